@@ -1,0 +1,160 @@
+"""What a domain is, and how its data are found, verified and loaded.
+
+Benchmark data are never part of this repository: they are read at run time from a pinned
+PyPI package (its files only, its code is never imported) or from a directory the user
+names, and checked against sha256 digests recorded in the domain's definition.
+"""
+
+import hashlib
+import json
+import threading
+from dataclasses import dataclass
+from importlib import metadata
+from pathlib import Path
+from typing import Mapping, Optional
+
+from pydantic import BaseModel, ValidationError
+
+from taubench.tasks import Task
+from taubench.toolkit import Toolkit
+
+DATA_FILES = ("db.json", "tasks.json", "split_tasks.json", "policy.md")
+
+
+class DataError(Exception):
+    """Benchmark data missing, altered or unreadable."""
+
+
+@dataclass(frozen=True)
+class PinnedData:
+    """Where a τ²-format domain's four data files live and what they must hash to."""
+
+    distribution: str
+    version: str
+    package_folder: str
+    checkout_folder: str
+    sha256: Mapping[str, str]
+
+
+@dataclass(frozen=True)
+class DomainSpec:
+    name: str
+    toolkit: type[Toolkit]
+    db_model: type[BaseModel]
+    data: PinnedData
+
+
+def sha256_of(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def db_hash(db: BaseModel) -> str:
+    """τ²-bench's DB hash: sha256 of the sorted-key JSON of the python-mode dump."""
+    dump = db.model_dump(warnings=False)  # raw values stored by tools may not match field types
+    return hashlib.sha256(json.dumps(dump, sort_keys=True, default=str).encode("utf-8")).hexdigest()
+
+
+def locate_data(spec: DomainSpec, data_dir: Optional[Path]) -> Path:
+    """The folder holding the domain's files: the pinned package's, or the user's."""
+    if data_dir is not None:
+        for candidate in (data_dir / spec.data.checkout_folder, data_dir):
+            if (candidate / "db.json").is_file():
+                return candidate
+        raise DataError(
+            f"env.data_dir={data_dir}: no {spec.name} data there; expected db.json in "
+            f"{data_dir / spec.data.checkout_folder} (an upstream τ²-bench checkout) or in {data_dir} itself"
+        )
+    pinned = f"{spec.data.distribution}=={spec.data.version}"
+    try:
+        distribution = metadata.distribution(spec.data.distribution)
+    except metadata.PackageNotFoundError:
+        raise DataError(
+            f"the {spec.name} data package {pinned} is not installed: `pip install {pinned}` "
+            f"(it is a dependency of taubench), or set env.data_dir to a τ²-bench checkout"
+        ) from None
+    if distribution.version != spec.data.version:
+        raise DataError(
+            f"the {spec.name} data package is {spec.data.distribution}=={distribution.version}, "
+            f"but taubench is pinned to {pinned}: `pip install {pinned}`"
+        )
+    return Path(distribution.locate_file(spec.data.package_folder))
+
+
+def verify_checksums(spec: DomainSpec, folder: Path) -> dict[str, str]:
+    """Digests of the four files; raises if one is missing or differs from the pinned one."""
+    digests = {}
+    for name in DATA_FILES:
+        path = folder / name
+        if not path.is_file():
+            raise DataError(f"{spec.name} data file missing: {path}")
+        digests[name] = sha256_of(path)
+        if digests[name] != spec.data.sha256[name]:
+            raise DataError(
+                f"{spec.name} data file altered: {path}\n"
+                f"  sha256 {digests[name]}\n  expected {spec.data.sha256[name]} "
+                f"({spec.data.distribution}=={spec.data.version}).\n"
+                f"Reinstall the package, or set env.verify_checksums=false to use other data knowingly."
+            )
+    return digests
+
+
+class Domain:
+    """A domain with its data loaded: pristine database, tasks, splits and policy.
+
+    One instance serves a whole run; every environment gets its own fresh database from it.
+    """
+
+    def __init__(self, spec: DomainSpec, data_dir: Optional[Path] = None, verify: bool = True):
+        self.spec = spec
+        self.name = spec.name
+        self.data_folder = locate_data(spec, data_dir)
+        if verify:
+            self.checksums = verify_checksums(spec, self.data_folder)
+        else:
+            self.checksums = {
+                name: sha256_of(self.data_folder / name) for name in DATA_FILES if (self.data_folder / name).is_file()
+            }
+        self._db_json = self._read("db.json", binary=True)
+        self.policy: str = self._read("policy.md")
+        self.tasks: dict[str, Task] = self._load_tasks()
+        self.splits: dict[str, list[str]] = self._load_splits()
+        self._gold_hashes: dict[str, str] = {}
+        self._gold_lock = threading.Lock()
+
+    def _read(self, name: str, binary: bool = False):
+        path = self.data_folder / name
+        try:
+            return path.read_bytes() if binary else path.read_text(encoding="utf-8")
+        except OSError as exc:
+            raise DataError(f"cannot read {self.name} data file {path}: {exc}") from None
+
+    def _load_tasks(self) -> dict[str, Task]:
+        try:
+            tasks = [Task.model_validate(raw) for raw in json.loads(self._read("tasks.json"))]
+        except (ValueError, ValidationError) as exc:
+            raise DataError(f"{self.name} tasks.json is not valid: {exc}") from None
+        return {task.id: task for task in tasks}
+
+    def _load_splits(self) -> dict[str, list[str]]:
+        splits = json.loads(self._read("split_tasks.json"))
+        unknown = {task_id for ids in splits.values() for task_id in ids} - self.tasks.keys()
+        if unknown:
+            raise DataError(f"{self.name} split_tasks.json names unknown tasks: {sorted(unknown)}")
+        return splits
+
+    def fresh_db(self) -> BaseModel:
+        return self.spec.db_model.model_validate_json(self._db_json)
+
+    def new_toolkit(self) -> Toolkit:
+        return self.spec.toolkit(self.fresh_db())
+
+    def gold_db_hash(self, task: Task) -> str:
+        """DB hash after running the task's gold actions on a fresh DB (failures ignored, as
+        in τ²-bench). Deterministic, so computed once per task and run."""
+        with self._gold_lock:
+            if task.id not in self._gold_hashes:
+                toolkit = self.new_toolkit()
+                for action in task.gold_actions:
+                    toolkit.invoke(action.name, action.arguments)
+                self._gold_hashes[task.id] = db_hash(toolkit.db)
+            return self._gold_hashes[task.id]

@@ -1,0 +1,136 @@
+"""Domain tools: typed methods whose OpenAI schemas come from their signature and docstring.
+
+A domain's toolkit is a class whose tool methods carry ``@tool(kind)``. The kind decides
+grading: only ``write`` tools change the database, so only they are replayed when the
+agent's trajectory is re-executed for the DB check.
+"""
+
+import inspect
+import json
+import re
+from functools import cache
+from typing import Any, Callable, Literal, get_type_hints
+
+from pydantic import BaseModel, Field, create_model
+
+ToolKind = Literal["read", "write", "think", "generic"]
+
+
+def tool(kind: ToolKind) -> Callable[[Callable], Callable]:
+    """Mark a toolkit method as a tool; the method itself stays untouched so that Python's own
+    argument errors name it exactly as τ²-bench's do (``RetailTools.f() missing 1 ...``)."""
+
+    def mark(method: Callable) -> Callable:
+        method.tool_kind = kind
+        return method
+
+    return mark
+
+
+class ToolResult(BaseModel):
+    content: str
+    error: bool
+
+
+class Toolkit:
+    """The tools of one domain, bound to one episode's database."""
+
+    def __init__(self, db: BaseModel):
+        self.db = db
+
+    @classmethod
+    @cache
+    def tool_kinds(cls) -> dict[str, ToolKind]:
+        """Tool name → kind, in definition order (the order the agent is shown)."""
+        return {
+            name: member.tool_kind
+            for name, member in vars(cls).items()
+            if callable(member) and hasattr(member, "tool_kind")
+        }
+
+    @classmethod
+    @cache
+    def schemas(cls) -> list[dict]:
+        return [function_schema(getattr(cls, name)) for name in cls.tool_kinds()]
+
+    def invoke(self, name: str, arguments: dict[str, Any]) -> ToolResult:
+        """Run a tool call the way τ²-bench does: arguments are passed verbatim (no schema
+        validation, no coercion), any exception becomes ``Error: <message>``, and mutations
+        made before the exception stay."""
+        if name not in self.tool_kinds():
+            return ToolResult(content=f"Error: Tool '{name}' not found.", error=True)
+        clash = _dispatcher_clash(arguments)
+        if clash:
+            return ToolResult(content=f"Error: {clash}", error=True)
+        try:
+            value = getattr(self, name)(**arguments)
+        except Exception as exc:  # every tool failure is an observation, never a crash
+            return ToolResult(content=f"Error: {exc}", error=True)
+        return ToolResult(content=render_observation(value), error=False)
+
+
+def _dispatcher_clash(arguments: dict[str, Any]) -> str | None:
+    """τ²-bench forwards arguments through ``make_tool_call(tool_name, requestor=..., **kw)``,
+    so these two argument names collide with the dispatcher itself. Reproduced verbatim."""
+    if "tool_name" in arguments:
+        return "Environment.make_tool_call() got multiple values for argument 'tool_name'"
+    if "requestor" in arguments:
+        return (
+            "tau2.environment.environment.Environment.make_tool_call() "
+            "got multiple values for keyword argument 'requestor'"
+        )
+    return None
+
+
+def render_observation(value: Any) -> str:
+    """Strings pass through; models and lists become default ``json.dumps`` text of their
+    python-mode dumps (field order = model order, ``None`` fields kept)."""
+    if isinstance(value, str):
+        return value
+    return json.dumps(_plain(value), default=str)
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, BaseModel):
+        # Tools store raw, unvalidated values; pydantic would warn about their types.
+        return value.model_dump(warnings=False)
+    if isinstance(value, (list, tuple)):
+        return [_plain(item) for item in value]
+    return value
+
+
+_ARG_START = re.compile(r"^    (\w+):\s*(.*)$")
+
+
+def function_schema(method: Callable) -> dict:
+    """OpenAI function schema: a pydantic model of the parameters (all required, titled as
+    pydantic titles fields) with descriptions from the docstring's ``Args:`` section."""
+    description, arg_docs = _parse_docstring(inspect.getdoc(method) or "")
+    hints = get_type_hints(method)
+    fields = {
+        name: (hints[name], Field(description=arg_docs.get(name)))
+        for name in inspect.signature(method).parameters
+        if name != "self"
+    }
+    parameters = create_model("parameters", **fields).model_json_schema()
+    return {
+        "type": "function",
+        "function": {"name": method.__name__, "description": description, "parameters": parameters},
+    }
+
+
+def _parse_docstring(doc: str) -> tuple[str, dict[str, str]]:
+    """Split a (dedented) docstring into its description and its ``Args:`` entries; an entry
+    may continue on more deeply indented lines, and the section ends at an unindented line."""
+    description, _, args_section = doc.partition("\nArgs:\n")
+    arg_docs: dict[str, str] = {}
+    current = None
+    for line in args_section.splitlines():
+        if line and not line.startswith(" "):
+            break
+        if start := _ARG_START.match(line):
+            current = start.group(1)
+            arg_docs[current] = start.group(2).strip()
+        elif current and line.strip():
+            arg_docs[current] += " " + line.strip()
+    return description.strip(), arg_docs
