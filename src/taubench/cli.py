@@ -1,0 +1,163 @@
+"""``python -m taubench``: Hydra composes the run, taubench validates, runs, records, reports.
+
+This is the only module that knows about Hydra. A sweep (``--multirun``) is checked as a
+whole before its first job starts, and its jobs become child runs of one MLflow parent run.
+"""
+
+import json
+import sys
+from datetime import datetime
+from pathlib import Path
+from typing import Any, NoReturn
+
+import hydra
+from hydra.core.hydra_config import HydraConfig
+from hydra.errors import HydraException
+from hydra.experimental.callback import Callback
+from hydra.types import RunMode
+from omegaconf import DictConfig, OmegaConf
+from omegaconf.errors import OmegaConfBaseException
+
+from taubench import console
+from taubench.domain import DataError
+from taubench.metrics import RunSummary
+from taubench.runner import RESULTS_FILE, PreparedRun, RunReport, execute, prepare
+from taubench.settings import ConfigError, RunSettings, TrackingSettings, parse_settings
+
+PARENT_RUN_FILE = "mlflow_parent_run_id"
+RESOLVED_CONFIG_FILE = "resolved_config.yaml"
+
+
+def _fail(message: Any) -> NoReturn:
+    print(f"taubench: {message}", file=sys.stderr)
+    sys.exit(2)
+
+
+def _prepare(config: dict) -> PreparedRun:
+    try:
+        return prepare(parse_settings(config))
+    except (ConfigError, DataError) as exc:
+        _fail(exc)
+
+
+@hydra.main(version_base="1.3", config_path="pkg://taubench.conf", config_name="config")
+def main(cfg: DictConfig) -> None:
+    runtime = HydraConfig.get()
+    config = OmegaConf.to_container(cfg, resolve=True)
+    if config.get("output_dir") is None:
+        config["output_dir"] = runtime.runtime.output_dir
+    if runtime.mode == RunMode.MULTIRUN and config["tracking"].get("parent_run_id") is None:
+        parent_file = Path(runtime.sweep.dir) / PARENT_RUN_FILE
+        if parent_file.exists():
+            config["tracking"]["parent_run_id"] = parent_file.read_text().strip()
+    prepared = _prepare(config)
+    report = run_tracked(prepared, base_dir=Path(runtime.runtime.cwd))
+    print(console.run_summary(report.summary, run_title(prepared.settings), str(report.results_file.resolve())))
+
+
+def run_title(settings: RunSettings) -> str:
+    model = f" model={settings.model.name}" if settings.model.name else ""
+    return f"taubench {settings.env.name} ({settings.task_split}): agent={settings.agent.name} user={settings.user.name}{model}"
+
+
+def run_tracked(prepared: PreparedRun, base_dir: Path) -> RunReport:
+    """Run with an MLflow record: created before the first episode (so a long run shows up
+    at once), completed with metrics and artifacts at the end, marked failed on a crash."""
+    settings = prepared.settings
+    if not settings.tracking.enabled:
+        return execute(prepared)
+    from taubench.tracking import Tracker, flatten, summary_metrics
+
+    tracker = Tracker(settings.tracking, base_dir)
+    snapshot = settings.model_dump(mode="json")
+    run_id = tracker.start(
+        name=f"{settings.env.name}-{settings.agent.name}-{settings.user.name}"
+        + (f"-{settings.model.name}" if settings.model.name else ""),
+        params=flatten(snapshot),
+        parent_run_id=settings.tracking.parent_run_id,
+        tags={"taubench.output_dir": str(Path(snapshot["output_dir"]).resolve())},
+    )
+    try:
+        report = execute(prepared)
+    except BaseException:
+        tracker.finish(run_id, {}, status="FAILED")
+        raise
+    resolved = report.output_dir / RESOLVED_CONFIG_FILE
+    resolved.write_text(OmegaConf.to_yaml(snapshot), encoding="utf-8")
+    tracker.finish(run_id, summary_metrics(report.summary), [report.results_file, resolved])
+    return report
+
+
+def sweep_jobs(config: DictConfig) -> list[list[str]]:
+    """The override list of every job the basic sweeper will launch, in launch order."""
+    from hydra._internal.core_plugins.basic_sweeper import BasicSweeper
+    from hydra.core.override_parser.overrides_parser import OverridesParser
+
+    arguments = [f"{key}={value}" for key, value in (config.hydra.sweeper.get("params") or {}).items()]
+    arguments += list(config.hydra.overrides.task)
+    overrides = OverridesParser.create().parse_overrides(arguments)
+    return [job for batch in BasicSweeper.split_arguments(overrides, None) for job in batch]
+
+
+class SweepCallback(Callback):
+    """Checks every job of a sweep before any starts, and groups the jobs in MLflow."""
+
+    def on_multirun_start(self, config: DictConfig, **kwargs: Any) -> None:
+        if not str(config.hydra.sweeper.get("_target_", "")).endswith("BasicSweeper"):
+            return  # another sweeper decides its jobs itself; each job still validates on start
+        jobs = sweep_jobs(config)
+        checked = [self._check(number, len(jobs), job) for number, job in enumerate(jobs)]
+        tracking = checked[0].settings.tracking
+        if tracking.enabled and tracking.parent_run_id is None:
+            self._open_parent_run(config, tracking, jobs)
+
+    @staticmethod
+    def _check(number: int, total: int, overrides: list[str]) -> PreparedRun:
+        label = f"sweep job #{number} of {total} ({' '.join(overrides) or 'no overrides'})"
+        try:
+            job = hydra.compose(config_name="config", overrides=overrides)
+        except (HydraException, OmegaConfBaseException) as exc:
+            _fail(f"{label}: {exc}")
+        config = OmegaConf.to_container(job, resolve=True)
+        try:
+            return prepare(parse_settings(config))
+        except (ConfigError, DataError) as exc:
+            _fail(f"{label}: {exc}")
+
+    @staticmethod
+    def _open_parent_run(config: DictConfig, tracking: TrackingSettings, jobs: list[list[str]]) -> None:
+        from taubench.tracking import Tracker
+
+        sweep_dir = Path(config.hydra.sweep.dir)
+        tracker = Tracker(tracking, Path.cwd())
+        run_id = tracker.start(
+            name=f"sweep {datetime.now():%Y-%m-%d %H:%M:%S}",
+            params={"sweep.overrides": " ".join(config.hydra.overrides.task), "sweep.jobs": len(jobs)},
+            tags={"taubench.sweep_dir": str(sweep_dir.resolve())},
+        )
+        sweep_dir.mkdir(parents=True, exist_ok=True)
+        (sweep_dir / PARENT_RUN_FILE).write_text(run_id)
+
+    def on_multirun_end(self, config: DictConfig, **kwargs: Any) -> None:
+        sweep_dir = Path(config.hydra.sweep.dir)
+        rows, best = [], None
+        for results in sorted(sweep_dir.glob(f"*/{RESULTS_FILE}"), key=lambda path: _job_number(path.parent.name)):
+            document = json.loads(results.read_text(encoding="utf-8"))
+            summary = RunSummary.model_validate(document["summary"])
+            rows.append(console.sweep_row(results.parent.name, document["config"], summary))
+            if summary.average_reward is not None:
+                best = max(best or 0.0, summary.average_reward)
+        if rows:
+            print(f"\ntaubench sweep: {len(rows)} runs in {sweep_dir.resolve()}")
+            print(console.sweep_table(rows))
+        parent_file = sweep_dir / PARENT_RUN_FILE
+        if parent_file.exists():
+            from taubench.tracking import Tracker
+
+            settings = parse_settings(OmegaConf.to_container(hydra.compose(config_name="config"), resolve=True))
+            metrics = {"jobs_completed": len(rows)} | ({"best_average_reward": best} if best is not None else {})
+            Tracker(settings.tracking, Path.cwd()).finish(parent_file.read_text().strip(), metrics)
+
+
+def _job_number(name: str) -> tuple[int, str]:
+    return (int(name), "") if name.isdigit() else (sys.maxsize, name)

@@ -1,0 +1,66 @@
+"""What a run prints: its summary table, and for a sweep one comparison table."""
+
+from typing import Optional, Sequence
+
+from taubench.metrics import RunSummary
+
+
+def _money(cost: Optional[float]) -> str:
+    return "unknown" if cost is None else f"${cost:.4f}"
+
+
+def _ratio(value: Optional[float]) -> str:
+    return "-" if value is None else f"{value:.3f}"
+
+
+def run_summary(summary: RunSummary, title: str, results_file: str) -> str:
+    trials = "trial" if summary.num_trials == 1 else "trials"
+    rows = [
+        ("episodes", f"{summary.num_episodes} ({summary.num_tasks} tasks x {summary.num_trials} {trials})"),
+        ("scored", f"{summary.scored_episodes} episodes, {summary.successes} successes"),
+        ("average reward", _ratio(summary.average_reward)),
+    ]
+    rows += [(f"pass^{k}", _ratio(value)) for k, value in summary.pass_hat_k.items()]
+    if summary.unscored_episodes:
+        tasks = ", ".join(summary.unscored_tasks[:12]) + (" ..." if len(summary.unscored_tasks) > 12 else "")
+        rows.append(("NOT SCORED", f"{summary.unscored_episodes} episodes of {len(summary.unscored_tasks)} tasks: {tasks}"))
+        rows += [("", f"{count} x {reason}") for reason, count in summary.unscored_reasons.items()]
+    errors = ", ".join(f"{kind} {count}" for kind, count in sorted(summary.errors.items())) or "none"
+    rows.append(("errors", errors))
+    rows.append(("terminations", ", ".join(f"{reason} {count}" for reason, count in sorted(summary.terminations.items()))))
+    by_role = ", ".join(f"{role} {_money(usage.cost)}" for role, usage in summary.usage.items())
+    rows.append(("cost", f"{_money(summary.total_cost)} ({by_role})"))
+    rows.append(("duration", f"{summary.duration_s:.1f} s"))
+    rows.append(("results", results_file))
+    width = max(len(label) for label, _ in rows)
+    rule = "-" * max(len(title), 60)
+    return "\n".join([title, rule] + [f"  {label.ljust(width)}  {value}" for label, value in rows] + [rule])
+
+
+def sweep_table(rows: Sequence[dict]) -> str:
+    """One line per job of a sweep, side by side."""
+    columns = ["job", "env", "agent", "user", "model", "episodes", "scored", "avg reward", "pass^1", "unscored", "errors", "cost"]
+    cells = [[str(row.get(column, "")) for column in columns] for row in rows]
+    widths = [max(len(column), *(len(line[i]) for line in cells)) for i, column in enumerate(columns)]
+
+    def render(values: list[str]) -> str:
+        return "  ".join(value.ljust(width) for value, width in zip(values, widths)).rstrip()
+
+    return "\n".join([render(columns), render(["-" * width for width in widths])] + [render(line) for line in cells])
+
+
+def sweep_row(job: str, config: dict, summary: RunSummary) -> dict:
+    return {
+        "job": job,
+        "env": config["env"]["name"],
+        "agent": config["agent"]["name"],
+        "user": config["user"]["name"],
+        "model": config["model"]["name"] or "-",
+        "episodes": summary.num_episodes,
+        "scored": summary.scored_episodes,
+        "avg reward": _ratio(summary.average_reward),
+        "pass^1": _ratio(summary.pass_hat_k.get(1)),
+        "unscored": summary.unscored_episodes,
+        "errors": sum(summary.errors.values()),
+        "cost": _money(summary.total_cost),
+    }

@@ -1,0 +1,109 @@
+"""One episode's world: a private database, the domain's tools, and the simulated user.
+
+Use it like a gym environment: ``reset`` once, then ``step`` with each agent message until
+``done``, then ``evaluate``.
+
+The agent talks only to the environment. ``step`` takes the agent's message and answers it:
+tool calls are executed against the episode's own database, text goes to the user
+simulator. The step and error limits follow τ²-bench's orchestrator exactly.
+"""
+
+from typing import Literal, Optional
+
+from pydantic import BaseModel, Field
+
+from taubench.domain import Domain
+from taubench.evaluation import NLJudge, RewardInfo, evaluate
+from taubench.messages import AssistantMessage, Message, ToolCall, ToolMessage, UserMessage
+from taubench.participants import UserSimulator
+from taubench.tasks import Task
+
+GREETING = "Hi! How can I help you today?"
+STOP_TOKENS = ("###STOP###", "###TRANSFER###", "###OUT-OF-SCOPE###")
+
+TerminationReason = Literal["user_stop", "max_steps", "too_many_errors", "agent_error", "user_error", "unexpected_error"]
+
+
+class AgentProtocolError(ValueError):
+    """The agent produced something that is not a usable turn."""
+
+
+class Limits(BaseModel):
+    max_steps: int = Field(200, ge=1)
+    max_errors: int = Field(10, ge=1)
+
+
+class Environment:
+    def __init__(self, domain: Domain, task: Task, user: UserSimulator, limits: Limits = Limits()):
+        self.domain = domain
+        self.task = task
+        self.user = user
+        self.limits = limits
+        self.tool_schemas = domain.spec.toolkit.schemas()
+        self.trajectory: list[Message] = []
+        self.steps = 0
+        self.tool_errors = 0
+        self.termination: Optional[TerminationReason] = None
+
+    def reset(self) -> list[Message]:
+        """Start on a fresh database. The trajectory opens with a fixed greeting from the
+        agent side, which the user answers; that answer is the agent's first observation."""
+        self.tools = self.domain.new_toolkit()
+        self.trajectory = [AssistantMessage(content=GREETING)]
+        self.steps = 0
+        self.tool_errors = 0
+        self.termination = None
+        self._user_turn()
+        return list(self.trajectory)
+
+    @property
+    def done(self) -> bool:
+        return self.termination is not None
+
+    def step(self, message: AssistantMessage) -> list[Message]:
+        """Answer the agent: tool results for tool calls, else the user's reply. A message
+        with both text and tool calls counts as tool calls (the user never sees the text)."""
+        if self.done or not self.trajectory:
+            raise RuntimeError("step() needs a running episode: call reset() first")
+        if not isinstance(message, AssistantMessage):
+            raise AgentProtocolError(f"the agent returned {type(message).__name__}, not an AssistantMessage")
+        if not message.tool_calls and not message.has_text:
+            raise AgentProtocolError("the agent sent a message with neither text nor tool calls")
+        self.trajectory.append(message)
+        self._count_step(next_is_tools=bool(message.tool_calls))
+        if self.done:
+            return []
+        if message.tool_calls:
+            results = [self._execute(call) for call in message.tool_calls]
+            self.trajectory.extend(results)
+            self._count_step()
+            return results
+        return [self._user_turn()]
+
+    def _execute(self, call: ToolCall) -> ToolMessage:
+        result = self.tools.invoke(call.name, call.arguments)
+        self.tool_errors += result.error
+        return ToolMessage(tool_call_id=call.id, name=call.name, content=result.content, error=result.error)
+
+    def _user_turn(self) -> UserMessage:
+        reply = self.user.respond(self.trajectory)
+        self.trajectory.append(reply)
+        if any(token in reply.content for token in STOP_TOKENS):
+            self.termination = "user_stop"
+        self._count_step()
+        return reply
+
+    def _count_step(self, next_is_tools: bool = False) -> None:
+        """After every step except one whose tool calls still await results, the limits are
+        checked; as in τ²-bench they override a stop in the same step, and the error limit
+        wins over the step limit. Tool errors count over the whole episode."""
+        self.steps += 1
+        if next_is_tools:
+            return
+        if self.steps >= self.limits.max_steps:
+            self.termination = "max_steps"
+        if self.tool_errors >= self.limits.max_errors:
+            self.termination = "too_many_errors"
+
+    def evaluate(self, judge: Optional[NLJudge] = None) -> RewardInfo:
+        return evaluate(self.domain, self.task, self.trajectory, self.termination, judge)

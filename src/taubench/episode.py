@@ -1,0 +1,185 @@
+"""The pure core: one (task, trial) episode in, one complete record out.
+
+Nothing here knows about configs, files or tracking. An episode never raises: whatever
+fails is recorded with its kind, and the trajectory so far is kept.
+"""
+
+import time
+import traceback
+from datetime import datetime, timezone
+from typing import Literal, Optional
+
+from pydantic import BaseModel, computed_field
+
+from taubench.domain import Domain
+from taubench.environment import AgentProtocolError, Environment, Limits, TerminationReason
+from taubench.evaluation import NLJudge, RewardInfo, evaluate
+from taubench.messages import AssistantMessage, Message, ToolMessage, Usage, UserMessage
+from taubench.participants import AgentFactory, EpisodeContext, UserFactory, UserSimulator
+from taubench.tasks import Task
+
+ErrorKind = Literal["agent_error", "user_error", "evaluation_error", "unexpected_error"]
+ROLES = ("agent", "user", "judge")
+
+
+class EpisodeError(BaseModel):
+    kind: ErrorKind
+    type: str
+    message: str
+    traceback: str
+
+
+class ToolCallRecord(BaseModel):
+    name: str
+    arguments: dict
+    error: bool
+    observation: str
+
+
+class EpisodeResult(BaseModel):
+    task_id: str
+    trial: int
+    seed: int
+    reward: Optional[float]
+    reward_info: RewardInfo
+    termination_reason: TerminationReason
+    error: Optional[EpisodeError] = None
+    messages: list[Message]
+    num_steps: int
+    num_tool_errors: int
+    usage: dict[str, Usage]
+    started_at: str
+    duration_s: float
+
+    @computed_field
+    @property
+    def tool_calls(self) -> list[ToolCallRecord]:
+        outputs = {m.tool_call_id: m for m in self.messages if isinstance(m, ToolMessage)}
+        return [
+            ToolCallRecord(
+                name=call.name,
+                arguments=call.arguments,
+                error=outputs[call.id].error if call.id in outputs else False,
+                observation=outputs[call.id].content if call.id in outputs else "",
+            )
+            for m in self.messages
+            if isinstance(m, AssistantMessage)
+            for call in m.tool_calls or []
+        ]
+
+
+class _Failure(Exception):
+    def __init__(self, kind: ErrorKind):
+        self.kind = kind
+
+
+class _AttributedUser:
+    """Marks the user simulator's failures as user errors wherever they surface."""
+
+    def __init__(self, user: UserSimulator):
+        self.user = user
+
+    def respond(self, trajectory):
+        try:
+            return self.user.respond(trajectory)
+        except Exception as exc:
+            raise _Failure("user_error") from exc
+
+
+def run_episode(
+    domain: Domain,
+    task: Task,
+    trial: int,
+    seed: int,
+    make_agent: AgentFactory,
+    make_user: UserFactory,
+    limits: Limits = Limits(),
+    judge: Optional[NLJudge] = None,
+) -> EpisodeResult:
+    context = EpisodeContext(
+        task=task,
+        domain=domain.name,
+        policy=domain.policy,
+        tools=domain.spec.toolkit.schemas(),
+        trial=trial,
+        seed=seed,
+    )
+    started_at = datetime.now(timezone.utc).isoformat(timespec="seconds")
+    clock = time.perf_counter()
+    env = None
+    error = None
+    try:
+        user = _AttributedUser(_built("user_error", make_user, context))
+        agent = _built("agent_error", make_agent, context)
+        env = Environment(domain, task, user, limits)
+        env.reset()
+        while not env.done:
+            try:
+                message = agent.respond(env.trajectory)
+            except Exception as exc:
+                raise _Failure("agent_error") from exc
+            env.step(message)
+    except Exception as exc:
+        error = _record_error(exc)
+    trajectory = env.trajectory if env else []
+    termination = error.kind if error else env.termination
+    try:
+        reward_info = evaluate(domain, task, trajectory, termination, judge)
+    except Exception as exc:  # grading failed: the episode stays unscored, never failed
+        error = _record_error(exc, kind="evaluation_error")
+        reward_info = RewardInfo(reward=None, reward_basis=[], note=f"evaluation failed: {exc}")
+    return EpisodeResult(
+        task_id=task.id,
+        trial=trial,
+        seed=seed,
+        reward=reward_info.reward,
+        reward_info=reward_info,
+        termination_reason=termination,
+        error=error,
+        messages=trajectory,
+        num_steps=env.steps if env else 0,
+        num_tool_errors=env.tool_errors if env else 0,
+        usage=_usage_by_role(trajectory, reward_info),
+        started_at=started_at,
+        duration_s=round(time.perf_counter() - clock, 4),
+    )
+
+
+def _built(kind: ErrorKind, factory, context: EpisodeContext):
+    try:
+        return factory(context)
+    except Exception as exc:
+        raise _Failure(kind) from exc
+
+
+def _record_error(exc: Exception, kind: Optional[ErrorKind] = None) -> EpisodeError:
+    if isinstance(exc, _Failure):
+        kind, exc = exc.kind, exc.__cause__
+    elif isinstance(exc, AgentProtocolError):
+        kind = "agent_error"
+    return EpisodeError(
+        kind=kind or "unexpected_error",
+        type=type(exc).__name__,
+        message=str(exc),
+        traceback="".join(traceback.format_exception(exc)),
+    )
+
+
+def _usage_by_role(trajectory: list[Message], reward_info: RewardInfo) -> dict[str, Usage]:
+    per_role = {
+        "agent": [m.usage for m in trajectory if isinstance(m, AssistantMessage) and m.usage],
+        "user": [m.usage for m in trajectory if isinstance(m, UserMessage) and m.usage],
+        "judge": [reward_info.judge_usage] if reward_info.judge_usage else [],
+    }
+    return {role: sum_usage(usages) for role, usages in per_role.items()}
+
+
+def sum_usage(usages: list[Usage]) -> Usage:
+    """Costs add up only while every part is known; one unknown price makes the sum unknown."""
+    costs = [usage.cost for usage in usages]
+    return Usage(
+        calls=sum(usage.calls for usage in usages),
+        prompt_tokens=sum(usage.prompt_tokens for usage in usages),
+        completion_tokens=sum(usage.completion_tokens for usage in usages),
+        cost=None if None in costs else round(sum(costs), 10),
+    )

@@ -1,0 +1,194 @@
+"""Grading an episode by the task's ``reward_basis``, as τ²-bench does.
+
+Every component is computed and kept, in the basis or not (ACTION and COMMUNICATE are
+diagnostics unless the basis names them). A component in the basis that cannot be
+evaluated in this run (no judge configured) leaves the episode *unscored*: its reward is
+``None``, never a silent pass or fail.
+"""
+
+import json
+from typing import Any, Literal, Optional, Protocol, Sequence
+
+from pydantic import BaseModel
+
+from taubench.domain import Domain, db_hash
+from taubench.messages import AssistantMessage, Message, ToolMessage, Usage
+from taubench.tasks import GoldAction, RewardType, Task
+from taubench.toolkit import Toolkit
+
+GRADED_TERMINATIONS = ("user_stop",)
+
+
+class ComponentResult(BaseModel):
+    """``status`` is ``passed``/``failed`` when evaluated, ``not_evaluated`` when it could not
+    be (``note`` says why), ``not_run`` for a diagnostic τ²-bench does not run either."""
+
+    status: Literal["passed", "failed", "not_evaluated", "not_run"]
+    in_basis: bool
+    note: Optional[str] = None
+    details: dict[str, Any] = {}
+
+    @property
+    def reward(self) -> Optional[float]:
+        return {"passed": 1.0, "failed": 0.0}.get(self.status)
+
+
+class RewardInfo(BaseModel):
+    reward: Optional[float]
+    reward_basis: list[RewardType]
+    components: dict[RewardType, ComponentResult] = {}
+    note: Optional[str] = None
+    judge_usage: Optional[Usage] = None
+
+    @property
+    def scored(self) -> bool:
+        return self.reward is not None
+
+
+class JudgeVerdict(BaseModel):
+    met: bool
+    results: list[dict[str, Any]]
+    usage: Usage
+
+
+class NLJudge(Protocol):
+    """Decides whether a conversation meets natural-language expectations."""
+
+    def judge(self, trajectory: Sequence[Message], assertions: list[str]) -> JudgeVerdict: ...
+
+
+class ReplayMismatch(Exception):
+    """Re-running the agent's write calls gave another output than the episode recorded."""
+
+
+def evaluate(
+    domain: Domain,
+    task: Task,
+    trajectory: Sequence[Message],
+    termination: str,
+    judge: Optional[NLJudge] = None,
+) -> RewardInfo:
+    criteria = task.evaluation_criteria
+    basis = list(criteria.reward_basis) if criteria else []
+    if termination not in GRADED_TERMINATIONS:
+        return RewardInfo(reward=0.0, reward_basis=basis, note=f"episode ended with {termination}: reward 0, no checks run")
+    if criteria is None:
+        return RewardInfo(reward=1.0, reward_basis=basis, note="task has no evaluation criteria")
+
+    agent_state = replay_writes(domain, trajectory)
+    components = {
+        RewardType.DB: _check_db(domain, task, agent_state),
+        RewardType.ENV_ASSERTION: _check_env_assertions(task, agent_state),
+        RewardType.COMMUNICATE: _check_communicate(task, trajectory),
+        RewardType.ACTION: _check_actions(domain, task, trajectory),
+    }
+    components[RewardType.NL_ASSERTION], judge_usage = _check_nl_assertions(task, trajectory, judge)
+    for kind, component in components.items():
+        component.in_basis = kind in basis
+
+    rewards = [components[kind].reward for kind in basis]
+    reward = None if None in rewards else float(all(rewards))
+    unscored = [f"{kind.value} not evaluated, {components[kind].note}" for kind in basis if components[kind].reward is None]
+    note = "not scored: " + "; ".join(unscored) if unscored else None
+    return RewardInfo(reward=reward, reward_basis=basis, components=components, note=note, judge_usage=judge_usage)
+
+
+def _outcome(passed: bool, **details: Any) -> ComponentResult:
+    return ComponentResult(status="passed" if passed else "failed", in_basis=False, details=details)
+
+
+def _check_db(domain: Domain, task: Task, agent_state: Toolkit) -> ComponentResult:
+    criteria = task.evaluation_criteria
+    if criteria.actions is None and criteria.env_assertions is None:
+        return ComponentResult(status="passed", in_basis=False, note="the task defines no end state to compare")
+    gold = domain.gold_db_hash(task)
+    predicted = db_hash(agent_state.db)
+    return _outcome(gold == predicted, gold_db_hash=gold, agent_db_hash=predicted)
+
+
+def replay_writes(domain: Domain, trajectory: Sequence[Message]) -> Toolkit:
+    """The agent's final state as τ²-bench grades it: a fresh toolkit re-runs every write call
+    of the trajectory, and each output must equal the one the episode recorded."""
+    toolkit = domain.new_toolkit()
+    kinds = toolkit.tool_kinds()
+    recorded = {m.tool_call_id: m for m in trajectory if isinstance(m, ToolMessage)}
+    for message in trajectory:
+        if not isinstance(message, AssistantMessage):
+            continue
+        for call in message.tool_calls or []:
+            if kinds.get(call.name) != "write":
+                continue
+            output = toolkit.invoke(call.name, call.arguments).content
+            expected = recorded[call.id].content if call.id in recorded else None
+            if not _same_output(output, expected):
+                raise ReplayMismatch(f"replaying {call.name} (call {call.id}) gave a different output")
+    return toolkit
+
+
+def _same_output(a: Optional[str], b: Optional[str]) -> bool:
+    try:
+        return json.loads(a) == json.loads(b)
+    except (TypeError, ValueError):
+        return a == b
+
+
+def _check_env_assertions(task: Task, agent_state: Toolkit) -> ComponentResult:
+    assertions = task.evaluation_criteria.env_assertions or []
+    if not assertions:
+        return _outcome(True)
+    checks = []
+    for assertion in assertions:
+        value = getattr(agent_state, assertion.func_name)(**assertion.arguments)
+        checks.append({"func_name": assertion.func_name, "met": value == assertion.assert_value})
+    return _outcome(all(check["met"] for check in checks), checks=checks)
+
+
+def _check_communicate(task: Task, trajectory: Sequence[Message]) -> ComponentResult:
+    """Each required string must appear, case-insensitively, in some agent text with its
+    commas removed (commas in the required string are kept, as in τ²-bench)."""
+    required = task.communicate_info
+    texts = [m.content.lower().replace(",", "") for m in trajectory if isinstance(m, AssistantMessage) and m.has_text]
+    found = {info: any(info.lower() in text for text in texts) for info in required}
+    return _outcome(all(found.values()), found=found)
+
+
+def _check_actions(domain: Domain, task: Task, trajectory: Sequence[Message]) -> ComponentResult:
+    calls = [call for m in trajectory if isinstance(m, AssistantMessage) for call in m.tool_calls or []]
+    kinds = domain.spec.toolkit.tool_kinds()
+    checks = [
+        {
+            "action_id": gold.action_id,
+            "name": gold.name,
+            "tool_kind": kinds.get(gold.name),
+            "matched": any(_call_matches(gold, call.name, call.arguments) for call in calls),
+        }
+        for gold in task.gold_actions
+    ]
+    return _outcome(all(check["matched"] for check in checks), checks=checks)
+
+
+def _call_matches(gold: GoldAction, name: str, arguments: dict[str, Any]) -> bool:
+    """Same name, and equal arguments over ``compare_args`` (or, when that is unset, over
+    the call's own argument names); a key absent on both sides is ignored."""
+    if name != gold.name:
+        return False
+    keys = gold.compare_args if gold.compare_args is not None else arguments.keys()
+    return {k: arguments[k] for k in keys if k in arguments} == {k: gold.arguments[k] for k in keys if k in gold.arguments}
+
+
+def _check_nl_assertions(
+    task: Task, trajectory: Sequence[Message], judge: Optional[NLJudge]
+) -> tuple[ComponentResult, Optional[Usage]]:
+    assertions = task.evaluation_criteria.nl_assertions or []
+    if RewardType.NL_ASSERTION not in task.evaluation_criteria.reward_basis:
+        note = "not in the reward basis; the judge is only consulted for tasks graded on it"
+        return ComponentResult(status="not_run", in_basis=False, note=note), None
+    if not assertions:
+        return _outcome(True), None
+    if judge is None:
+        return ComponentResult(status="not_evaluated", in_basis=True, note="no judge model configured (judge.model)"), None
+    try:
+        verdict = judge.judge(trajectory, assertions)
+    except Exception as exc:  # a judge failure leaves the task unscored, never failed
+        return ComponentResult(status="not_evaluated", in_basis=True, note=f"judge failed: {exc}"), None
+    return _outcome(verdict.met, results=verdict.results), verdict.usage

@@ -1,0 +1,117 @@
+"""MLflow records: one MLflow run per taubench run, a parent run per sweep.
+
+The default store is embedded (SQLite plus an artifact folder under ``mlruns/`` in the
+directory the command was started from, absolute paths, no server); ``tracking.tracking_uri``
+points elsewhere, e.g. at a shared MLflow server.
+"""
+
+import json
+import os
+from pathlib import Path
+from typing import Any, Iterable, Optional
+
+from taubench.metrics import RunSummary
+from taubench.settings import TrackingSettings
+
+STORE_FOLDER = "mlruns"
+MAX_PARAM_LENGTH = 6000
+BATCH_SIZE = 100  # MLflow's limit on params per logging call
+
+
+def local_store(base_dir: Path) -> tuple[str, str]:
+    """(tracking URI, artifact root URI) of the embedded store under ``base_dir``."""
+    store = (base_dir / STORE_FOLDER).resolve()
+    return f"sqlite:///{store / 'mlflow.db'}", (store / "artifacts").as_uri()
+
+
+class Tracker:
+    def __init__(self, settings: TrackingSettings, base_dir: Path):
+        os.environ.setdefault("MLFLOW_DISABLE_TELEMETRY", "true")
+        from mlflow.tracking import MlflowClient  # heavy; imported only when tracking
+
+        artifact_root = None
+        uri = settings.tracking_uri
+        if uri is None:
+            (base_dir / STORE_FOLDER).mkdir(parents=True, exist_ok=True)
+            uri, artifact_root = local_store(base_dir)
+        self.uri = uri
+        self.client = MlflowClient(tracking_uri=uri)
+        experiment = self.client.get_experiment_by_name(settings.experiment)
+        if experiment is None:
+            self.experiment_id = self.client.create_experiment(settings.experiment, artifact_location=artifact_root)
+        else:
+            self.experiment_id = experiment.experiment_id
+
+    def start(self, name: str, params: dict[str, Any], parent_run_id: Optional[str] = None, tags: Optional[dict] = None) -> str:
+        from mlflow.entities import Param
+
+        run_tags = dict(tags or {})
+        if parent_run_id:
+            run_tags["mlflow.parentRunId"] = parent_run_id
+        run = self.client.create_run(self.experiment_id, run_name=name, tags=run_tags)
+        entries = [Param(key, _param_text(value)) for key, value in params.items()]
+        for batch in _batches(entries):
+            self.client.log_batch(run.info.run_id, params=batch)
+        return run.info.run_id
+
+    def finish(self, run_id: str, metrics: dict[str, float], artifacts: Iterable[Path] = (), status: str = "FINISHED") -> None:
+        from mlflow.entities import Metric
+
+        entries = [Metric(key, float(value), 0, 0) for key, value in metrics.items()]
+        for batch in _batches(entries):
+            self.client.log_batch(run_id, metrics=batch)
+        for path in artifacts:
+            if path.exists():
+                self.client.log_artifact(run_id, str(path))
+        self.client.set_terminated(run_id, status=status)
+
+
+def flatten(config: dict, prefix: str = "") -> dict[str, Any]:
+    """``{"env": {"name": "retail"}}`` → ``{"env.name": "retail"}``."""
+    flat: dict[str, Any] = {}
+    for key, value in config.items():
+        if isinstance(value, dict):
+            flat.update(flatten(value, f"{prefix}{key}."))
+        else:
+            flat[f"{prefix}{key}"] = value
+    return flat
+
+
+def summary_metrics(summary: RunSummary) -> dict[str, float]:
+    """The summary as MLflow metrics; unknown values (no scored episode, unknown price) are
+    left out rather than logged as 0."""
+    metrics: dict[str, Optional[float]] = {
+        "average_reward": summary.average_reward,
+        "num_tasks": summary.num_tasks,
+        "num_trials": summary.num_trials,
+        "num_episodes": summary.num_episodes,
+        "scored_episodes": summary.scored_episodes,
+        "unscored_episodes": summary.unscored_episodes,
+        "unscored_tasks": len(summary.unscored_tasks),
+        "successes": summary.successes,
+        "errors_total": sum(summary.errors.values()),
+        "cost_total": summary.total_cost,
+        "duration_s": summary.duration_s,
+    }
+    metrics.update({f"pass_hat_{k}": value for k, value in summary.pass_hat_k.items()})
+    metrics.update({f"errors_{kind}": count for kind, count in summary.errors.items()})
+    for role, usage in summary.usage.items():
+        metrics.update(
+            {
+                f"cost_{role}": usage.cost,
+                f"calls_{role}": usage.calls,
+                f"prompt_tokens_{role}": usage.prompt_tokens,
+                f"completion_tokens_{role}": usage.completion_tokens,
+            }
+        )
+    return {key: value for key, value in metrics.items() if value is not None}
+
+
+def _param_text(value: Any) -> str:
+    text = value if isinstance(value, str) else json.dumps(value)
+    return text[:MAX_PARAM_LENGTH]
+
+
+def _batches(items: list) -> Iterable[list]:
+    for start in range(0, len(items), BATCH_SIZE):
+        yield items[start : start + BATCH_SIZE]
