@@ -15,7 +15,6 @@ import json
 import pytest
 
 from taubench.domain import db_hash
-from taubench.domains import load_domain
 from taubench.domains.airline.models import Certificate, CreditCard, FlightAvailable, GiftCard
 
 RESERVATION_KEYS = [
@@ -60,11 +59,6 @@ SEARCH_DATE = "2024-05-20"
 
 # ----------------------------------------------------------------------------------------
 # fixtures and helpers
-
-
-@pytest.fixture(scope="module")
-def airline():
-    return load_domain("airline")
 
 
 @pytest.fixture

@@ -8,9 +8,8 @@ Records are picked from the pinned τ² data by predicate (see the ``find_*`` he
 id is assumed without being checked. A few tests alter the fresh per-test database first to
 build a situation the shipped data do not contain; each says so.
 
-Tests marked ``INFERRED`` assert behaviour that the spec implies through the mechanism it
-describes (§1.3 step 1: arguments are forwarded as keyword arguments to
-``make_tool_call(tool_name, requestor=..., **arguments)``) rather than stating outright.
+The dispatcher-collision order follows from the mechanism §1.3 describes: arguments are
+forwarded as ``make_tool_call(tool_name, requestor=..., **arguments)``.
 """
 
 import json
@@ -51,11 +50,6 @@ PYDANTIC_URL = "https://errors.pydantic.dev/2.12/v"
 
 # ----------------------------------------------------------------------------------------
 # fixtures and helpers
-
-
-@pytest.fixture(scope="module")
-def retail():
-    return load_domain("retail")
 
 
 @pytest.fixture
@@ -188,7 +182,7 @@ def test_argument_named_tool_name_collides_with_dispatcher(tools, db):
     )
 
 
-def test_INFERRED_requestor_collision_is_reported_before_tool_name_collision(tools, db):
+def test_requestor_collision_is_reported_before_tool_name_collision(tools, db):
     # The keyword-merge at the call site (requestor) fails before argument binding inside
     # make_tool_call (tool_name), whatever the order of the keys.
     for arguments in ({"tool_name": "x", "requestor": "user"}, {"requestor": "user", "tool_name": "x"}):
@@ -204,7 +198,7 @@ def test_INFERRED_requestor_collision_is_reported_before_tool_name_collision(too
         ("tool_name", "Error: Environment.make_tool_call() got multiple values for argument 'tool_name'"),
     ],
 )
-def test_INFERRED_dispatcher_collision_is_reported_before_unknown_tool(tools, argument, expected):
+def test_dispatcher_collision_is_reported_before_unknown_tool(tools, argument, expected):
     # The collision happens when make_tool_call is called, i.e. before the toolkit looks the
     # tool name up.
     result = tools.invoke("no_such_tool", {argument: "x"})

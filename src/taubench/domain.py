@@ -150,11 +150,12 @@ class Domain:
 
     def gold_db_hash(self, task: Task) -> str:
         """DB hash after running the task's gold actions on a fresh DB (failures ignored, as
-        in τ²-bench). Deterministic, so computed once per task and run."""
+        in τ²-bench). Deterministic, so computed once per distinct action list."""
+        key = json.dumps([[action.name, action.arguments] for action in task.gold_actions], sort_keys=True)
         with self._gold_lock:
-            if task.id not in self._gold_hashes:
+            if key not in self._gold_hashes:
                 toolkit = self.new_toolkit()
                 for action in task.gold_actions:
                     toolkit.invoke(action.name, action.arguments)
-                self._gold_hashes[task.id] = db_hash(toolkit.db)
-            return self._gold_hashes[task.id]
+                self._gold_hashes[key] = db_hash(toolkit.db)
+            return self._gold_hashes[key]

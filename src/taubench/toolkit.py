@@ -41,12 +41,14 @@ class Toolkit:
     @classmethod
     @cache
     def tool_kinds(cls) -> dict[str, ToolKind]:
-        """Tool name → kind, in definition order (the order the agent is shown)."""
-        return {
-            name: member.tool_kind
-            for name, member in vars(cls).items()
-            if callable(member) and hasattr(member, "tool_kind")
-        }
+        """Tool name → kind, in definition order (the order the agent is shown). Subclasses
+        inherit their bases' tools; an overridden tool keeps its original position."""
+        kinds: dict[str, ToolKind] = {}
+        for klass in reversed(cls.__mro__):
+            for name, member in vars(klass).items():
+                if callable(member) and hasattr(member, "tool_kind"):
+                    kinds[name] = member.tool_kind
+        return kinds
 
     @classmethod
     @cache
@@ -57,11 +59,11 @@ class Toolkit:
         """Run a tool call the way τ²-bench does: arguments are passed verbatim (no schema
         validation, no coercion), any exception becomes ``Error: <message>``, and mutations
         made before the exception stay."""
-        if name not in self.tool_kinds():
-            return ToolResult(content=f"Error: Tool '{name}' not found.", error=True)
         clash = _dispatcher_clash(arguments)
         if clash:
             return ToolResult(content=f"Error: {clash}", error=True)
+        if name not in self.tool_kinds():
+            return ToolResult(content=f"Error: Tool '{name}' not found.", error=True)
         try:
             value = getattr(self, name)(**arguments)
         except Exception as exc:  # every tool failure is an observation, never a crash
@@ -71,14 +73,16 @@ class Toolkit:
 
 def _dispatcher_clash(arguments: dict[str, Any]) -> str | None:
     """τ²-bench forwards arguments through ``make_tool_call(tool_name, requestor=..., **kw)``,
-    so these two argument names collide with the dispatcher itself. Reproduced verbatim."""
-    if "tool_name" in arguments:
-        return "Environment.make_tool_call() got multiple values for argument 'tool_name'"
+    so these two argument names collide with the dispatcher itself, before the tool is even
+    looked up. Python rejects the duplicated ``requestor`` keyword while assembling the call,
+    ahead of binding ``tool_name``. Reproduced verbatim."""
     if "requestor" in arguments:
         return (
             "tau2.environment.environment.Environment.make_tool_call() "
             "got multiple values for keyword argument 'requestor'"
         )
+    if "tool_name" in arguments:
+        return "Environment.make_tool_call() got multiple values for argument 'tool_name'"
     return None
 
 

@@ -1,0 +1,49 @@
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import network_guard
+from taubench.domains import load_domain
+
+network_guard.install()
+
+REPO = Path(__file__).resolve().parents[1]
+SHARED = REPO.parent / "shared"
+GUARD_DIR = Path(__file__).resolve().parent / "guard"
+
+
+@pytest.fixture(scope="session")
+def shared() -> Path:
+    """The shared specs, data and fixtures at ../shared (required: never skipped)."""
+    if not (SHARED / "fixtures").is_dir():
+        pytest.fail(f"the shared fixtures are missing: expected them at {SHARED}")
+    return SHARED
+
+
+@pytest.fixture(scope="session")
+def retail():
+    return load_domain("retail")
+
+
+@pytest.fixture(scope="session")
+def airline():
+    return load_domain("airline")
+
+
+def run_cli(*args: str, cwd: Path, env: dict | None = None, timeout: float = 600) -> subprocess.CompletedProcess:
+    """``python -m taubench ...`` in a subprocess, network-guarded, with outputs and the
+    MLflow store under ``cwd``."""
+    environment = {k: v for k, v in os.environ.items() if not k.endswith("_API_KEY")}
+    environment["PYTHONPATH"] = os.pathsep.join(filter(None, [str(GUARD_DIR), environment.get("PYTHONPATH")]))
+    environment.update(env or {})
+    return subprocess.run(
+        [sys.executable, "-m", "taubench", *args],
+        cwd=cwd,
+        env=environment,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )

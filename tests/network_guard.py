@@ -1,0 +1,44 @@
+"""Tests never reach the network beyond loopback: any other connection fails at once.
+
+Installed in the test process by conftest.py and in every CLI subprocess the tests start
+(through guard/sitecustomize.py), so an accidental real provider call cannot happen.
+"""
+
+import ipaddress
+import socket
+
+BLOCKED_MESSAGE = "blocked by the taubench test network guard (only loopback is allowed)"
+_original_connect = socket.socket.connect
+_original_connect_ex = socket.socket.connect_ex
+
+
+def _is_loopback(address) -> bool:
+    host = address[0] if isinstance(address, tuple) else None
+    if host is None:
+        return True  # AF_UNIX and similar local sockets
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.split("%")[0]).is_loopback
+    except ValueError:
+        return False
+
+
+def _check(sock: socket.socket, address) -> None:
+    if sock.family in (socket.AF_INET, socket.AF_INET6) and not _is_loopback(address):
+        raise ConnectionRefusedError(f"connection to {address!r} {BLOCKED_MESSAGE}")
+
+
+def _guarded_connect(self, address):
+    _check(self, address)
+    return _original_connect(self, address)
+
+
+def _guarded_connect_ex(self, address):
+    _check(self, address)
+    return _original_connect_ex(self, address)
+
+
+def install() -> None:
+    socket.socket.connect = _guarded_connect
+    socket.socket.connect_ex = _guarded_connect_ex

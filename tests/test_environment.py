@@ -1,0 +1,155 @@
+"""The episode protocol (greeting, routing, stop tokens, limits, error kinds) and database
+isolation between sequential and concurrent episodes."""
+
+import json
+import threading
+
+import pytest
+
+from taubench.agents import AGENTS
+from taubench.domain import db_hash
+from taubench.environment import GREETING, Environment, Limits
+from taubench.episode import run_episode
+from taubench.messages import AssistantMessage, ToolCall, UserMessage
+from taubench.users import USERS
+
+
+class ScriptedUser:
+    def __init__(self, replies):
+        self.replies = list(replies)
+
+    def respond(self, trajectory):
+        return UserMessage(content=self.replies.pop(0))
+
+
+class ScriptedAgent:
+    def __init__(self, messages):
+        self.messages = list(messages)
+
+    def respond(self, trajectory):
+        return self.messages.pop(0)
+
+
+def call(name, **arguments):
+    return AssistantMessage(tool_calls=[ToolCall(id=f"c{id(arguments)}", name=name, arguments=arguments)])
+
+
+def pending_order(domain):
+    toolkit = domain.new_toolkit()
+    return next(order.order_id for order in toolkit.db.orders.values() if order.status == "pending")
+
+
+def test_episode_opens_with_the_greeting_and_the_users_request(retail):
+    env = Environment(retail, retail.tasks["0"], ScriptedUser(["I need help with an exchange."]))
+    opening = env.reset()
+    assert [(m.role, m.content) for m in opening] == [("assistant", GREETING), ("user", "I need help with an exchange.")]
+    assert env.steps == 1 and not env.done
+
+
+def test_tool_calls_go_to_the_database_and_text_goes_to_the_user(retail):
+    env = Environment(retail, retail.tasks["0"], ScriptedUser(["hello", "thanks ###STOP###"]))
+    env.reset()
+    results = env.step(call("find_user_id_by_email", email="nobody@example.com"))
+    assert [(m.role, m.content, m.error) for m in results] == [("tool", "Error: User not found", True)]
+    reply = env.step(AssistantMessage(content="Anything else?"))
+    assert reply[0].content == "thanks ###STOP###"
+    assert env.termination == "user_stop"
+
+
+@pytest.mark.parametrize("token", ["###STOP###", "###TRANSFER###", "###OUT-OF-SCOPE###"])
+def test_any_stop_token_ends_the_episode(retail, token):
+    env = Environment(retail, retail.tasks["0"], ScriptedUser(["hi", f"ok {token} bye"]))
+    env.reset()
+    env.step(AssistantMessage(content="Hello"))
+    assert env.termination == "user_stop"
+
+
+def test_max_steps_ends_the_episode_but_never_between_a_call_and_its_result(retail):
+    env = Environment(retail, retail.tasks["0"], ScriptedUser(["hi"]), Limits(max_steps=2))
+    env.reset()  # step 1: the user's opening
+    results = env.step(call("get_user_details", user_id="nobody"))  # step 2 is a call: it still gets its result
+    assert results and env.termination == "max_steps"
+    assert env.steps == 3
+
+
+def test_tool_errors_are_counted_over_the_episode(retail):
+    env = Environment(retail, retail.tasks["0"], ScriptedUser(["hi", "go on"]), Limits(max_errors=2))
+    env.reset()
+    env.step(call("get_user_details", user_id="nobody"))
+    env.step(AssistantMessage(content="Let me check again"))
+    env.step(call("get_order_details", order_id="nope"))
+    assert env.termination == "too_many_errors"
+
+
+def test_a_failing_agent_is_recorded_with_the_partial_trajectory(retail):
+    class BrokenAgent:
+        def __init__(self, context):
+            self.turns = 0
+
+        def respond(self, trajectory):
+            self.turns += 1
+            if self.turns == 2:
+                raise RuntimeError("model exploded")
+            return call("get_user_details", user_id="nobody")
+
+    result = run_episode(retail, retail.tasks["0"], 0, 1, BrokenAgent, USERS["oracle"])
+    assert result.termination_reason == "agent_error"
+    assert result.error.kind == "agent_error" and "model exploded" in result.error.message
+    assert [m.role for m in result.messages] == ["assistant", "user", "assistant", "tool"]
+    assert result.reward == 0.0
+
+
+def test_an_empty_agent_message_is_an_agent_error(retail):
+    result = run_episode(
+        retail, retail.tasks["0"], 0, 1, lambda context: ScriptedAgent([AssistantMessage(content="  ")]), USERS["oracle"]
+    )
+    assert result.error.kind == "agent_error"
+    assert "neither text nor tool calls" in result.error.message
+
+
+def test_a_failing_user_simulator_is_a_user_error(retail):
+    class BrokenUser:
+        def __init__(self, context):
+            pass
+
+        def respond(self, trajectory):
+            raise ConnectionError("simulator down")
+
+    result = run_episode(retail, retail.tasks["0"], 0, 1, AGENTS["oracle"], BrokenUser)
+    assert result.termination_reason == "user_error"
+    assert result.error.type == "ConnectionError"
+    assert [m.content for m in result.messages] == [GREETING]
+
+
+def test_writes_of_one_episode_never_reach_the_next(retail):
+    order_id = pending_order(retail)
+    pristine = db_hash(retail.new_toolkit().db)
+    agent = ScriptedAgent([call("cancel_pending_order", order_id=order_id, reason="no longer needed"), AssistantMessage(content="Done")])
+    result = run_episode(retail, retail.tasks["0"], 0, 1, lambda context: agent, USERS["oracle"])
+    assert '"status": "cancelled"' in result.messages[3].content
+    after = retail.new_toolkit()
+    assert after.db.orders[order_id].status == "pending"
+    assert db_hash(after.db) == pristine
+
+
+def test_concurrent_episodes_each_see_a_pristine_database(retail):
+    """Eight threads hammer the same order at once; each sees only its own writes."""
+    order_id = pending_order(retail)
+    barrier = threading.Barrier(8)
+    observations = [None] * 8
+
+    def episode(slot):
+        env = Environment(retail, retail.tasks["0"], ScriptedUser(["hi"]))
+        env.reset()
+        barrier.wait()
+        env.step(call("cancel_pending_order", order_id=order_id, reason="ordered by mistake"))
+        observations[slot] = env.trajectory[-1].content
+
+    threads = [threading.Thread(target=episode, args=(slot,)) for slot in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert len(set(observations)) == 1, "an episode saw another episode's cancellation"
+    assert json.loads(observations[0])["status"] == "cancelled"
+    assert retail.new_toolkit().db.orders[order_id].status == "pending"
