@@ -44,6 +44,7 @@ class LLMJudge:
     def judge(self, trajectory: Sequence[Message], assertions: list[str]) -> JudgeVerdict:
         import litellm  # heavy; only runs that use a judge pay for the import
 
+        litellm.suppress_debug_info = True
         response = litellm.completion(
             model=self.model,
             messages=[

@@ -4,11 +4,13 @@ Each episode is appended to ``episodes.jsonl`` the moment it finishes; ``results
 (configuration, summary, all episodes in plan order) is written atomically at the end.
 """
 
+import gc
 import json
 import os
 import random
 import threading
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -25,7 +27,7 @@ from taubench.environment import Limits
 from taubench.episode import EpisodeResult, run_episode
 from taubench.judge import LLMJudge
 from taubench.metrics import RunSummary, is_success, summarize
-from taubench.settings import RunSettings, select_tasks
+from taubench.settings import RunSettings, check_credentials, select_tasks
 from taubench.tasks import Task
 from taubench.users import USERS
 
@@ -59,7 +61,9 @@ class RunReport(BaseModel):
 
 def prepare(settings: RunSettings) -> PreparedRun:
     domain = load_domain(settings.env.name, settings.env.data_dir, settings.env.verify_checksums)
-    return PreparedRun(settings=settings, domain=domain, tasks=select_tasks(settings, domain))
+    tasks = select_tasks(settings, domain)
+    check_credentials(settings)
+    return PreparedRun(settings=settings, domain=domain, tasks=tasks)
 
 
 def plan_episodes(tasks: list[Task], num_trials: int, seed: int, shuffle: bool) -> list[PlannedEpisode]:
@@ -103,7 +107,11 @@ def execute(prepared: PreparedRun) -> RunReport:
 
     started = time.perf_counter()
     finished: dict[int, EpisodeResult] = {}
-    with _EpisodeLog(output_dir / EPISODES_FILE) as log, _Progress(len(plan), prepared.domain.name, settings.progress) as progress:
+    with (
+        _fewer_gc_passes(),
+        _EpisodeLog(output_dir / EPISODES_FILE) as log,
+        _Progress(len(plan), prepared.domain.name, settings.progress) as progress,
+    ):
         jobs = Parallel(n_jobs=settings.max_concurrency, backend="threading", return_as="generator_unordered")
         for index, result in jobs(delayed(one)(item) for item in plan):
             log.append(result)
@@ -114,6 +122,20 @@ def execute(prepared: PreparedRun) -> RunReport:
     results_file = output_dir / RESULTS_FILE
     _write_atomically(results_file, _results_document(prepared, summary, episodes))
     return RunReport(summary=summary, episodes=episodes, output_dir=output_dir, results_file=results_file)
+
+
+@contextmanager
+def _fewer_gc_passes():
+    """Every episode builds and drops whole databases (about 10^5 acyclic objects each); with
+    the default thresholds the cyclic collector re-walks every live database many times per
+    episode. Measured on the retail oracle run (114 episodes, 2 cores): 24.6 s -> 16.9 s
+    sequential, 44.5 s -> 17.2 s with 4 threads. Restored when the run ends."""
+    previous = gc.get_threshold()
+    gc.set_threshold(100_000, 50, 100)
+    try:
+        yield
+    finally:
+        gc.set_threshold(*previous)
 
 
 def _results_document(prepared: PreparedRun, summary: RunSummary, episodes: list[EpisodeResult]) -> str:

@@ -4,6 +4,7 @@ Hydra composes the config; these models check it before anything runs, so that a
 fails at once with a message naming the key and what it accepts, not after money is spent.
 """
 
+import os
 from pathlib import Path
 from typing import Any, Literal, Optional
 
@@ -163,6 +164,15 @@ def select_tasks(settings: RunSettings, domain: Domain) -> list[Task]:
             )
         chosen = split[settings.start_index : end]
     return [domain.tasks[task_id] for task_id in chosen]
+
+
+def check_credentials(settings: RunSettings) -> None:
+    """A key named in the config must be in the environment before anything is spent."""
+    judge_key = settings.judge.api_key_env
+    if settings.judge.model and judge_key and not os.environ.get(judge_key):
+        raise ConfigError(
+            f"invalid configuration:\n  judge.api_key_env: the environment variable {judge_key} is not set"
+        )
 
 
 def _id_ranges(ids: list[str]) -> str:

@@ -1,0 +1,72 @@
+"""``python -m taubench`` as a user runs it: config printing, bad configs, a real run."""
+
+import json
+
+import pytest
+import yaml
+
+from conftest import run_cli
+
+
+@pytest.mark.parametrize(
+    "overrides, expected",
+    [
+        (["env=retial"], ["Could not find 'env/retial'", "Available options in 'env'", "airline", "retail"]),
+        (["agent=nope"], ["Could not find 'agent/nope'", "oracle"]),
+        (["task_ids=[999]"], ["task_ids: '999' not in retail split 'base' (114 tasks); allowed ids: 0-113"]),
+        (["env=airline", "task_split=test", "task_ids=[0]"], ["task_ids: '0' not in airline split 'test'"]),
+        (["max_concurrency=-2"], ["max_concurrency: Input should be greater than or equal to 1 (got -2)"]),
+        (["num_trials=0"], ["num_trials: Input should be greater than or equal to 1 (got 0)"]),
+        (["task_split=dev"], ["task_split: Input should be 'base', 'train' or 'test' (got 'dev')"]),
+        (["start_index=120"], ["start_index/end_index", "0 <= start_index < end_index <= 114"]),
+        (["max_concurency=3"], ["Could not override 'max_concurency'", "not in struct"]),
+        (["+max_concurency=3"], ["max_concurency: not a known setting"]),
+        (["agent.name=nope"], ["agent.name: unknown agent 'nope'; allowed: oracle"]),
+        (["env.name=retial"], ["env.name: unknown domain 'retial'; allowed: retail, airline"]),
+    ],
+)
+def test_bad_configs_fail_at_once_naming_the_key_and_allowed_values(tmp_path, overrides, expected):
+    result = run_cli(*overrides, cwd=tmp_path)
+    assert result.returncode != 0
+    for text in expected:
+        assert text in result.stderr
+    assert not list(tmp_path.rglob("results.json")) and not (tmp_path / "mlruns").exists()
+
+
+def test_a_sweep_is_checked_whole_before_its_first_job(tmp_path):
+    result = run_cli("--multirun", "env=retail,airline", "task_ids=[60]", cwd=tmp_path)
+    assert result.returncode == 2
+    assert "sweep job #1 of 2 (env=airline task_ids=[60])" in result.stderr
+    assert "allowed ids: 0-49" in result.stderr
+    assert not list(tmp_path.rglob("results.json")) and not (tmp_path / "mlruns").exists()
+
+
+def test_cfg_job_prints_the_resolved_config(tmp_path):
+    result = run_cli("--cfg", "job", "--resolve", "env=airline", "num_trials=3", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    config = yaml.safe_load(result.stdout)
+    assert config["env"]["name"] == "airline" and config["num_trials"] == 3
+    assert {"agent", "user", "model", "provider", "judge", "tracking", "max_steps"} <= set(config)
+
+
+def test_a_run_prints_its_summary_and_writes_every_episode(tmp_path):
+    result = run_cli(
+        "env=airline", "task_ids=[0,1,8]", "num_trials=2", "max_concurrency=3", "tracking.enabled=false", cwd=tmp_path
+    )
+    assert result.returncode == 0, result.stderr
+    assert "taubench airline (base): agent=oracle user=oracle" in result.stdout
+    assert "average reward  1.000" in result.stdout
+    assert "pass^1          1.000" in result.stdout and "pass^2          1.000" in result.stdout
+    assert "success 6/6" in result.stderr  # the progress bar's running success rate
+    results_file = next(tmp_path.rglob("results.json"))
+    results = json.loads(results_file.read_text())
+    assert [(e["task_id"], e["trial"]) for e in results["episodes"]] == [
+        (t, trial) for trial in (0, 1) for t in ("0", "1", "8")
+    ]
+    episode = results["episodes"][2]
+    assert {"task_id", "trial", "reward", "reward_info", "termination_reason", "messages", "tool_calls", "usage",
+            "started_at", "duration_s"} <= set(episode)
+    assert episode["tool_calls"][-1]["name"] == "book_reservation"
+    assert results["summary"]["pass_hat_k"] == {"1": 1.0, "2": 1.0}
+    streamed = (results_file.parent / "episodes.jsonl").read_text().splitlines()
+    assert len(streamed) == 6

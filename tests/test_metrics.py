@@ -1,0 +1,64 @@
+"""Exact pass^k and the run summary's separation of scored and unscored episodes."""
+
+from math import comb
+
+import pytest
+
+from taubench.evaluation import RewardInfo
+from taubench.episode import EpisodeResult
+from taubench.messages import Usage
+from taubench.metrics import pass_hat_k, summarize
+
+
+def test_pass_hat_k_is_the_exact_combinatorial_estimate():
+    outcomes = {"a": [True, True, True, True], "b": [True, False, True, False], "c": [False] * 4}
+    result = pass_hat_k(outcomes)
+    assert list(result) == [1, 2, 3, 4]
+    assert result[1] == pytest.approx((1 + 0.5 + 0) / 3)
+    assert result[2] == pytest.approx((1 + comb(2, 2) / comb(4, 2) + 0) / 3)
+    assert result[3] == pytest.approx(1 / 3)  # only the always-successful task counts
+    assert result[4] == pytest.approx(1 / 3)
+
+
+def test_pass_hat_k_stops_at_the_fewest_trials_of_any_task():
+    assert list(pass_hat_k({"a": [True, True, True], "b": [True, False]})) == [1, 2]
+    assert pass_hat_k({}) == {}
+
+
+def episode(task_id, trial, reward, note=None, cost=0.0, error=None):
+    return EpisodeResult(
+        task_id=task_id,
+        trial=trial,
+        seed=1,
+        reward=reward,
+        reward_info=RewardInfo(reward=reward, reward_basis=[], note=note),
+        termination_reason="user_stop",
+        messages=[],
+        num_steps=0,
+        num_tool_errors=0,
+        usage={"agent": Usage(calls=1, cost=cost), "user": Usage(), "judge": Usage()},
+        started_at="2026-01-01T00:00:00+00:00",
+        duration_s=0.1,
+    )
+
+
+def test_unscored_episodes_are_reported_apart_and_excluded_from_rewards():
+    episodes = [
+        episode("1", 0, 1.0),
+        episode("1", 1, 0.0),
+        episode("2", 0, None, note="not scored: judge"),
+        episode("2", 1, None, note="not scored: judge"),
+    ]
+    summary = summarize("retail", episodes, num_trials=2, duration_s=1.0)
+    assert summary.scored_episodes == 2 and summary.unscored_episodes == 2
+    assert summary.average_reward == 0.5
+    assert summary.pass_hat_k == {1: 0.5, 2: 0.0}
+    assert summary.unscored_tasks == ["2"]
+    assert summary.unscored_reasons == {"not scored: judge": 2}
+
+
+def test_costs_add_up_by_role_and_an_unknown_price_stays_unknown():
+    known = summarize("retail", [episode("1", 0, 1.0, cost=0.25), episode("2", 0, 1.0, cost=0.5)], 1, 1.0)
+    assert known.usage["agent"].cost == 0.75 and known.total_cost == 0.75
+    unknown = summarize("retail", [episode("1", 0, 1.0, cost=0.25), episode("2", 0, 1.0, cost=None)], 1, 1.0)
+    assert unknown.usage["agent"].cost is None and unknown.total_cost is None

@@ -1,0 +1,38 @@
+"""A two-job sweep, read back with the MLflow client: one parent run, two children."""
+
+import json
+
+from mlflow.tracking import MlflowClient
+
+from conftest import run_cli
+from taubench.tracking import local_store
+
+
+def test_multirun_records_a_parent_run_with_a_child_per_job(tmp_path):
+    result = run_cli("--multirun", "env=retail,airline", "task_ids=[0,1,2]", "progress=false", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert "taubench sweep: 2 runs" in result.stdout
+
+    client = MlflowClient(tracking_uri=local_store(tmp_path)[0])
+    experiment = client.get_experiment_by_name("taubench")
+    runs = client.search_runs([experiment.experiment_id])
+    parents = [run for run in runs if "mlflow.parentRunId" not in run.data.tags]
+    assert len(parents) == 1 and parents[0].info.status == "FINISHED"
+    parent = parents[0]
+    assert parent.data.metrics["jobs_completed"] == 2
+    children = sorted(
+        (run for run in runs if run.data.tags.get("mlflow.parentRunId") == parent.info.run_id),
+        key=lambda run: run.data.params["env.name"],
+    )
+    assert [run.data.params["env.name"] for run in children] == ["airline", "retail"]
+    for child, scored in zip(children, (3, 2)):  # retail task 2 needs the NL judge
+        assert child.info.status == "FINISHED"
+        assert child.data.params["agent.name"] == "oracle" and child.data.params["task_ids"] == '["0", "1", "2"]'
+        metrics = child.data.metrics
+        assert metrics["average_reward"] == 1.0 and metrics["pass_hat_1"] == 1.0
+        assert metrics["num_episodes"] == 3 and metrics["scored_episodes"] == scored
+        assert metrics["unscored_episodes"] == 3 - scored and metrics["errors_total"] == 0
+        artifacts = {artifact.path for artifact in client.list_artifacts(child.info.run_id)}
+        assert artifacts == {"results.json", "resolved_config.yaml"}
+        local = client.download_artifacts(child.info.run_id, "results.json", str(tmp_path / child.info.run_id))
+        assert json.loads(open(local).read())["summary"]["num_episodes"] == 3
