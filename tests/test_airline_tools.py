@@ -13,6 +13,7 @@ a situation the shipped data do not contain; each says so.
 import json
 
 import pytest
+from tool_calls import fail, find, ok
 
 from taubench.domain import db_hash
 from taubench.domains.airline.models import Certificate, CreditCard, FlightAvailable, GiftCard
@@ -71,23 +72,7 @@ def db(tools):
     return tools.db
 
 
-def ok(tools, name, **arguments) -> str:
-    result = tools.invoke(name, arguments)
-    assert result.error is False, result.content
-    return result.content
 
-
-def fail(tools, name, **arguments) -> str:
-    result = tools.invoke(name, arguments)
-    assert result.error is True, result.content
-    return result.content
-
-
-def find(records, predicate, what):
-    for record in records:
-        if predicate(record):
-            return record
-    raise AssertionError(f"the pinned airline data have no {what}")
 
 
 def available_day(db, cabin="economy", seats=1, date=SEARCH_DATE, exclude=()):

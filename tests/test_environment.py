@@ -153,3 +153,15 @@ def test_concurrent_episodes_each_see_a_pristine_database(retail):
     assert len(set(observations)) == 1, "an episode saw another episode's cancellation"
     assert json.loads(observations[0])["status"] == "cancelled"
     assert retail.new_toolkit().db.orders[order_id].status == "pending"
+
+
+def test_an_episode_can_be_driven_by_hand_through_reset_step_evaluate(airline):
+    task = airline.tasks["8"]
+    env = Environment(airline, task, ScriptedUser(["I want to book a flight.", "Thanks! ###STOP###"]))
+    observation = env.reset()
+    assert observation[-1].content == "I want to book a flight."
+    for number, action in enumerate(task.gold_actions):
+        env.step(AssistantMessage(tool_calls=[ToolCall(id=str(number), name=action.name, arguments=action.arguments)]))
+    env.step(AssistantMessage(content="Your reservation is booked."))
+    assert env.done and env.termination == "user_stop"
+    assert env.evaluate().reward == 1.0

@@ -19,6 +19,7 @@ import time
 from pathlib import Path
 
 import pytest
+from tool_calls import fail, find, ok
 
 from taubench.domain import db_hash
 from taubench.domains import load_domain
@@ -62,25 +63,7 @@ def db(tools):
     return tools.db
 
 
-def ok(tools, name, **arguments) -> str:
-    """Call a tool that must succeed; return the observation."""
-    result = tools.invoke(name, arguments)
-    assert result.error is False, result.content
-    return result.content
 
-
-def fail(tools, name, **arguments) -> str:
-    """Call a tool that must fail; return the observation (``Error: ...``)."""
-    result = tools.invoke(name, arguments)
-    assert result.error is True, result.content
-    return result.content
-
-
-def find(records, predicate, what):
-    for record in records:
-        if predicate(record):
-            return record
-    raise AssertionError(f"the pinned retail data have no {what}")
 
 
 def method_of(db, order: Order, index: int = 0):

@@ -184,7 +184,7 @@ class _Progress:
     """done/total, running success rate over scored episodes, elapsed time."""
 
     def __init__(self, total: int, label: str, enabled: bool):
-        self.bar = tqdm(total=total, desc=label, unit="episode", disable=not enabled, dynamic_ncols=True)
+        self.bar = tqdm(total=total, desc=label, unit="episode", disable=not enabled, dynamic_ncols=True, mininterval=0.5)
         self.scored = 0
         self.successes = 0
         self.unscored = 0

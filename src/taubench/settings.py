@@ -6,9 +6,9 @@ fails at once with a message naming the key and what it accepts, not after money
 
 import os
 from pathlib import Path
-from typing import Any, Literal, Optional
+from typing import Annotated, Any, Literal, Optional
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from taubench.agents import AGENTS
 from taubench.domain import Domain
@@ -31,33 +31,22 @@ def _one_of(value: str, allowed, what: str) -> str:
     return value
 
 
+def _registered(registry, what: str) -> AfterValidator:
+    return AfterValidator(lambda value: _one_of(value, registry, what))
+
+
 class EnvSettings(_Section):
-    name: str
+    name: Annotated[str, _registered(DOMAINS, "domain")]
     data_dir: Optional[Path] = None
     verify_checksums: bool = True
 
-    @field_validator("name")
-    @classmethod
-    def _known(cls, value: str) -> str:
-        return _one_of(value, DOMAINS, "domain")
-
 
 class AgentSettings(_Section):
-    name: str
-
-    @field_validator("name")
-    @classmethod
-    def _known(cls, value: str) -> str:
-        return _one_of(value, AGENTS, "agent")
+    name: Annotated[str, _registered(AGENTS, "agent")]
 
 
 class UserSettings(_Section):
-    name: str
-
-    @field_validator("name")
-    @classmethod
-    def _known(cls, value: str) -> str:
-        return _one_of(value, USERS, "user simulator")
+    name: Annotated[str, _registered(USERS, "user simulator")]
 
 
 class ModelSettings(_Section):
