@@ -40,10 +40,6 @@ class RewardInfo(BaseModel):
     note: Optional[str] = None
     judge_usage: Optional[Usage] = None
 
-    @property
-    def scored(self) -> bool:
-        return self.reward is not None
-
 
 class JudgeVerdict(BaseModel):
     met: bool
