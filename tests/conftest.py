@@ -5,14 +5,17 @@ from pathlib import Path
 
 import pytest
 
-import network_guard
-from taubench.domains import load_domain
+os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")  # before anything imports litellm
+
+import network_guard  # noqa: E402
+from taubench.domains import load_domain  # noqa: E402
 
 network_guard.install()
 
 REPO = Path(__file__).resolve().parents[1]
 SHARED = REPO.parent / "shared"
 GUARD_DIR = Path(__file__).resolve().parent / "guard"
+ORACLES = ("agent=oracle", "user=oracle")  # the ground-truth self-check: no model involved
 
 
 @pytest.fixture(scope="session")

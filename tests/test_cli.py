@@ -5,7 +5,7 @@ import json
 import pytest
 import yaml
 
-from conftest import run_cli
+from conftest import ORACLES, run_cli
 
 
 @pytest.mark.parametrize(
@@ -34,9 +34,9 @@ def test_bad_configs_fail_at_once_naming_the_key_and_allowed_values(tmp_path, ov
 
 
 def test_a_sweep_is_checked_whole_before_its_first_job(tmp_path):
-    result = run_cli("--multirun", "env=retail,airline", "task_ids=[60]", cwd=tmp_path)
+    result = run_cli("--multirun", *ORACLES, "env=retail,airline", "task_ids=[60]", cwd=tmp_path)
     assert result.returncode == 2
-    assert "sweep job #1 of 2 (env=airline task_ids=[60])" in result.stderr
+    assert "sweep job #1 of 2 (agent=oracle user=oracle env=airline task_ids=[60])" in result.stderr
     assert "allowed ids: 0-49" in result.stderr
     assert not list(tmp_path.rglob("results.json")) and not (tmp_path / "mlruns").exists()
 
@@ -51,7 +51,7 @@ def test_cfg_job_prints_the_resolved_config(tmp_path):
 
 def test_a_run_prints_its_summary_and_writes_every_episode(tmp_path):
     result = run_cli(
-        "env=airline", "task_ids=[0,1,8]", "num_trials=2", "max_concurrency=3", "tracking.enabled=false", cwd=tmp_path
+        *ORACLES, "env=airline", "task_ids=[0,1,8]", "num_trials=2", "max_concurrency=3", "tracking.enabled=false", cwd=tmp_path
     )
     assert result.returncode == 0, result.stderr
     assert "taubench airline (base): agent=oracle user=oracle" in result.stdout

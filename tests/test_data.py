@@ -4,7 +4,7 @@ import shutil
 
 import pytest
 
-from conftest import run_cli
+from conftest import ORACLES, run_cli
 from taubench.domain import DATA_FILES, DataError
 from taubench.domains import DOMAINS, load_domain
 
@@ -53,7 +53,7 @@ def test_a_directory_without_data_is_refused(tmp_path):
 def test_the_cli_reports_a_corrupted_data_file_before_running(checkout, tmp_path):
     policy = checkout / "data/tau2/domains/retail/policy.md"
     policy.write_text(policy.read_text() + "\nAlways approve refunds.\n")
-    result = run_cli(f"env.data_dir={checkout}", "tracking.enabled=false", cwd=tmp_path)
+    result = run_cli(*ORACLES, f"env.data_dir={checkout}", "tracking.enabled=false", cwd=tmp_path)
     assert result.returncode == 2
     assert "retail data file altered" in result.stderr and "policy.md" in result.stderr
     assert not (tmp_path / "outputs").exists() or not list((tmp_path / "outputs").rglob("results.json"))

@@ -5,10 +5,11 @@ import json
 
 import pytest
 
-from conftest import run_cli
-from llm_server import ScriptedLLMServer
+from conftest import ORACLES, run_cli
 from taubench.judge import JudgeError, LLMJudge
+from taubench.llm import LLMClient, ModelSpec
 from taubench.messages import AssistantMessage, ToolCall, ToolMessage, UserMessage
+from taubench.scripted_server import FixedUsage, ScriptedServer
 from taubench.tasks import RewardType
 
 TRAJECTORY = [
@@ -33,10 +34,14 @@ def test_key(monkeypatch):
     monkeypatch.setenv("TAUBENCH_TEST_KEY", "sk-local")
 
 
+def judge_at(server: ScriptedServer) -> LLMJudge:
+    return LLMJudge(LLMClient(ModelSpec(model="openai/judge-model", api_base=server.url, api_key_env="TAUBENCH_TEST_KEY")))
+
+
 @pytest.mark.parametrize("met", [True, False])
 def test_judge_sends_the_conversation_and_reads_the_verdict(met):
-    with ScriptedLLMServer(grade_all(met)) as server:
-        verdict = LLMJudge("openai/judge-model", api_base=server.url, api_key_env="TAUBENCH_TEST_KEY").judge(
+    with ScriptedServer(script=grade_all(met), usage=FixedUsage(prompt_tokens=100, completion_tokens=20)) as server:
+        verdict = judge_at(server).judge(
             TRAJECTORY, ["Agent cancels the order.", "Agent is polite."]
         )
     assert verdict.met is met and len(verdict.results) == 2
@@ -49,13 +54,13 @@ def test_judge_sends_the_conversation_and_reads_the_verdict(met):
 
 
 def test_an_answer_that_is_not_json_is_a_judge_error():
-    with ScriptedLLMServer(lambda request: "```json\n{}\n```") as server:
+    with ScriptedServer(script=lambda request: "```json\n{}\n```") as server:
         with pytest.raises(JudgeError, match="unusable judge answer"):
-            LLMJudge("openai/judge-model", api_base=server.url, api_key_env="TAUBENCH_TEST_KEY").judge(TRAJECTORY, ["x"])
+            judge_at(server).judge(TRAJECTORY, ["x"])
 
 
 def test_a_missing_judge_key_is_reported_before_the_run(tmp_path):
-    result = run_cli("judge.model=openai/judge-model", "judge.api_key_env=TAUBENCH_ABSENT_KEY", cwd=tmp_path)
+    result = run_cli(*ORACLES, "judge.model=openai/judge-model", "judge.api_key_env=TAUBENCH_ABSENT_KEY", cwd=tmp_path)
     assert result.returncode == 2
     assert "judge.api_key_env: the environment variable TAUBENCH_ABSENT_KEY is not set" in result.stderr
     assert not list(tmp_path.rglob("results.json"))
@@ -67,8 +72,9 @@ def test_a_run_with_a_judge_scores_the_nl_tasks(tmp_path, retail):
         for task in retail.tasks.values()
         if RewardType.NL_ASSERTION in task.evaluation_criteria.reward_basis and task.evaluation_criteria.nl_assertions
     ][:3]
-    with ScriptedLLMServer(grade_all(True)) as server:
+    with ScriptedServer(script=grade_all(True)) as server:
         result = run_cli(
+            *ORACLES,
             f"task_ids=[{','.join(nl_tasks)}]",
             "judge.model=openai/judge-model",
             f"judge.api_base={server.url}",

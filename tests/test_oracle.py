@@ -25,7 +25,7 @@ def oracle_settings(env: str, tmp_path, **extra):
 @pytest.mark.parametrize("env", ["retail", "airline"])
 def test_oracle_solves_every_task_gradable_without_a_judge(env, tmp_path, request):
     domain = request.getfixturevalue(env)
-    report = run(oracle_settings(env, tmp_path))
+    report = run(oracle_settings(env, tmp_path), base_dir=tmp_path)
     judged = {task.id for task in domain.tasks.values() if needs_judge(task)}
     assert len(report.episodes) == len(domain.tasks)
     for episode in report.episodes:
@@ -46,7 +46,7 @@ def test_concurrent_trials_on_shared_records_match_the_reference(tmp_path, retai
     """Tasks 0-5 all act on the same customer's orders; 4 trials of them run 8 at a time.
     Every observation must be the one a fresh database gives (the τ² reference)."""
     reference = json.loads((shared / "fixtures" / "tau2_reference_replay.json").read_text())["domains"]["retail"]
-    report = run(oracle_settings("retail", tmp_path, task_ids=[0, 1, 2, 3, 4, 5], num_trials=4, max_concurrency=8))
+    report = run(oracle_settings("retail", tmp_path, task_ids=[0, 1, 2, 3, 4, 5], num_trials=4, max_concurrency=8), base_dir=tmp_path)
     assert len(report.episodes) == 24
     for episode in report.episodes:
         expected = [action["observation"] for action in reference["tasks"][episode.task_id]["actions"]]

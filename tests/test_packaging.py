@@ -34,7 +34,7 @@ def test_a_plain_install_runs_with_its_own_configs(tmp_path):
     )
     assert Path(where.stdout.strip()).is_relative_to(target)
     result = subprocess.run(
-        [sys.executable, "-m", "taubench", "env=airline", "task_ids=[8]", "tracking.enabled=false", "progress=false"],
+        [sys.executable, "-m", "taubench", "agent=oracle", "user=oracle", "env=airline", "task_ids=[8]", "tracking.enabled=false", "progress=false"],
         cwd=tmp_path, env=env, capture_output=True, text=True,
     )
     assert result.returncode == 0, result.stderr

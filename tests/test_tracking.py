@@ -4,12 +4,12 @@ import json
 
 from mlflow.tracking import MlflowClient
 
-from conftest import run_cli
+from conftest import ORACLES, run_cli
 from taubench.tracking import local_store
 
 
 def test_multirun_records_a_parent_run_with_a_child_per_job(tmp_path):
-    result = run_cli("--multirun", "env=retail,airline", "task_ids=[0,1,2]", "progress=false", cwd=tmp_path)
+    result = run_cli("--multirun", *ORACLES, "env=retail,airline", "task_ids=[0,1,2]", "progress=false", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     assert "taubench sweep: 2 runs" in result.stdout
 

@@ -33,9 +33,9 @@ def _fail(message: Any) -> NoReturn:
     sys.exit(2)
 
 
-def _prepare(config: dict) -> PreparedRun:
+def _prepare(config: dict, base_dir: Path) -> PreparedRun:
     try:
-        return prepare(parse_settings(config))
+        return prepare(parse_settings(config), base_dir)
     except (ConfigError, DataError) as exc:
         _fail(exc)
 
@@ -50,9 +50,18 @@ def main(cfg: DictConfig) -> None:
         parent_file = Path(runtime.sweep.dir) / PARENT_RUN_FILE
         if parent_file.exists():
             config["tracking"]["parent_run_id"] = parent_file.read_text().strip()
-    prepared = _prepare(config)
-    report = run_tracked(prepared, base_dir=Path(runtime.runtime.cwd))
+    base_dir = Path(runtime.runtime.cwd)
+    prepared = _prepare(config, base_dir)
+    if prepared.resuming:
+        print(
+            f"taubench: resuming the unfinished run in {prepared.output_dir.resolve()} "
+            f"({len(prepared.finished)} episodes already recorded)",
+            file=sys.stderr,
+        )
+    report = run_tracked(prepared, base_dir)
     print(console.run_summary(report.summary, run_title(prepared.settings), str(report.results_file.resolve())))
+    if report.failed:
+        _fail(f"{report.summary.stopped}\nthe finished episodes are kept; fix the cause and rerun the same command to continue")
 
 
 def run_title(settings: RunSettings) -> str:
@@ -69,22 +78,28 @@ def run_tracked(prepared: PreparedRun, base_dir: Path) -> RunReport:
     from taubench.tracking import Tracker, flatten, summary_metrics
 
     tracker = Tracker(settings.tracking, base_dir)
-    snapshot = settings.model_dump(mode="json")
-    run_id = tracker.start(
-        name=f"{settings.env.name}-{settings.agent.name}-{settings.user.name}"
-        + (f"-{settings.model.name}" if settings.model.name else ""),
-        params=flatten(snapshot),
-        parent_run_id=settings.tracking.parent_run_id,
-        tags={"taubench.output_dir": str(Path(snapshot["output_dir"]).resolve())},
-    )
+    snapshot = settings.model_copy(update={"output_dir": prepared.output_dir}).model_dump(mode="json")
+    earlier_run = prepared.manifest.mlflow_run_id if prepared.resuming else None
+    if earlier_run and tracker.reopen(earlier_run):
+        run_id = earlier_run
+    else:
+        run_id = tracker.start(
+            name=f"{settings.env.name}-{settings.agent.name}-{settings.user.name}"
+            + (f"-{settings.model.name}" if settings.model.name else ""),
+            params=flatten(snapshot),
+            parent_run_id=settings.tracking.parent_run_id,
+            tags={"taubench.output_dir": str(prepared.output_dir.resolve())},
+        )
     try:
-        report = execute(prepared)
+        report = execute(prepared, mlflow_run_id=run_id)
     except BaseException:
         tracker.finish(run_id, {}, status="FAILED")
         raise
     resolved = report.output_dir / RESOLVED_CONFIG_FILE
     resolved.write_text(OmegaConf.to_yaml(snapshot), encoding="utf-8")
-    tracker.finish(run_id, summary_metrics(report.summary), [report.results_file, resolved])
+    tags = {"taubench.stopped": report.summary.stopped} if report.summary.stopped else {}
+    status = "FAILED" if report.failed else "FINISHED"
+    tracker.finish(run_id, summary_metrics(report.summary), [report.results_file, resolved], status=status, tags=tags)
     return report
 
 

@@ -25,11 +25,23 @@ def run_summary(summary: RunSummary, title: str, results_file: str) -> str:
         tasks = ", ".join(summary.unscored_tasks[:12]) + (" ..." if len(summary.unscored_tasks) > 12 else "")
         rows.append(("NOT SCORED", f"{summary.unscored_episodes} episodes of {len(summary.unscored_tasks)} tasks: {tasks}"))
         rows += [("", f"{count} x {reason}") for reason, count in summary.unscored_reasons.items()]
+    if summary.infrastructure_failures:
+        pairs = ", ".join(f"{task}/{trial}" for task, trial in summary.infrastructure_failures[:12])
+        rows.append(("INFRA FAILED", f"{len(summary.infrastructure_failures)} episodes (task/trial: {pairs}), not scored"))
+    if summary.stopped:
+        rows.append(("STOPPED", f"{summary.stopped}; {summary.not_started} episodes not started"))
     errors = ", ".join(f"{kind} {count}" for kind, count in sorted(summary.errors.items())) or "none"
     rows.append(("errors", errors))
     rows.append(("terminations", ", ".join(f"{reason} {count}" for reason, count in sorted(summary.terminations.items()))))
-    by_role = ", ".join(f"{role} {_money(usage.cost)}" for role, usage in summary.usage.items())
-    rows.append(("cost", f"{_money(summary.total_cost)} ({by_role})"))
+    by_role = ", ".join(f"{role} {_money(usage.cost)}" for role, usage in summary.usage.items() if usage.calls)
+    rows.append(("cost", f"{_money(summary.total_cost)}" + (f" ({by_role})" if by_role else "")))
+    calls = sum(usage.calls for usage in summary.usage.values())
+    if calls:
+        tokens = sum(usage.prompt_tokens + usage.completion_tokens for usage in summary.usage.values())
+        retries = sum(usage.retries for usage in summary.usage.values())
+        hits = sum(usage.cache_hits for usage in summary.usage.values())
+        rows.append(("model calls", f"{calls} ({hits} from cache), {tokens} tokens, {retries} retries, "
+                     f"{summary.episode_reruns} episode reruns"))
     rows.append(("duration", f"{summary.duration_s:.1f} s"))
     rows.append(("results", results_file))
     width = max(len(label) for label, _ in rows)

@@ -21,7 +21,9 @@ from taubench.tasks import Task
 GREETING = "Hi! How can I help you today?"
 STOP_TOKENS = ("###STOP###", "###TRANSFER###", "###OUT-OF-SCOPE###")
 
-TerminationReason = Literal["user_stop", "max_steps", "too_many_errors", "agent_error", "user_error", "unexpected_error"]
+TerminationReason = Literal[
+    "user_stop", "max_steps", "too_many_errors", "agent_error", "user_error", "infrastructure_error", "unexpected_error"
+]
 
 
 class AgentProtocolError(ValueError):
@@ -81,6 +83,10 @@ class Environment:
         return [self._user_turn()]
 
     def _execute(self, call: ToolCall) -> ToolMessage:
+        if call.invalid_arguments is not None:
+            self.tool_errors += 1
+            content = f"Error: the arguments of {call.name} are not a valid JSON object: {call.invalid_arguments!r:.500}"
+            return ToolMessage(tool_call_id=call.id, name=call.name, content=content, error=True)
         result = self.tools.invoke(call.name, call.arguments)
         self.tool_errors += result.error
         return ToolMessage(tool_call_id=call.id, name=call.name, content=result.content, error=result.error)

@@ -14,11 +14,12 @@ from pydantic import BaseModel, computed_field
 from taubench.domain import Domain
 from taubench.environment import AgentProtocolError, Environment, Limits, TerminationReason
 from taubench.evaluation import NLJudge, RewardInfo, evaluate
+from taubench.llm import LLMAccessError, LLMTransientError
 from taubench.messages import AssistantMessage, Message, ToolMessage, Usage, UserMessage
 from taubench.participants import AgentFactory, EpisodeContext, UserFactory, UserSimulator
 from taubench.tasks import Task
 
-ErrorKind = Literal["agent_error", "user_error", "evaluation_error", "unexpected_error"]
+ErrorKind = Literal["agent_error", "user_error", "infrastructure_error", "evaluation_error", "unexpected_error"]
 ROLES = ("agent", "user", "judge")
 
 
@@ -45,6 +46,7 @@ class EpisodeResult(BaseModel):
     termination_reason: TerminationReason
     error: Optional[EpisodeError] = None
     messages: list[Message]
+    attempts: int = 1  # runs of this (task, trial); more than one after infrastructure errors
     num_steps: int
     num_tool_errors: int
     usage: dict[str, Usage]
@@ -123,11 +125,14 @@ def run_episode(
         error = _record_error(exc)
     trajectory = env.trajectory if env else []
     termination = error.kind if error else env.termination
-    try:
-        reward_info = evaluate(domain, task, trajectory, termination, judge)
-    except Exception as exc:  # grading failed: the episode stays unscored, never failed
-        error = _record_error(exc, kind="evaluation_error")
-        reward_info = RewardInfo(reward=None, reward_basis=[], note=f"evaluation failed: {exc}")
+    if error and error.kind == "infrastructure_error":  # says nothing about the agent: not graded
+        reward_info = RewardInfo(reward=None, reward_basis=[], note=f"infrastructure error: {error.message}")
+    else:
+        try:
+            reward_info = evaluate(domain, task, trajectory, termination, judge)
+        except Exception as exc:  # grading failed: the episode stays unscored, never failed
+            error = _record_error(exc, kind="evaluation_error")
+            reward_info = RewardInfo(reward=None, reward_basis=[], note=f"evaluation failed: {exc}")
     return EpisodeResult(
         task_id=task.id,
         trial=trial,
@@ -157,6 +162,8 @@ def _record_error(exc: Exception, kind: Optional[ErrorKind] = None) -> EpisodeEr
         kind, exc = exc.kind, exc.__cause__
     elif isinstance(exc, AgentProtocolError):
         kind = "agent_error"
+    if isinstance(exc, (LLMTransientError, LLMAccessError)):
+        kind = "infrastructure_error"  # the provider failed, not the participant that called it
     return EpisodeError(
         kind=kind or "unexpected_error",
         type=type(exc).__name__,
@@ -177,9 +184,8 @@ def _usage_by_role(trajectory: list[Message], reward_info: RewardInfo) -> dict[s
 def sum_usage(usages: list[Usage]) -> Usage:
     """Costs add up only while every part is known; one unknown price makes the sum unknown."""
     costs = [usage.cost for usage in usages]
+    counters = ("calls", "prompt_tokens", "completion_tokens", "cached_prompt_tokens", "retries", "cache_hits")
     return Usage(
-        calls=sum(usage.calls for usage in usages),
-        prompt_tokens=sum(usage.prompt_tokens for usage in usages),
-        completion_tokens=sum(usage.completion_tokens for usage in usages),
+        **{name: sum(getattr(usage, name) for usage in usages) for name in counters},
         cost=None if None in costs else round(sum(costs), 10),
     )

@@ -112,8 +112,8 @@ def replay_writes(domain: Domain, trajectory: Sequence[Message]) -> Toolkit:
         if not isinstance(message, AssistantMessage):
             continue
         for call in message.tool_calls or []:
-            if kinds.get(call.name) != "write":
-                continue
+            if kinds.get(call.name) != "write" or call.invalid_arguments is not None:
+                continue  # calls with unreadable arguments never reached the tools
             output = toolkit.invoke(call.name, call.arguments).content
             expected = recorded[call.id].content if call.id in recorded else None
             if not _same_output(output, expected):
@@ -149,7 +149,13 @@ def _check_communicate(task: Task, trajectory: Sequence[Message]) -> ComponentRe
 
 
 def _check_actions(domain: Domain, task: Task, trajectory: Sequence[Message]) -> ComponentResult:
-    calls = [call for m in trajectory if isinstance(m, AssistantMessage) for call in m.tool_calls or []]
+    calls = [
+        call
+        for m in trajectory
+        if isinstance(m, AssistantMessage)
+        for call in m.tool_calls or []
+        if call.invalid_arguments is None
+    ]
     kinds = domain.spec.toolkit.tool_kinds()
     checks = [
         {

@@ -6,11 +6,11 @@ with our own instruction text.
 """
 
 import json
-import os
-from typing import Optional, Sequence
+from typing import Sequence
 
 from taubench.evaluation import JudgeVerdict
-from taubench.messages import AssistantMessage, Message, Usage
+from taubench.llm import LLMClient
+from taubench.messages import AssistantMessage, Message
 
 INSTRUCTIONS = """You review a conversation between a customer-service agent and a customer, \
 and decide for each expected outcome whether the conversation achieves it.
@@ -27,48 +27,25 @@ class JudgeError(Exception):
 
 
 class LLMJudge:
-    def __init__(
-        self,
-        model: str,
-        api_base: Optional[str] = None,
-        api_key_env: Optional[str] = None,
-        temperature: float = 0.0,
-        num_retries: int = 3,
-    ):
-        self.model = model
-        self.api_base = api_base
-        self.api_key_env = api_key_env
-        self.temperature = temperature
-        self.num_retries = num_retries
+    def __init__(self, client: LLMClient):
+        self.client = client
 
     def judge(self, trajectory: Sequence[Message], assertions: list[str]) -> JudgeVerdict:
-        import litellm  # heavy; only runs that use a judge pay for the import
-
-        litellm.suppress_debug_info = True
-        response = litellm.completion(
-            model=self.model,
-            messages=[
+        """Cached answers are keyed by the conversation alone: a grader should give one
+        conversation one verdict, whichever trial produced it."""
+        completion = self.client.complete(
+            [
                 {"role": "system", "content": INSTRUCTIONS},
                 {"role": "user", "content": render_request(trajectory, assertions)},
-            ],
-            temperature=self.temperature,
-            num_retries=self.num_retries,
-            api_base=self.api_base,
-            api_key=os.environ.get(self.api_key_env) if self.api_key_env else None,
+            ]
         )
-        content = response.choices[0].message.content
+        content = completion.content
         try:
             results = json.loads(content)["results"]
             met = all(result["metExpectation"] for result in results)
         except (TypeError, ValueError, KeyError) as exc:
             raise JudgeError(f"unusable judge answer ({exc}): {content!r:.300}") from None
-        usage = Usage(
-            calls=1,
-            prompt_tokens=response.usage.prompt_tokens,
-            completion_tokens=response.usage.completion_tokens,
-            cost=response._hidden_params.get("response_cost"),
-        )
-        return JudgeVerdict(met=met, results=results, usage=usage)
+        return JudgeVerdict(met=met, results=results, usage=completion.usage)
 
 
 def render_request(trajectory: Sequence[Message], assertions: list[str]) -> str:

@@ -1,7 +1,8 @@
 """Run-level numbers: average reward and the exact pass^k of the τ-bench paper.
 
 Only scored episodes count. Episodes that could not be scored (an NL judge was needed but
-none was configured, or grading failed) are reported apart, never as passes or failures.
+none was configured, or grading failed) are reported apart, never as passes or failures;
+so are episodes lost to infrastructure errors (the provider kept failing), as in τ²-bench.
 """
 
 from collections import Counter, defaultdict
@@ -45,6 +46,10 @@ class RunSummary(BaseModel):
     unscored_episodes: int
     unscored_tasks: list[str]
     unscored_reasons: dict[str, int]
+    infrastructure_failures: list[tuple[str, int]]  # (task, trial) given up after every rerun
+    episode_reruns: int  # extra runs caused by infrastructure errors
+    not_started: int = 0  # planned episodes never started (budget reached, run stopped)
+    stopped: Optional[str] = None  # why the run stopped early, if it did
     errors: dict[str, int]
     terminations: dict[str, int]
     usage: dict[str, Usage]
@@ -52,9 +57,17 @@ class RunSummary(BaseModel):
     duration_s: float
 
 
-def summarize(domain: str, episodes: Sequence[EpisodeResult], num_trials: int, duration_s: float) -> RunSummary:
+def summarize(
+    domain: str,
+    episodes: Sequence[EpisodeResult],
+    num_trials: int,
+    duration_s: float,
+    not_started: int = 0,
+    stopped: Optional[str] = None,
+) -> RunSummary:
+    failed = [episode for episode in episodes if _infrastructure_failure(episode)]
     scored = [episode for episode in episodes if episode.reward is not None]
-    unscored = [episode for episode in episodes if episode.reward is None]
+    unscored = [episode for episode in episodes if episode.reward is None and not _infrastructure_failure(episode)]
     outcomes: dict[str, list[bool]] = defaultdict(list)
     for episode in scored:
         outcomes[episode.task_id].append(is_success(episode.reward))
@@ -72,12 +85,20 @@ def summarize(domain: str, episodes: Sequence[EpisodeResult], num_trials: int, d
         unscored_episodes=len(unscored),
         unscored_tasks=sorted({episode.task_id for episode in unscored}, key=_task_order),
         unscored_reasons=dict(Counter(episode.reward_info.note or "unknown" for episode in unscored)),
+        infrastructure_failures=[(episode.task_id, episode.trial) for episode in failed],
+        episode_reruns=sum(episode.attempts - 1 for episode in episodes),
+        not_started=not_started,
+        stopped=stopped,
         errors=dict(Counter(episode.error.kind for episode in episodes if episode.error)),
         terminations=dict(Counter(episode.termination_reason for episode in episodes)),
         usage=usage,
         total_cost=None if None in costs else round(sum(costs), 10),
         duration_s=round(duration_s, 2),
     )
+
+
+def _infrastructure_failure(episode: EpisodeResult) -> bool:
+    return episode.error is not None and episode.error.kind == "infrastructure_error"
 
 
 def _task_order(task_id: str):

@@ -1,19 +1,26 @@
 """A run: every (task, trial) episode of one configuration, executed concurrently.
 
-Each episode is appended to ``episodes.jsonl`` the moment it finishes; ``results.json``
-(configuration, summary, all episodes in plan order) is written atomically at the end.
+Each episode is appended to ``episodes.jsonl`` (and synced) the moment it finishes, so a
+crash, even SIGKILL, loses no finished episode. ``run.json`` records what the run is
+(configuration fingerprint, data checksums, MLflow run), which lets a rerun of the same
+configuration continue it: only the missing (task, trial) pairs run, nothing is repeated.
+``results.json`` (configuration, summary, all episodes in plan order) is written atomically
+at the end.
 """
 
 import gc
+import hashlib
 import json
 import os
 import random
 import threading
 import time
 from contextlib import contextmanager
-from dataclasses import dataclass
-from datetime import datetime
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from functools import partial
 from pathlib import Path
+from typing import Optional
 
 from joblib import Parallel, delayed
 from pydantic import BaseModel
@@ -26,13 +33,34 @@ from taubench.domains import load_domain
 from taubench.environment import Limits
 from taubench.episode import EpisodeResult, run_episode
 from taubench.judge import LLMJudge
+from taubench.llm import LLMClient, ResponseCache, SpendMeter
 from taubench.metrics import RunSummary, is_success, summarize
-from taubench.settings import RunSettings, check_credentials, select_tasks
+from taubench.settings import ConfigError, RunSettings, check_models, model_roles, select_tasks
 from taubench.tasks import Task
 from taubench.users import USERS
 
 RESULTS_FILE = "results.json"
 EPISODES_FILE = "episodes.jsonl"
+MANIFEST_FILE = "run.json"
+UNFINISHED_DIR = Path("outputs", ".unfinished")  # fingerprint -> output dir of an unfinished run
+EPISODE_RETRY_DELAY_S = 1.0
+
+# Settings that change how a run is carried out, not what it measures: a run may be resumed
+# with other values (a new endpoint URL, more concurrency, a higher budget, ...).
+OPERATIONAL_SETTINGS = {
+    "output_dir": True,
+    "progress": True,
+    "max_concurrency": True,
+    "max_cost": True,
+    "resume": True,
+    "episode_retries": True,
+    "llm": True,
+    "tracking": True,
+    "env": {"data_dir", "verify_checksums"},  # the data themselves are compared by checksum
+    "provider": {"api_base", "api_key_env"},
+    "user": {"api_base", "api_key_env"},
+    "judge": {"api_base", "api_key_env"},
+}
 
 
 @dataclass(frozen=True)
@@ -43,6 +71,14 @@ class PlannedEpisode:
     seed: int
 
 
+class RunManifest(BaseModel):
+    fingerprint: str
+    config: dict
+    data_sha256: dict[str, str]
+    mlflow_run_id: Optional[str] = None
+    created_at: str
+
+
 @dataclass
 class PreparedRun:
     """Everything a run needs that can fail on bad input, built before any episode starts."""
@@ -50,6 +86,11 @@ class PreparedRun:
     settings: RunSettings
     domain: Domain
     tasks: list[Task]
+    output_dir: Path
+    manifest: RunManifest
+    registry: Path  # where this configuration's pointer to its unfinished run lives
+    resuming: bool = False  # continuing the unfinished run in output_dir
+    finished: list[EpisodeResult] = field(default_factory=list)  # episodes that run already has
 
 
 class RunReport(BaseModel):
@@ -57,13 +98,101 @@ class RunReport(BaseModel):
     episodes: list[EpisodeResult]
     output_dir: Path
     results_file: Path
+    resumed_episodes: int = 0
+    failed: bool = False  # stopped by an error every call would hit (bad key, unknown model)
 
 
-def prepare(settings: RunSettings) -> PreparedRun:
+def fingerprint_config(settings: RunSettings) -> dict:
+    return settings.model_dump(mode="json", exclude=OPERATIONAL_SETTINGS)
+
+
+def prepare(settings: RunSettings, base_dir: Optional[Path] = None) -> PreparedRun:
+    base_dir = base_dir or Path.cwd()
     domain = load_domain(settings.env.name, settings.env.data_dir, settings.env.verify_checksums)
     tasks = select_tasks(settings, domain)
-    check_credentials(settings)
-    return PreparedRun(settings=settings, domain=domain, tasks=tasks)
+    check_models(settings)
+    config = fingerprint_config(settings)
+    fingerprint = hashlib.sha256(json.dumps(config, sort_keys=True).encode()).hexdigest()[:20]
+    registry = base_dir / UNFINISHED_DIR / f"{fingerprint}.json"
+    earlier = _run_to_resume(settings, registry, base_dir)
+    if earlier is None:
+        output_dir = settings.output_dir or Path("outputs", datetime.now().strftime("%Y-%m-%d/%H-%M-%S"))
+        manifest = RunManifest(
+            fingerprint=fingerprint,
+            config=config,
+            data_sha256=domain.checksums,
+            created_at=datetime.now(timezone.utc).isoformat(timespec="seconds"),
+        )
+        return PreparedRun(settings, domain, tasks, output_dir, manifest, registry)
+    manifest = RunManifest.model_validate_json((earlier / MANIFEST_FILE).read_text(encoding="utf-8"))
+    _check_same_run(manifest, config, domain, earlier)
+    finished = load_episodes(earlier / EPISODES_FILE)
+    return PreparedRun(settings, domain, tasks, earlier, manifest, registry, resuming=True, finished=finished)
+
+
+def _run_to_resume(settings: RunSettings, registry: Path, base_dir: Path) -> Optional[Path]:
+    if settings.resume == "never":
+        return None
+    if settings.resume == "auto":
+        if not registry.exists():
+            return None
+        earlier = Path(json.loads(registry.read_text(encoding="utf-8"))["output_dir"])
+        return earlier if (earlier / MANIFEST_FILE).exists() else None  # a stale pointer: start afresh
+    earlier = (base_dir / settings.resume).resolve()
+    if not (earlier / MANIFEST_FILE).exists():
+        raise ConfigError(
+            f"invalid configuration:\n  resume: {earlier} is not the output directory of a taubench run "
+            f"(it has no {MANIFEST_FILE}); allowed: auto, never, or such a directory"
+        )
+    return earlier
+
+
+def _check_same_run(manifest: RunManifest, config: dict, domain: Domain, earlier: Path) -> None:
+    """Results of two configurations must never mix in one run."""
+    before, now = _flat(manifest.config), _flat(config)
+    changed = [
+        f"    {key}: {before.get(key, '<absent>')!r} then, {now.get(key, '<absent>')!r} now"
+        for key in sorted(set(before) | set(now))
+        if before.get(key) != now.get(key)
+    ]
+    if manifest.data_sha256 != domain.checksums:
+        changed.append(f"    task data ({domain.name}): the files' sha256 differ from those the run started with")
+    if changed:
+        raise ConfigError(
+            f"invalid configuration:\n  resume: refusing to continue the run in {earlier}: it was started with "
+            f"another configuration or data:\n" + "\n".join(changed)
+            + "\n  restore those settings to continue it, or start a new run with resume=never"
+        )
+
+
+def _flat(config: dict, prefix: str = "") -> dict:
+    flat = {}
+    for key, value in config.items():
+        if isinstance(value, dict) and value:
+            flat.update(_flat(value, f"{prefix}{key}."))
+        else:
+            flat[f"{prefix}{key}"] = value
+    return flat
+
+
+def load_episodes(path: Path) -> list[EpisodeResult]:
+    """The finished episodes of a run. A line cut short by a crash is dropped (and cut off
+    the file, so appends continue cleanly); the last record of a (task, trial) wins, so an
+    episode rerun after an infrastructure error replaces its failed record."""
+    if not path.exists():
+        return []
+    data = path.read_bytes()
+    complete = data[: data.rfind(b"\n") + 1]
+    if len(complete) != len(data):
+        with open(path, "r+b") as handle:
+            handle.truncate(len(complete))
+            os.fsync(handle.fileno())
+    latest: dict[tuple[str, int], EpisodeResult] = {}
+    for line in complete.decode("utf-8").splitlines():
+        if line.strip():
+            episode = EpisodeResult.model_validate_json(line)
+            latest[(episode.task_id, episode.trial)] = episode
+    return list(latest.values())
 
 
 def plan_episodes(tasks: list[Task], num_trials: int, seed: int, shuffle: bool) -> list[PlannedEpisode]:
@@ -80,48 +209,111 @@ def plan_episodes(tasks: list[Task], num_trials: int, seed: int, shuffle: bool) 
     return plan
 
 
-def execute(prepared: PreparedRun) -> RunReport:
-    settings = prepared.settings
-    output_dir = settings.output_dir or Path("outputs", datetime.now().strftime("%Y-%m-%d/%H-%M-%S"))
-    output_dir.mkdir(parents=True, exist_ok=True)
-    plan = plan_episodes(prepared.tasks, settings.num_trials, settings.seed, settings.shuffle)
-    limits = Limits(max_steps=settings.max_steps, max_errors=settings.max_errors)
-    judge = (
-        LLMJudge(settings.judge.model, settings.judge.api_base, settings.judge.api_key_env, settings.judge.temperature)
-        if settings.judge.model
-        else None
-    )
+class _Stop:
+    """Why no further episode may start (budget reached, credentials refused); thread-safe."""
 
-    def one(item: PlannedEpisode) -> tuple[int, EpisodeResult]:
-        result = run_episode(
-            prepared.domain,
-            item.task,
-            item.trial,
-            item.seed,
-            AGENTS[settings.agent.name],
-            USERS[settings.user.name],
-            limits,
-            judge,
-        )
-        return item.index, result
+    def __init__(self):
+        self.lock = threading.Lock()
+        self.reason: Optional[str] = None
+        self.failed = False
+
+    def set(self, reason: str, failed: bool = False) -> None:
+        with self.lock:
+            if self.reason is None:
+                self.reason, self.failed = reason, failed
+
+
+def execute(prepared: PreparedRun, mlflow_run_id: Optional[str] = None) -> RunReport:
+    settings = prepared.settings
+    output_dir = prepared.output_dir
+    output_dir.mkdir(parents=True, exist_ok=True)
+    manifest = prepared.manifest.model_copy(update={"mlflow_run_id": mlflow_run_id or prepared.manifest.mlflow_run_id})
+    _write_atomically(output_dir / MANIFEST_FILE, manifest.model_dump_json(indent=1))
+    prepared.registry.parent.mkdir(parents=True, exist_ok=True)
+    _write_atomically(prepared.registry, json.dumps({"output_dir": str(output_dir.resolve())}))
+
+    plan = plan_episodes(prepared.tasks, settings.num_trials, settings.seed, settings.shuffle)
+    finished = {
+        (episode.task_id, episode.trial): episode
+        for episode in prepared.finished
+        if episode.error is None or episode.error.kind != "infrastructure_error"  # rerun those
+    }
+    index_of = {(item.task.id, item.trial): item.index for item in plan}
+    done: dict[int, EpisodeResult] = {index_of[key]: episode for key, episode in finished.items() if key in index_of}
+    todo = [item for item in plan if item.index not in done]
+
+    meter = SpendMeter(sum(episode_cost(episode) for episode in done.values()))
+    clients = _clients(settings, meter)
+    stop = _Stop()
+    limits = Limits(max_steps=settings.max_steps, max_errors=settings.max_errors)
+    judge = LLMJudge(clients["judge"]) if "judge" in clients else None
+    make_agent = _factory(AGENTS[settings.agent.name], clients.get("agent"))
+    make_user = _factory(USERS[settings.user.name], clients.get("user"))
+
+    def one(item: PlannedEpisode) -> tuple[int, Optional[EpisodeResult]]:
+        if settings.max_cost is not None and meter.spent >= settings.max_cost:
+            stop.set(f"budget reached: ${meter.spent:.4f} spent of max_cost ${settings.max_cost:g}")
+        if stop.reason:
+            return item.index, None
+        for attempt in range(1, settings.episode_retries + 2):
+            result = run_episode(prepared.domain, item.task, item.trial, item.seed, make_agent, make_user, limits, judge)
+            result.attempts = attempt
+            if result.error and result.error.type == "LLMAccessError":
+                stop.set(f"stopped after an error every call would hit: {result.error.message}", failed=True)
+                return item.index, None  # not a result: the pair runs again when the run is resumed
+            if not (result.error and result.error.kind == "infrastructure_error") or attempt > settings.episode_retries:
+                return item.index, result
+            time.sleep(EPISODE_RETRY_DELAY_S)
+        raise AssertionError("unreachable")
 
     started = time.perf_counter()
-    finished: dict[int, EpisodeResult] = {}
     with (
         _fewer_gc_passes(),
         _EpisodeLog(output_dir / EPISODES_FILE) as log,
-        _Progress(len(plan), prepared.domain.name, settings.progress) as progress,
+        _Progress(len(plan), len(done), prepared.domain.name, settings.progress) as progress,
     ):
         jobs = Parallel(n_jobs=settings.max_concurrency, backend="threading", return_as="generator_unordered")
-        for index, result in jobs(delayed(one)(item) for item in plan):
+        for index, result in jobs(delayed(one)(item) for item in todo):
+            if result is None:
+                continue
             log.append(result)
-            finished[index] = result
+            done[index] = result
             progress.advance(result)
-    episodes = [finished[index] for index in sorted(finished)]
-    summary = summarize(prepared.domain.name, episodes, settings.num_trials, time.perf_counter() - started)
+    episodes = [done[index] for index in sorted(done)]
+    not_started = len(plan) - len(episodes)
+    summary = summarize(
+        prepared.domain.name, episodes, settings.num_trials, time.perf_counter() - started, not_started, stop.reason
+    )
     results_file = output_dir / RESULTS_FILE
     _write_atomically(results_file, _results_document(prepared, summary, episodes))
-    return RunReport(summary=summary, episodes=episodes, output_dir=output_dir, results_file=results_file)
+    if not_started == 0:
+        prepared.registry.unlink(missing_ok=True)
+    return RunReport(
+        summary=summary,
+        episodes=episodes,
+        output_dir=output_dir,
+        results_file=results_file,
+        resumed_episodes=len(finished),
+        failed=stop.failed,
+    )
+
+
+def episode_cost(episode: EpisodeResult) -> float:
+    """Money an episode spent, counting unknown prices as nothing (they cannot be budgeted)."""
+    return sum(usage.cost or 0.0 for usage in episode.usage.values())
+
+
+def _clients(settings: RunSettings, meter: SpendMeter) -> dict[str, LLMClient]:
+    roles = model_roles(settings)
+    if not roles:
+        return {}
+    cache = ResponseCache(settings.llm.cache_path()) if settings.llm.cache else None
+    retry = settings.llm.retry_policy()
+    return {role: LLMClient(spec, retry, cache, meter) for role, (spec, _) in roles.items()}
+
+
+def _factory(strategy, client: Optional[LLMClient]):
+    return partial(strategy, client=client) if client is not None else strategy
 
 
 @contextmanager
@@ -141,7 +333,7 @@ def _fewer_gc_passes():
 def _results_document(prepared: PreparedRun, summary: RunSummary, episodes: list[EpisodeResult]) -> str:
     document = {
         "taubench_version": __version__,
-        "config": prepared.settings.model_dump(mode="json"),
+        "config": prepared.settings.model_copy(update={"output_dir": prepared.output_dir}).model_dump(mode="json"),
         "data": {"folder": str(prepared.domain.data_folder), "sha256": prepared.domain.checksums},
         "summary": summary.model_dump(mode="json"),
         "episodes": [episode.model_dump(mode="json") for episode in episodes],
@@ -183,8 +375,16 @@ class _EpisodeLog:
 class _Progress:
     """done/total, running success rate over scored episodes, elapsed time."""
 
-    def __init__(self, total: int, label: str, enabled: bool):
-        self.bar = tqdm(total=total, desc=label, unit="episode", disable=not enabled, dynamic_ncols=True, mininterval=0.5)
+    def __init__(self, total: int, already_done: int, label: str, enabled: bool):
+        self.bar = tqdm(
+            total=total,
+            initial=already_done,
+            desc=label,
+            unit="episode",
+            disable=not enabled,
+            dynamic_ncols=True,
+            mininterval=0.5,
+        )
         self.scored = 0
         self.successes = 0
         self.unscored = 0
@@ -206,6 +406,6 @@ class _Progress:
         self.bar.close()
 
 
-def run(settings: RunSettings) -> RunReport:
-    """Package API: validate and run one configuration (no tracking)."""
-    return execute(prepare(settings))
+def run(settings: RunSettings, base_dir: Optional[Path] = None) -> RunReport:
+    """Package API: validate and run (or resume) one configuration, without tracking."""
+    return execute(prepare(settings, base_dir))

@@ -5,6 +5,7 @@ fails at once with a message naming the key and what it accepts, not after money
 """
 
 import os
+from importlib.resources import files
 from pathlib import Path
 from typing import Annotated, Any, Literal, Optional
 
@@ -13,6 +14,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationErr
 from taubench.agents import AGENTS
 from taubench.domain import Domain
 from taubench.domains import DOMAINS
+from taubench.llm import ModelSpec, Pricing, RetryPolicy, known_price, missing_key
 from taubench.tasks import Task
 from taubench.users import USERS
 
@@ -45,7 +47,23 @@ class AgentSettings(_Section):
     name: Annotated[str, _registered(AGENTS, "agent")]
 
 
-class UserSettings(_Section):
+class _RoleModel(_Section):
+    """A role's own model (user simulator, judge): a litellm model string and how to reach it."""
+
+    model: Optional[str] = None
+    api_base: Optional[str] = None
+    api_key_env: Optional[str] = None  # name of the environment variable holding the key
+    temperature: Optional[float] = 0.0
+    pricing: Optional[Pricing] = None
+    params: dict[str, Any] = {}
+
+    def spec(self) -> ModelSpec:
+        return ModelSpec(**self.model_dump(exclude={"name"}))
+
+
+class UserSettings(_RoleModel):
+    """``model: null`` lets a user simulator that needs a model use the agent's."""
+
     name: Annotated[str, _registered(USERS, "user simulator")]
 
 
@@ -53,6 +71,9 @@ class ModelSettings(_Section):
     """The agent's model, as a litellm model string (``null`` for strategies without one)."""
 
     name: Optional[str] = None
+    temperature: Optional[float] = 0.0
+    pricing: Optional[Pricing] = None
+    params: dict[str, Any] = {}
 
 
 class ProviderSettings(_Section):
@@ -61,13 +82,23 @@ class ProviderSettings(_Section):
     api_key_env: Optional[str] = None
 
 
-class JudgeSettings(_Section):
+class JudgeSettings(_RoleModel):
     """The NL-assertion judge; without a model, tasks graded on NL assertions stay unscored."""
 
-    model: Optional[str] = None
-    api_base: Optional[str] = None
-    api_key_env: Optional[str] = None
-    temperature: float = 0.0
+
+class LLMSettings(RetryPolicy):
+    """How every model call is made: timeout and retries, and the optional response cache."""
+
+    cache: bool = False
+    cache_dir: Optional[Path] = None  # null = $XDG_CACHE_HOME/taubench/llm (~/.cache/taubench/llm)
+
+    def retry_policy(self) -> RetryPolicy:
+        return RetryPolicy(**self.model_dump(include=set(RetryPolicy.model_fields)))
+
+    def cache_path(self) -> Path:
+        if self.cache_dir is not None:
+            return self.cache_dir
+        return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "taubench" / "llm"
 
 
 class TrackingSettings(_Section):
@@ -84,6 +115,7 @@ class RunSettings(_Section):
     model: ModelSettings = ModelSettings()
     provider: ProviderSettings = ProviderSettings()
     judge: JudgeSettings = JudgeSettings()
+    llm: LLMSettings = LLMSettings()
     tracking: TrackingSettings = TrackingSettings()
     task_split: Literal["base", "train", "test"] = "base"
     task_ids: Optional[list[str]] = None
@@ -95,8 +127,32 @@ class RunSettings(_Section):
     shuffle: bool = False
     max_steps: int = Field(200, ge=1)
     max_errors: int = Field(10, ge=1)
+    episode_retries: int = Field(2, ge=0)  # reruns of an episode that hit an infrastructure error
+    max_cost: Optional[float] = Field(None, gt=0)  # USD; no new episode starts once spent
+    resume: str = "auto"  # auto | never | the output directory of an earlier run
     output_dir: Optional[Path] = None
     progress: bool = True
+
+    def agent_model(self) -> Optional[ModelSpec]:
+        if self.model.name is None:
+            return None
+        return ModelSpec(
+            model=self.model.name,
+            api_base=self.provider.api_base,
+            api_key_env=self.provider.api_key_env,
+            temperature=self.model.temperature,
+            pricing=self.model.pricing,
+            params=self.model.params,
+        )
+
+    def user_model(self) -> Optional[ModelSpec]:
+        if self.user.model is not None:
+            return self.user.spec()
+        agent = self.agent_model()
+        return agent and agent.model_copy(update={"temperature": self.user.temperature})
+
+    def judge_model(self) -> Optional[ModelSpec]:
+        return self.judge.spec() if self.judge.model else None
 
     @field_validator("task_ids", mode="before")
     @classmethod
@@ -155,13 +211,74 @@ def select_tasks(settings: RunSettings, domain: Domain) -> list[Task]:
     return [domain.tasks[task_id] for task_id in chosen]
 
 
-def check_credentials(settings: RunSettings) -> None:
-    """A key named in the config must be in the environment before anything is spent."""
-    judge_key = settings.judge.api_key_env
-    if settings.judge.model and judge_key and not os.environ.get(judge_key):
-        raise ConfigError(
-            f"invalid configuration:\n  judge.api_key_env: the environment variable {judge_key} is not set"
-        )
+def model_configs() -> list[str]:
+    """The names ``model=<name>`` accepts (the files of the ``model`` config group)."""
+    folder = files("taubench.conf") / "model"
+    names = [path.name[:-5] for path in folder.iterdir() if path.name.endswith(".yaml")]
+    names += [
+        f"{group.name}/{path.name[:-5]}"
+        for group in folder.iterdir()
+        if group.is_dir() and not group.name.startswith("_")
+        for path in group.iterdir()
+        if path.name.endswith(".yaml")
+    ]
+    return sorted(name for name in names if name != "none")
+
+
+def model_roles(settings: RunSettings) -> dict[str, tuple[ModelSpec, str]]:
+    """Each role that will call a model: its model and the config section that says how to
+    reach it. Fails when a strategy needs a model and none is configured."""
+    roles = {}
+    if getattr(AGENTS[settings.agent.name], "uses_model", False):
+        spec = settings.agent_model()
+        if spec is None:
+            raise ConfigError(
+                f"invalid configuration:\n  model: agent {settings.agent.name!r} needs a model; choose one with "
+                f"model=<name> (allowed: {', '.join(model_configs())}) or give any litellm model string with "
+                f"model.name=<provider/model>"
+            )
+        roles["agent"] = (spec, "provider")
+    if getattr(USERS[settings.user.name], "uses_model", False):
+        spec = settings.user_model()
+        if spec is None:
+            raise ConfigError(
+                f"invalid configuration:\n  user.model: user simulator {settings.user.name!r} needs a model; "
+                f"set user.model=<litellm model string>, or give the agent one to share (model=<name>)"
+            )
+        roles["user"] = (spec, "user" if settings.user.model else "provider")
+    if settings.judge.model:
+        roles["judge"] = (settings.judge.spec(), "judge")
+    return roles
+
+
+def check_models(settings: RunSettings) -> None:
+    """Before anything is spent: every model can be reached with a key from the environment,
+    and a budget can be enforced (every price is known)."""
+    roles = model_roles(settings)
+    missing: dict[tuple[str, str], list[str]] = {}
+    unpriced: dict[str, list[str]] = {}
+    for role, (spec, section) in roles.items():
+        if section != "judge" and spec.model.startswith("hosted_vllm/") and not spec.api_base:
+            where = "provider.api_base (export VLLM_API_BASE=http://host:8000/v1)" if section == "provider" else "user.api_base"
+            raise ConfigError(f"invalid configuration:\n  {where}: {spec.model} needs the URL of your server")
+        variable = missing_key(spec)
+        if variable:
+            key = f"{section}.api_key_env" if spec.api_key_env else f"{'model.name' if section == 'provider' else section + '.model'}"
+            missing.setdefault((key, variable), []).append(f"{role} model {spec.model}")
+        if settings.max_cost is not None and spec.pricing is None and not known_price(spec.model):
+            key = "model.pricing" if section == "provider" else f"{section}.pricing"
+            unpriced.setdefault(key, []).append(f"{spec.model} ({role})")
+    problems = [
+        f"  {key}: the environment variable {variable} is not set (needed by the {' and '.join(users)})"
+        for (key, variable), users in missing.items()
+    ]
+    problems += [
+        f"  max_cost: the price of {', '.join(models)} is unknown to litellm, so the budget cannot be enforced; "
+        f"set {key}={{input: <USD per 1M tokens>, output: <USD per 1M tokens>}}"
+        for key, models in unpriced.items()
+    ]
+    if problems:
+        raise ConfigError("invalid configuration:\n" + "\n".join(problems))
 
 
 def _id_ranges(ids: list[str]) -> str:

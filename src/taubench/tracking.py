@@ -7,6 +7,7 @@ points elsewhere, e.g. at a shared MLflow server.
 
 import json
 import os
+import time
 from pathlib import Path
 from typing import Any, Iterable, Optional
 
@@ -54,10 +55,30 @@ class Tracker:
             self.client.log_batch(run.info.run_id, params=batch)
         return run.info.run_id
 
-    def finish(self, run_id: str, metrics: dict[str, float], artifacts: Iterable[Path] = (), status: str = "FINISHED") -> None:
-        from mlflow.entities import Metric
+    def reopen(self, run_id: str) -> bool:
+        """Mark an earlier run (of a run being resumed) running again; False if this store
+        does not have it."""
+        from mlflow.exceptions import MlflowException
 
-        entries = [Metric(key, float(value), 0, 0) for key, value in metrics.items()]
+        try:
+            self.client.get_run(run_id)
+        except MlflowException:
+            return False
+        self.client.update_run(run_id, status="RUNNING")
+        return True
+
+    def finish(
+        self,
+        run_id: str,
+        metrics: dict[str, float],
+        artifacts: Iterable[Path] = (),
+        status: str = "FINISHED",
+        tags: Optional[dict[str, str]] = None,
+    ) -> None:
+        from mlflow.entities import Metric, RunTag
+
+        entries = [Metric(key, float(value), int(time.time() * 1000), 0) for key, value in metrics.items()]
+        self.client.log_batch(run_id, tags=[RunTag(key, value) for key, value in (tags or {}).items()])
         for batch in _batches(entries):
             self.client.log_batch(run_id, metrics=batch)
         for path in artifacts:
@@ -91,6 +112,10 @@ def summary_metrics(summary: RunSummary) -> dict[str, float]:
         "successes": summary.successes,
         "errors_total": sum(summary.errors.values()),
         "cost_total": summary.total_cost,
+        "infrastructure_failures": len(summary.infrastructure_failures),
+        "episode_reruns": summary.episode_reruns,
+        "episodes_not_started": summary.not_started,
+        "budget_exhausted": int(bool(summary.stopped and summary.stopped.startswith("budget"))),
         "duration_s": summary.duration_s,
     }
     metrics.update({f"pass_hat_{k}": value for k, value in summary.pass_hat_k.items()})
@@ -102,6 +127,9 @@ def summary_metrics(summary: RunSummary) -> dict[str, float]:
                 f"calls_{role}": usage.calls,
                 f"prompt_tokens_{role}": usage.prompt_tokens,
                 f"completion_tokens_{role}": usage.completion_tokens,
+                f"cached_prompt_tokens_{role}": usage.cached_prompt_tokens,
+                f"retries_{role}": usage.retries,
+                f"cache_hits_{role}": usage.cache_hits,
             }
         )
     return {key: value for key, value in metrics.items() if value is not None}

@@ -1,0 +1,85 @@
+"""The tool-calling agent: native function calling, the domain policy as its system prompt.
+
+The prompt has τ²-bench's structure (an ``<instructions>`` block, then the policy verbatim
+in a ``<policy>`` block; tools through the API's ``tools`` parameter) in our own words.
+When the model returns several tool calls in one message, all of them are executed, in
+order, and every result goes back to it (as τ²-bench does).
+"""
+
+import json
+from typing import Sequence
+
+from taubench.llm import Completion, LLMClient, ToolCallRequest
+from taubench.messages import AssistantMessage, Message, ToolCall, ToolMessage, UserMessage
+from taubench.participants import EpisodeContext
+
+INSTRUCTIONS = """You are a customer-service agent. You help the customer you are talking \
+to, within the policy below, using the tools you are given.
+
+In each turn, either write a message to the customer or call tools; do not do both. \
+Tool calls must have valid JSON arguments that follow the tool's schema. Only act on \
+information you got from the customer or from the tools, and follow the policy exactly."""
+
+
+def system_prompt(policy: str) -> str:
+    return f"<instructions>\n{INSTRUCTIONS}\n</instructions>\n<policy>\n{policy}\n</policy>"
+
+
+def to_chat(trajectory: Sequence[Message]) -> list[dict]:
+    """The trajectory in the chat-completions format; a call whose arguments were not JSON
+    is sent back exactly as the model wrote it, so it sees its own mistake."""
+    chat = []
+    for message in trajectory:
+        if isinstance(message, AssistantMessage):
+            entry: dict = {"role": "assistant", "content": message.content}
+            if message.tool_calls:
+                entry["tool_calls"] = [
+                    {
+                        "id": call.id,
+                        "type": "function",
+                        "function": {
+                            "name": call.name,
+                            "arguments": call.invalid_arguments
+                            if call.invalid_arguments is not None
+                            else json.dumps(call.arguments),
+                        },
+                    }
+                    for call in message.tool_calls
+                ]
+            chat.append(entry)
+        elif isinstance(message, UserMessage):
+            chat.append({"role": "user", "content": message.content})
+        elif isinstance(message, ToolMessage):
+            chat.append({"role": "tool", "tool_call_id": message.tool_call_id, "name": message.name, "content": message.content})
+    return chat
+
+
+def parse_tool_call(request: ToolCallRequest) -> ToolCall:
+    """Arguments that are not a JSON object are kept raw, to become an error observation."""
+    try:
+        arguments = json.loads(request.arguments) if request.arguments.strip() else {}
+    except ValueError:
+        arguments = None
+    if not isinstance(arguments, dict):
+        return ToolCall(id=request.id, name=request.name, arguments={}, invalid_arguments=request.arguments)
+    return ToolCall(id=request.id, name=request.name, arguments=arguments)
+
+
+def to_message(completion: Completion) -> AssistantMessage:
+    calls = [parse_tool_call(request) for request in completion.tool_calls]
+    return AssistantMessage(content=completion.content, tool_calls=calls or None, usage=completion.usage)
+
+
+class ToolCallingAgent:
+    uses_model = True
+
+    def __init__(self, context: EpisodeContext, client: LLMClient):
+        self.client = client
+        self.system = system_prompt(context.policy)
+        self.tools = context.tools
+        self.seed = context.seed
+        self.trial = context.trial
+
+    def respond(self, trajectory: Sequence[Message]) -> AssistantMessage:
+        messages = [{"role": "system", "content": self.system}, *to_chat(trajectory)]
+        return to_message(self.client.complete(messages, tools=self.tools, seed=self.seed, trial=self.trial))

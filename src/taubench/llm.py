@@ -1,0 +1,353 @@
+"""The one LLM client: agent, user simulator and judge all call models through it.
+
+It wraps ``litellm.completion`` with what a long paid run needs: a per-call timeout; its own
+retry loop (exponential backoff with full jitter, honouring ``Retry-After``, bounded in
+attempts and in total waiting time) for rate limits, server errors, timeouts and dropped
+connections; immediate, clearly-worded failures for errors that retrying cannot fix; an
+optional on-disk response cache; and token and cost accounting per call.
+"""
+
+import hashlib
+import json
+import os
+import random
+import threading
+import time
+from pathlib import Path
+from typing import Any, Optional
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from taubench.messages import Usage
+
+PER_MILLION = 1_000_000
+
+
+class Pricing(BaseModel):
+    """USD per million tokens, for models litellm's price table does not know (or to override it)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    input: float = Field(ge=0)
+    output: float = Field(ge=0)
+    cached_input: Optional[float] = Field(None, ge=0)  # None: cached prompt tokens cost as input
+
+    def cost(self, prompt_tokens: int, completion_tokens: int, cached_tokens: int) -> float:
+        cached_rate = self.input if self.cached_input is None else self.cached_input
+        return (
+            (prompt_tokens - cached_tokens) * self.input + cached_tokens * cached_rate + completion_tokens * self.output
+        ) / PER_MILLION
+
+
+class ModelSpec(BaseModel):
+    """Which model one role talks to, and how."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    model: str
+    api_base: Optional[str] = None
+    api_key_env: Optional[str] = None
+    temperature: Optional[float] = 0.0
+    pricing: Optional[Pricing] = None
+    params: dict[str, Any] = {}  # passed to litellm as they are (max_tokens, reasoning_effort, ...)
+
+
+class RetryPolicy(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    timeout: float = Field(120.0, gt=0)  # seconds per call
+    max_attempts: int = Field(8, ge=1)  # calls per request, the first included
+    max_wait: float = Field(600.0, ge=0)  # total seconds spent waiting between attempts
+    initial_backoff: float = Field(1.0, ge=0)
+    max_backoff: float = Field(60.0, ge=0)
+
+
+class LLMError(Exception):
+    """A model call that did not produce an answer."""
+
+
+class LLMTransientError(LLMError):
+    """The provider kept failing (rate limits, server errors, timeouts) until the retry budget ran out."""
+
+
+class LLMAccessError(LLMError):
+    """Every call will fail the same way (bad key, no access, unknown model): the run stops."""
+
+
+class LLMRequestError(LLMError):
+    """This request cannot be answered (bad request, context window exceeded)."""
+
+
+class ToolCallRequest(BaseModel):
+    """A tool call as the model wrote it; ``arguments`` is the raw JSON text, valid or not."""
+
+    id: str
+    name: str
+    arguments: str
+
+
+class Completion(BaseModel):
+    content: Optional[str]
+    tool_calls: list[ToolCallRequest] = []
+    usage: Usage
+
+
+class SpendMeter:
+    """Money spent by all the clients of a run, updated after every paid call."""
+
+    def __init__(self, already_spent: float = 0.0):
+        self._lock = threading.Lock()
+        self._spent = already_spent
+
+    def add(self, cost: Optional[float]) -> None:
+        if cost:
+            with self._lock:
+                self._spent += cost
+
+    @property
+    def spent(self) -> float:
+        with self._lock:
+            return self._spent
+
+
+class ResponseCache:
+    """Answers stored on disk by request; thread- and process-safe (diskcache)."""
+
+    def __init__(self, directory: Path):
+        import diskcache
+
+        self.store = diskcache.Cache(str(directory))
+
+    def get(self, key: str) -> Optional[dict]:
+        return self.store.get(key)
+
+    def put(self, key: str, value: dict) -> None:
+        self.store.set(key, value)
+
+
+def known_price(model: str) -> bool:
+    """Whether litellm's (local) price table prices this model string."""
+    import litellm
+
+    try:
+        info = litellm.get_model_info(model)
+    except Exception:  # litellm raises a bare Exception for unmapped models
+        return False
+    return info.get("input_cost_per_token") is not None
+
+
+def missing_key(spec: ModelSpec) -> Optional[str]:
+    """The environment variable this model needs and lacks, if any."""
+    if spec.api_key_env:
+        return None if os.environ.get(spec.api_key_env) else spec.api_key_env
+    if spec.api_base:
+        return None  # a self-hosted endpoint may need no key
+    import litellm
+
+    missing = litellm.validate_environment(spec.model).get("missing_keys") or []
+    return missing[0] if missing else None
+
+
+class LLMClient:
+    def __init__(
+        self,
+        spec: ModelSpec,
+        retry: RetryPolicy = RetryPolicy(),
+        cache: Optional[ResponseCache] = None,
+        meter: Optional[SpendMeter] = None,
+    ):
+        self.spec = spec
+        self.retry = retry
+        self.cache = cache
+        self.meter = meter
+        self.price_known = spec.pricing is not None or known_price(spec.model)
+        self._dropped_params: set[str] = set()
+
+    def complete(
+        self,
+        messages: list[dict],
+        tools: Optional[list[dict]] = None,
+        seed: Optional[int] = None,
+        trial: Optional[int] = None,
+        **extra: Any,
+    ) -> Completion:
+        """One answer. ``trial`` is part of the cache key, so repeated trials of a task each
+        get an answer of their own instead of replaying the first one."""
+        request = self._request(messages, tools, seed, extra)
+        key = _cache_key(request, self.spec.api_base, trial) if self.cache else None
+        if key and (stored := self.cache.get(key)) is not None:
+            completion = Completion.model_validate(stored)
+            completion.usage = completion.usage.model_copy(update={"cost": 0.0, "cache_hits": 1, "retries": 0})
+            return completion
+        completion = self._call_with_retries(request)
+        self.meter and self.meter.add(completion.usage.cost)
+        if key:
+            self.cache.put(key, completion.model_dump(mode="json"))
+        return completion
+
+    def _request(self, messages, tools, seed, extra) -> dict:
+        request: dict[str, Any] = {"model": self.spec.model, "messages": messages}
+        if tools:
+            request["tools"] = tools
+            request["tool_choice"] = "auto"
+        if self.spec.temperature is not None:
+            request["temperature"] = self.spec.temperature
+        if seed is not None:
+            request["seed"] = seed
+        request.update(self.spec.params)
+        request.update(extra)
+        return request
+
+    def _call_with_retries(self, request: dict) -> Completion:
+        import litellm
+
+        litellm.suppress_debug_info = True
+        waited = 0.0
+        for attempt in range(1, self.retry.max_attempts + 1):
+            try:
+                response = litellm.completion(
+                    **{k: v for k, v in request.items() if k not in self._dropped_params},
+                    api_base=self.spec.api_base,
+                    api_key=self._api_key(),
+                    timeout=self.retry.timeout,
+                    num_retries=0,  # retries are ours: litellm's do not wait between attempts
+                    max_retries=0,  # nor may the OpenAI SDK underneath retry on its own
+                    drop_params=True,  # litellm removes parameters it knows a model rejects
+                )
+                return self._completion(response, retries=attempt - 1)
+            except Exception as exc:
+                if self._drop_rejected_param(exc, request):
+                    continue
+                failure = classify(exc, self.spec.model)
+                if not isinstance(failure, LLMTransientError):
+                    raise failure from exc
+                delay = self._backoff(attempt, exc)
+                if attempt == self.retry.max_attempts or waited + delay > self.retry.max_wait:
+                    raise LLMTransientError(
+                        f"{self.spec.model}: gave up after {attempt} attempts and {waited:.1f} s of waiting: {failure}"
+                    ) from exc
+                time.sleep(delay)
+                waited += delay
+        raise AssertionError("unreachable")
+
+    def _api_key(self) -> Optional[str]:
+        """The configured variable's value; a placeholder for an endpoint configured without
+        one (a local server needs none, but the OpenAI SDK refuses to send no key); else
+        ``None``, letting litellm read the provider's usual variable."""
+        if self.spec.api_key_env:
+            return os.environ.get(self.spec.api_key_env)
+        return "no-key" if self.spec.api_base else None
+
+    def _drop_rejected_param(self, exc: Exception, request: dict) -> bool:
+        """A provider that rejects a sampling parameter (e.g. temperature on reasoning models)
+        litellm did not know about: drop it for this client and try again."""
+        import litellm
+
+        if not isinstance(exc, litellm.BadRequestError) or isinstance(exc, litellm.ContextWindowExceededError):
+            return False
+        text = str(exc).lower()
+        for param in ("temperature", "top_p", "seed"):
+            if param in request and param not in self._dropped_params and param in text and _sounds_unsupported(text):
+                self._dropped_params.add(param)
+                return True
+        return False
+
+    def _backoff(self, attempt: int, exc: Exception) -> float:
+        server_asked = retry_after_seconds(exc)
+        if server_asked is not None:
+            return min(server_asked, self.retry.max_backoff) + random.uniform(0, 0.1 * max(server_asked, 0.1))
+        ceiling = min(self.retry.max_backoff, self.retry.initial_backoff * 2 ** (attempt - 1))
+        return random.uniform(0, ceiling)
+
+    def _completion(self, response: Any, retries: int) -> Completion:
+        message = response.choices[0].message
+        usage = getattr(response, "usage", None)
+        prompt_tokens = getattr(usage, "prompt_tokens", 0) or 0
+        completion_tokens = getattr(usage, "completion_tokens", 0) or 0
+        details = getattr(usage, "prompt_tokens_details", None)
+        cached_tokens = getattr(details, "cached_tokens", 0) or 0
+        return Completion(
+            content=message.content,
+            tool_calls=[
+                ToolCallRequest(id=call.id, name=call.function.name or "", arguments=call.function.arguments or "")
+                for call in message.tool_calls or []
+            ],
+            usage=Usage(
+                calls=1,
+                prompt_tokens=prompt_tokens,
+                completion_tokens=completion_tokens,
+                cached_prompt_tokens=cached_tokens,
+                cost=self._cost(response, prompt_tokens, completion_tokens, cached_tokens),
+                retries=retries,
+            ),
+        )
+
+    def _cost(self, response: Any, prompt_tokens: int, completion_tokens: int, cached_tokens: int) -> Optional[float]:
+        """Configured prices first; else litellm's table (cached-token rates included); else
+        unknown (``None``), never a made-up 0."""
+        if self.spec.pricing:
+            return self.spec.pricing.cost(prompt_tokens, completion_tokens, cached_tokens)
+        if not self.price_known:
+            return None
+        import litellm
+
+        try:
+            return litellm.completion_cost(completion_response=response, model=self.spec.model)
+        except Exception:
+            return None
+
+
+def classify(exc: Exception, model: str) -> LLMError:
+    """Sorts litellm's exceptions into: retry, give up on this request, or stop the run."""
+    import litellm
+
+    name = type(exc).__name__
+    if isinstance(exc, litellm.ContextWindowExceededError):
+        return LLMRequestError(f"{model}: the conversation no longer fits the model's context window ({exc})")
+    if isinstance(exc, (litellm.AuthenticationError, litellm.PermissionDeniedError)):
+        return LLMAccessError(f"{model}: the provider refused the credentials ({name}: {exc})")
+    if isinstance(exc, litellm.NotFoundError):
+        return LLMAccessError(f"{model}: the provider does not know this model or endpoint ({exc})")
+    if isinstance(
+        exc,
+        (
+            litellm.RateLimitError,
+            litellm.Timeout,
+            litellm.APIConnectionError,
+            litellm.InternalServerError,
+            litellm.ServiceUnavailableError,
+            litellm.BadGatewayError,
+        ),
+    ):
+        return LLMTransientError(f"{model}: {name}: {exc}")
+    if isinstance(exc, litellm.BadRequestError):
+        return LLMRequestError(f"{model}: the provider rejected the request ({exc})")
+    status = getattr(exc, "status_code", None)
+    if isinstance(status, int) and (status == 429 or status >= 500):
+        return LLMTransientError(f"{model}: {name}: {exc}")
+    return LLMRequestError(f"{model}: {name}: {exc}")
+
+
+def retry_after_seconds(exc: Exception) -> Optional[float]:
+    """The wait a 429/503 asked for (``retry-after-ms`` or ``Retry-After`` in seconds)."""
+    for source in (getattr(exc, "litellm_response_headers", None), getattr(getattr(exc, "response", None), "headers", None)):
+        if not source:
+            continue
+        for header, scale in (("retry-after-ms", 0.001), ("retry-after", 1.0)):
+            value = source.get(header)
+            if value is None:
+                continue
+            try:
+                return max(0.0, float(value) * scale)
+            except ValueError:
+                continue  # an HTTP date: rare from LLM providers; fall back to backoff
+    return None
+
+
+def _sounds_unsupported(text: str) -> bool:
+    return any(phrase in text for phrase in ("unsupported", "not supported", "does not support", "not support"))
+
+
+def _cache_key(request: dict, api_base: Optional[str], trial: Optional[int]) -> str:
+    payload = json.dumps({"request": request, "api_base": api_base, "trial": trial}, sort_keys=True, default=str)
+    return hashlib.sha256(payload.encode("utf-8")).hexdigest()

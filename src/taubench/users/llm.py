@@ -1,0 +1,98 @@
+"""The LLM user simulator: a model plays the customer of the task's scenario.
+
+Its context is built as τ²-bench builds it: one system message (our guidelines, then the
+scenario in a ``<scenario>`` block), then the conversation seen from the customer's side:
+the agent's text turns as ``user`` messages, the simulator's own turns as ``assistant``
+messages; the agent's tool calls and their results are never shown.
+"""
+
+from typing import Optional, Sequence
+
+from taubench.environment import STOP_TOKENS
+from taubench.llm import LLMClient
+from taubench.messages import AssistantMessage, Message, UserMessage
+from taubench.participants import EpisodeContext
+from taubench.tasks import StructuredInstructions, UserScenario
+
+STOP, TRANSFER, OUT_OF_SCOPE = STOP_TOKENS
+
+GUIDELINES = f"""You are playing a customer who contacts a customer-service agent. Stay in \
+that role for the whole conversation; the agent is the other party.
+
+How to play the customer:
+- Write one message at a time, the way a real customer would type it: short and natural.
+- Follow the scenario below. It says why you are calling, what you know and what you want.
+- Never invent facts the scenario does not give you (names, numbers, order or booking ids, \
+addresses, payment details). If the agent asks for something you do not know, say so.
+- Do not hand over everything at once: give information when the agent asks for it or when \
+the conversation needs it.
+- Do not repeat the scenario text word for word; say it in your own words.
+- You cannot see the agent's systems or tools; you only know what the agent tells you.
+
+Ending the conversation (write the token on its own as your whole message):
+- {STOP}: your goal in the scenario has been reached, or it clearly cannot be reached and \
+you have nothing more to ask.
+- {TRANSFER}: the agent has transferred you to another agent or a human.
+- {OUT_OF_SCOPE}: the scenario does not tell you what to do or say next.
+Until one of these applies, keep the conversation going."""
+
+
+def render_scenario(scenario: UserScenario) -> str:
+    """The scenario as text, laid out as τ²-bench lays it out: headers, each followed by its
+    text one tab deeper (blank lines stay empty)."""
+    parts = []
+    if scenario.persona:
+        parts.append("Persona:\n" + _indented(scenario.persona))
+    parts.append("Instructions:\n" + _indented(_instructions_text(scenario.instructions)))
+    return "\n".join(parts)
+
+
+def _instructions_text(instructions: StructuredInstructions | str) -> str:
+    if isinstance(instructions, str):
+        return instructions
+    sections = [
+        ("Reason for call", instructions.reason_for_call),
+        ("Known info", instructions.known_info),
+        ("Unknown info", instructions.unknown_info),
+        ("Task instructions", instructions.task_instructions),
+    ]
+    lines = [f"Domain: {instructions.domain}"]
+    lines += [f"{header}:\n{_indented(text)}" for header, text in sections if text]
+    return "\n".join(lines)
+
+
+def _indented(text: str) -> str:
+    return "\n".join(f"\t{line}" if line.strip() else "" for line in text.split("\n"))
+
+
+def system_prompt(scenario: UserScenario) -> str:
+    return f"{GUIDELINES}\n\n<scenario>\n{render_scenario(scenario)}\n</scenario>"
+
+
+def customer_view(trajectory: Sequence[Message]) -> list[dict]:
+    """The conversation as the simulated customer sees it (roles flipped, tools hidden)."""
+    view = []
+    for message in trajectory:
+        if isinstance(message, UserMessage):
+            view.append({"role": "assistant", "content": message.content})
+        elif isinstance(message, AssistantMessage) and not message.tool_calls and message.has_text:
+            view.append({"role": "user", "content": message.content})
+    return view
+
+
+class LLMUser:
+    uses_model = True
+
+    def __init__(self, context: EpisodeContext, client: LLMClient):
+        self.client = client
+        self.system = system_prompt(context.task.user_scenario)
+        self.seed = context.seed
+        self.trial = context.trial
+
+    def respond(self, trajectory: Sequence[Message]) -> UserMessage:
+        messages = [{"role": "system", "content": self.system}, *customer_view(trajectory)]
+        completion = self.client.complete(messages, seed=self.seed, trial=self.trial)
+        text: Optional[str] = completion.content
+        if not text or not text.strip():
+            raise ValueError("the user simulator's model returned an empty message")
+        return UserMessage(content=text, usage=completion.usage)
