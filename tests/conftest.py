@@ -36,17 +36,34 @@ def airline():
     return load_domain("airline")
 
 
-def run_cli(*args: str, cwd: Path, env: dict | None = None, timeout: float = 600) -> subprocess.CompletedProcess:
-    """``python -m taubench ...`` in a subprocess, network-guarded, with outputs and the
-    MLflow store under ``cwd``."""
+def _cli_environment(env: dict | None) -> dict:
     environment = {k: v for k, v in os.environ.items() if not k.endswith("_API_KEY")}
     environment["PYTHONPATH"] = os.pathsep.join(filter(None, [str(GUARD_DIR), environment.get("PYTHONPATH")]))
     environment.update(env or {})
+    return environment
+
+
+def run_cli(*args: str, cwd: Path, env: dict | None = None, timeout: float = 600) -> subprocess.CompletedProcess:
+    """``python -m taubench ...`` in a subprocess, network-guarded, with outputs and the
+    MLflow store under ``cwd``."""
     return subprocess.run(
         [sys.executable, "-m", "taubench", *args],
         cwd=cwd,
-        env=environment,
+        env=_cli_environment(env),
         capture_output=True,
         text=True,
         timeout=timeout,
+    )
+
+
+def start_cli(*args: str, cwd: Path, env: dict | None = None) -> subprocess.Popen:
+    """Like ``run_cli``, without waiting (in its own process group, to be killed whole)."""
+    return subprocess.Popen(
+        [sys.executable, "-m", "taubench", *args],
+        cwd=cwd,
+        env=_cli_environment(env),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
     )

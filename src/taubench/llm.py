@@ -9,6 +9,7 @@ optional on-disk response cache; and token and cost accounting per call.
 
 import hashlib
 import json
+import logging
 import os
 import random
 import threading
@@ -127,7 +128,7 @@ class ResponseCache:
 
 def known_price(model: str) -> bool:
     """Whether litellm's (local) price table prices this model string."""
-    import litellm
+    litellm = quiet_litellm()
 
     try:
         info = litellm.get_model_info(model)
@@ -142,7 +143,7 @@ def missing_key(spec: ModelSpec) -> Optional[str]:
         return None if os.environ.get(spec.api_key_env) else spec.api_key_env
     if spec.api_base:
         return None  # a self-hosted endpoint may need no key
-    import litellm
+    litellm = quiet_litellm()
 
     missing = litellm.validate_environment(spec.model).get("missing_keys") or []
     return missing[0] if missing else None
@@ -199,9 +200,7 @@ class LLMClient:
         return request
 
     def _call_with_retries(self, request: dict) -> Completion:
-        import litellm
-
-        litellm.suppress_debug_info = True
+        litellm = quiet_litellm()
         waited = 0.0
         for attempt in range(1, self.retry.max_attempts + 1):
             try:
@@ -295,6 +294,17 @@ class LLMClient:
             return litellm.completion_cost(completion_response=response, model=self.spec.model)
         except Exception:
             return None
+
+
+def quiet_litellm():
+    """litellm, imported on first use (it is heavy), without its per-call INFO lines (Hydra
+    sets the root logger to INFO) and its "give feedback" banners; our retries report."""
+    import litellm
+
+    litellm.suppress_debug_info = True
+    for name in ("LiteLLM", "LiteLLM Router", "LiteLLM Proxy", "httpx"):
+        logging.getLogger(name).setLevel(logging.WARNING)
+    return litellm
 
 
 def classify(exc: Exception, model: str) -> LLMError:

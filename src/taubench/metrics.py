@@ -16,6 +16,7 @@ from taubench.episode import ROLES, EpisodeResult, sum_usage
 from taubench.messages import Usage
 
 SUCCESS_TOLERANCE = 1e-6
+BUDGET_REACHED = "budget reached"  # how RunSummary.stopped begins when max_cost stopped the run
 
 
 def is_success(reward: float) -> bool:
@@ -55,6 +56,10 @@ class RunSummary(BaseModel):
     usage: dict[str, Usage]
     total_cost: Optional[float]
     duration_s: float
+
+    @property
+    def budget_exhausted(self) -> bool:
+        return bool(self.stopped and self.stopped.startswith(BUDGET_REACHED))
 
 
 def summarize(

@@ -34,7 +34,7 @@ from taubench.environment import Limits
 from taubench.episode import EpisodeResult, run_episode
 from taubench.judge import LLMJudge
 from taubench.llm import LLMClient, ResponseCache, SpendMeter
-from taubench.metrics import RunSummary, is_success, summarize
+from taubench.metrics import BUDGET_REACHED, RunSummary, is_success, summarize
 from taubench.settings import ConfigError, RunSettings, check_models, model_roles, select_tasks
 from taubench.tasks import Task
 from taubench.users import USERS
@@ -252,7 +252,7 @@ def execute(prepared: PreparedRun, mlflow_run_id: Optional[str] = None) -> RunRe
 
     def one(item: PlannedEpisode) -> tuple[int, Optional[EpisodeResult]]:
         if settings.max_cost is not None and meter.spent >= settings.max_cost:
-            stop.set(f"budget reached: ${meter.spent:.4f} spent of max_cost ${settings.max_cost:g}")
+            stop.set(f"{BUDGET_REACHED}: ${meter.spent:.4f} spent of max_cost ${settings.max_cost:g}")
         if stop.reason:
             return item.index, None
         for attempt in range(1, settings.episode_retries + 2):

@@ -39,7 +39,7 @@ from taubench.users.oracle import CLOSING, opening_request
 
 TASK_MARKER = re.compile(r"\[task ([^:\]\s]+):([^\]\s]+)\]")
 JUDGE_MARKER = "Expected outcomes:"
-FAULT_KINDS = ("rate_limit", "server_error", "timeout", "malformed_tool_call")
+FAULT_KINDS = ("rate_limit", "server_error", "timeout", "malformed_tool_call", "auth_error")
 DONE = "Everything you asked for is taken care of."
 DONE_WITH_INFO = "Everything is taken care of. For your records:\n"
 
@@ -59,6 +59,7 @@ class Faults(BaseModel):
     malformed_tool_call: float = Field(
         0.0, ge=0, le=1, description="rate of agent tool calls whose arguments are broken JSON"
     )
+    auth_error: float = Field(0.0, ge=0, le=1, description="rate of 401 answers (a refused key)")
     seed: int = Field(0, description="seed of the generator that decides the faults")
 
     @model_validator(mode="after")
@@ -169,6 +170,9 @@ class ScriptedServer:
             wait = self.faults.retry_after_s
             headers = {"Retry-After": f"{wait:g}", "retry-after-ms": f"{wait * 1000:g}"}
             handler.send_json(429, _error("scripted rate limit", "rate_limit_error"), headers)
+            return
+        if fault == "auth_error":
+            handler.send_json(401, _error("scripted: invalid API key", "authentication_error"))
             return
         if fault == "server_error":
             handler.send_json(500, _error("scripted server error", "server_error"))

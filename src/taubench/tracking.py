@@ -115,7 +115,7 @@ def summary_metrics(summary: RunSummary) -> dict[str, float]:
         "infrastructure_failures": len(summary.infrastructure_failures),
         "episode_reruns": summary.episode_reruns,
         "episodes_not_started": summary.not_started,
-        "budget_exhausted": int(bool(summary.stopped and summary.stopped.startswith("budget"))),
+        "budget_exhausted": int(summary.budget_exhausted),
         "duration_s": summary.duration_s,
     }
     metrics.update({f"pass_hat_{k}": value for k, value in summary.pass_hat_k.items()})
