@@ -9,7 +9,7 @@ import pytest
 from conftest import ORACLES, run_cli
 from taubench.llm import LLMClient, LLMRequestError, LLMTransientError, ModelSpec, ResponseCache, RetryPolicy
 from taubench.runner import run
-from taubench.scripted_server import Faults, FixedUsage, ScriptedServer
+from taubench.scripted_server import BadRequest, Faults, FixedUsage, ScriptedServer
 from taubench.settings import parse_settings
 from taubench.tracking import summary_metrics
 
@@ -214,6 +214,22 @@ def test_a_request_the_provider_rejects_is_not_retried():
         with pytest.raises(LLMRequestError, match="rejected the request"):
             client.complete([{"role": "user", "content": "hi"}], tools=[{"type": "function", "function": {"name": "f", "parameters": {"type": "object", "properties": {}}}}])
     assert server.total_requests == 1
+
+
+def test_sampling_parameters_a_model_rejects_are_dropped_not_fatal():
+    def no_temperature(request: dict) -> str:
+        if "temperature" in request:
+            raise BadRequest("Unsupported parameter: 'temperature' is not supported with this model.")
+        return "fine"
+
+    with ScriptedServer(script=no_temperature) as server:
+        known = LLMClient(ModelSpec(model="openai/o3-mini", api_base=server.url, temperature=0.0))
+        assert known.complete([{"role": "user", "content": "hi"}]).content == "fine"
+        assert server.total_requests == 1  # litellm knows reasoning models take no temperature
+        unknown = LLMClient(ModelSpec(model="openai/new-reasoner", api_base=server.url, temperature=0.0))
+        for _ in range(2):
+            assert unknown.complete([{"role": "user", "content": "hi"}]).content == "fine"
+    assert server.total_requests == 1 + 2 + 1  # rejected once, then dropped for good
 
 
 def test_a_missing_provider_key_is_reported_before_the_run(tmp_path):

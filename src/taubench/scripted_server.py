@@ -77,7 +77,7 @@ class FixedUsage(BaseModel):
     cached_tokens: int = Field(0, ge=0)
 
 
-class _BadRequest(Exception):
+class BadRequest(Exception):
     """A request the script cannot answer: the client gets a 400 with this message."""
 
 
@@ -86,8 +86,8 @@ class ScriptedServer:
     body in arrival order; ``counts`` the requests answered 200, per role (``agent``, ``user``,
     ``judge``, or ``custom`` when ``script`` answers); ``faults_injected`` the faults, per kind.
 
-    ``script`` (request body -> reply text) replaces the role logic; if it raises, the client
-    gets a 500. Domains are loaded only when the role logic is used.
+    ``script`` (request body -> reply text) replaces the role logic; if it raises
+    ``BadRequest`` the client gets a 400 with its message, any other exception a 500. Domains are loaded only when the role logic is used.
     """
 
     def __init__(
@@ -156,7 +156,7 @@ class ScriptedServer:
             return
         try:
             role, message = self._reply(body)
-        except _BadRequest as exc:
+        except BadRequest as exc:
             handler.send_json(400, _error(str(exc), "invalid_request_error"))
             return
         except Exception as exc:  # noqa: BLE001 - a failing script stands for a failing provider
@@ -210,7 +210,7 @@ class ScriptedServer:
         system = "\n".join(_text(m.get("content")) for m in messages if m.get("role") == "system")
         found = next(((name, task) for scenario, name, task in self._scenarios if scenario in system), None)
         if found is None:
-            raise _BadRequest(
+            raise BadRequest(
                 "scripted user: the system message holds no known task scenario "
                 f"(domains served: {', '.join(sorted({name for name, _ in self.tasks})) or 'none'})"
             )
@@ -243,13 +243,13 @@ class ScriptedServer:
         first_user = next((_text(m.get("content")) for m in messages if m.get("role") == "user"), "")
         marker = TASK_MARKER.search(first_user)
         if marker is None:
-            raise _BadRequest(
+            raise BadRequest(
                 "scripted agent: no [task <domain>:<id>] marker in the first user message; "
                 "the scripted agent only serves conversations opened by the scripted user"
             )
         task = self.tasks.get((marker[1], marker[2]))
         if task is None:
-            raise _BadRequest(f"scripted agent: unknown task {marker[1]}:{marker[2]} (not in the domains served)")
+            raise BadRequest(f"scripted agent: unknown task {marker[1]}:{marker[2]} (not in the domains served)")
         return task
 
     def _judge_message(self, last: dict) -> dict:
@@ -258,7 +258,7 @@ class ScriptedServer:
         except (IndexError, ValueError, SyntaxError):
             expected = None
         if not isinstance(expected, list):
-            raise _BadRequest("scripted judge: no Python list of outcomes after 'Expected outcomes:'")
+            raise BadRequest("scripted judge: no Python list of outcomes after 'Expected outcomes:'")
         results = [
             {"expectedOutcome": outcome, "reasoning": "scripted", "metExpectation": self.judge_verdict}
             for outcome in expected
