@@ -10,6 +10,7 @@ import socket
 BLOCKED_MESSAGE = "blocked by the taubench test network guard (only loopback is allowed)"
 _original_connect = socket.socket.connect
 _original_connect_ex = socket.socket.connect_ex
+_original_getaddrinfo = socket.getaddrinfo
 
 
 def _is_loopback(address) -> bool:
@@ -39,6 +40,15 @@ def _guarded_connect_ex(self, address):
     return _original_connect_ex(self, address)
 
 
+def _guarded_getaddrinfo(host, *args, **kwargs):
+    """Refused at name lookup already, so the failure reads the same with or without DNS."""
+    name = host.decode() if isinstance(host, bytes) else host
+    if name is not None and not _is_loopback((name, 0)):
+        raise ConnectionRefusedError(f"looking up {name!r} {BLOCKED_MESSAGE}")
+    return _original_getaddrinfo(host, *args, **kwargs)
+
+
 def install() -> None:
     socket.socket.connect = _guarded_connect
     socket.socket.connect_ex = _guarded_connect_ex
+    socket.getaddrinfo = _guarded_getaddrinfo

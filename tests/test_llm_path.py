@@ -252,3 +252,15 @@ def test_an_agent_that_needs_a_model_says_how_to_choose_one(tmp_path):
 def test_oracle_runs_need_no_model(tmp_path):
     result = run_cli(*ORACLES, "env=airline", "task_ids=[3]", "tracking.enabled=false", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
+
+
+def test_the_guard_makes_an_accidental_real_provider_call_fail(tmp_path):
+    result = run_cli(
+        "env=airline", "task_ids=[0]", "model=gpt4o", "llm.max_attempts=1", "episode_retries=0",
+        "tracking.enabled=false", "progress=false",
+        cwd=tmp_path, env={"OPENAI_API_KEY": "sk-not-a-real-key"},
+    )
+    assert result.returncode == 0, result.stderr
+    (episode,) = json.loads(next(tmp_path.rglob("results.json")).read_text())["episodes"]
+    assert episode["error"]["kind"] == "infrastructure_error"
+    assert "blocked by the taubench test network guard" in episode["error"]["traceback"]

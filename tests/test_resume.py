@@ -14,7 +14,7 @@ from mlflow.tracking import MlflowClient
 
 from conftest import run_cli, start_cli
 from taubench.domain import DATA_FILES
-from taubench.runner import EPISODES_FILE, run
+from taubench.runner import EPISODES_FILE, RunLock, run
 from taubench.scripted_server import Faults, FixedUsage, ScriptedServer
 from taubench.settings import ConfigError, parse_settings
 from taubench.tracking import local_store, summary_metrics
@@ -38,9 +38,9 @@ def comparable(episode: dict) -> tuple:
 
 
 def results_of(cwd: Path) -> dict:
-    files = list((cwd / "outputs").rglob("results.json"))
+    files = {path.resolve() for path in (cwd / "outputs").rglob("results.json")}  # a resumed job links to its run's
     assert len(files) == 1, files
-    return json.loads(files[0].read_text())
+    return json.loads(files.pop().read_text())
 
 
 def wait_for_lines(path_glob, cwd: Path, count: int, process, limit_s: float = 120) -> Path:
@@ -68,6 +68,7 @@ def test_a_run_killed_with_sigkill_resumes_without_losing_or_repeating_an_episod
         resumed = run_cli(*scripted_args(server), cwd=killed)
         assert resumed.returncode == 0, resumed.stderr
         assert "resuming the unfinished run in" in resumed.stderr
+        assert len(list((killed / "outputs").rglob("results.json"))) == 2  # the new job dir links to it
         uninterrupted = run_cli(*scripted_args(server), cwd=clean)
         assert uninterrupted.returncode == 0, uninterrupted.stderr
 
@@ -180,3 +181,14 @@ def test_infrastructure_errors_are_rerun_then_reported_apart(tmp_path):
     assert report.summary.infrastructure_failures == [("0", 0), ("1", 0)]
     assert report.summary.scored_episodes == 0 and report.summary.unscored_episodes == 0
     assert report.summary.pass_hat_k == {} and report.summary.average_reward is None
+
+
+def test_a_run_still_in_progress_is_not_resumed_by_a_second_process(tmp_path):
+    with ScriptedServer(domains=("airline",), usage=FixedUsage(prompt_tokens=1000, completion_tokens=10)) as server:
+        stopped = run(scripted_settings(server, tmp_path, max_cost=3), base_dir=tmp_path)
+        other_process = RunLock(stopped.output_dir)  # a lock of its own, as another process holds it
+        with pytest.raises(ConfigError, match=r"resume: the run in .* is still running \(process \d+\)"):
+            run(scripted_settings(server, tmp_path), base_dir=tmp_path)
+        other_process.release()
+        finished = run(scripted_settings(server, tmp_path), base_dir=tmp_path)
+    assert finished.output_dir == stopped.output_dir and len(finished.episodes) == 10

@@ -59,6 +59,10 @@ def main(cfg: DictConfig) -> None:
             file=sys.stderr,
         )
     report = run_tracked(prepared, base_dir)
+    job_dir = Path(runtime.runtime.output_dir)
+    if job_dir.resolve() != report.output_dir.resolve():  # resumed elsewhere: the job dir points there
+        (job_dir / RESULTS_FILE).unlink(missing_ok=True)
+        (job_dir / RESULTS_FILE).symlink_to(report.results_file.resolve())
     print(console.run_summary(report.summary, run_title(prepared.settings), str(report.results_file.resolve())))
     if report.failed:
         _fail(f"{report.summary.stopped}\nthe finished episodes are kept; fix the cause and rerun the same command to continue")
@@ -135,9 +139,12 @@ class SweepCallback(Callback):
             _fail(f"{label}: {exc}")
         config = OmegaConf.to_container(job, resolve=True)
         try:
-            return prepare(parse_settings(config))
+            prepared = prepare(parse_settings(config))
         except (ConfigError, DataError) as exc:
             _fail(f"{label}: {exc}")
+        if prepared.lock:
+            prepared.lock.release()  # the job takes it again when it runs
+        return prepared
 
     @staticmethod
     def _open_parent_run(config: DictConfig, tracking: TrackingSettings, jobs: list[list[str]]) -> None:

@@ -90,6 +90,7 @@ class PreparedRun:
     manifest: RunManifest
     registry: Path  # where this configuration's pointer to its unfinished run lives
     resuming: bool = False  # continuing the unfinished run in output_dir
+    lock: Optional["RunLock"] = None  # held while this process owns output_dir
     finished: list[EpisodeResult] = field(default_factory=list)  # episodes that run already has
 
 
@@ -126,8 +127,40 @@ def prepare(settings: RunSettings, base_dir: Optional[Path] = None) -> PreparedR
         return PreparedRun(settings, domain, tasks, output_dir, manifest, registry)
     manifest = RunManifest.model_validate_json((earlier / MANIFEST_FILE).read_text(encoding="utf-8"))
     _check_same_run(manifest, config, domain, earlier)
+    lock = RunLock(earlier)  # before reading its episodes: another process may still be adding some
     finished = load_episodes(earlier / EPISODES_FILE)
-    return PreparedRun(settings, domain, tasks, earlier, manifest, registry, resuming=True, finished=finished)
+    return PreparedRun(settings, domain, tasks, earlier, manifest, registry, resuming=True, lock=lock, finished=finished)
+
+
+class RunLock:
+    """One process at a time per run directory: two processes appending episodes of the same
+    run would duplicate them. The operating system drops the lock when its process dies,
+    however it dies, so a killed run never stays locked."""
+
+    FILE = "run.lock"
+
+    def __init__(self, output_dir: Path):
+        import fcntl
+
+        output_dir.mkdir(parents=True, exist_ok=True)
+        self.handle = open(output_dir / self.FILE, "a+", encoding="utf-8")
+        try:
+            fcntl.flock(self.handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            self.handle.seek(0)
+            owner = self.handle.read().strip() or "another process"
+            self.handle.close()
+            raise ConfigError(
+                f"invalid configuration:\n  resume: the run in {output_dir} is still running ({owner}); "
+                f"wait for it, or start a separate run with resume=never"
+            ) from None
+        self.handle.seek(0)
+        self.handle.truncate()
+        self.handle.write(f"process {os.getpid()}")
+        self.handle.flush()
+
+    def release(self) -> None:
+        self.handle.close()
 
 
 def _run_to_resume(settings: RunSettings, registry: Path, base_dir: Path) -> Optional[Path]:
@@ -224,9 +257,16 @@ class _Stop:
 
 
 def execute(prepared: PreparedRun, mlflow_run_id: Optional[str] = None) -> RunReport:
+    prepared.lock = prepared.lock or RunLock(prepared.output_dir)
+    try:
+        return _execute(prepared, mlflow_run_id)
+    finally:
+        prepared.lock.release()
+
+
+def _execute(prepared: PreparedRun, mlflow_run_id: Optional[str]) -> RunReport:
     settings = prepared.settings
     output_dir = prepared.output_dir
-    output_dir.mkdir(parents=True, exist_ok=True)
     manifest = prepared.manifest.model_copy(update={"mlflow_run_id": mlflow_run_id or prepared.manifest.mlflow_run_id})
     _write_atomically(output_dir / MANIFEST_FILE, manifest.model_dump_json(indent=1))
     prepared.registry.parent.mkdir(parents=True, exist_ok=True)
