@@ -31,6 +31,7 @@ from typing import Callable, Optional, Sequence
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+from taubench.agents.oracle import DONE, DONE_WITH_INFO
 from taubench.domain import DataError
 from taubench.domains import DOMAINS, load_domain
 from taubench.tasks import Task
@@ -40,8 +41,6 @@ from taubench.users.oracle import CLOSING, opening_request
 TASK_MARKER = re.compile(r"\[task ([^:\]\s]+):([^\]\s]+)\]")
 JUDGE_MARKER = "Expected outcomes:"
 FAULT_KINDS = ("rate_limit", "server_error", "timeout", "malformed_tool_call", "auth_error")
-DONE = "Everything you asked for is taken care of."
-DONE_WITH_INFO = "Everything is taken care of. For your records:\n"
 
 
 class Faults(BaseModel):

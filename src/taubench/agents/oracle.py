@@ -9,6 +9,9 @@ from typing import Sequence
 from taubench.messages import AssistantMessage, Message, ToolCall
 from taubench.participants import EpisodeContext
 
+DONE = "Everything you asked for is taken care of."
+DONE_WITH_INFO = "Everything is taken care of. For your records:\n"
+
 
 class OracleAgent:
     def __init__(self, context: EpisodeContext):
@@ -23,5 +26,5 @@ class OracleAgent:
             call = ToolCall(id=f"oracle_call_{self.calls_made}", name=action.name, arguments=action.arguments)
             return AssistantMessage(tool_calls=[call])
         if not self.to_communicate:
-            return AssistantMessage(content="Everything you asked for is taken care of.")
-        return AssistantMessage(content="Everything is taken care of. For your records:\n" + "\n".join(self.to_communicate))
+            return AssistantMessage(content=DONE)
+        return AssistantMessage(content=DONE_WITH_INFO + "\n".join(self.to_communicate))
