@@ -15,14 +15,12 @@ forwarded as ``make_tool_call(tool_name, requestor=..., **arguments)``.
 import json
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
 from tool_calls import fail, find, ok
 
 from taubench.domain import db_hash
-from taubench.domains import load_domain
 from taubench.domains.retail.models import CreditCard, GiftCard, Order, OrderItem, Paypal, Variant
 
 ORDER_KEYS = [
