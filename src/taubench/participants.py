@@ -1,5 +1,11 @@
 """What agents and user simulators are: per-episode objects that read the trajectory and
-produce the next message. Strategies (oracle now, LLM-driven ones later) implement these."""
+produce the next message.
+
+A strategy is a class built once per episode as ``Strategy(context, **bound)``: with
+``client=`` (its LLM client) when it sets ``uses_model = True``, and with ``options=`` (an
+instance of its ``Options`` pydantic model, filled from the ``agent.*`` / ``user.*`` config
+keys beyond ``name``) when it defines ``Options``. Strategies register in
+``taubench.agents.AGENTS`` / ``taubench.users.USERS`` and get a ``conf/agent|user/<name>.yaml``."""
 
 from dataclasses import dataclass
 from typing import Callable, Protocol, Sequence

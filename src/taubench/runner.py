@@ -35,7 +35,7 @@ from taubench.episode import EpisodeResult, run_episode
 from taubench.judge import LLMJudge
 from taubench.llm import LLMClient, ResponseCache, SpendMeter
 from taubench.metrics import BUDGET_REACHED, RunSummary, is_success, summarize
-from taubench.settings import ConfigError, RunSettings, check_models, model_roles, select_tasks
+from taubench.settings import ConfigError, RunSettings, check_models, model_roles, select_tasks, strategy_options
 from taubench.tasks import Task
 from taubench.users import USERS
 
@@ -287,8 +287,9 @@ def _execute(prepared: PreparedRun, mlflow_run_id: Optional[str]) -> RunReport:
     stop = _Stop()
     limits = Limits(max_steps=settings.max_steps, max_errors=settings.max_errors)
     judge = LLMJudge(clients["judge"]) if "judge" in clients else None
-    make_agent = _factory(AGENTS[settings.agent.name], clients.get("agent"))
-    make_user = _factory(USERS[settings.user.name], clients.get("user"))
+    options = strategy_options(settings)
+    make_agent = _factory(AGENTS[settings.agent.name], clients.get("agent"), options["agent"])
+    make_user = _factory(USERS[settings.user.name], clients.get("user"), options["user"])
 
     def one(item: PlannedEpisode) -> tuple[int, Optional[EpisodeResult]]:
         if settings.max_cost is not None and meter.spent >= settings.max_cost:
@@ -352,8 +353,13 @@ def _clients(settings: RunSettings, meter: SpendMeter) -> dict[str, LLMClient]:
     return {role: LLMClient(spec, retry, cache, meter) for role, (spec, _) in roles.items()}
 
 
-def _factory(strategy, client: Optional[LLMClient]):
-    return partial(strategy, client=client) if client is not None else strategy
+def _factory(strategy, client: Optional[LLMClient], options: Optional[BaseModel]):
+    """The strategy bound to what it takes besides the episode context: its model client
+    (``client``) and its validated options (``options``)."""
+    bound = {"client": client} if client is not None else {}
+    if options is not None:
+        bound["options"] = options
+    return partial(strategy, **bound) if bound else strategy
 
 
 @contextmanager

@@ -44,6 +44,10 @@ class EnvSettings(_Section):
 
 
 class AgentSettings(_Section):
+    """``name`` plus the strategy's own options (checked against its ``Options`` model)."""
+
+    model_config = ConfigDict(extra="allow")
+
     name: Annotated[str, _registered(AGENTS, "agent")]
 
 
@@ -62,9 +66,15 @@ class _RoleModel(_Section):
 
 
 class UserSettings(_RoleModel):
-    """``model: null`` lets a user simulator that needs a model use the agent's."""
+    """``model: null`` lets a user simulator that needs a model use the agent's. Keys beyond
+    these are the strategy's own options (checked against its ``Options`` model)."""
+
+    model_config = ConfigDict(extra="allow")
 
     name: Annotated[str, _registered(USERS, "user simulator")]
+
+    def spec(self) -> ModelSpec:
+        return ModelSpec(**self.model_dump(include=set(_RoleModel.model_fields)))
 
 
 class ModelSettings(_Section):
@@ -225,6 +235,28 @@ def model_configs() -> list[str]:
     return sorted(name for name in names if name != "none")
 
 
+def strategy_options(settings: RunSettings) -> dict[str, Optional[BaseModel]]:
+    """Each participant's options, validated by its strategy's ``Options`` model (``None``
+    for a strategy that takes none)."""
+    options = {}
+    for role, section, registry in (("agent", settings.agent, AGENTS), ("user", settings.user, USERS)):
+        strategy = registry[section.name]
+        given = section.model_extra or {}
+        schema = getattr(strategy, "Options", None)
+        if schema is None:
+            if given:
+                keys = ", ".join(f"{role}.{key}" for key in given)
+                raise ConfigError(f"invalid configuration:\n  {keys}: not an option of {role} {section.name!r} (it takes none)")
+            options[role] = None
+            continue
+        try:
+            options[role] = schema.model_validate(given)
+        except ValidationError as exc:
+            described = _describe(exc).replace("\n  ", f"\n  {role}.")
+            raise ConfigError(described.replace("invalid configuration:", f"invalid configuration ({role} {section.name!r}):")) from None
+    return options
+
+
 def model_roles(settings: RunSettings) -> dict[str, tuple[ModelSpec, str]]:
     """Each role that will call a model: its model and the config section that says how to
     reach it. Fails when a strategy needs a model and none is configured."""
@@ -254,6 +286,7 @@ def model_roles(settings: RunSettings) -> dict[str, tuple[ModelSpec, str]]:
 def check_models(settings: RunSettings) -> None:
     """Before anything is spent: every model can be reached with a key from the environment,
     and a budget can be enforced (every price is known)."""
+    strategy_options(settings)
     roles = model_roles(settings)
     missing: dict[tuple[str, str], list[str]] = {}
     unpriced: dict[str, list[str]] = {}
