@@ -6,6 +6,7 @@ points elsewhere, e.g. at a shared MLflow server.
 """
 
 import json
+import logging
 import os
 import time
 from pathlib import Path
@@ -28,6 +29,7 @@ def local_store(base_dir: Path) -> tuple[str, str]:
 class Tracker:
     def __init__(self, settings: TrackingSettings, base_dir: Path):
         os.environ.setdefault("MLFLOW_DISABLE_TELEMETRY", "true")
+        logging.getLogger("mlflow").setLevel(logging.WARNING)  # not "creating database tables" on every new store
         from mlflow.tracking import MlflowClient  # heavy; imported only when tracking
 
         artifact_root = None

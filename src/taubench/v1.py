@@ -1,0 +1,87 @@
+"""``python -m taubench.v1``: original τ-bench results files next to ours.
+
+  import FILE   score a v1 results file as the original leaderboard does and log it to
+                MLflow as a run, comparable with ours in the UI
+  export FILE   write one of our results.json files in the v1 results format
+"""
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Optional, Sequence
+
+from taubench import v1_results
+from taubench.domain import DataError
+from taubench.domains import load_domain
+from taubench.settings import TrackingSettings
+
+
+def import_results(path: Path, args: argparse.Namespace) -> int:
+    scores = v1_results.score(v1_results.load(path))
+    print(f"v1 results {path}: {scores.num_episodes} episodes, {scores.num_tasks} tasks x {scores.num_trials} trials")
+    print(f"  average reward  {scores.average_reward:.3f}")
+    for k, value in scores.pass_hat_k.items():
+        print(f"  pass^{k}          {value:.3f}")
+    if scores.errors:
+        print(f"  errors          {scores.errors} episodes raised (scored 0, as in v1)")
+    if args.no_tracking:
+        return 0
+    from taubench.tracking import Tracker
+
+    settings = TrackingSettings(tracking_uri=args.tracking_uri, experiment=args.experiment)
+    tracker = Tracker(settings, Path.cwd())
+    params = {"source": str(path.resolve()), "format": "tau-bench v1 results", "env.name": args.env, "model.name": args.model}
+    run_id = tracker.start(
+        name=args.name or f"v1 import {path.stem}",
+        params={key: value for key, value in params.items() if value is not None},
+        tags={"taubench.imported": "tau-bench v1 results"},
+    )
+    metrics = {
+        "average_reward": scores.average_reward,
+        "num_episodes": scores.num_episodes,
+        "num_tasks": scores.num_tasks,
+        "num_trials": scores.num_trials,
+        "successes": scores.successes,
+        "errors_total": scores.errors,
+    } | {f"pass_hat_{k}": value for k, value in scores.pass_hat_k.items()}
+    tracker.finish(run_id, metrics, [path])
+    print(f"  MLflow run      {run_id} (experiment {args.experiment!r})")
+    return 0
+
+
+def export_results(path: Path, args: argparse.Namespace) -> int:
+    document = json.loads(path.read_text(encoding="utf-8"))
+    env = document["config"]["env"]
+    domain = load_domain(env["name"], env.get("data_dir"), env.get("verify_checksums", True))
+    output = Path(args.output) if args.output else path.with_name(path.stem + ".v1.json")
+    output.write_text(json.dumps(v1_results.export(document, domain), indent=2), encoding="utf-8")
+    print(f"wrote {len(document['episodes'])} episodes in the v1 format to {output}")
+    return 0
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m taubench.v1", description=__doc__.split("\n\n")[0])
+    commands = parser.add_subparsers(dest="command", required=True)
+    importing = commands.add_parser("import", help="score a v1 results file and log it to MLflow")
+    importing.add_argument("file", type=Path)
+    importing.add_argument("--env", help="the domain it ran on, recorded as env.name (e.g. airline_v1)")
+    importing.add_argument("--model", help="the agent's model, recorded as model.name")
+    importing.add_argument("--name", help="MLflow run name (default: v1 import <file>)")
+    importing.add_argument("--experiment", default="taubench")
+    importing.add_argument("--tracking-uri", help="default: the embedded store in ./mlruns")
+    importing.add_argument("--no-tracking", action="store_true", help="only print the scores")
+    exporting = commands.add_parser("export", help="write our results.json in the v1 results format")
+    exporting.add_argument("file", type=Path)
+    exporting.add_argument("-o", "--output", help="default: <file>.v1.json beside it")
+    args = parser.parse_args(argv)
+    if not args.file.is_file():
+        parser.exit(2, f"taubench.v1: no such file: {args.file}\n")
+    try:
+        return {"import": import_results, "export": export_results}[args.command](args.file, args)
+    except (ValueError, KeyError, DataError) as exc:
+        parser.exit(2, f"taubench.v1: {args.file}: {exc}\n")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
