@@ -43,13 +43,16 @@ def _cli_environment(env: dict | None) -> dict:
     return environment
 
 
-def run_cli(*args: str, cwd: Path, env: dict | None = None, timeout: float = 600) -> subprocess.CompletedProcess:
+def run_cli(
+    *args: str, cwd: Path, env: dict | None = None, timeout: float = 600, input: str | None = None
+) -> subprocess.CompletedProcess:
     """``python -m taubench ...`` in a subprocess, network-guarded, with outputs and the
-    MLflow store under ``cwd``."""
+    MLflow store under ``cwd``; ``input`` is piped to its stdin."""
     return subprocess.run(
         [sys.executable, "-m", "taubench", *args],
         cwd=cwd,
         env=_cli_environment(env),
+        input=input,
         capture_output=True,
         text=True,
         timeout=timeout,

@@ -17,7 +17,7 @@ from conftest import ORACLES, run_cli
         (["env=airline", "task_split=test", "task_ids=[0]"], ["task_ids: '0' not in airline split 'test'"]),
         (["max_concurrency=-2"], ["max_concurrency: Input should be greater than or equal to 1 (got -2)"]),
         (["num_trials=0"], ["num_trials: Input should be greater than or equal to 1 (got 0)"]),
-        (["task_split=dev"], ["task_split: Input should be 'base', 'train' or 'test' (got 'dev')"]),
+        (["task_split=dev"], ["task_split: unknown retail split 'dev'; allowed: base, train, test"]),
         (["start_index=120"], ["start_index/end_index", "0 <= start_index < end_index <= 114"]),
         (["max_concurency=3"], ["Could not override 'max_concurency'", "not in struct"]),
         (["+max_concurency=3"], ["max_concurency: not a known setting"]),

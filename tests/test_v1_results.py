@@ -59,3 +59,28 @@ def test_a_file_that_is_not_v1_results_is_refused_clearly(tmp_path):
     assert result.returncode == 2 and "a v1 results file is a JSON array of episodes" in result.stderr
     result = run_v1("import", str(tmp_path / "absent.json"), cwd=tmp_path)
     assert result.returncode == 2 and "no such file" in result.stderr
+
+
+def test_rescoring_the_historical_file_reproduces_every_recorded_reward(shared, tmp_path):
+    historical = shared / "data/tau_bench_v1/historical/gpt-4o-airline.json"
+    result = run_v1("rescore", str(historical), "--env", "airline_v1", "--data-dir", str(shared / "data/tau_bench_v1"),
+                    "-o", str(tmp_path / "rescore.json"), cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert "200 recorded rewards reproduced" in result.stdout
+    assert "unlike the recorded ones (after the 2025 province -> state rename): 0" in result.stdout
+    report = json.loads((tmp_path / "rescore.json").read_text())
+    assert sum(item["rescored"] for item in report) == 84 and all(item["reason"] is None for item in report)
+
+
+def test_rescoring_notices_a_trajectory_that_does_not_reach_the_goal(shared):
+    from taubench.domains import load_domain
+
+    results = v1_results.load(shared / "data/tau_bench_v1/historical/gpt-4o-airline.json")
+    passed = next(r for r in results if r.reward == 1.0 and any(m.get("tool_calls") for m in r.traj)
+                  and "r_actions" in r.info.reward_info["info"] and r.info.task.actions)
+    writes = [c for m in passed.traj for c in m.get("tool_calls") or [] if c["function"]["name"] != "get_reservation_details"]
+    writes[-1]["function"]["name"] = "get_user_details"  # the final change never happens
+    domain = load_domain("airline_v1", shared / "data/tau_bench_v1")
+    (rescored,) = v1_results.rescore([passed], domain, "test")
+    assert rescored.recorded == 1.0 and rescored.rescored == 0.0
+    assert "replayed database differs" in rescored.reason

@@ -1,8 +1,9 @@
-"""What a domain is, and how its data are found, verified and loaded.
+"""What a domain is, and how a τ²-bench domain's data are found, verified and loaded.
 
 Benchmark data are never part of this repository: they are read at run time from a pinned
 PyPI package (its files only, its code is never imported) or from a directory the user
-names, and checked against sha256 digests recorded in the domain's definition.
+names, and checked against sha256 digests recorded in the domain's definition. τ-bench v1's
+domains (``taubench.domains.v1``) share ``BaseDomain`` and declare their own ``Rules``.
 """
 
 import hashlib
@@ -11,7 +12,7 @@ import threading
 from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
-from typing import Mapping, Optional
+from typing import Any, Mapping, Optional
 
 from pydantic import BaseModel, ValidationError
 
@@ -37,11 +38,32 @@ class PinnedData:
 
 
 @dataclass(frozen=True)
+class Rules:
+    """How a domain's episodes end and are graded, where τ-bench v1 and τ²-bench differ.
+    The defaults are τ²-bench's."""
+
+    stop_tokens: tuple[str, ...] = ("###STOP###", "###TRANSFER###", "###OUT-OF-SCOPE###")  # said by the user
+    terminate_tools: tuple[str, ...] = ()  # a call to one ends the episode, which is then graded
+    # v1 hashes the episode's own database; τ² re-runs the agent's write calls on a fresh one
+    grade_live_db: bool = False
+    # τ² counts text sent along with tool calls as said to the user; v1 only text-only turns
+    text_with_tool_calls_is_said: bool = True
+
+
+@dataclass(frozen=True)
 class DomainSpec:
+    """A τ²-bench domain: its tools, data model and pinned data."""
+
     name: str
     toolkit: type[Toolkit]
     db_model: type[BaseModel]
     data: PinnedData
+    rules: Rules = Rules()
+    splits: tuple[str, ...] = ("base", "train", "test")
+    default_split: str = "base"
+
+    def load(self, data_dir: Optional[Path] = None, verify: bool = True) -> "Domain":
+        return Domain(self, data_dir, verify)
 
 
 def sha256_of(path: Path) -> str:
@@ -98,15 +120,58 @@ def verify_checksums(spec: DomainSpec, folder: Path) -> dict[str, str]:
     return digests
 
 
-class Domain:
-    """A domain with its data loaded: pristine database, tasks, splits and policy.
+class BaseDomain:
+    """A domain with its data loaded, whichever benchmark generation it comes from: policy,
+    tasks by split, fresh databases, and the DB hash of each task's gold end state.
 
     One instance serves a whole run; every environment gets its own fresh database from it.
     """
 
-    def __init__(self, spec: DomainSpec, data_dir: Optional[Path] = None, verify: bool = True):
+    data_folder: Path
+    checksums: dict[str, str]  # data file -> sha256, recorded with every run
+    policy: str
+    splits: dict[str, list[str]]  # split -> task ids, in order
+
+    def __init__(self, spec):
         self.spec = spec
-        self.name = spec.name
+        self.name: str = spec.name
+        self.rules: Rules = spec.rules
+        self._gold_hashes: dict[str, str] = {}
+        self._gold_lock = threading.Lock()
+
+    def tasks_in(self, split: str) -> dict[str, Task]:
+        """The split's tasks by id, in split order."""
+        raise NotImplementedError
+
+    def fresh_db(self) -> Any:
+        raise NotImplementedError
+
+    def db_hash(self, db: Any) -> str:
+        raise NotImplementedError
+
+    def new_toolkit(self) -> Toolkit:
+        return self.spec.toolkit(self.fresh_db())
+
+    def gold_db_hash(self, task: Task) -> str:
+        """DB hash after running the task's gold actions on a fresh DB (failures ignored, as
+        in both originals; terminate tools skipped, as in v1). Deterministic, so computed
+        once per distinct action list."""
+        actions = [action for action in task.gold_actions if action.name not in self.rules.terminate_tools]
+        key = json.dumps([[action.name, action.arguments] for action in actions], sort_keys=True)
+        with self._gold_lock:
+            if key not in self._gold_hashes:
+                toolkit = self.new_toolkit()
+                for action in actions:
+                    toolkit.invoke(action.name, action.arguments)
+                self._gold_hashes[key] = self.db_hash(toolkit.db)
+            return self._gold_hashes[key]
+
+
+class Domain(BaseDomain):
+    """A τ²-bench domain: a pydantic database from one JSON file, tasks, splits, policy."""
+
+    def __init__(self, spec: DomainSpec, data_dir: Optional[Path] = None, verify: bool = True):
+        super().__init__(spec)
         self.data_folder = locate_data(spec, data_dir)
         if verify:
             self.checksums = verify_checksums(spec, self.data_folder)
@@ -117,9 +182,7 @@ class Domain:
         self._db_json = self._read("db.json", binary=True)
         self.policy: str = self._read("policy.md")
         self.tasks: dict[str, Task] = self._load_tasks()
-        self.splits: dict[str, list[str]] = self._load_splits()
-        self._gold_hashes: dict[str, str] = {}
-        self._gold_lock = threading.Lock()
+        self.splits = self._load_splits()
 
     def _read(self, name: str, binary: bool = False):
         path = self.data_folder / name
@@ -142,20 +205,11 @@ class Domain:
             raise DataError(f"{self.name} split_tasks.json names unknown tasks: {sorted(unknown)}")
         return splits
 
+    def tasks_in(self, split: str) -> dict[str, Task]:
+        return {task_id: self.tasks[task_id] for task_id in self.splits[split]}
+
     def fresh_db(self) -> BaseModel:
         return self.spec.db_model.model_validate_json(self._db_json)
 
-    def new_toolkit(self) -> Toolkit:
-        return self.spec.toolkit(self.fresh_db())
-
-    def gold_db_hash(self, task: Task) -> str:
-        """DB hash after running the task's gold actions on a fresh DB (failures ignored, as
-        in τ²-bench). Deterministic, so computed once per distinct action list."""
-        key = json.dumps([[action.name, action.arguments] for action in task.gold_actions], sort_keys=True)
-        with self._gold_lock:
-            if key not in self._gold_hashes:
-                toolkit = self.new_toolkit()
-                for action in task.gold_actions:
-                    toolkit.invoke(action.name, action.arguments)
-                self._gold_hashes[key] = db_hash(toolkit.db)
-            return self._gold_hashes[key]
+    def db_hash(self, db: BaseModel) -> str:
+        return db_hash(db)

@@ -5,24 +5,33 @@ Use it like a gym environment: ``reset`` once, then ``step`` with each agent mes
 
 The agent talks only to the environment. ``step`` takes the agent's message and answers it:
 tool calls are executed against the episode's own database, text goes to the user
-simulator. The step and error limits follow τ²-bench's orchestrator exactly.
+simulator. The step and error limits follow τ²-bench's orchestrator exactly; how an
+episode ends (stop tokens, terminate tools) follows the domain's rules.
 """
 
 from typing import Literal, Optional
 
 from pydantic import BaseModel, Field
 
-from taubench.domain import Domain
+from taubench.domain import BaseDomain, Rules
 from taubench.evaluation import NLJudge, RewardInfo, evaluate
 from taubench.messages import AssistantMessage, Message, ToolCall, ToolMessage, UserMessage
 from taubench.participants import UserSimulator
 from taubench.tasks import Task
+from taubench.toolkit import Toolkit
 
 GREETING = "Hi! How can I help you today?"
-STOP_TOKENS = ("###STOP###", "###TRANSFER###", "###OUT-OF-SCOPE###")
+STOP_TOKENS = Rules().stop_tokens  # τ²-bench's, which the user simulators are told to use
 
 TerminationReason = Literal[
-    "user_stop", "max_steps", "too_many_errors", "agent_error", "user_error", "infrastructure_error", "unexpected_error"
+    "user_stop",
+    "terminate_tool",
+    "max_steps",
+    "too_many_errors",
+    "agent_error",
+    "user_error",
+    "infrastructure_error",
+    "unexpected_error",
 ]
 
 
@@ -36,12 +45,14 @@ class Limits(BaseModel):
 
 
 class Environment:
-    def __init__(self, domain: Domain, task: Task, user: UserSimulator, limits: Limits = Limits()):
+    def __init__(self, domain: BaseDomain, task: Task, user: UserSimulator, limits: Limits = Limits()):
         self.domain = domain
+        self.rules = domain.rules
         self.task = task
         self.user = user
         self.limits = limits
         self.tool_schemas = domain.spec.toolkit.schemas()
+        self.tools: Optional[Toolkit] = None
         self.trajectory: list[Message] = []
         self.steps = 0
         self.tool_errors = 0
@@ -64,7 +75,8 @@ class Environment:
 
     def step(self, message: AssistantMessage) -> list[Message]:
         """Answer the agent: tool results for tool calls, else the user's reply. A message
-        with both text and tool calls counts as tool calls (the user never sees the text)."""
+        with both text and tool calls counts as tool calls (the user never sees the text).
+        A call to a terminate tool ends the episode; calls after it in the message are not run."""
         if self.done or not self.trajectory:
             raise RuntimeError("step() needs a running episode: call reset() first")
         if not isinstance(message, AssistantMessage):
@@ -76,7 +88,12 @@ class Environment:
         if self.done:
             return []
         if message.tool_calls:
-            results = [self._execute(call) for call in message.tool_calls]
+            results = []
+            for call in message.tool_calls:
+                results.append(self._execute(call))
+                if call.name in self.rules.terminate_tools and call.invalid_arguments is None:
+                    self.termination = "terminate_tool"
+                    break
             self.trajectory.extend(results)
             self._count_step()
             return results
@@ -94,7 +111,7 @@ class Environment:
     def _user_turn(self) -> UserMessage:
         reply = self.user.respond(self.trajectory)
         self.trajectory.append(reply)
-        if any(token in reply.content for token in STOP_TOKENS):
+        if any(token in reply.content for token in self.rules.stop_tokens):
             self.termination = "user_stop"
         self._count_step()
         return reply
@@ -112,4 +129,4 @@ class Environment:
             self.termination = "too_many_errors"
 
     def evaluate(self, judge: Optional[NLJudge] = None) -> RewardInfo:
-        return evaluate(self.domain, self.task, self.trajectory, self.termination, judge)
+        return evaluate(self.domain, self.task, self.trajectory, self.termination, judge, final_state=self.tools)

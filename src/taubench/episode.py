@@ -11,7 +11,7 @@ from typing import Literal, Optional
 
 from pydantic import BaseModel, computed_field
 
-from taubench.domain import Domain
+from taubench.domain import BaseDomain
 from taubench.environment import AgentProtocolError, Environment, Limits, TerminationReason
 from taubench.evaluation import NLJudge, RewardInfo, evaluate
 from taubench.llm import LLMAccessError, LLMTransientError
@@ -89,7 +89,7 @@ class _AttributedUser:
 
 
 def run_episode(
-    domain: Domain,
+    domain: BaseDomain,
     task: Task,
     trial: int,
     seed: int,
@@ -129,7 +129,7 @@ def run_episode(
         reward_info = RewardInfo(reward=None, reward_basis=[], note=f"infrastructure error: {error.message}")
     else:
         try:
-            reward_info = evaluate(domain, task, trajectory, termination, judge)
+            reward_info = evaluate(domain, task, trajectory, termination, judge, final_state=env.tools if env else None)
         except Exception as exc:  # grading failed: the episode stays unscored, never failed
             error = _record_error(exc, kind="evaluation_error")
             reward_info = RewardInfo(reward=None, reward_basis=[], note=f"evaluation failed: {exc}")
@@ -184,7 +184,7 @@ def _usage_by_role(trajectory: list[Message], reward_info: RewardInfo) -> dict[s
 def sum_usage(usages: list[Usage]) -> Usage:
     """Costs add up only while every part is known; one unknown price makes the sum unknown."""
     costs = [usage.cost for usage in usages]
-    counters = ("calls", "prompt_tokens", "completion_tokens", "cached_prompt_tokens", "retries", "cache_hits")
+    counters = ("calls", "prompt_tokens", "completion_tokens", "cached_prompt_tokens", "retries", "cache_hits", "corrections")
     return Usage(
         **{name: sum(getattr(usage, name) for usage in usages) for name in counters},
         cost=None if None in costs else round(sum(costs), 10),

@@ -1,4 +1,6 @@
-"""Grading an episode by the task's ``reward_basis``, as τ²-bench does.
+"""Grading an episode by the task's ``reward_basis``, as τ²-bench does, within the rules of
+the task's domain (``Rules``: which endings are graded, which database is judged, which
+agent text counts as said to the user; τ-bench v1's domains differ from τ² there).
 
 Every component is computed and kept, in the basis or not (ACTION and COMMUNICATE are
 diagnostics unless the basis names them). A component in the basis that cannot be
@@ -11,12 +13,12 @@ from typing import Any, Literal, Optional, Protocol, Sequence
 
 from pydantic import BaseModel
 
-from taubench.domain import Domain, db_hash
+from taubench.domain import BaseDomain
 from taubench.messages import AssistantMessage, Message, ToolMessage, Usage
 from taubench.tasks import GoldAction, RewardType, Task
 from taubench.toolkit import Toolkit
 
-GRADED_TERMINATIONS = ("user_stop",)
+GRADED_TERMINATIONS = ("user_stop", "terminate_tool")
 
 
 class ComponentResult(BaseModel):
@@ -58,12 +60,14 @@ class ReplayMismatch(Exception):
 
 
 def evaluate(
-    domain: Domain,
+    domain: BaseDomain,
     task: Task,
     trajectory: Sequence[Message],
     termination: str,
     judge: Optional[NLJudge] = None,
+    final_state: Optional[Toolkit] = None,
 ) -> RewardInfo:
+    """``final_state``: the episode's toolkit, graded as it is where the rules say so (v1)."""
     criteria = task.evaluation_criteria
     basis = list(criteria.reward_basis) if criteria else []
     if termination not in GRADED_TERMINATIONS:
@@ -71,11 +75,16 @@ def evaluate(
     if criteria is None:
         return RewardInfo(reward=1.0, reward_basis=basis, note="task has no evaluation criteria")
 
-    agent_state = replay_writes(domain, trajectory)
+    if domain.rules.grade_live_db:
+        if final_state is None:
+            raise ValueError(f"{domain.name} grades the episode's own database: pass final_state")
+        agent_state = final_state
+    else:
+        agent_state = replay_writes(domain, trajectory)
     components = {
         RewardType.DB: _check_db(domain, task, agent_state),
         RewardType.ENV_ASSERTION: _check_env_assertions(task, agent_state),
-        RewardType.COMMUNICATE: _check_communicate(task, trajectory),
+        RewardType.COMMUNICATE: _check_communicate(task, trajectory, domain.rules.text_with_tool_calls_is_said),
         RewardType.ACTION: _check_actions(domain, task, trajectory),
     }
     components[RewardType.NL_ASSERTION], judge_usage = _check_nl_assertions(task, trajectory, judge)
@@ -93,16 +102,16 @@ def _outcome(passed: bool, **details: Any) -> ComponentResult:
     return ComponentResult(status="passed" if passed else "failed", in_basis=False, details=details)
 
 
-def _check_db(domain: Domain, task: Task, agent_state: Toolkit) -> ComponentResult:
+def _check_db(domain: BaseDomain, task: Task, agent_state: Toolkit) -> ComponentResult:
     criteria = task.evaluation_criteria
     if criteria.actions is None and criteria.env_assertions is None:
         return ComponentResult(status="passed", in_basis=False, note="the task defines no end state to compare")
     gold = domain.gold_db_hash(task)
-    predicted = db_hash(agent_state.db)
+    predicted = domain.db_hash(agent_state.db)
     return _outcome(gold == predicted, gold_db_hash=gold, agent_db_hash=predicted)
 
 
-def replay_writes(domain: Domain, trajectory: Sequence[Message]) -> Toolkit:
+def replay_writes(domain: BaseDomain, trajectory: Sequence[Message]) -> Toolkit:
     """The agent's final state as τ²-bench grades it: a fresh toolkit re-runs every write call
     of the trajectory, and each output must equal the one the episode recorded."""
     toolkit = domain.new_toolkit()
@@ -139,16 +148,20 @@ def _check_env_assertions(task: Task, agent_state: Toolkit) -> ComponentResult:
     return _outcome(all(check["met"] for check in checks), checks=checks)
 
 
-def _check_communicate(task: Task, trajectory: Sequence[Message]) -> ComponentResult:
+def _check_communicate(task: Task, trajectory: Sequence[Message], text_with_tool_calls_is_said: bool) -> ComponentResult:
     """Each required string must appear, case-insensitively, in some agent text with its
-    commas removed (commas in the required string are kept, as in τ²-bench)."""
+    commas removed (commas in the required string are kept, as in both originals)."""
     required = task.communicate_info
-    texts = [m.content.lower().replace(",", "") for m in trajectory if isinstance(m, AssistantMessage) and m.has_text]
+    texts = [
+        m.content.lower().replace(",", "")
+        for m in trajectory
+        if isinstance(m, AssistantMessage) and m.has_text and (text_with_tool_calls_is_said or not m.tool_calls)
+    ]
     found = {info: any(info.lower() in text for text in texts) for info in required}
     return _outcome(all(found.values()), found=found)
 
 
-def _check_actions(domain: Domain, task: Task, trajectory: Sequence[Message]) -> ComponentResult:
+def _check_actions(domain: BaseDomain, task: Task, trajectory: Sequence[Message]) -> ComponentResult:
     calls = [
         call
         for m in trajectory

@@ -9,7 +9,8 @@ class Usage(BaseModel):
     """What producing one message cost. ``cost`` is money actually spent, ``None`` when the
     price is unknown; answers served from the response cache count in ``cache_hits`` and
     cost nothing. ``cached_prompt_tokens`` are prompt tokens the provider billed at its
-    cached-input rate; ``retries`` are failed attempts before the answer came."""
+    cached-input rate; ``retries`` are failed attempts before the answer came;
+    ``corrections`` are re-asks after a reply that could not be read (text-action agents, react user)."""
 
     calls: int = 0
     prompt_tokens: int = 0
@@ -18,6 +19,7 @@ class Usage(BaseModel):
     cost: Optional[float] = 0.0
     retries: int = 0
     cache_hits: int = 0
+    corrections: int = 0
 
 
 class ToolCall(BaseModel):
@@ -41,10 +43,26 @@ class AssistantMessage(BaseModel):
         return bool(self.content and self.content.strip())
 
 
+class Draft(BaseModel):
+    """A candidate turn a user simulator checked before answering: react's raw answers
+    (accepted when their format could be read), or the candidates of verify and reflection
+    with the supervisor's verdict (``reflection``: the note that produced a revision)."""
+
+    content: str
+    accepted: bool
+    reason: str = ""
+    reflection: Optional[str] = None
+
+
 class UserMessage(BaseModel):
+    """``thoughts`` (react's reasoning) and ``drafts`` (every candidate checked for this turn)
+    are on record for analysis only: no agent is ever shown them."""
+
     role: Literal["user"] = "user"
     content: str
     usage: Optional[Usage] = None
+    thoughts: Optional[str] = None
+    drafts: Optional[list[Draft]] = None
 
 
 class ToolMessage(BaseModel):

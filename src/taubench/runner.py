@@ -28,7 +28,7 @@ from tqdm import tqdm
 
 from taubench import __version__
 from taubench.agents import AGENTS
-from taubench.domain import Domain
+from taubench.domain import BaseDomain
 from taubench.domains import load_domain
 from taubench.environment import Limits
 from taubench.episode import EpisodeResult, run_episode
@@ -84,7 +84,7 @@ class PreparedRun:
     """Everything a run needs that can fail on bad input, built before any episode starts."""
 
     settings: RunSettings
-    domain: Domain
+    domain: BaseDomain
     tasks: list[Task]
     output_dir: Path
     manifest: RunManifest
@@ -180,7 +180,7 @@ def _run_to_resume(settings: RunSettings, registry: Path, base_dir: Path) -> Opt
     return earlier
 
 
-def _check_same_run(manifest: RunManifest, config: dict, domain: Domain, earlier: Path) -> None:
+def _check_same_run(manifest: RunManifest, config: dict, domain: BaseDomain, earlier: Path) -> None:
     """Results of two configurations must never mix in one run."""
     before, now = _flat(manifest.config), _flat(config)
     changed = [

@@ -10,6 +10,16 @@ the client's retry and error paths run for real.
 The agent's requests carry no scenario, so the customer's opening message ends with a
 ``[task <domain>:<id>]`` marker: that is how the scripted agent knows which task it solves.
 
+It also plays the text-action agents (``act``, ``react``: recognised by the reply-format line
+of their system prompt), answering ``[Thought: ...]\nAction: {json}``, and, with
+``text_tool_calls``, a model that writes its tool calls as text (``[name(key=value)]``).
+
+The user simulators beyond ``llm`` are served too, each recognised by a marker phrase of its
+own prompts: the ``react`` user's answers come as Thought/User Response, the supervisor's
+reviews (``verify``, ``reflection``) accept unless ``verifier_rejects`` says otherwise, and a
+reflection request gets a reflection and the scripted customer's message as the revision.
+Re-ask notes (flagged by the LLM user's note prefix) are skipped when the conversation is read.
+
 Run ``python -m taubench.scripted_server --port 8765`` and point the models' ``api_base`` at
 the printed URL for a dry run.
 """
@@ -32,15 +42,21 @@ from typing import Callable, Optional, Sequence
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from taubench.agents.oracle import DONE, DONE_WITH_INFO
+from taubench.agents.react import ACT_FORMAT, ACTION_PREFIX, OBSERVATION_PREFIX, REACT_FORMAT, RESPOND, THOUGHT_PREFIX
 from taubench.domain import DataError
 from taubench.domains import DOMAINS, load_domain
 from taubench.tasks import Task
-from taubench.users.llm import render_scenario
+from taubench.users.llm import NOTE_PREFIX, render_scenario
 from taubench.users.oracle import CLOSING, opening_request
+from taubench.users.react import REACT_MARKER, RESPONSE_LABEL, THOUGHT_LABEL
+from taubench.users.reflection import REFLECTION_LABEL, REFLECTION_MARKER, REVISION_LABEL
+from taubench.users.verify import SUPERVISOR_MARKER
 
 TASK_MARKER = re.compile(r"\[task ([^:\]\s]+):([^\]\s]+)\]")
 JUDGE_MARKER = "Expected outcomes:"
-FAULT_KINDS = ("rate_limit", "server_error", "timeout", "malformed_tool_call", "auth_error")
+FAULT_KINDS = ("rate_limit", "server_error", "timeout", "malformed_tool_call", "auth_error", "malformed_user_reply")
+SCRIPTED_THOUGHT = "(scripted thought) I say what my scenario has me say next."
+SCRIPTED_REFLECTION = "(scripted reflection) I keep to my scenario."
 
 
 class Faults(BaseModel):
@@ -59,6 +75,9 @@ class Faults(BaseModel):
         0.0, ge=0, le=1, description="rate of agent tool calls whose arguments are broken JSON"
     )
     auth_error: float = Field(0.0, ge=0, le=1, description="rate of 401 answers (a refused key)")
+    malformed_user_reply: float = Field(
+        0.0, ge=0, le=1, description="rate of react-user answers that lose their User Response part"
+    )
     seed: int = Field(0, description="seed of the generator that decides the faults")
 
     @model_validator(mode="after")
@@ -83,7 +102,10 @@ class BadRequest(Exception):
 class ScriptedServer:
     """The server, started and stopped as a context manager. ``requests`` keeps every request
     body in arrival order; ``counts`` the requests answered 200, per role (``agent``, ``user``,
-    ``judge``, or ``custom`` when ``script`` answers); ``faults_injected`` the faults, per kind.
+    ``judge``, ``supervisor``, ``reflection``, or ``custom`` when ``script`` answers);
+    ``faults_injected`` the faults, per kind. ``verifier_rejects``: the supervisor rejects the
+    first N candidates of every user turn (a turn is known by the conversation under review
+    and the seed; reviews are counted as they arrive, answered or not).
 
     ``script`` (request body -> reply text) replaces the role logic; if it raises
     ``BadRequest`` the client gets a 400 with its message, any other exception a 500. Domains are loaded only when the role logic is used.
@@ -97,6 +119,8 @@ class ScriptedServer:
         judge_verdict: bool = True,
         usage: Optional[FixedUsage] = None,
         parallel_tool_calls: bool = False,
+        text_tool_calls: bool = False,
+        verifier_rejects: int = 0,
         port: int = 0,
     ):
         self.faults = faults
@@ -104,6 +128,9 @@ class ScriptedServer:
         self.judge_verdict = judge_verdict
         self.usage = usage
         self.parallel_tool_calls = parallel_tool_calls
+        self.text_tool_calls = text_tool_calls  # the native agent writes its calls as text
+        self.verifier_rejects = verifier_rejects
+        self._reviews: Counter = Counter()  # reviews received per (conversation under review, seed)
         self.requests: list[dict] = []
         self.counts: Counter = Counter()
         self.faults_injected: Counter = Counter()
@@ -161,7 +188,7 @@ class ScriptedServer:
         except Exception as exc:  # noqa: BLE001 - a failing script stands for a failing provider
             handler.send_json(500, _error(f"the scripted reply failed: {exc}", "server_error"))
             return
-        fault = self._fault(draw, applicable=bool(message["tool_calls"]))
+        fault = self._fault(draw, applicable=_breakable(role, message))
         if fault:
             with self._lock:
                 self.faults_injected[fault] += 1
@@ -179,20 +206,20 @@ class ScriptedServer:
         if fault == "timeout" and (self._closing.wait(self.faults.timeout_s) or _client_gone(handler.connection)):
             return  # nobody is waiting for the answer any more: it is not counted as answered
         if fault == "malformed_tool_call":
-            for call in message["tool_calls"]:
-                arguments = call["function"]["arguments"]
-                call["function"]["arguments"] = arguments[: len(arguments) // 2]  # never a whole JSON object
+            _malform(message)
+        if fault == "malformed_user_reply":
+            message["content"] = message["content"].partition(RESPONSE_LABEL)[0].rstrip()
         with self._lock:
             self.counts[role] += 1
         handler.send_json(200, self._completion(number, body, message))
 
-    def _fault(self, draw: float, applicable: bool) -> Optional[str]:
-        """The fault the request's draw falls on; a malformed tool call needs tool calls to break."""
+    def _fault(self, draw: float, applicable: set[str]) -> Optional[str]:
+        """The fault the request's draw falls on; a malformed_* fault needs an answer of its kind to break."""
         threshold = 0.0
         for kind in FAULT_KINDS:
             threshold += getattr(self.faults, kind)
             if draw < threshold:
-                return kind if kind != "malformed_tool_call" or applicable else None
+                return kind if not kind.startswith("malformed_") or kind in applicable else None
         return None
 
     def _reply(self, body: dict) -> tuple[str, dict]:
@@ -200,10 +227,15 @@ class ScriptedServer:
         if self.script is not None:
             return "custom", _text_message(self.script(body))
         if body.get("tools"):
-            return "agent", self._agent_message(messages)
+            message = self._agent_message(messages)
+            return "agent", _as_python_calls(message) if self.text_tool_calls else message
+        if (reasoning := _text_agent_reasoning(messages)) is not None:
+            return "agent", self._text_agent_message(messages, reasoning)
         if messages and JUDGE_MARKER in _text(messages[-1].get("content")):
             return "judge", self._judge_message(messages[-1])
-        return "user", self._user_message(messages)
+        if (answered := self._user_strategy_message(messages, body)) is not None:
+            return answered
+        return "user", self._user_message(_without_notes(messages))
 
     def _user_message(self, messages: list[dict]) -> dict:
         system = "\n".join(_text(m.get("content")) for m in messages if m.get("role") == "system")
@@ -218,14 +250,31 @@ class ScriptedServer:
             return _text_message(CLOSING)
         return _text_message(f"{opening_request(task.user_scenario.instructions)} [task {name}:{task.id}]")
 
+    def _user_strategy_message(self, messages: list[dict], body: dict) -> Optional[tuple[str, dict]]:
+        """The role and answer of a supervisor review, a reflection or a react-user request;
+        None for any other request."""
+        system = "\n".join(_text(m.get("content")) for m in messages if m.get("role") == "system")
+        if SUPERVISOR_MARKER in system:
+            with self._lock:
+                seen = self._reviews[system, body.get("seed")]
+                self._reviews[system, body.get("seed")] += 1
+            accept = seen >= self.verifier_rejects
+            return "supervisor", _text_message(json.dumps({"accept": accept, "reason": f"scripted {'acceptance' if accept else 'rejection'}."}))
+        if messages and REFLECTION_MARKER in _text(messages[-1].get("content")):
+            reply = self._user_message(_without_notes(messages))["content"]
+            return "reflection", _text_message(f"{REFLECTION_LABEL}\n{SCRIPTED_REFLECTION}\n{REVISION_LABEL}\n{reply}")
+        if REACT_MARKER in system:
+            reply = self._user_message(_without_notes(messages))["content"]
+            return "user", _text_message(f"{THOUGHT_LABEL}\n{SCRIPTED_THOUGHT}\n{RESPONSE_LABEL}\n{reply}")
+        return None
+
     def _agent_message(self, messages: list[dict]) -> dict:
         task = self._marked_task(messages)
         pending = [action for action in task.gold_actions if action.requestor == "assistant"]
         earlier = [call for m in messages if m.get("role") == "assistant" for call in m.get("tool_calls") or []]
         done = sum(_is_json_object((call.get("function") or {}).get("arguments")) for call in earlier)
         if done >= len(pending):
-            info = task.communicate_info
-            return _text_message(DONE_WITH_INFO + "\n".join(info) if info else DONE)
+            return _text_message(_report(task))
         taken = {call.get("id") for call in earlier}
         batch = pending[done : done + (2 if self.parallel_tool_calls else 1)]
         calls = [
@@ -237,6 +286,21 @@ class ScriptedServer:
             for n, action in enumerate(batch, start=done)
         ]
         return {"content": None, "tool_calls": calls}
+
+    def _text_agent_message(self, messages: list[dict], reasoning: bool) -> dict:
+        """The next gold action as a text action; progress is the number of tool results
+        (``API output:`` messages) the agent has seen."""
+        task = self._marked_task(messages)
+        pending = [action for action in task.gold_actions if action.requestor == "assistant"]
+        done = sum(
+            _text(m.get("content")).startswith(OBSERVATION_PREFIX) for m in messages if m.get("role") == "user"
+        )
+        if done >= len(pending):
+            thought, action = "All done; I report to the customer.", {"name": RESPOND, "arguments": {"content": _report(task)}}
+        else:
+            thought, action = f"Next I call {pending[done].name}.", pending[done].model_dump(include={"name", "arguments"})
+        line = f"{ACTION_PREFIX} {json.dumps(action)}"
+        return _text_message(f"{THOUGHT_PREFIX} {thought}\n{line}" if reasoning else line)
 
     def _marked_task(self, messages: list[dict]) -> Task:
         first_user = next((_text(m.get("content")) for m in messages if m.get("role") == "user"), "")
@@ -365,6 +429,65 @@ def _fresh_id(n: int, taken: set) -> str:
     return candidate
 
 
+def _report(task: Task) -> str:
+    """The final message of the scripted agent, as the oracle agent words it."""
+    info = task.communicate_info
+    return DONE_WITH_INFO + "\n".join(info) if info else DONE
+
+
+def _text_agent_reasoning(messages: list[dict]) -> Optional[bool]:
+    """True for a ``react`` request, False for ``act``, None for any other."""
+    system = "\n".join(_text(m.get("content")) for m in messages if m.get("role") == "system")
+    return True if REACT_FORMAT in system else False if ACT_FORMAT in system else None
+
+
+def _as_python_calls(message: dict) -> dict:
+    """Tool calls moved into the text as ``[name(key=value, ...)]``, as models served
+    without a tool-call parser write them."""
+    if not message["tool_calls"]:
+        return message
+    calls = []
+    for call in message["tool_calls"]:
+        arguments = json.loads(call["function"]["arguments"])
+        calls.append(f"{call['function']['name']}({', '.join(f'{key}={value!r}' for key, value in arguments.items())})")
+    return _text_message(f"[{', '.join(calls)}]")
+
+
+def _malformable(message: dict) -> bool:
+    return bool(message["tool_calls"]) or ACTION_PREFIX in (message["content"] or "")
+
+
+def _malform(message: dict) -> None:
+    """Cut tool-call arguments, or a text action's JSON, in half: never a whole JSON object."""
+    for call in message["tool_calls"] or []:
+        arguments = call["function"]["arguments"]
+        call["function"]["arguments"] = arguments[: len(arguments) // 2]
+    if not message["tool_calls"]:
+        head, prefix, action = message["content"].rpartition(ACTION_PREFIX)
+        message["content"] = head + prefix + action[: len(action) // 2]
+
+
+def _breakable(role: str, message: dict) -> set[str]:
+    """The malformed_* faults that can hit this answer."""
+    kinds = {"malformed_tool_call"} if _malformable(message) else set()
+    if role == "user" and RESPONSE_LABEL in (message["content"] or ""):
+        kinds.add("malformed_user_reply")
+    return kinds
+
+
+def _without_notes(messages: list[dict]) -> list[dict]:
+    """A user simulator's context without its re-asks: each note flagged as not from the
+    agent goes, with the unsent answer before it."""
+    kept: list[dict] = []
+    for message in messages:
+        if message.get("role") == "user" and _text(message.get("content")).startswith(NOTE_PREFIX):
+            if kept and kept[-1].get("role") == "assistant":
+                kept.pop()
+            continue
+        kept.append(message)
+    return kept
+
+
 def _error(message: str, kind: str) -> dict:
     return {"error": {"message": message, "type": kind, "code": kind}}
 
@@ -381,6 +504,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         parser.add_argument(option, type=type(field.default), default=field.default, help=field.description)
     parser.add_argument("--judge-verdict", choices=["met", "unmet"], default="met", help="the verdict on every outcome")
     parser.add_argument("--parallel-tool-calls", action="store_true", help="the agent makes two gold calls per message")
+    parser.add_argument("--text-tool-calls", action="store_true", help="the agent writes its calls as text: [name(k=v)]")
+    parser.add_argument("--verifier-rejects", type=int, default=0, help="supervisor reviews rejected per user turn")
     args = parser.parse_args(argv)
     try:
         faults = Faults(**{name: getattr(args, name) for name in Faults.model_fields})
@@ -392,6 +517,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             faults=faults,
             judge_verdict=args.judge_verdict == "met",
             parallel_tool_calls=args.parallel_tool_calls,
+            text_tool_calls=args.text_tool_calls,
+            verifier_rejects=args.verifier_rejects,
             port=args.port,
         )
     except (DataError, OSError) as exc:

@@ -7,12 +7,12 @@ fails at once with a message naming the key and what it accepts, not after money
 import os
 from importlib.resources import files
 from pathlib import Path
-from typing import Annotated, Any, Literal, Optional
+from typing import Annotated, Any, Optional
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator
 
 from taubench.agents import AGENTS
-from taubench.domain import Domain
+from taubench.domain import BaseDomain
 from taubench.domains import DOMAINS
 from taubench.llm import ModelSpec, Pricing, RetryPolicy, known_price, missing_key
 from taubench.tasks import Task
@@ -127,7 +127,7 @@ class RunSettings(_Section):
     judge: JudgeSettings = JudgeSettings()
     llm: LLMSettings = LLMSettings()
     tracking: TrackingSettings = TrackingSettings()
-    task_split: Literal["base", "train", "test"] = "base"
+    task_split: Optional[str] = Field(None, validate_default=True)  # null: the domain's default split
     task_ids: Optional[list[str]] = None
     start_index: int = Field(0, ge=0)
     end_index: Optional[int] = Field(None, ge=1)
@@ -164,6 +164,19 @@ class RunSettings(_Section):
     def judge_model(self) -> Optional[ModelSpec]:
         return self.judge.spec() if self.judge.model else None
 
+    @field_validator("task_split")
+    @classmethod
+    def _split_of_the_domain(cls, value: Optional[str], info: ValidationInfo) -> Optional[str]:
+        """Each domain declares its splits (τ²: base, train, test; v1 retail: test, train,
+        dev) and which one runs by default."""
+        env = info.data.get("env")
+        if env is None:  # the domain itself is invalid, and reported as such
+            return value
+        spec = DOMAINS[env.name]
+        if value is None:
+            return spec.default_split
+        return _one_of(value, spec.splits, f"{env.name} split")
+
     @field_validator("task_ids", mode="before")
     @classmethod
     def _ids_as_strings(cls, value: Any) -> Any:
@@ -193,10 +206,10 @@ def _describe(exc: ValidationError) -> str:
     return "invalid configuration:\n" + "\n".join(lines)
 
 
-def select_tasks(settings: RunSettings, domain: Domain) -> list[Task]:
+def select_tasks(settings: RunSettings, domain: BaseDomain) -> list[Task]:
     """The tasks of the run, in split order; fails on ids or indices outside the split."""
     split = domain.splits.get(settings.task_split)
-    if split is None:
+    if split is None:  # a split the domain declares but its data lack
         raise ConfigError(
             f"invalid configuration:\n  task_split: {domain.name} has no split {settings.task_split!r}; "
             f"allowed: {', '.join(domain.splits)}"
@@ -218,7 +231,8 @@ def select_tasks(settings: RunSettings, domain: Domain) -> list[Task]:
                 f"is not a non-empty range within {where}; allowed: 0 <= start_index < end_index <= {len(split)}"
             )
         chosen = split[settings.start_index : end]
-    return [domain.tasks[task_id] for task_id in chosen]
+    tasks = domain.tasks_in(settings.task_split)
+    return [tasks[task_id] for task_id in chosen]
 
 
 def model_configs() -> list[str]:

@@ -109,7 +109,7 @@ _ARG_START = re.compile(r"^    (\w+):\s*(.*)$")
 def function_schema(method: Callable) -> dict:
     """OpenAI function schema: a pydantic model of the parameters (all required, titled as
     pydantic titles fields) with descriptions from the docstring's ``Args:`` section."""
-    description, arg_docs = _parse_docstring(inspect.getdoc(method) or "")
+    description, arg_docs = parse_docstring(inspect.getdoc(method) or "")
     hints = get_type_hints(method)
     fields = {
         name: (hints[name], Field(description=arg_docs.get(name)))
@@ -123,7 +123,7 @@ def function_schema(method: Callable) -> dict:
     }
 
 
-def _parse_docstring(doc: str) -> tuple[str, dict[str, str]]:
+def parse_docstring(doc: str) -> tuple[str, dict[str, str]]:
     """Split a (dedented) docstring into its description and its ``Args:`` entries; an entry
     may continue on more deeply indented lines, and the section ends at an unindented line."""
     description, _, args_section = doc.partition("\nArgs:\n")

@@ -132,6 +132,7 @@ def summary_metrics(summary: RunSummary) -> dict[str, float]:
                 f"cached_prompt_tokens_{role}": usage.cached_prompt_tokens,
                 f"retries_{role}": usage.retries,
                 f"cache_hits_{role}": usage.cache_hits,
+                f"corrections_{role}": usage.corrections,
             }
         )
     return {key: value for key, value in metrics.items() if value is not None}

@@ -3,11 +3,14 @@
   import FILE   score a v1 results file as the original leaderboard does and log it to
                 MLflow as a run, comparable with ours in the UI
   export FILE   write one of our results.json files in the v1 results format
+  rescore FILE  replay a v1 results file's tool calls in our v1 environment and grade them
+                again, next to the rewards it records
 """
 
 import argparse
 import json
 import sys
+from collections import Counter
 from pathlib import Path
 from typing import Optional, Sequence
 
@@ -60,6 +63,23 @@ def export_results(path: Path, args: argparse.Namespace) -> int:
     return 0
 
 
+def rescore_results(path: Path, args: argparse.Namespace) -> int:
+    results = v1_results.load(path)
+    domain = load_domain(args.env, args.data_dir, not args.no_verify)
+    rescored = v1_results.rescore(results, domain, args.split or domain.spec.default_split)
+    same = sum(item.rescored == item.recorded for item in rescored)
+    print(f"rescored {len(rescored)} episodes of {path} on {args.env}: {same} recorded rewards reproduced")
+    reasons = Counter(item.reason for item in rescored if item.reason)
+    for reason, count in reasons.most_common():
+        print(f"  {count} differ: {reason}")
+    differing = sum(item.observations_differing for item in rescored)
+    print(f"  replayed tool outputs unlike the recorded ones (after the 2025 province -> state rename): {differing}")
+    if args.output:
+        Path(args.output).write_text(json.dumps([item.model_dump() for item in rescored], indent=1), encoding="utf-8")
+        print(f"  per-episode report: {args.output}")
+    return 0
+
+
 def main(argv: Optional[Sequence[str]] = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m taubench.v1", description=__doc__.split("\n\n")[0])
     commands = parser.add_subparsers(dest="command", required=True)
@@ -74,11 +94,19 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     exporting = commands.add_parser("export", help="write our results.json in the v1 results format")
     exporting.add_argument("file", type=Path)
     exporting.add_argument("-o", "--output", help="default: <file>.v1.json beside it")
+    rescoring = commands.add_parser("rescore", help="replay a v1 results file's tool calls and grade them again")
+    rescoring.add_argument("file", type=Path)
+    rescoring.add_argument("--env", required=True, choices=["retail_v1", "airline_v1"])
+    rescoring.add_argument("--data-dir", required=True, type=Path, help="τ-bench data (a checkout or a folder of JSON files)")
+    rescoring.add_argument("--split", help="the split the file ran on (default: test)")
+    rescoring.add_argument("--no-verify", action="store_true", help="accept data other than τ-bench 59a200c")
+    rescoring.add_argument("-o", "--output", help="write the per-episode comparison here (JSON)")
     args = parser.parse_args(argv)
     if not args.file.is_file():
         parser.exit(2, f"taubench.v1: no such file: {args.file}\n")
     try:
-        return {"import": import_results, "export": export_results}[args.command](args.file, args)
+        commands_by_name = {"import": import_results, "export": export_results, "rescore": rescore_results}
+        return commands_by_name[args.command](args.file, args)
     except (ValueError, KeyError, DataError) as exc:
         parser.exit(2, f"taubench.v1: {args.file}: {exc}\n")
 

@@ -3,7 +3,8 @@
 A v1 results file is a JSON array of episodes ``{task_id, reward, trial, info, traj}`` (see
 ``tau_bench_v1_harness.md`` §9). Importing one gives the same average reward and pass^k as
 the original leaderboard and can be logged to MLflow as a run next to ours; exporting turns
-one of our ``results.json`` into that format so v1 tooling can read it.
+one of our ``results.json`` into that format so v1 tooling can read it; rescoring replays
+the recorded tool calls in our v1 environment and grades them again.
 """
 
 import json
@@ -14,7 +15,9 @@ from typing import Any, Optional
 
 from pydantic import BaseModel, ConfigDict
 
-from taubench.domain import Domain
+from taubench.domain import BaseDomain
+from taubench.evaluation import evaluate
+from taubench.messages import AssistantMessage, Message, ToolCall, ToolMessage, UserMessage
 from taubench.metrics import is_success, pass_hat_k
 from taubench.tasks import Task
 from taubench.users.llm import render_scenario
@@ -89,12 +92,14 @@ def score(results: list[V1Result]) -> V1Scores:
     )
 
 
-def export(results_document: dict, domain: Domain) -> list[dict]:
+def export(results_document: dict, domain: BaseDomain) -> list[dict]:
     """Our ``results.json`` as a v1 results array (``domain`` supplies the task definitions).
     Unscored episodes (no judge, grading or provider failure) get reward 0 with the reason
     under ``info.error``: the v1 format cannot say "not scored", so check ``info.error``
     before comparing numbers."""
-    return [_v1_episode(episode, domain.tasks[episode["task_id"]]) for episode in results_document["episodes"]]
+    split = results_document["config"].get("task_split") or domain.spec.default_split
+    tasks = domain.tasks_in(split)
+    return [_v1_episode(episode, tasks[episode["task_id"]]) for episode in results_document["episodes"]]
 
 
 def _v1_episode(episode: dict, task: Task) -> dict:
@@ -166,3 +171,83 @@ def _v1_message(message: dict) -> dict:
     if message["role"] == "tool":
         return {"role": "tool", "tool_call_id": message["tool_call_id"], "name": message["name"], "content": message["content"]}
     return {"role": message["role"], "content": message["content"]}
+
+
+class Rescored(BaseModel):
+    task_id: int
+    trial: int
+    recorded: float
+    rescored: float
+    reason: Optional[str] = None  # why the two differ, when they do
+    observations_differing: int  # replayed tool outputs unlike the recorded ones (province read as state)
+
+
+def rescore(results: list[V1Result], domain: BaseDomain, split: str) -> list[Rescored]:
+    """Replays each episode's tool calls, in order, on a fresh database of ``domain`` and
+    grades the outcome by the domain's rules, next to the reward the file records."""
+    tasks = domain.tasks_in(split)
+    return [_rescore_one(result, tasks[str(result.task_id)], domain) for result in results]
+
+
+def _rescore_one(result: V1Result, task: Task, domain: BaseDomain) -> Rescored:
+    toolkit = domain.new_toolkit()
+    trajectory: list[Message] = []
+    awaiting: list[str] = []  # our outputs of the calls whose recorded output comes next
+    differing = 0
+    ended_by_tool = False
+    for message in result.traj:
+        role = message.get("role")
+        if role == "user":  # the system prompt is not part of the conversation
+            trajectory.append(UserMessage(content=message.get("content") or ""))
+        elif role == "assistant":
+            calls = [_tool_call(call) for call in message.get("tool_calls") or []]
+            trajectory.append(AssistantMessage(content=message.get("content"), tool_calls=calls or None))
+            for call in calls:
+                output = toolkit.invoke(call.name, call.arguments)
+                awaiting.append(output.content)
+                trajectory.append(ToolMessage(tool_call_id=call.id, name=call.name, content=output.content, error=output.error))
+                ended_by_tool = call.name in domain.rules.terminate_tools
+        elif role == "tool" and awaiting:  # recorded outputs follow their calls in order (ids may repeat)
+            differing += awaiting.pop(0) != _as_recorded_today(message.get("content") or "")
+    if result.info.reward_info is None:  # v1 gives no reward to an episode cut off by its step cap
+        rescored, reason = 0.0, None
+    else:
+        termination = "terminate_tool" if ended_by_tool else "user_stop"
+        rescored = evaluate(domain, task, trajectory, termination, final_state=toolkit).reward or 0.0
+        reason = _why(result, rescored) if rescored != result.reward else None
+    return Rescored(
+        task_id=result.task_id,
+        trial=result.trial,
+        recorded=result.reward,
+        rescored=rescored,
+        reason=reason,
+        observations_differing=differing,
+    )
+
+
+def _as_recorded_today(output: str) -> str:
+    """τ-bench renamed the users' address key ``province`` to ``state`` on 2025-01-16; outputs
+    recorded before show the old name."""
+    return output.replace('"province":', '"state":')
+
+
+def _tool_call(call: dict) -> ToolCall:
+    function = call.get("function") or {}
+    raw = function.get("arguments") or "{}"
+    try:
+        arguments = json.loads(raw)
+    except ValueError:
+        arguments = None
+    if not isinstance(arguments, dict):
+        return ToolCall(id=call.get("id", ""), name=function.get("name", ""), arguments={}, invalid_arguments=raw)
+    return ToolCall(id=call.get("id", ""), name=function.get("name", ""), arguments=arguments)
+
+
+def _why(result: V1Result, rescored: float) -> str:
+    details = (result.info.reward_info or {}).get("info") or {}
+    if "r_outputs" in details:
+        return (
+            "graded on outputs only when recorded (the rule before τ-bench PR #16, 2024-12-10); "
+            f"the current rule also requires the database to match, which {'it does' if rescored else 'it does not'}"
+        )
+    return "the replayed database differs from the recorded grading (data or tasks changed since the run)"

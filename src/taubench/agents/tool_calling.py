@@ -3,12 +3,16 @@
 The prompt has τ²-bench's structure (an ``<instructions>`` block, then the policy verbatim
 in a ``<policy>`` block; tools through the API's ``tools`` parameter) in our own words.
 When the model returns several tool calls in one message, all of them are executed, in
-order, and every result goes back to it (as τ²-bench does).
+order, and every result goes back to it (as τ²-bench does). With ``text_tool_calls`` the
+agent also recovers calls a model wrote as text (see ``text_tool_calls.py``).
 """
 
 import json
 from typing import Sequence
 
+from pydantic import BaseModel, ConfigDict
+
+from taubench.agents.text_tool_calls import parse_text_tool_calls
 from taubench.llm import Completion, LLMClient, ToolCallRequest
 from taubench.messages import AssistantMessage, Message, ToolCall, ToolMessage, UserMessage
 from taubench.participants import EpisodeContext
@@ -70,16 +74,30 @@ def to_message(completion: Completion) -> AssistantMessage:
     return AssistantMessage(content=completion.content, tool_calls=calls or None, usage=completion.usage)
 
 
+class ToolCallingOptions(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    text_tool_calls: bool = False  # recover calls written as text (models served without a tool-call parser)
+
+
 class ToolCallingAgent:
     uses_model = True
+    Options = ToolCallingOptions
 
-    def __init__(self, context: EpisodeContext, client: LLMClient):
+    def __init__(self, context: EpisodeContext, client: LLMClient, options: ToolCallingOptions = ToolCallingOptions()):
         self.client = client
         self.system = system_prompt(context.policy)
         self.tools = context.tools
+        self.tool_names = {tool["function"]["name"] for tool in context.tools}
+        self.text_tool_calls = options.text_tool_calls
         self.seed = context.seed
         self.trial = context.trial
 
     def respond(self, trajectory: Sequence[Message]) -> AssistantMessage:
         messages = [{"role": "system", "content": self.system}, *to_chat(trajectory)]
-        return to_message(self.client.complete(messages, tools=self.tools, seed=self.seed, trial=self.trial))
+        message = to_message(self.client.complete(messages, tools=self.tools, seed=self.seed, trial=self.trial))
+        if self.text_tool_calls and not message.tool_calls and message.has_text:
+            calls, rest = parse_text_tool_calls(message.content, self.tool_names, id_prefix=f"text_call_{len(trajectory)}")
+            if calls:
+                return message.model_copy(update={"content": rest, "tool_calls": calls})
+        return message

@@ -1,22 +1,21 @@
-"""The ``calculate`` tool shared by the τ² domains.
+"""The ``calculate`` tool shared by the τ² and τ-bench v1 domains.
 
-The original evaluates the filtered text with ``eval``. We compile it with CPython's own
-compiler (so syntax errors read exactly the same) and evaluate the tree with Python's own
-operators (so runtime errors such as ``division by zero`` read the same too), but refuse
-powers too large to compute: the original hangs on ``9**9**9``.
+The originals evaluate the filtered text with ``eval``. We parse it with CPython's own
+compiler (so syntax errors read the same) and evaluate the tree with Python's own operators
+in Python's order (so results and runtime errors such as ``division by zero`` read the same
+too), but refuse what would exhaust the machine: the originals hang on ``9**9**9``, and a
+few kilobytes of ``3**6000000+`` would take minutes. Only expressions nested about a
+thousand levels deep fail with another text than ``eval``'s (a recursion error either way).
 """
 
 import ast
 import math
 import operator
-import warnings
 from typing import Any
 
-# Compiling "(2)(3)" warns "perhaps you missed a comma?" on stderr; the agent gets the error.
-warnings.filterwarnings("ignore", category=SyntaxWarning, module="<string>")
-
 ALLOWED_CHARACTERS = set("0123456789+-*/(). ")
-MAX_POWER_BITS = 10_000_000
+MAX_EXPRESSION_LENGTH = 10_000
+MAX_INTEGER_BITS = 100_000  # about 30,000 digits: far beyond any arithmetic on prices
 
 _BINARY = {
     ast.Add: operator.add,
@@ -33,32 +32,67 @@ def calculate(expression: str, invalid_characters_message: str) -> str:
     """Result rounded to 2 decimals, as Python's ``str`` of a float (``4.0``, ``1e+16``)."""
     if not set(expression) <= ALLOWED_CHARACTERS:
         raise ValueError(invalid_characters_message)
+    if len(expression) > MAX_EXPRESSION_LENGTH:
+        raise ValueError(f"expression too long (more than {MAX_EXPRESSION_LENGTH} characters)")
     # ``eval`` of a string skips leading blanks; ``compile`` would call them an indent.
     tree = compile(expression.lstrip(" "), "<string>", "eval", ast.PyCF_ONLY_AST)
     return str(round(float(_evaluate(tree.body)), 2))
 
 
-def _evaluate(node: ast.AST) -> Any:
+def _evaluate(root: ast.AST) -> Any:
+    """Post-order, with an explicit stack: a long chain ``1+1+...`` is as deep as it is long,
+    and Python's recursion limit would refuse what ``eval`` computes."""
+    values: list[Any] = []
+    pending: list[tuple[ast.AST, bool]] = [(root, False)]
+    while pending:
+        node, operands_done = pending.pop()
+        children = _operands(node)
+        if children and not operands_done:
+            pending.append((node, True))
+            pending.extend((child, False) for child in reversed(children))
+            continue
+        first = len(values) - len(children)
+        arguments = values[first:]
+        del values[first:]
+        values.append(_apply(node, arguments))
+    return values[0]
+
+
+def _operands(node: ast.AST) -> list[ast.AST]:
+    if isinstance(node, ast.UnaryOp):
+        return [node.operand]
+    if isinstance(node, ast.BinOp):
+        return [node.left, node.right]
+    if isinstance(node, ast.Tuple):  # only ``()`` can pass the character filter
+        return list(node.elts)
+    if isinstance(node, ast.Call):  # ``(2)(3)``: evaluated like Python, then failing like Python
+        return [node.func, *node.args]
+    return []
+
+
+def _apply(node: ast.AST, arguments: list[Any]) -> Any:
     if isinstance(node, ast.Constant):
         return node.value
-    if isinstance(node, ast.Tuple):  # only ``()`` can pass the character filter
-        return tuple(_evaluate(element) for element in node.elts)
+    if isinstance(node, ast.Tuple):
+        return tuple(arguments)
     if isinstance(node, ast.UnaryOp):
-        return _UNARY[type(node.op)](_evaluate(node.operand))
+        return _UNARY[type(node.op)](arguments[0])
     if isinstance(node, ast.BinOp):
-        left, right = _evaluate(node.left), _evaluate(node.right)
-        if isinstance(node.op, ast.Pow):
-            _refuse_huge_power(left, right)
+        left, right = arguments
+        _refuse_huge_integers(node.op, left, right)
         return _BINARY[type(node.op)](left, right)
-    if isinstance(node, ast.Call):  # ``(2)(3)``: evaluate like Python, then fail like Python
-        function = _evaluate(node.func)
-        for argument in node.args:
-            _evaluate(argument)
-        raise TypeError(f"'{type(function).__name__}' object is not callable")
+    if isinstance(node, ast.Call):
+        raise TypeError(f"'{type(arguments[0]).__name__}' object is not callable")
     raise ValueError(f"unsupported expression element {type(node).__name__}")
 
 
-def _refuse_huge_power(base: Any, exponent: Any) -> None:
-    if isinstance(base, int) and isinstance(exponent, int) and abs(base) > 1 and exponent > 0:
-        if exponent * math.log2(abs(base)) > MAX_POWER_BITS:
+def _refuse_huge_integers(op: ast.operator, left: Any, right: Any) -> None:
+    """Integers are exact and unbounded in Python: only powers and products can make them
+    huge quickly, so those are checked before they are computed."""
+    if not (isinstance(left, int) and isinstance(right, int)):
+        return
+    if isinstance(op, ast.Pow) and abs(left) > 1 and right > 0:
+        if right * math.log2(abs(left)) > MAX_INTEGER_BITS:
             raise OverflowError("exponent too large")
+    if isinstance(op, ast.Mult) and left.bit_length() + right.bit_length() > MAX_INTEGER_BITS:
+        raise OverflowError("result too large")

@@ -1,7 +1,18 @@
 """User-simulator strategies, by the name used in config (``user=<name>``). A strategy that
 talks to a model says so with ``uses_model = True`` and receives its client as ``client``."""
 
+from taubench.users.human import HumanUser
 from taubench.users.llm import LLMUser
 from taubench.users.oracle import OracleUser
+from taubench.users.react import ReactUser
+from taubench.users.reflection import ReflectionUser
+from taubench.users.verify import VerifyUser
 
-USERS = {"oracle": OracleUser, "llm": LLMUser}
+USERS = {
+    "oracle": OracleUser,
+    "llm": LLMUser,
+    "react": ReactUser,
+    "verify": VerifyUser,
+    "reflection": ReflectionUser,
+    "human": HumanUser,
+}

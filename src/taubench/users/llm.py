@@ -4,17 +4,22 @@ Its context is built as τ²-bench builds it: one system message (our guidelines
 scenario in a ``<scenario>`` block), then the conversation seen from the customer's side:
 the agent's text turns as ``user`` messages, the simulator's own turns as ``assistant``
 messages; the agent's tool calls and their results are never shown.
+
+The other model-driven users (react, verify, reflection) build on this one: same guidelines,
+scenario and view; a re-ask adds the unsent answer and a note flagged as not from the agent.
 """
 
+import re
 from typing import Optional, Sequence
 
 from taubench.environment import STOP_TOKENS
-from taubench.llm import LLMClient
+from taubench.llm import Completion, LLMClient
 from taubench.messages import AssistantMessage, Message, UserMessage
 from taubench.participants import EpisodeContext
 from taubench.tasks import StructuredInstructions, UserScenario
 
 STOP, TRANSFER, OUT_OF_SCOPE = STOP_TOKENS
+NOTE_PREFIX = "[Note from the simulation, not from the agent]"
 
 GUIDELINES = f"""You are playing a customer who contacts a customer-service agent. Stay in \
 that role for the whole conversation; the agent is the other party.
@@ -65,8 +70,9 @@ def _indented(text: str) -> str:
     return "\n".join(f"\t{line}" if line.strip() else "" for line in text.split("\n"))
 
 
-def system_prompt(scenario: UserScenario) -> str:
-    return f"{GUIDELINES}\n\n<scenario>\n{render_scenario(scenario)}\n</scenario>"
+def system_prompt(scenario: UserScenario, reply_format: str = "") -> str:
+    guidelines = f"{GUIDELINES}\n\n{reply_format}" if reply_format else GUIDELINES
+    return f"{guidelines}\n\n<scenario>\n{render_scenario(scenario)}\n</scenario>"
 
 
 def customer_view(trajectory: Sequence[Message]) -> list[dict]:
@@ -80,19 +86,54 @@ def customer_view(trajectory: Sequence[Message]) -> list[dict]:
     return view
 
 
+def with_note(messages: list[dict], answer: str, note: str) -> list[dict]:
+    """The customer's context plus an answer of its own that was not sent and a note on it,
+    flagged so that the model does not take it for the agent's words."""
+    return [*messages, {"role": "assistant", "content": answer or "(empty)"}, {"role": "user", "content": f"{NOTE_PREFIX} {note}"}]
+
+
+def labelled_parts(text: str, first: str, last: str) -> tuple[Optional[str], str]:
+    """The two parts of an answer laid out as ``<first>`` then ``<last>``, each label at the
+    start of a line (markdown around it tolerated). The first part may be missing; text
+    before it counts as part of it. Raises ValueError saying what is wrong, for a re-ask."""
+    names = [first.rstrip(":").lower(), last.rstrip(":").lower()]
+    label = re.compile(rf"^[ \t>*#_-]*({'|'.join(map(re.escape, names))})[ \t*_]*:[ \t*_]*", re.IGNORECASE | re.MULTILINE)
+    found = list(label.finditer(text))
+    order = [match[1].lower() for match in found]
+    if names[1] not in order:
+        raise ValueError(f'there is no "{last}" part')
+    if order not in ([names[1]], names):
+        raise ValueError(f'it must have one "{first}" part followed by one "{last}" part')
+    second = text[found[-1].end() :].strip()
+    if not second:
+        raise ValueError(f'the "{last}" part is empty')
+    before = text[: found[-1].start()] if len(found) == 1 else text[: found[0].start()] + text[found[0].end() : found[1].start()]
+    return before.strip() or None, second
+
+
+def reply_text(completion: Completion) -> str:
+    if not completion.content or not completion.content.strip():
+        raise ValueError("the user simulator's model returned an empty message")
+    return completion.content
+
+
 class LLMUser:
     uses_model = True
+    reply_format = ""  # added to the guidelines by strategies that want answers laid out their way
 
     def __init__(self, context: EpisodeContext, client: LLMClient):
         self.client = client
-        self.system = system_prompt(context.task.user_scenario)
+        self.scenario = context.task.user_scenario
+        self.system = system_prompt(self.scenario, self.reply_format)
         self.seed = context.seed
         self.trial = context.trial
 
     def respond(self, trajectory: Sequence[Message]) -> UserMessage:
-        messages = [{"role": "system", "content": self.system}, *customer_view(trajectory)]
-        completion = self.client.complete(messages, seed=self.seed, trial=self.trial)
-        text: Optional[str] = completion.content
-        if not text or not text.strip():
-            raise ValueError("the user simulator's model returned an empty message")
-        return UserMessage(content=text, usage=completion.usage)
+        completion = self.ask(self.prompt(trajectory))
+        return UserMessage(content=reply_text(completion), usage=completion.usage)
+
+    def prompt(self, trajectory: Sequence[Message]) -> list[dict]:
+        return [{"role": "system", "content": self.system}, *customer_view(trajectory)]
+
+    def ask(self, messages: list[dict]) -> Completion:
+        return self.client.complete(messages, seed=self.seed, trial=self.trial)
