@@ -37,13 +37,14 @@ import threading
 import time
 from collections import Counter
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
 from typing import Callable, Optional, Sequence
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from taubench.agents.oracle import DONE, DONE_WITH_INFO
 from taubench.agents.react import ACT_FORMAT, ACTION_PREFIX, OBSERVATION_PREFIX, REACT_FORMAT, RESPOND, THOUGHT_PREFIX
-from taubench.domain import DataError
+from taubench.domain import BaseDomain, DataError, Domain
 from taubench.domains import DOMAINS, load_domain
 from taubench.tasks import Task
 from taubench.users.llm import NOTE_PREFIX, render_scenario
@@ -115,6 +116,7 @@ class ScriptedServer:
         self,
         domains: Sequence[str] = ("retail", "airline"),
         faults: Faults = Faults(),
+        data_dirs: Optional[dict[str, Path]] = None,  # where a domain's data are, if not pinned (v1)
         script: Optional[Callable[[dict], str]] = None,
         judge_verdict: bool = True,
         usage: Optional[FixedUsage] = None,
@@ -134,12 +136,12 @@ class ScriptedServer:
         self.requests: list[dict] = []
         self.counts: Counter = Counter()
         self.faults_injected: Counter = Counter()
-        self.tasks: dict[tuple[str, str], Task] = {}
-        self._scenarios: list[tuple[str, str, Task]] = []  # rendered scenario, domain, task
+        self.tasks: dict[tuple[str, str], Task] = {}  # (domain, task key) -> task
+        self._scenarios: list[tuple[str, str, str]] = []  # rendered scenario, domain, task key
         for name in domains if script is None else ():
-            for task in load_domain(name).tasks.values():
-                self.tasks[name, task.id] = task
-                self._scenarios.append((render_scenario(task.user_scenario), name, task))
+            for key, task in _tasks_by_key(load_domain(name, (data_dirs or {}).get(name))).items():
+                self.tasks[name, key] = task
+                self._scenarios.append((render_scenario(task.user_scenario), name, key))
         self._lock = threading.Lock()
         self._rng = random.Random(faults.seed)
         self._closing = threading.Event()  # wakes requests held by latency or a timeout fault
@@ -239,16 +241,17 @@ class ScriptedServer:
 
     def _user_message(self, messages: list[dict]) -> dict:
         system = "\n".join(_text(m.get("content")) for m in messages if m.get("role") == "system")
-        found = next(((name, task) for scenario, name, task in self._scenarios if scenario in system), None)
+        found = next(((name, key) for scenario, name, key in self._scenarios if scenario in system), None)
         if found is None:
             raise BadRequest(
                 "scripted user: the system message holds no known task scenario "
                 f"(domains served: {', '.join(sorted({name for name, _ in self.tasks})) or 'none'})"
             )
-        name, task = found
+        name, key = found
         if any(m.get("role") == "assistant" for m in messages):  # the customer's own turns, role-flipped
             return _text_message(CLOSING)
-        return _text_message(f"{opening_request(task.user_scenario.instructions)} [task {name}:{task.id}]")
+        task = self.tasks[name, key]
+        return _text_message(f"{opening_request(task.user_scenario.instructions)} [task {name}:{key}]")
 
     def _user_strategy_message(self, messages: list[dict], body: dict) -> Optional[tuple[str, dict]]:
         """The role and answer of a supervisor review, a reflection or a react-user request;
@@ -393,6 +396,14 @@ class _Handler(BaseHTTPRequestHandler):
         pass
 
 
+def _tasks_by_key(domain: BaseDomain) -> dict[str, Task]:
+    """Every task of every split. τ²-bench ids are unique across splits; τ-bench v1 numbers
+    each split from 0, so its keys name the split too (``test/3``)."""
+    if isinstance(domain, Domain):
+        return dict(domain.tasks)
+    return {f"{split}/{task_id}": task for split in domain.splits for task_id, task in domain.tasks_in(split).items()}
+
+
 def _client_gone(connection: socket.socket) -> bool:
     """Whether the client closed its end (as one that timed out does) while we held its request."""
     try:
@@ -499,6 +510,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     )
     parser.add_argument("--port", type=int, default=8765, help="port to listen on; 0 picks a free one")
     parser.add_argument("--domains", nargs="+", default=["retail", "airline"], choices=sorted(DOMAINS))
+    parser.add_argument(
+        "--data-dir", action="append", default=[], metavar="DOMAIN=PATH", help="data of a domain not pinned (v1), repeatable"
+    )
     for name, field in Faults.model_fields.items():
         option = f"--{name.replace('_', '-')}"
         parser.add_argument(option, type=type(field.default), default=field.default, help=field.description)
@@ -514,6 +528,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     try:
         server = ScriptedServer(
             domains=args.domains,
+            data_dirs=dict(item.split("=", 1) for item in args.data_dir),
             faults=faults,
             judge_verdict=args.judge_verdict == "met",
             parallel_tool_calls=args.parallel_tool_calls,

@@ -12,6 +12,7 @@ scenario and view; a re-ask adds the unsent answer and a note flagged as not fro
 import re
 from typing import Optional, Sequence
 
+from taubench.domains import DOMAINS
 from taubench.environment import STOP_TOKENS
 from taubench.llm import Completion, LLMClient
 from taubench.messages import AssistantMessage, Message, UserMessage
@@ -21,7 +22,7 @@ from taubench.tasks import StructuredInstructions, UserScenario
 STOP, TRANSFER, OUT_OF_SCOPE = STOP_TOKENS
 NOTE_PREFIX = "[Note from the simulation, not from the agent]"
 
-GUIDELINES = f"""You are playing a customer who contacts a customer-service agent. Stay in \
+GUIDELINES = """You are playing a customer who contacts a customer-service agent. Stay in \
 that role for the whole conversation; the agent is the other party.
 
 How to play the customer:
@@ -35,11 +36,21 @@ the conversation needs it.
 - You cannot see the agent's systems or tools; you only know what the agent tells you.
 
 Ending the conversation (write the token on its own as your whole message):
-- {STOP}: your goal in the scenario has been reached, or it clearly cannot be reached and \
-you have nothing more to ask.
-- {TRANSFER}: the agent has transferred you to another agent or a human.
-- {OUT_OF_SCOPE}: the scenario does not tell you what to do or say next.
-Until one of these applies, keep the conversation going."""
+"""
+ENDINGS = {
+    STOP: "your goal in the scenario has been reached, or it clearly cannot be reached and you have nothing more to ask.",
+    TRANSFER: "the agent has transferred you to another agent or a human.",
+    OUT_OF_SCOPE: "the scenario does not tell you what to do or say next.",
+}
+V1_ENDING = "your goal has been reached, or the conversation cannot go further (also after a transfer)."
+
+
+def guidelines(stop_tokens: Sequence[str] = STOP_TOKENS) -> str:
+    """The guidelines with the ways to end that the domain knows: τ²-bench's three tokens, or
+    τ-bench v1's ``###STOP###`` alone."""
+    endings = [f"- {token}: {ENDINGS[token] if len(stop_tokens) > 1 else V1_ENDING}" for token in stop_tokens]
+    closing = "Until one of these applies" if len(stop_tokens) > 1 else "Until then"
+    return GUIDELINES + "\n".join(endings) + f"\n{closing}, keep the conversation going."
 
 
 def render_scenario(scenario: UserScenario) -> str:
@@ -70,9 +81,10 @@ def _indented(text: str) -> str:
     return "\n".join(f"\t{line}" if line.strip() else "" for line in text.split("\n"))
 
 
-def system_prompt(scenario: UserScenario, reply_format: str = "") -> str:
-    guidelines = f"{GUIDELINES}\n\n{reply_format}" if reply_format else GUIDELINES
-    return f"{guidelines}\n\n<scenario>\n{render_scenario(scenario)}\n</scenario>"
+def system_prompt(scenario: UserScenario, reply_format: str = "", stop_tokens: Sequence[str] = STOP_TOKENS) -> str:
+    rules = guidelines(stop_tokens)
+    rules = f"{rules}\n\n{reply_format}" if reply_format else rules
+    return f"{rules}\n\n<scenario>\n{render_scenario(scenario)}\n</scenario>"
 
 
 def customer_view(trajectory: Sequence[Message]) -> list[dict]:
@@ -124,7 +136,8 @@ class LLMUser:
     def __init__(self, context: EpisodeContext, client: LLMClient):
         self.client = client
         self.scenario = context.task.user_scenario
-        self.system = system_prompt(self.scenario, self.reply_format)
+        stop_tokens = DOMAINS[context.domain].rules.stop_tokens if context.domain in DOMAINS else STOP_TOKENS
+        self.system = system_prompt(self.scenario, self.reply_format, stop_tokens)
         self.seed = context.seed
         self.trial = context.trial
 
