@@ -528,7 +528,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     try:
         server = ScriptedServer(
             domains=args.domains,
-            data_dirs=dict(item.split("=", 1) for item in args.data_dir),
+            data_dirs={name: Path(path).expanduser() for name, path in (item.split("=", 1) for item in args.data_dir)},
             faults=faults,
             judge_verdict=args.judge_verdict == "met",
             parallel_tool_calls=args.parallel_tool_calls,

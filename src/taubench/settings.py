@@ -37,9 +37,14 @@ def _registered(registry, what: str) -> AfterValidator:
     return AfterValidator(lambda value: _one_of(value, registry, what))
 
 
+def _home_expanded(path: Optional[Path]) -> Optional[Path]:
+    """``~/tau-bench`` as typed on a command line, where the shell leaves ``key=~/...`` alone."""
+    return path.expanduser() if path is not None else None
+
+
 class EnvSettings(_Section):
     name: Annotated[str, _registered(DOMAINS, "domain")]
-    data_dir: Optional[Path] = None
+    data_dir: Annotated[Optional[Path], AfterValidator(_home_expanded)] = None
     verify_checksums: bool = True
 
 

@@ -65,7 +65,7 @@ def export_results(path: Path, args: argparse.Namespace) -> int:
 
 def rescore_results(path: Path, args: argparse.Namespace) -> int:
     results = v1_results.load(path)
-    domain = load_domain(args.env, args.data_dir, not args.no_verify)
+    domain = load_domain(args.env, args.data_dir.expanduser(), not args.no_verify)
     rescored = v1_results.rescore(results, domain, args.split or domain.spec.default_split)
     same = sum(item.rescored == item.recorded for item in rescored)
     print(f"rescored {len(rescored)} episodes of {path} on {args.env}: {same} recorded rewards reproduced")
