@@ -40,8 +40,9 @@ def run_summary(summary: RunSummary, title: str, results_file: str) -> str:
         tokens = sum(usage.prompt_tokens + usage.completion_tokens for usage in summary.usage.values())
         retries = sum(usage.retries for usage in summary.usage.values())
         hits = sum(usage.cache_hits for usage in summary.usage.values())
+        corrections = sum(usage.corrections for usage in summary.usage.values())
         rows.append(("model calls", f"{calls} ({hits} from cache), {tokens} tokens, {retries} retries, "
-                     f"{summary.episode_reruns} episode reruns"))
+                     f"{corrections} re-asks, {summary.episode_reruns} episode reruns"))
     rows.append(("duration", f"{summary.duration_s:.1f} s"))
     rows.append(("results", results_file))
     width = max(len(label) for label, _ in rows)
