@@ -5,29 +5,14 @@ import json
 import threading
 
 import pytest
+from scripted_participants import ScriptedAgent, ScriptedUser
 
 from taubench.agents import AGENTS
 from taubench.domain import db_hash
 from taubench.environment import GREETING, Environment, Limits
 from taubench.episode import run_episode
-from taubench.messages import AssistantMessage, ToolCall, UserMessage
+from taubench.messages import AssistantMessage, ToolCall
 from taubench.users import USERS
-
-
-class ScriptedUser:
-    def __init__(self, replies):
-        self.replies = list(replies)
-
-    def respond(self, trajectory):
-        return UserMessage(content=self.replies.pop(0))
-
-
-class ScriptedAgent:
-    def __init__(self, messages):
-        self.messages = list(messages)
-
-    def respond(self, trajectory):
-        return self.messages.pop(0)
 
 
 def call(name, **arguments):

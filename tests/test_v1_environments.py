@@ -7,6 +7,7 @@ import shutil
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
+from scripted_participants import ScriptedAgent, ScriptedUser
 
 from conftest import ORACLES, run_cli
 from taubench.agents import AGENTS
@@ -16,7 +17,7 @@ from taubench.domains.v1 import V1TaskRecord, canonical
 from taubench.environment import Environment
 from taubench.episode import run_episode
 from taubench.evaluation import evaluate
-from taubench.messages import AssistantMessage, ToolCall, UserMessage
+from taubench.messages import AssistantMessage, ToolCall
 from taubench.runner import run
 from taubench.settings import parse_settings
 from taubench.tasks import RewardType
@@ -38,22 +39,6 @@ def retail_v1(data):
 @pytest.fixture(scope="module")
 def airline_v1(data):
     return load_domain("airline_v1", data)
-
-
-class ScriptedUser:
-    def __init__(self, replies):
-        self.replies = list(replies)
-
-    def respond(self, trajectory):
-        return UserMessage(content=self.replies.pop(0))
-
-
-class ScriptedAgent:
-    def __init__(self, messages):
-        self.messages = list(messages)
-
-    def respond(self, trajectory):
-        return self.messages.pop(0)
 
 
 def calls(*named_arguments):

@@ -67,7 +67,7 @@ class _RoleModel(_Section):
     params: dict[str, Any] = {}
 
     def spec(self) -> ModelSpec:
-        return ModelSpec(**self.model_dump(exclude={"name"}))
+        return ModelSpec(**self.model_dump(include=set(_RoleModel.model_fields)))
 
 
 class UserSettings(_RoleModel):
@@ -77,9 +77,6 @@ class UserSettings(_RoleModel):
     model_config = ConfigDict(extra="allow")
 
     name: Annotated[str, _registered(USERS, "user simulator")]
-
-    def spec(self) -> ModelSpec:
-        return ModelSpec(**self.model_dump(include=set(_RoleModel.model_fields)))
 
 
 class ModelSettings(_Section):
@@ -315,7 +312,10 @@ def check_models(settings: RunSettings) -> None:
             raise ConfigError(f"invalid configuration:\n  {where}: {spec.model} needs the URL of your server")
         variable = missing_key(spec)
         if variable:
-            key = f"{section}.api_key_env" if spec.api_key_env else f"{'model.name' if section == 'provider' else section + '.model'}"
+            if spec.api_key_env:
+                key = f"{section}.api_key_env"
+            else:  # litellm names the variable from the model string
+                key = "model.name" if section == "provider" else f"{section}.model"
             missing.setdefault((key, variable), []).append(f"{role} model {spec.model}")
         if settings.max_cost is not None and spec.pricing is None and not known_price(spec.model):
             key = "model.pricing" if section == "provider" else f"{section}.pricing"

@@ -38,6 +38,30 @@ def _price_difference(data: dict, order: dict, item_ids: list[str], new_item_ids
     return difference
 
 
+def _order_for_swap(data: dict, order_id: str, item_ids: list[str], new_item_ids: list[str], status: str, refusal: str) -> dict:
+    """The checks exchanging and modifying items share, in v1's order: the order exists, has
+    the status the change needs, holds the items, and the id lists pair up."""
+    if order_id not in data["orders"]:
+        raise ValueError("order not found")
+    order = data["orders"][order_id]
+    if order["status"] != status:
+        raise ValueError(refusal)
+    _check_multiplicity(order, item_ids, "{item_id} not found")
+    if len(item_ids) != len(new_item_ids):
+        raise ValueError("the number of items to be exchanged should match")
+    return order
+
+
+def _payment_for(data: dict, order: dict, payment_method_id: str, difference, purpose: str) -> dict:
+    """The user's payment method for a price difference; a gift card must cover it."""
+    if payment_method_id not in _payment_methods(data, order):
+        raise ValueError("payment method not found")
+    method = _payment_methods(data, order)[payment_method_id]
+    if method["source"] == "gift_card" and method["balance"] < difference:
+        raise ValueError(f"insufficient gift card balance {purpose}")
+    return method
+
+
 def _new_address(address1, address2, city, state, country, zip) -> dict:
     # v1 writes state before country, unlike the data files (country, state)
     return {"address1": address1, "address2": address2, "city": city, "state": state, "country": country, "zip": zip}
@@ -95,20 +119,9 @@ def exchange_delivered_order_items(
         payment_method_id: The payment method to charge or refund the difference, e.g.
             'gift_card_0000000' or 'credit_card_0000000', from the user or order details.
     """
-    if order_id not in data["orders"]:
-        raise ValueError("order not found")
-    order = data["orders"][order_id]
-    if order["status"] != "delivered":
-        raise ValueError("non-delivered order cannot be exchanged")
-    _check_multiplicity(order, item_ids, "{item_id} not found")
-    if len(item_ids) != len(new_item_ids):
-        raise ValueError("the number of items to be exchanged should match")
+    order = _order_for_swap(data, order_id, item_ids, new_item_ids, "delivered", "non-delivered order cannot be exchanged")
     difference = round(_price_difference(data, order, item_ids, new_item_ids), 2)
-    if payment_method_id not in _payment_methods(data, order):
-        raise ValueError("payment method not found")
-    method = _payment_methods(data, order)[payment_method_id]
-    if method["source"] == "gift_card" and method["balance"] < difference:
-        raise ValueError("insufficient gift card balance to pay for the price difference")
+    _payment_for(data, order, payment_method_id, difference, "to pay for the price difference")
     order["status"] = "exchange requested"
     # No money moves yet; the pairing of old and new items is lost in the sorting.
     order["exchange_items"] = sorted(item_ids)
@@ -242,20 +255,9 @@ def modify_pending_order_items(
         payment_method_id: The payment method to charge or refund the difference, e.g.
             'gift_card_0000000' or 'credit_card_0000000', from the user or order details.
     """
-    if order_id not in data["orders"]:
-        raise ValueError("order not found")
-    order = data["orders"][order_id]
-    if order["status"] != "pending":
-        raise ValueError("non-pending order cannot be modified")
-    _check_multiplicity(order, item_ids, "{item_id} not found")
-    if len(item_ids) != len(new_item_ids):
-        raise ValueError("the number of items to be exchanged should match")
+    order = _order_for_swap(data, order_id, item_ids, new_item_ids, "pending", "non-pending order cannot be modified")
     difference = _price_difference(data, order, item_ids, new_item_ids)  # v1 does not round it here
-    if payment_method_id not in _payment_methods(data, order):
-        raise ValueError("payment method not found")
-    method = _payment_methods(data, order)[payment_method_id]
-    if method["source"] == "gift_card" and method["balance"] < difference:
-        raise ValueError("insufficient gift card balance to pay for the new item")
+    method = _payment_for(data, order, payment_method_id, difference, "to pay for the new item")
     order["payment_history"].append(
         {
             "transaction_type": "payment" if difference > 0 else "refund",  # a zero difference is a refund of 0
