@@ -26,14 +26,22 @@ def shared() -> Path:
     return SHARED
 
 
+def _shared_by_the_session(name: str):
+    """One domain for the whole session, as in a run; at the end its pristine records, shared
+    by every toolkit the tests built, must be as loaded (no tool or test changed them)."""
+    domain = load_domain(name)
+    yield domain
+    assert domain._pristine.unchanged(), f"the shared {name} records were changed through iteration"
+
+
 @pytest.fixture(scope="session")
 def retail():
-    return load_domain("retail")
+    yield from _shared_by_the_session("retail")
 
 
 @pytest.fixture(scope="session")
 def airline():
-    return load_domain("airline")
+    yield from _shared_by_the_session("airline")
 
 
 def _cli_environment(env: dict | None) -> dict:

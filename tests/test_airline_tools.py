@@ -13,7 +13,7 @@ a situation the shipped data do not contain; each says so.
 import json
 
 import pytest
-from tool_calls import fail, find, ok
+from tool_calls import fail, find, first, ok
 
 from taubench.domain import db_hash
 from taubench.domains.airline.models import Certificate, CreditCard, FlightAvailable, GiftCard
@@ -80,7 +80,8 @@ def available_day(db, cabin="economy", seats=1, date=SEARCH_DATE, exclude=()):
     for flight in db.flights.values():
         day = flight.dates.get(date)
         if flight.flight_number not in exclude and isinstance(day, FlightAvailable) and day.available_seats[cabin] >= seats:
-            return flight, date, day
+            flight = db.flights[flight.flight_number]  # the episode's own copy, see tool_calls.find
+            return flight, date, flight.dates[date]
     raise AssertionError(f"no flight with {seats} {cabin} seats on {date}")
 
 
@@ -97,7 +98,8 @@ def user_with(db, kind, predicate=lambda method: True):
     for user in db.users.values():
         for method in user.payment_methods.values():
             if isinstance(method, kind) and predicate(method):
-                return user, method
+                user = db.users[user.user_id]
+                return user, user.payment_methods[method.id]
     raise AssertionError(f"no user with a matching {kind.__name__}")
 
 
@@ -145,7 +147,7 @@ def book_one(tools, db, user, card, count=1):
 
 
 def reservation_where(db, predicate, what):
-    return find(db.reservations.values(), predicate, what)
+    return find(db.reservations, predicate, what)
 
 
 def methods_of(db, reservation):
@@ -201,7 +203,7 @@ def test_lookup_errors_include_the_id(tools):
 
 
 def test_reservation_dump_key_order_and_null_status(tools, db):
-    reservation = next(iter(db.reservations.values()))
+    reservation = first(db.reservations)
     content = ok(tools, "get_reservation_details", reservation_id=reservation.reservation_id)
     data = json.loads(content)
     assert list(data) == RESERVATION_KEYS
@@ -290,9 +292,9 @@ def test_direct_search_skips_non_available_dates(tools, db):
 
 
 def test_onestop_pairs_have_leg_dates_and_connect(tools, db):
-    first = find(db.flights.values(), lambda f: "+1" not in f.scheduled_arrival_time_est
+    first = find(db.flights, lambda f: "+1" not in f.scheduled_arrival_time_est
                  and isinstance(f.dates.get(SEARCH_DATE), FlightAvailable), "same-day flight")
-    second = find(db.flights.values(), lambda f: f.origin == first.destination
+    second = find(db.flights, lambda f: f.origin == first.destination
                   and f.scheduled_departure_time_est >= first.scheduled_arrival_time_est
                   and isinstance(f.dates.get(SEARCH_DATE), FlightAvailable), "connecting flight")
     pairs = json.loads(ok(tools, "search_onestop_flight", origin=first.origin, destination=second.destination,
@@ -323,7 +325,7 @@ def overnight_connection(db, date, next_date):
                 and isinstance(same, FlightAvailable)
                 and (later.available_seats, later.prices) != (same.available_seats, same.prices)
             ):
-                return first, second
+                return db.flights[first.flight_number], db.flights[second.flight_number]
     raise AssertionError("no overnight connection")
 
 
@@ -464,7 +466,7 @@ def test_booking_gift_card_amount_stays_float(tools, db, economy_day):
 def test_booking_removes_a_partly_used_certificate(tools, db, economy_day):
     flight, date, day = economy_day
     price = day.prices["economy"]
-    user = find(db.users.values(), lambda u: {CreditCard, Certificate} <= {type(m) for m in u.payment_methods.values()},
+    user = find(db.users, lambda u: {CreditCard, Certificate} <= {type(m) for m in u.payment_methods.values()},
                 "user with a credit card and a certificate")
     certificate = next(m for m in user.payment_methods.values() if isinstance(m, Certificate))
     card = next(m for m in user.payment_methods.values() if isinstance(m, CreditCard))
@@ -526,7 +528,7 @@ def test_booking_checks_each_payment_against_the_full_balance(tools, db):
 )
 def test_booking_argument_models_are_validated_before_the_user_lookup(tools, db, field, value, message):
     flight, date, _ = available_day(db)
-    user = next(iter(db.users.values()))
+    user = first(db.users)
     arguments = booking(user, [(flight, date)], [{"payment_id": "credit_card_1", "amount": 1}],
                         user_id="nobody_1", **{field: value})
     assert fail(tools, "book_reservation", **arguments) == "Error: " + message
@@ -678,7 +680,8 @@ def reservation_with_method(db, kind, predicate=lambda r, m: True):
     for reservation in db.reservations.values():
         for method in methods_of(db, reservation).values():
             if isinstance(method, kind) and predicate(reservation, method):
-                return reservation, method
+                reservation = db.reservations[reservation.reservation_id]
+                return reservation, methods_of(db, reservation)[method.id]
     raise AssertionError(f"no reservation whose user has a matching {kind.__name__}")
 
 
@@ -699,7 +702,7 @@ def test_baggage_errors(tools, db):
 
 def test_baggage_user_of_reservation_must_exist(tools, db):
     # Altered DB: the reservation points to a user that does not exist.
-    reservation = next(iter(db.reservations.values()))
+    reservation = first(db.reservations)
     reservation.user_id = "ghost_1"
     assert fail(tools, "update_reservation_baggages", reservation_id=reservation.reservation_id, total_baggages=0,
                 nonfree_baggages=0, payment_id="x") == "Error: User ghost_1 not found"
@@ -754,7 +757,7 @@ def test_baggage_float_count_is_stored_raw_and_fee_entry_is_int(tools, db):
 
 
 def test_baggage_string_count_fails_in_fee_computation_before_payment_checks(tools, db):
-    reservation = next(iter(db.reservations.values()))
+    reservation = first(db.reservations)
     assert fail(tools, "update_reservation_baggages", reservation_id=reservation.reservation_id, total_baggages="2",
                 nonfree_baggages="2", payment_id="nope") == "Error: unsupported operand type(s) for -: 'str' and 'int'"
 
@@ -929,7 +932,7 @@ def test_update_passengers(tools, db):
 
 def test_send_certificate_sequence_and_limit(tools, db):
     assert fail(tools, "send_certificate", user_id="nobody_1", amount=100) == "Error: User nobody_1 not found"
-    user = find(db.users.values(), lambda u: not any(k.startswith("certificate_322132") for k in u.payment_methods),
+    user = find(db.users, lambda u: not any(k.startswith("certificate_322132") for k in u.payment_methods),
                 "user without the new certificate ids")
     sentences = [
         ok(tools, "send_certificate", user_id=user.user_id, amount=amount) for amount in (100, 50.5, "70")

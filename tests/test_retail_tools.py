@@ -18,7 +18,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from tool_calls import fail, find, ok
+from tool_calls import fail, find, first, ok
 
 from taubench.domain import db_hash
 from taubench.domains.retail.models import CreditCard, GiftCard, Order, OrderItem, Paypal, Variant
@@ -80,7 +80,7 @@ def alternatives(db, item: OrderItem, available: bool = True) -> list[Variant]:
 
 def foreign_item_id(db, item: OrderItem) -> str:
     """An existing item id that belongs to another product than ``item``."""
-    product = find(db.products.values(), lambda p: p.product_id != item.product_id, "second product")
+    product = find(db.products, lambda p: p.product_id != item.product_id, "second product")
     return next(iter(product.variants))
 
 
@@ -93,10 +93,11 @@ def swap(db, status: str, pay=None, pick=None):
     for order in db.orders.values():
         if order.status != status or (pay is not None and not isinstance(method_of(db, order), pay)):
             continue
-        for item in order.items:
+        for index, item in enumerate(order.items):
             variant = pick(item, alternatives(db, item))
             if variant is not None:
-                return order, item, variant
+                order = db.orders[order.order_id]  # the episode's own copy, see tool_calls.find
+                return order, order.items[index], variant
     raise AssertionError(f"the pinned retail data have no {status} order with a swappable item")
 
 
@@ -199,7 +200,7 @@ def test_mutations_before_an_exception_are_kept(tools, db):
     # Altered DB: a pending gift-card order gets a second payment entry whose method the user
     # does not have. The first entry's credit happens inside the loop before the failure.
     order = find(
-        db.orders.values(),
+        db.orders,
         lambda o: o.status == "pending" and isinstance(method_of(db, o), GiftCard),
         "pending order paid by gift card",
     )
@@ -228,7 +229,7 @@ def test_transfer_to_human_agents_returns_bare_text_and_changes_nothing(tools, d
 
 
 def test_order_dump_uses_model_key_order_and_nulls_for_unset_optionals(tools, db):
-    order = find(db.orders.values(), lambda o: o.status == "delivered" and o.fulfillments, "delivered order")
+    order = find(db.orders, lambda o: o.status == "delivered" and o.fulfillments, "delivered order")
     content = ok(tools, "get_order_details", order_id=order.order_id)
     data = order_json(content)
     assert list(data["address"]) == ADDRESS_KEYS
@@ -266,7 +267,7 @@ def test_gift_card_balance_is_dumped_as_float(tools, db):
 
 def test_user_dump_key_order_and_payment_method_shapes(tools, db):
     user = find(
-        db.users.values(),
+        db.users,
         lambda u: {type(m) for m in u.payment_methods.values()} >= {CreditCard, GiftCard}
         or {type(m) for m in u.payment_methods.values()} >= {Paypal, GiftCard},
         "user with a gift card and another method",
@@ -286,7 +287,7 @@ def test_user_dump_key_order_and_payment_method_shapes(tools, db):
 
 
 def test_product_dump_key_order(tools, db):
-    product = next(iter(db.products.values()))
+    product = first(db.products)
     data = json.loads(ok(tools, "get_product_details", product_id=product.product_id))
     assert list(data) == ["name", "product_id", "variants"]
     assert list(data["variants"]) == list(product.variants)
@@ -295,7 +296,7 @@ def test_product_dump_key_order(tools, db):
 
 
 def test_found_user_id_is_returned_bare_not_json_quoted(tools, db):
-    user = next(iter(db.users.values()))
+    user = first(db.users)
     assert ok(tools, "find_user_id_by_email", email=user.email) == user.user_id
 
 
@@ -385,12 +386,12 @@ def test_lookup_errors(tools):
 
 
 def test_find_user_by_email_ignores_case(tools, db):
-    user = next(iter(db.users.values()))
+    user = first(db.users)
     assert ok(tools, "find_user_id_by_email", email=user.email.upper()) == user.user_id
 
 
 def test_find_user_by_name_zip_ignores_name_case_but_not_zip_spacing(tools, db):
-    user = next(iter(db.users.values()))
+    user = first(db.users)
     name = user.name
     assert (
         ok(tools, "find_user_id_by_name_zip", first_name=name.first_name.upper(), last_name=name.last_name.lower(), zip=user.address.zip)
@@ -421,8 +422,8 @@ def test_get_item_details_does_not_accept_a_product_id(tools, db):
 
 
 def test_cancel_errors_in_check_order(tools, db):
-    delivered = find(db.orders.values(), lambda o: o.status == "delivered", "delivered order")
-    pending = find(db.orders.values(), lambda o: o.status == "pending", "pending order")
+    delivered = find(db.orders, lambda o: o.status == "delivered", "delivered order")
+    pending = find(db.orders, lambda o: o.status == "pending", "pending order")
     assert fail(tools, "cancel_pending_order", order_id="#W0", reason="x") == "Error: Order not found"
     # status is checked before the reason
     assert (
@@ -446,7 +447,7 @@ def test_cancel_refuses_item_modified_order(tools, db):
 
 def test_cancel_refunds_each_payment_and_keeps_model_key_order(tools, db):
     order = find(
-        db.orders.values(),
+        db.orders,
         lambda o: o.status == "pending" and isinstance(method_of(db, o), CreditCard),
         "pending order paid by credit card",
     )
@@ -462,7 +463,7 @@ def test_cancel_refunds_each_payment_and_keeps_model_key_order(tools, db):
 
 def test_cancel_credits_gift_card_and_rounds_balance(tools, db):
     order = find(
-        db.orders.values(),
+        db.orders,
         lambda o: o.status == "pending"
         and isinstance(method_of(db, o), GiftCard)
         and method_of(db, o).balance + o.payment_history[0].amount
@@ -487,7 +488,7 @@ def delivered_swap(db):
 
 
 def test_exchange_order_and_status_errors(tools, db):
-    pending = find(db.orders.values(), lambda o: o.status == "pending", "pending order")
+    pending = find(db.orders, lambda o: o.status == "pending", "pending order")
     assert fail(tools, "exchange_delivered_order_items", order_id="#W0", item_ids=[], new_item_ids=[],
                 payment_method_id="x") == "Error: Order not found"
     assert fail(tools, "exchange_delivered_order_items", order_id=pending.order_id, item_ids=[], new_item_ids=[],
@@ -570,7 +571,7 @@ def test_exchange_effects_sort_lists_independently_and_move_no_money(tools, db):
                 pairs.append((item, options[0]))
         return pairs[:2] if len(pairs) >= 2 else None
 
-    order = find(db.orders.values(), lambda o: o.status == "delivered" and two_swaps(o), "delivered order with two swaps")
+    order = find(db.orders, lambda o: o.status == "delivered" and two_swaps(o), "delivered order with two swaps")
     (item_a, new_a), (item_b, new_b) = two_swaps(order)
     # list the pairs in the order that is *not* sorted, so that sorting is visible
     pairs = sorted([(item_a, new_a), (item_b, new_b)], key=lambda p: p[0].item_id, reverse=True)
@@ -595,7 +596,7 @@ def test_exchange_effects_sort_lists_independently_and_move_no_money(tools, db):
 
 
 def test_exchange_with_empty_lists_stores_int_zero(tools, db):
-    order = find(db.orders.values(), lambda o: o.status == "delivered", "delivered order")
+    order = find(db.orders, lambda o: o.status == "delivered", "delivered order")
     content = ok(tools, "exchange_delivered_order_items", order_id=order.order_id, item_ids=[], new_item_ids=[],
                  payment_method_id=order.payment_history[0].payment_method_id)
     assert '"exchange_price_difference": 0,' in content
@@ -634,7 +635,7 @@ def pending_swap(db):
 
 
 def test_modify_items_order_and_status_errors(tools, db):
-    delivered = find(db.orders.values(), lambda o: o.status == "delivered", "delivered order")
+    delivered = find(db.orders, lambda o: o.status == "delivered", "delivered order")
     assert fail(tools, "modify_pending_order_items", order_id="#W0", item_ids=[], new_item_ids=[],
                 payment_method_id="x") == "Error: Order not found"
     assert fail(tools, "modify_pending_order_items", order_id=delivered.order_id, item_ids=[], new_item_ids=[],
@@ -677,7 +678,7 @@ def test_modify_items_same_id_error(tools, pending_swap):
 
 
 def test_modify_items_checks_each_pair_completely_in_order(tools, db):
-    order = find(db.orders.values(), lambda o: o.status == "pending" and len(o.items) >= 2, "pending order with 2 items")
+    order = find(db.orders, lambda o: o.status == "pending" and len(o.items) >= 2, "pending order with 2 items")
     first, second = order.items[0], order.items[1]
     # first pair has a bad variant, second pair repeats its id: the first pair's error wins
     assert fail(tools, "modify_pending_order_items", order_id=order.order_id,
@@ -778,7 +779,7 @@ def test_modify_items_gives_every_item_the_last_pairs_price_and_options(tools, d
         return pairs[:2] if len(pairs) >= 2 else None
 
     order = find(
-        db.orders.values(),
+        db.orders,
         lambda o: o.status == "pending" and isinstance(method_of(db, o), CreditCard) and two_swaps(o),
         "pending order with swaps on two products",
     )
@@ -809,7 +810,7 @@ def test_modify_items_gives_every_item_the_last_pairs_price_and_options(tools, d
 
 
 def test_modify_items_with_empty_lists_records_float_zero_refund(tools, db):
-    order = find(db.orders.values(), lambda o: o.status == "pending", "pending order")
+    order = find(db.orders, lambda o: o.status == "pending", "pending order")
     pay = order.payment_history[0].payment_method_id
     content = ok(tools, "modify_pending_order_items", order_id=order.order_id, item_ids=[], new_item_ids=[],
                  payment_method_id=pay)
@@ -838,7 +839,7 @@ def test_modify_items_gift_card_balance_is_rounded(tools, db):
                 content = ok(tools, "modify_pending_order_items", order_id=order.order_id,
                              item_ids=[item.item_id], new_item_ids=[variant.item_id], payment_method_id=card.id)
                 assert card.balance == expected
-                assert order.payment_history[-1].transaction_type == "refund"
+                assert db.orders[order.order_id].payment_history[-1].transaction_type == "refund"
                 assert '"transaction_type": "refund"' in content
                 return
     raise AssertionError("no pending order with a gift card and a cheaper swap leaving float noise")
@@ -849,7 +850,7 @@ def test_modify_items_gift_card_balance_is_rounded(tools, db):
 
 
 def test_modify_order_address_errors(tools, db):
-    delivered = find(db.orders.values(), lambda o: o.status == "delivered", "delivered order")
+    delivered = find(db.orders, lambda o: o.status == "delivered", "delivered order")
     assert fail(tools, "modify_pending_order_address", order_id="#W0", **NEW_ADDRESS) == "Error: Order not found"
     assert fail(tools, "modify_pending_order_address", order_id=delivered.order_id, **NEW_ADDRESS) == (
         "Error: Non-pending order cannot be modified"
@@ -857,7 +858,7 @@ def test_modify_order_address_errors(tools, db):
 
 
 def test_modify_order_address_writes_model_key_order(tools, db):
-    order = find(db.orders.values(), lambda o: o.status == "pending", "pending order")
+    order = find(db.orders, lambda o: o.status == "pending", "pending order")
     data = order_json(ok(tools, "modify_pending_order_address", order_id=order.order_id, **NEW_ADDRESS))
     assert list(data["address"]) == ADDRESS_KEYS
     assert data["address"] == {key: NEW_ADDRESS[key] for key in ADDRESS_KEYS}
@@ -874,7 +875,7 @@ def test_modify_order_address_accepts_item_modified_order(tools, pending_swap):
 
 
 def test_modify_order_address_non_string_field_is_a_user_address_validation_error(tools, db):
-    order = find(db.orders.values(), lambda o: o.status == "pending", "pending order")
+    order = find(db.orders, lambda o: o.status == "pending", "pending order")
     before = order.address.model_dump()
     content = fail(tools, "modify_pending_order_address", order_id=order.order_id, **{**NEW_ADDRESS, "zip": 12345})
     assert content == (
@@ -888,7 +889,7 @@ def test_modify_order_address_non_string_field_is_a_user_address_validation_erro
 
 def test_address_validation_errors_follow_model_field_order(tools, db):
     # parameters come as state, country; the model (and its error list) has country, state
-    user = next(iter(db.users.values()))
+    user = first(db.users)
     content = fail(tools, "modify_user_address", user_id=user.user_id, **{**NEW_ADDRESS, "state": 1, "country": None})
     assert content == (
         "Error: 2 validation errors for UserAddress\n"
@@ -902,7 +903,7 @@ def test_address_validation_errors_follow_model_field_order(tools, db):
 
 
 def test_status_is_checked_before_address_validation(tools, db):
-    delivered = find(db.orders.values(), lambda o: o.status == "delivered", "delivered order")
+    delivered = find(db.orders, lambda o: o.status == "delivered", "delivered order")
     assert fail(tools, "modify_pending_order_address", order_id=delivered.order_id, **{**NEW_ADDRESS, "zip": 1}) == (
         "Error: Non-pending order cannot be modified"
     )
@@ -910,7 +911,7 @@ def test_status_is_checked_before_address_validation(tools, db):
 
 def test_modify_user_address(tools, db):
     assert fail(tools, "modify_user_address", user_id="nobody_0", **NEW_ADDRESS) == "Error: User not found"
-    user = next(iter(db.users.values()))
+    user = first(db.users)
     order_addresses = {oid: db.orders[oid].address.model_dump() for oid in user.orders}
     data = json.loads(ok(tools, "modify_user_address", user_id=user.user_id, **NEW_ADDRESS))
     assert list(data["address"]) == ADDRESS_KEYS
@@ -932,8 +933,8 @@ def other_method(db, order, kind=None):
 
 
 def test_modify_payment_errors_in_check_order(tools, db):
-    delivered = find(db.orders.values(), lambda o: o.status == "delivered", "delivered order")
-    pending = find(db.orders.values(), lambda o: o.status == "pending", "pending order")
+    delivered = find(db.orders, lambda o: o.status == "delivered", "delivered order")
+    pending = find(db.orders, lambda o: o.status == "pending", "pending order")
     current = pending.payment_history[0].payment_method_id
     assert fail(tools, "modify_pending_order_payment", order_id="#W0", payment_method_id="x") == "Error: Order not found"
     assert fail(tools, "modify_pending_order_payment", order_id=delivered.order_id,
@@ -965,7 +966,7 @@ def test_modify_payment_on_item_modified_order_fails_the_one_payment_check(tools
 
 def test_modify_payment_insufficient_gift_card(tools, db):
     order = find(
-        db.orders.values(),
+        db.orders,
         lambda o: o.status == "pending"
         and (card := other_method(db, o, GiftCard)) is not None
         and card.balance < o.payment_history[0].amount,
@@ -979,7 +980,7 @@ def test_modify_payment_insufficient_gift_card(tools, db):
 
 def test_modify_payment_from_gift_card_credits_it_rounded(tools, db):
     order = find(
-        db.orders.values(),
+        db.orders,
         lambda o: o.status == "pending" and isinstance(method_of(db, o), GiftCard) and other_method(db, o) is not None,
         "pending gift-card order whose user has another method",
     )
@@ -1002,7 +1003,7 @@ def test_modify_payment_from_gift_card_credits_it_rounded(tools, db):
 
 def test_modify_payment_to_gift_card_debits_it_rounded(tools, db):
     order = find(
-        db.orders.values(),
+        db.orders,
         lambda o: o.status == "pending"
         and (card := other_method(db, o, GiftCard)) is not None
         and card.balance >= o.payment_history[0].amount,
@@ -1018,7 +1019,7 @@ def test_modify_payment_to_gift_card_debits_it_rounded(tools, db):
 def test_modify_payment_with_vanished_old_method_fails_after_effects(tools, db):
     # Altered DB: the order's original method is removed from the user.
     order = find(
-        db.orders.values(),
+        db.orders,
         lambda o: o.status == "pending"
         and (card := other_method(db, o, GiftCard)) is not None
         and card.balance >= o.payment_history[0].amount,
@@ -1040,8 +1041,8 @@ def test_modify_payment_with_vanished_old_method_fails_after_effects(tools, db):
 
 
 def test_return_errors_in_check_order(tools, db):
-    pending = find(db.orders.values(), lambda o: o.status == "pending", "pending order")
-    delivered = find(db.orders.values(), lambda o: o.status == "delivered", "delivered order")
+    pending = find(db.orders, lambda o: o.status == "pending", "pending order")
+    delivered = find(db.orders, lambda o: o.status == "delivered", "delivered order")
     pay = delivered.payment_history[0].payment_method_id
     assert fail(tools, "return_delivered_order_items", order_id="#W0", item_ids=[], payment_method_id=pay) == (
         "Error: Order not found"
@@ -1059,7 +1060,7 @@ def test_return_errors_in_check_order(tools, db):
 
 def test_return_to_non_original_non_gift_card_method_is_refused(tools, db):
     order = find(
-        db.orders.values(),
+        db.orders,
         lambda o: o.status == "delivered"
         and other_method(db, o, (CreditCard, Paypal)) is not None,
         "delivered order whose user has another non-gift-card method",
@@ -1071,7 +1072,7 @@ def test_return_to_non_original_non_gift_card_method_is_refused(tools, db):
 
 def test_return_to_a_non_original_gift_card_is_accepted(tools, db):
     order = find(
-        db.orders.values(),
+        db.orders,
         lambda o: o.status == "delivered" and other_method(db, o, GiftCard) is not None,
         "delivered order whose user has a gift card that did not pay it",
     )
@@ -1089,7 +1090,7 @@ def test_return_to_a_non_original_gift_card_is_accepted(tools, db):
 
 
 def test_return_multiplicity_check(tools, db):
-    order = find(db.orders.values(), lambda o: o.status == "delivered", "delivered order")
+    order = find(db.orders, lambda o: o.status == "delivered", "delivered order")
     item = order.items[0]
     assert fail(tools, "return_delivered_order_items", order_id=order.order_id,
                 item_ids=[item.item_id] * (len(order.items) + 1),
@@ -1098,7 +1099,7 @@ def test_return_multiplicity_check(tools, db):
 
 def test_return_of_duplicated_item_twice_is_accepted(tools, db):
     order = find(
-        db.orders.values(),
+        db.orders,
         lambda o: o.status == "delivered" and len({i.item_id for i in o.items}) < len(o.items),
         "delivered order holding an item twice",
     )

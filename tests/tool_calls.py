@@ -16,8 +16,15 @@ def fail(tools, name, **arguments) -> str:
 
 
 def find(records, predicate, what):
-    """The first record matching ``predicate``; fails loudly if the pinned data have none."""
-    for record in records:
+    """The first record matching ``predicate``; fails loudly if the pinned data have none.
+    From a table (a mapping) the record is taken by key, which makes it the episode's own:
+    records reached by iteration are shared by every episode and must not be changed."""
+    for key, record in records.items() if isinstance(records, dict) else enumerate(records):
         if predicate(record):
-            return record
+            return records[key] if isinstance(records, dict) else record
     raise AssertionError(f"the pinned data have no {what}")
+
+
+def first(table):
+    """The table's first record, as the episode's own."""
+    return table[next(iter(table))]

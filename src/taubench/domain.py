@@ -16,6 +16,7 @@ from typing import Any, Mapping, Optional
 
 from pydantic import BaseModel, ValidationError
 
+from taubench.pristine import PristineDB
 from taubench.tasks import Task
 from taubench.toolkit import Toolkit
 
@@ -71,7 +72,8 @@ def sha256_of(path: Path) -> str:
 
 
 def db_hash(db: BaseModel) -> str:
-    """τ²-bench's DB hash: sha256 of the sorted-key JSON of the python-mode dump."""
+    """τ²-bench's DB hash: sha256 of the sorted-key JSON of the python-mode dump. Domains
+    compute the same value faster from the records they share (``taubench.pristine``)."""
     dump = db.model_dump(warnings=False)  # raw values stored by tools may not match field types
     return hashlib.sha256(json.dumps(dump, sort_keys=True, default=str).encode("utf-8")).hexdigest()
 
@@ -179,7 +181,7 @@ class Domain(BaseDomain):
             self.checksums = {
                 name: sha256_of(self.data_folder / name) for name in DATA_FILES if (self.data_folder / name).is_file()
             }
-        self._db_json = self._read("db.json", binary=True)
+        self._pristine = PristineDB(spec.db_model, self._read("db.json", binary=True))
         self.policy: str = self._read("policy.md")
         self.tasks: dict[str, Task] = self._load_tasks()
         self.splits = self._load_splits()
@@ -209,7 +211,7 @@ class Domain(BaseDomain):
         return {task_id: self.tasks[task_id] for task_id in self.splits[split]}
 
     def fresh_db(self) -> BaseModel:
-        return self.spec.db_model.model_validate_json(self._db_json)
+        return self._pristine.fresh()
 
     def db_hash(self, db: BaseModel) -> str:
-        return db_hash(db)
+        return self._pristine.hash(db)

@@ -1,0 +1,114 @@
+"""One pristine τ²-format database per domain, shared by every episode that runs on it.
+
+τ²-bench parses the whole database for every environment it builds (three per graded
+episode) and hashes it by dumping all of it; that costs far more than an oracle episode's
+own work. Here the database is parsed once. An episode's database is a new model whose
+tables (the ``dict[str, Model]`` fields) start out holding the shared records; looking a
+record up by key gives the episode its own deep copy, kept from then on. Tools reach
+records they change by key; records reached by iterating a table are the shared ones and
+must only be read (a test replays every task's gold actions and checks the pristine data
+did not move).
+
+The DB hash (sha256 of the sorted-key JSON of the whole dump) is assembled from the text
+of each record: records still shared reuse the text computed at load, so hashing costs
+the records the episode touched plus one sha256 pass, and an untouched database costs
+nothing at all. ``taubench.domain.db_hash`` is the plain computation it must equal.
+"""
+
+import copy
+import hashlib
+import json
+from typing import Any
+
+from pydantic import BaseModel, TypeAdapter
+
+
+def _json(value: Any) -> bytes:
+    return json.dumps(value, sort_keys=True, default=str).encode("utf-8")
+
+
+class SharedTable(dict):
+    """A table of one episode's database: shared records until looked up by key."""
+
+    __slots__ = ("pristine", "touched")
+
+    def __init__(self, pristine: dict[str, BaseModel]):
+        super().__init__(pristine)
+        self.pristine = pristine
+        self.touched = False  # set on the first own copy or change of keys
+
+    def __getitem__(self, key: str) -> Any:
+        record = dict.__getitem__(self, key)
+        if record is self.pristine.get(key):
+            record = record.model_copy(deep=True)
+            dict.__setitem__(self, key, record)
+            self.touched = True
+        return record
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self[key] if key in self else default
+
+    def __setitem__(self, key: str, record: Any) -> None:
+        self.touched = True
+        dict.__setitem__(self, key, record)
+
+    def __delitem__(self, key: str) -> None:
+        self.touched = True
+        dict.__delitem__(self, key)
+
+
+class PristineDB:
+    """A domain's database parsed once, with the JSON text of each record for the hash."""
+
+    def __init__(self, db_model: type[BaseModel], db_json: bytes):
+        self.db_model = db_model
+        self.db = db_model.model_validate_json(db_json)
+        self.field_types = {name: TypeAdapter(field.annotation) for name, field in db_model.model_fields.items()}
+        self.tables = [
+            name
+            for name, value in self.db.__dict__.items()
+            if isinstance(value, dict) and all(isinstance(record, BaseModel) for record in value.values())
+        ]
+        dump = self.db.model_dump(warnings=False)
+        self.record_texts = {
+            name: {key: _json(key) + b": " + _json(record) for key, record in dump[name].items()} for name in self.tables
+        }
+        self.sorted_keys = {name: sorted(dump[name]) for name in self.tables}
+        self.digest = hashlib.sha256(_json(dump)).hexdigest()
+
+    def unchanged(self) -> bool:
+        """Whether the shared records still hash as they did at load (a tool or a test that
+        changed a record it reached by iteration would show here)."""
+        return hashlib.sha256(_json(self.db.model_dump(warnings=False))).hexdigest() == self.digest
+
+    def fresh(self) -> BaseModel:
+        """An episode's own database, sharing every table's records until looked up."""
+        fields = {
+            name: SharedTable(value) if name in self.tables else copy.deepcopy(value)
+            for name, value in self.db.__dict__.items()
+        }
+        return self.db_model.model_construct(_fields_set=set(self.db.model_fields_set), **fields)
+
+    def hash(self, db: BaseModel) -> str:
+        """``taubench.domain.db_hash(db)``, reusing the text of every record still shared."""
+        values = db.__dict__
+        if self._untouched(values):
+            return self.digest
+        fields = [_json(name) + b": " + self._field_text(name, values[name]) for name in sorted(values)]
+        return hashlib.sha256(b"{" + b", ".join(fields) + b"}").hexdigest()
+
+    def _untouched(self, values: dict[str, Any]) -> bool:
+        """Only tables, none touched: the pristine digest holds (other fields may have changed)."""
+        return len(values) == len(self.tables) and all(
+            isinstance(values.get(name), SharedTable) and not values[name].touched for name in self.tables
+        )
+
+    def _field_text(self, name: str, value: Any) -> bytes:
+        if not isinstance(value, SharedTable):
+            return _json(self.field_types[name].dump_python(value, warnings=False))
+        texts, pristine = self.record_texts[name], value.pristine
+        keys = self.sorted_keys[name] if value.keys() == pristine.keys() else sorted(value)
+        own = {key: record for key, record in dict.items(value) if record is not pristine.get(key)}
+        own_dump = self.field_types[name].dump_python(own, warnings=False) if own else {}
+        pieces = [_json(key) + b": " + _json(own_dump[key]) if key in own else texts[key] for key in keys]
+        return b"{" + b", ".join(pieces) + b"}"
