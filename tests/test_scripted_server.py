@@ -253,6 +253,40 @@ def test_latency_delays_every_answer():
     assert time.monotonic() - started >= 0.3
 
 
+def test_jittered_latency_is_seeded_bounded_and_reported_on_stats():
+    def latencies(seed: int) -> tuple[float, dict]:
+        faults = Faults(latency_s=0.05, latency_jitter_s=0.04, seed=seed)
+        with ScriptedServer(domains=[], faults=faults, keep_requests=False) as server:
+            for _ in range(6):
+                post(server, {"model": "m", "messages": judge_request(["x"])})
+            with NO_PROXY.open(server.url.removesuffix("/v1") + "/stats", timeout=10) as response:
+                stats = json.loads(response.read())
+            assert server.requests == [] and server.total_requests == 6
+            return server.latency_total_s, stats
+
+    total, stats = latencies(5)
+    assert stats == {"requests": 6, "latency_total_s": total, "answered": {"judge": 6}}
+    assert 6 * 0.01 <= total <= 6 * 0.09 and total != pytest.approx(6 * 0.05)  # it varies, within the bounds
+    assert latencies(5)[0] == total != latencies(6)[0]
+    with pytest.raises(ValueError, match="negative"):
+        Faults(latency_s=0.1, latency_jitter_s=0.2)
+
+
+def test_connections_are_kept_alive_between_requests(server):
+    port = int(server.url.rsplit(":", 1)[1].split("/")[0])
+    body = json.dumps({"model": "m", "messages": judge_request(["x"])}).encode()
+    request = (
+        f"POST /v1/chat/completions HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: {len(body)}\r\n\r\n"
+    ).encode() + body
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as connection:
+        stream = connection.makefile("rb")
+        for _ in range(2):  # both answered on the one connection
+            connection.sendall(request)
+            assert stream.readline().startswith(b"HTTP/1.1 200")
+            headers = dict(line.decode().strip().split(": ", 1) for line in iter(stream.readline, b"\r\n"))
+            assert json.loads(stream.read(int(headers["Content-Length"])))["choices"]
+
+
 def test_a_malformed_tool_call_has_arguments_that_are_not_json(retail):
     task = retail.tasks["37"]
     gold = assistant_gold(task)[0]

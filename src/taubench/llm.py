@@ -303,7 +303,9 @@ def quiet_litellm():
 
     litellm.suppress_debug_info = True
     for name in ("LiteLLM", "LiteLLM Router", "LiteLLM Proxy", "httpx"):
-        logging.getLogger(name).setLevel(logging.WARNING)
+        logger = logging.getLogger(name)
+        if logger.level != logging.WARNING:  # setLevel empties every logger's cache, on every call
+            logger.setLevel(logging.WARNING)
     return litellm
 
 

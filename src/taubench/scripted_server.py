@@ -67,6 +67,7 @@ class Faults(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     latency_s: float = Field(0.0, ge=0, description="seconds added to every request")
+    latency_jitter_s: float = Field(0.0, ge=0, description="latency varies uniformly by up to this much either way")
     rate_limit: float = Field(0.0, ge=0, le=1, description="rate of 429 answers (with Retry-After)")
     retry_after_s: float = Field(0.05, ge=0, description="the wait a 429 asks for, in seconds")
     server_error: float = Field(0.0, ge=0, le=1, description="rate of 500 answers")
@@ -85,6 +86,8 @@ class Faults(BaseModel):
     def _one_fault_per_request(self) -> "Faults":
         if sum(getattr(self, kind) for kind in FAULT_KINDS) > 1 + 1e-9:
             raise ValueError(f"the fault rates ({', '.join(FAULT_KINDS)}) add up to more than 1")
+        if self.latency_jitter_s > self.latency_s:
+            raise ValueError("latency_jitter_s is larger than latency_s: latencies would go negative")
         return self
 
 
@@ -102,7 +105,9 @@ class BadRequest(Exception):
 
 class ScriptedServer:
     """The server, started and stopped as a context manager. ``requests`` keeps every request
-    body in arrival order; ``counts`` the requests answered 200, per role (``agent``, ``user``,
+    body in arrival order (unless ``keep_requests`` is false, as for long dry runs);
+    ``total_requests`` counts them and ``latency_total_s`` adds up the latency they were
+    held for (also served as JSON on ``GET /stats``); ``counts`` the requests answered 200, per role (``agent``, ``user``,
     ``judge``, ``supervisor``, ``reflection``, or ``custom`` when ``script`` answers);
     ``faults_injected`` the faults, per kind. ``verifier_rejects``: the supervisor rejects the
     first N candidates of every user turn (a turn is known by the conversation under review
@@ -124,8 +129,10 @@ class ScriptedServer:
         text_tool_calls: bool = False,
         verifier_rejects: int = 0,
         port: int = 0,
+        keep_requests: bool = True,
     ):
         self.faults = faults
+        self.keep_requests = keep_requests
         self.script = script
         self.judge_verdict = judge_verdict
         self.usage = usage
@@ -134,6 +141,8 @@ class ScriptedServer:
         self.verifier_rejects = verifier_rejects
         self._reviews: Counter = Counter()  # reviews received per (conversation under review, seed)
         self.requests: list[dict] = []
+        self.total_requests = 0  # received, answered or not
+        self.latency_total_s = 0.0
         self.counts: Counter = Counter()
         self.faults_injected: Counter = Counter()
         self.tasks: dict[tuple[str, str], Task] = {}  # (domain, task key) -> task
@@ -145,7 +154,7 @@ class ScriptedServer:
         self._lock = threading.Lock()
         self._rng = random.Random(faults.seed)
         self._closing = threading.Event()  # wakes requests held by latency or a timeout fault
-        self.httpd = ThreadingHTTPServer(("127.0.0.1", port), _Handler)  # daemon threads: exit never waits
+        self.httpd = _Listener(("127.0.0.1", port), _Handler)  # daemon threads: exit never waits
         self.httpd.scripted = self
         self._thread = threading.Thread(target=self.httpd.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
 
@@ -153,15 +162,12 @@ class ScriptedServer:
     def url(self) -> str:
         return f"http://127.0.0.1:{self.httpd.server_address[1]}/v1"
 
-    @property
-    def total_requests(self) -> int:
-        """Requests received, answered or not."""
-        return len(self.requests)
-
     def reset_counters(self) -> None:
         """Forget the requests, counts and faults so far (the fault generator keeps its state)."""
         with self._lock:
             self.requests.clear()
+            self.total_requests = 0
+            self.latency_total_s = 0.0
             self.counts.clear()
             self.faults_injected.clear()
 
@@ -177,10 +183,16 @@ class ScriptedServer:
     def serve(self, handler: "_Handler", body: dict) -> None:
         """One request, from arrival to answer, on the handler's thread."""
         with self._lock:
-            self.requests.append(body)
-            number = len(self.requests)
+            if self.keep_requests:
+                self.requests.append(body)
+            self.total_requests += 1
+            number = self.total_requests
             draw = self._rng.random()
-        if self.faults.latency_s and self._closing.wait(self.faults.latency_s):
+            latency = self.faults.latency_s
+            if self.faults.latency_jitter_s:  # drawn only then: seeded fault sequences stay as they were
+                latency += self.faults.latency_jitter_s * (2 * self._rng.random() - 1)
+            self.latency_total_s += latency
+        if latency and self._closing.wait(latency):
             return
         try:
             role, message = self._reply(body)
@@ -364,15 +376,31 @@ class ScriptedServer:
         }
 
 
+class _Listener(ThreadingHTTPServer):
+    request_queue_size = 1024  # the default 5 drops connections when a hundred episodes start at once
+
+
 class _Handler(BaseHTTPRequestHandler):
     server: ThreadingHTTPServer
+    protocol_version = "HTTP/1.1"  # keep-alive: clients reuse their connections, as with real providers
+    disable_nagle_algorithm = True  # headers and body go out in two writes; without this, each answer waits ~40 ms
+
+    def do_GET(self) -> None:
+        if self.path.split("?")[0].rstrip("/") != "/stats":
+            self.send_json(404, _error(f"no such endpoint: GET {self.path}", "invalid_request_error"))
+            return
+        scripted = self.server.scripted
+        with scripted._lock:
+            stats = {"requests": scripted.total_requests, "latency_total_s": scripted.latency_total_s, "answered": dict(scripted.counts)}
+        self.send_json(200, stats)
 
     def do_POST(self) -> None:
+        raw = self.rfile.read(int(self.headers.get("Content-Length") or 0))  # read first: the connection is reused
         if not self.path.split("?")[0].rstrip("/").endswith("/chat/completions"):
             self.send_json(404, _error(f"no such endpoint: POST {self.path}", "invalid_request_error"))
             return
         try:
-            body = json.loads(self.rfile.read(int(self.headers.get("Content-Length") or 0)))
+            body = json.loads(raw)
         except ValueError:
             body = None
         if not isinstance(body, dict):
@@ -535,6 +563,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             text_tool_calls=args.text_tool_calls,
             verifier_rejects=args.verifier_rejects,
             port=args.port,
+            keep_requests=False,
         )
     except (DataError, OSError) as exc:
         parser.exit(2, f"scripted server: {exc}\n")
