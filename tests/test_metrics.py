@@ -5,9 +5,9 @@ from math import comb
 import pytest
 
 from taubench.evaluation import RewardInfo
-from taubench.episode import EpisodeResult
+from taubench.episode import EpisodeError, EpisodeResult
 from taubench.messages import Usage
-from taubench.metrics import pass_hat_k, summarize
+from taubench.metrics import EpisodeFacts, pass_hat_k, summarize
 
 
 def test_pass_hat_k_is_the_exact_combinatorial_estimate():
@@ -62,3 +62,23 @@ def test_costs_add_up_by_role_and_an_unknown_price_stays_unknown():
     assert known.usage["agent"].cost == 0.75 and known.total_cost == 0.75
     unknown = summarize("retail", [episode("1", 0, 1.0, cost=0.25), episode("2", 0, 1.0, cost=None)], 1, 1.0)
     assert unknown.usage["agent"].cost is None and unknown.total_cost is None
+
+
+def test_the_facts_a_run_keeps_of_its_episodes_summarize_as_the_records_do():
+    infrastructure = EpisodeError(kind="infrastructure_error", type="LLMTransientError", message="down", traceback="")
+    failed = episode("3", 0, None, note="infrastructure error: down").model_copy(
+        update={"error": infrastructure, "termination_reason": "infrastructure_error", "attempts": 3}
+    )
+    episodes = [
+        episode("1", 0, 1.0, cost=0.1),
+        episode("1", 1, 0.0, cost=0.2),
+        episode("2", 0, None, note="not scored: judge", cost=None),
+        failed,
+        episode("2", 1, 1.0, cost=0.3),
+    ]
+    facts = [EpisodeFacts.of(record) for record in episodes]
+    assert summarize("retail", facts, 2, 1.0) == summarize("retail", episodes, 2, 1.0)
+    assert facts[2].unscored_note == "not scored: judge" and facts[0].unscored_note is None
+    assert facts[3].infrastructure_failure and facts[3].attempts == 3
+    assert [fact.spent for fact in facts] == [0.1, 0.2, 0.0, 0.0, 0.3]
+    assert facts[0].usage[1] is facts[1].usage[1]  # a role that made no call: one shared row

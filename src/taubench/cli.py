@@ -58,7 +58,10 @@ def main(cfg: DictConfig) -> None:
             f"({len(prepared.finished)} episodes already recorded)",
             file=sys.stderr,
         )
-    report = run_tracked(prepared, base_dir)
+    try:
+        report = run_tracked(prepared, base_dir)
+    except ConfigError as exc:  # found only as the run starts: no Ray cluster at dispatch.ray_address
+        _fail(exc)
     job_dir = Path(runtime.runtime.output_dir)
     if job_dir.resolve() != report.output_dir.resolve():  # resumed elsewhere: the job dir points there
         (job_dir / RESULTS_FILE).unlink(missing_ok=True)

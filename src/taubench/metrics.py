@@ -5,10 +5,11 @@ none was configured, or grading failed) are reported apart, never as passes or f
 so are episodes lost to infrastructure errors (the provider kept failing), as in τ²-bench.
 """
 
-from collections import Counter, defaultdict
+from collections import Counter, defaultdict, namedtuple
+from dataclasses import dataclass
 from math import comb
 from statistics import mean
-from typing import Mapping, Optional, Sequence
+from typing import Mapping, Optional, Sequence, Union
 
 from pydantic import BaseModel
 
@@ -17,6 +18,8 @@ from taubench.messages import Usage
 
 SUCCESS_TOLERANCE = 1e-6
 BUDGET_REACHED = "budget reached"  # how RunSummary.stopped begins when max_cost stopped the run
+UsageRow = namedtuple("UsageRow", tuple(Usage.model_fields))  # a Usage read-only: same attributes, 120 bytes, not 600
+NO_USAGE = UsageRow(**Usage().model_dump())  # shared by every role that made no call
 
 
 def is_success(reward: float) -> bool:
@@ -33,6 +36,44 @@ def pass_hat_k(successes: Mapping[str, Sequence[bool]]) -> dict[int, float]:
         k: mean(comb(sum(outcomes), k) / comb(len(outcomes), k) for outcomes in successes.values())
         for k in range(1, k_max + 1)
     }
+
+
+@dataclass(frozen=True, slots=True)
+class EpisodeFacts:
+    """What the summary needs of one episode, without its trajectory: a run keeps these
+    (a few hundred bytes an episode) while the full records stay in episodes.jsonl."""
+
+    task_id: str
+    trial: int
+    reward: Optional[float]
+    unscored_note: Optional[str]  # the reward note of an episode that was not scored
+    error_kind: Optional[str]
+    termination_reason: str
+    attempts: int
+    usage: tuple[UsageRow, ...]  # per role of ROLES
+
+    @classmethod
+    def of(cls, episode: EpisodeResult) -> "EpisodeFacts":
+        rows = (UsageRow(**episode.usage[role].model_dump()) for role in ROLES)
+        return cls(
+            task_id=episode.task_id,
+            trial=episode.trial,
+            reward=episode.reward,
+            unscored_note=episode.reward_info.note if episode.reward is None else None,
+            error_kind=episode.error.kind if episode.error else None,
+            termination_reason=episode.termination_reason,
+            attempts=episode.attempts,
+            usage=tuple(NO_USAGE if row == NO_USAGE else row for row in rows),
+        )
+
+    @property
+    def spent(self) -> float:
+        """Money the episode spent, unknown prices counted as nothing (as the budget counts)."""
+        return sum(row.cost or 0.0 for row in self.usage)
+
+    @property
+    def infrastructure_failure(self) -> bool:
+        return self.error_kind == "infrastructure_error"
 
 
 class RunSummary(BaseModel):
@@ -64,46 +105,44 @@ class RunSummary(BaseModel):
 
 def summarize(
     domain: str,
-    episodes: Sequence[EpisodeResult],
+    episodes: Sequence[Union[EpisodeResult, EpisodeFacts]],
     num_trials: int,
     duration_s: float,
     not_started: int = 0,
     stopped: Optional[str] = None,
 ) -> RunSummary:
-    failed = [episode for episode in episodes if _infrastructure_failure(episode)]
-    scored = [episode for episode in episodes if episode.reward is not None]
-    unscored = [episode for episode in episodes if episode.reward is None and not _infrastructure_failure(episode)]
+    """The summary of a run's episodes (full records or their facts: the same summary), in plan order."""
+    facts = [episode if isinstance(episode, EpisodeFacts) else EpisodeFacts.of(episode) for episode in episodes]
+    failed = [episode for episode in facts if episode.infrastructure_failure]
+    scored = [episode for episode in facts if episode.reward is not None]
+    unscored = [episode for episode in facts if episode.reward is None and not episode.infrastructure_failure]
     outcomes: dict[str, list[bool]] = defaultdict(list)
     for episode in scored:
         outcomes[episode.task_id].append(is_success(episode.reward))
-    usage = {role: sum_usage([episode.usage[role] for episode in episodes]) for role in ROLES}
+    usage = {role: sum_usage([episode.usage[n] for episode in facts]) for n, role in enumerate(ROLES)}
     costs = [role_usage.cost for role_usage in usage.values()]
     return RunSummary(
         domain=domain,
-        num_tasks=len({episode.task_id for episode in episodes}),
+        num_tasks=len({episode.task_id for episode in facts}),
         num_trials=num_trials,
-        num_episodes=len(episodes),
+        num_episodes=len(facts),
         scored_episodes=len(scored),
         successes=sum(sum(values) for values in outcomes.values()),
         average_reward=mean(episode.reward for episode in scored) if scored else None,
         pass_hat_k=pass_hat_k(outcomes),
         unscored_episodes=len(unscored),
         unscored_tasks=sorted({episode.task_id for episode in unscored}, key=_task_order),
-        unscored_reasons=dict(Counter(episode.reward_info.note or "unknown" for episode in unscored)),
+        unscored_reasons=dict(Counter(episode.unscored_note or "unknown" for episode in unscored)),
         infrastructure_failures=[(episode.task_id, episode.trial) for episode in failed],
-        episode_reruns=sum(episode.attempts - 1 for episode in episodes),
+        episode_reruns=sum(episode.attempts - 1 for episode in facts),
         not_started=not_started,
         stopped=stopped,
-        errors=dict(Counter(episode.error.kind for episode in episodes if episode.error)),
-        terminations=dict(Counter(episode.termination_reason for episode in episodes)),
+        errors=dict(Counter(episode.error_kind for episode in facts if episode.error_kind)),
+        terminations=dict(Counter(episode.termination_reason for episode in facts)),
         usage=usage,
         total_cost=None if None in costs else round(sum(costs), 10),
         duration_s=round(duration_s, 2),
     )
-
-
-def _infrastructure_failure(episode: EpisodeResult) -> bool:
-    return episode.error is not None and episode.error.kind == "infrastructure_error"
 
 
 def _task_order(task_id: str):

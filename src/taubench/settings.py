@@ -4,7 +4,9 @@ Hydra composes the config; these models check it before anything runs, so that a
 fails at once with a message naming the key and what it accepts, not after money is spent.
 """
 
+import importlib.util
 import os
+import re
 from importlib.resources import files
 from pathlib import Path
 from typing import Annotated, Any, Optional
@@ -120,6 +122,56 @@ class TrackingSettings(_Section):
     parent_run_id: Optional[str] = None
 
 
+DISPATCH_BACKENDS = ("threads", "ray")
+_RAY_ADDRESS = re.compile(r"(ray://)?\[?[\w.:-]+\]?:\d{1,5}")  # host:port (the GCS) or ray://host:port (Ray Client)
+
+
+class DispatchSettings(_Section):
+    """Where a run's episodes execute: threads of this process, or tasks on a Ray cluster.
+    Either way joblib threads of this process start them, collect them and write them down."""
+
+    backend: str = "threads"
+    ray_address: Optional[str] = None  # null: Ray's own choice ($RAY_ADDRESS, a `ray start` here, else a new local one)
+    ray_cpus_per_episode: float = Field(1.0, gt=0)
+    forward_env: list[str] = []  # names of environment variables (API keys, ...) passed to the Ray workers
+
+    @field_validator("backend")
+    @classmethod
+    def _known_and_installed(cls, value: str) -> str:
+        _one_of(value, DISPATCH_BACKENDS, "dispatch backend")
+        if value == "ray" and importlib.util.find_spec("ray") is None:
+            raise ValueError(
+                "backend 'ray' needs Ray, which is not installed here; install the ray extra: "
+                "pip install 'taubench[ray]' (in a checkout: pip install -c constraints.txt -e '.[ray]')"
+            )
+        return value
+
+    @field_validator("ray_address", "ray_cpus_per_episode", "forward_env")
+    @classmethod
+    def _only_with_ray(cls, value: Any, info: ValidationInfo) -> Any:
+        if value != cls.model_fields[info.field_name].default and info.data.get("backend", "ray") != "ray":
+            raise ValueError(f"only used with dispatch.backend=ray (backend is {info.data['backend']!r}); add dispatch.backend=ray")
+        return value
+
+    @field_validator("ray_address")
+    @classmethod
+    def _address(cls, value: Optional[str]) -> Optional[str]:
+        if value is not None and value not in ("auto", "local") and not _RAY_ADDRESS.fullmatch(value):
+            raise ValueError(
+                f"not a Ray address: {value!r}; allowed: null, auto, local, <host>:<port> (a cluster's head), "
+                f"ray://<host>:<port> (Ray Client)"
+            )
+        return value
+
+    @field_validator("forward_env")
+    @classmethod
+    def _set_here(cls, names: list[str]) -> list[str]:
+        unset = [name for name in names if name not in os.environ]
+        if unset:
+            raise ValueError(f"{', '.join(unset)} not set in this environment: nothing to pass to the Ray workers")
+        return names
+
+
 class RunSettings(_Section):
     env: EnvSettings
     agent: AgentSettings
@@ -129,6 +181,7 @@ class RunSettings(_Section):
     judge: JudgeSettings = JudgeSettings()
     llm: LLMSettings = LLMSettings()
     tracking: TrackingSettings = TrackingSettings()
+    dispatch: DispatchSettings = DispatchSettings()
     task_split: Optional[str] = Field(None, validate_default=True)  # null: the domain's default split
     task_ids: Optional[list[str]] = None
     start_index: int = Field(0, ge=0)
