@@ -272,21 +272,6 @@ def test_jittered_latency_is_seeded_bounded_and_reported_on_stats():
         Faults(latency_s=0.1, latency_jitter_s=0.2)
 
 
-def test_connections_are_kept_alive_between_requests(server):
-    port = int(server.url.rsplit(":", 1)[1].split("/")[0])
-    body = json.dumps({"model": "m", "messages": judge_request(["x"])}).encode()
-    request = (
-        f"POST /v1/chat/completions HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: {len(body)}\r\n\r\n"
-    ).encode() + body
-    with socket.create_connection(("127.0.0.1", port), timeout=10) as connection:
-        stream = connection.makefile("rb")
-        for _ in range(2):  # both answered on the one connection
-            connection.sendall(request)
-            assert stream.readline().startswith(b"HTTP/1.1 200")
-            headers = dict(line.decode().strip().split(": ", 1) for line in iter(stream.readline, b"\r\n"))
-            assert json.loads(stream.read(int(headers["Content-Length"])))["choices"]
-
-
 def test_a_malformed_tool_call_has_arguments_that_are_not_json(retail):
     task = retail.tasks["37"]
     gold = assistant_gold(task)[0]

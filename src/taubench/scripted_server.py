@@ -382,8 +382,6 @@ class _Listener(ThreadingHTTPServer):
 
 class _Handler(BaseHTTPRequestHandler):
     server: ThreadingHTTPServer
-    protocol_version = "HTTP/1.1"  # keep-alive: clients reuse their connections, as with real providers
-    disable_nagle_algorithm = True  # headers and body go out in two writes; without this, each answer waits ~40 ms
 
     def do_GET(self) -> None:
         if self.path.split("?")[0].rstrip("/") != "/stats":
@@ -395,12 +393,11 @@ class _Handler(BaseHTTPRequestHandler):
         self.send_json(200, stats)
 
     def do_POST(self) -> None:
-        raw = self.rfile.read(int(self.headers.get("Content-Length") or 0))  # read first: the connection is reused
         if not self.path.split("?")[0].rstrip("/").endswith("/chat/completions"):
             self.send_json(404, _error(f"no such endpoint: POST {self.path}", "invalid_request_error"))
             return
         try:
-            body = json.loads(raw)
+            body = json.loads(self.rfile.read(int(self.headers.get("Content-Length") or 0)))
         except ValueError:
             body = None
         if not isinstance(body, dict):
