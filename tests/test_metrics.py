@@ -82,3 +82,34 @@ def test_the_facts_a_run_keeps_of_its_episodes_summarize_as_the_records_do():
     assert facts[3].infrastructure_failure and facts[3].attempts == 3
     assert [fact.spent for fact in facts] == [0.1, 0.2, 0.0, 0.0, 0.3]
     assert facts[0].usage[1] is facts[1].usage[1]  # a role that made no call: one shared row
+
+
+def test_intervals_are_a_seeded_bootstrap_over_tasks():
+    # 100 tasks of one trial, half solved: the interval is about 0.5 ± 1.96 * 0.05
+    half = [episode(str(task), 0, float(task % 2)) for task in range(100)]
+    summary = summarize("retail", half, 1, 1.0)
+    low, high = summary.pass_hat_k_ci[1]
+    assert summary.average_reward_ci == (low, high)  # one trial: the same statistic
+    assert low < 0.5 < high and low == pytest.approx(0.402, abs=0.02) and high == pytest.approx(0.598, abs=0.02)
+    assert summarize("retail", half, 1, 1.0) == summary  # reproducible
+    # tasks, not episodes, are resampled: four trials of the same tasks narrow nothing
+    trials = [episode(str(task), trial, float(task % 2)) for task in range(100) for trial in range(4)]
+    assert summarize("retail", trials, 4, 1.0).average_reward_ci == pytest.approx((low, high), abs=0.01)
+
+
+def test_intervals_of_a_perfect_run_and_of_a_single_task():
+    perfect = summarize("retail", [episode(str(task), trial, 1.0) for task in range(5) for trial in range(2)], 2, 1.0)
+    assert perfect.average_reward_ci == (1.0, 1.0) and perfect.pass_hat_k_ci == {1: (1.0, 1.0), 2: (1.0, 1.0)}
+    mixed = summarize("retail", [episode("a", 0, 1.0), episode("a", 1, 0.0), episode("b", 0, 1.0), episode("b", 1, 1.0)], 2, 1.0)
+    assert mixed.pass_hat_k_ci[2][0] <= mixed.pass_hat_k[2] <= mixed.pass_hat_k_ci[2][1]
+    single = summarize("retail", [episode("a", 0, 1.0), episode("a", 1, 0.0)], 2, 1.0)
+    assert single.average_reward_ci is None and single.pass_hat_k_ci == {}
+
+
+def test_intervals_reach_mlflow_metrics():
+    from taubench.tracking import summary_metrics
+
+    summary = summarize("retail", [episode(str(task), 0, float(task % 2)) for task in range(10)], 1, 1.0)
+    metrics = summary_metrics(summary)
+    assert (metrics["pass_hat_1_ci_low"], metrics["pass_hat_1_ci_high"]) == summary.pass_hat_k_ci[1]
+    assert (metrics["average_reward_ci_low"], metrics["average_reward_ci_high"]) == summary.average_reward_ci

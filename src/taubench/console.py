@@ -13,14 +13,18 @@ def _ratio(value: Optional[float]) -> str:
     return "-" if value is None else f"{value:.3f}"
 
 
+def _interval(interval: Optional[tuple[float, float]]) -> str:
+    return "" if interval is None else f"  (95% CI over tasks {interval[0]:.3f}-{interval[1]:.3f})"
+
+
 def run_summary(summary: RunSummary, title: str, results_file: str) -> str:
     trials = "trial" if summary.num_trials == 1 else "trials"
     rows = [
         ("episodes", f"{summary.num_episodes} ({summary.num_tasks} tasks x {summary.num_trials} {trials})"),
         ("scored", f"{summary.scored_episodes} episodes, {summary.successes} successes"),
-        ("average reward", _ratio(summary.average_reward)),
+        ("average reward", _ratio(summary.average_reward) + _interval(summary.average_reward_ci)),
     ]
-    rows += [(f"pass^{k}", _ratio(value)) for k, value in summary.pass_hat_k.items()]
+    rows += [(f"pass^{k}", _ratio(value) + _interval(summary.pass_hat_k_ci.get(k))) for k, value in summary.pass_hat_k.items()]
     if summary.unscored_episodes:
         tasks = ", ".join(summary.unscored_tasks[:12]) + (" ..." if len(summary.unscored_tasks) > 12 else "")
         rows.append(("NOT SCORED", f"{summary.unscored_episodes} episodes of {len(summary.unscored_tasks)} tasks: {tasks}"))

@@ -1,4 +1,5 @@
-"""Run-level numbers: average reward and the exact pass^k of the τ-bench paper.
+"""Run-level numbers: average reward and the exact pass^k of the τ-bench paper, each with a
+95% confidence interval from a bootstrap over tasks.
 
 Only scored episodes count. Episodes that could not be scored (an NL judge was needed but
 none was configured, or grading failed) are reported apart, never as passes or failures;
@@ -11,6 +12,7 @@ from math import comb
 from statistics import mean
 from typing import Mapping, Optional, Sequence, Union
 
+import numpy as np
 from pydantic import BaseModel
 
 from taubench.episode import ROLES, EpisodeResult, sum_usage
@@ -18,6 +20,9 @@ from taubench.messages import Usage
 
 SUCCESS_TOLERANCE = 1e-6
 BUDGET_REACHED = "budget reached"  # how RunSummary.stopped begins when max_cost stopped the run
+CI_LEVEL = 0.95
+BOOTSTRAP_RESAMPLES = 2000
+BOOTSTRAP_SEED = 0
 UsageRow = namedtuple("UsageRow", tuple(Usage.model_fields))  # a Usage read-only: same attributes, 120 bytes, not 600
 NO_USAGE = UsageRow(**Usage().model_dump())  # shared by every role that made no call
 
@@ -29,13 +34,42 @@ def is_success(reward: float) -> bool:
 def pass_hat_k(successes: Mapping[str, Sequence[bool]]) -> dict[int, float]:
     """pass^k = mean over tasks of C(c, k) / C(n, k), for c successes in n trials; k runs up
     to the smallest n over the tasks."""
+    return {k: mean(per_task) for k, per_task in _pass_hat_k_per_task(successes).items()}
+
+
+def _pass_hat_k_per_task(successes: Mapping[str, Sequence[bool]]) -> dict[int, list[float]]:
     if not successes:
         return {}
     k_max = min(len(outcomes) for outcomes in successes.values())
     return {
-        k: mean(comb(sum(outcomes), k) / comb(len(outcomes), k) for outcomes in successes.values())
+        k: [comb(sum(outcomes), k) / comb(len(outcomes), k) for outcomes in successes.values()]
         for k in range(1, k_max + 1)
     }
+
+
+Interval = tuple[float, float]
+
+
+def task_bootstrap(
+    per_task: Mapping[str, Sequence[float]], pass_per_task: Mapping[int, Sequence[float]]
+) -> tuple[Optional[Interval], dict[int, Interval]]:
+    """95% percentile-bootstrap intervals over tasks, the sampling unit of the benchmark:
+    each of BOOTSTRAP_RESAMPLES resamples draws as many tasks as the run has, with
+    replacement, and recomputes the average reward (over the drawn tasks' scored episodes)
+    and each pass^k (over the drawn tasks). Seeded, so a summary is reproducible. ``per_task``:
+    the rewards of each task's scored episodes; ``pass_per_task``: k -> each task's pass^k, in the
+    same task order. Fewer than two tasks give no interval."""
+    if len(per_task) < 2:
+        return None, {}
+    draws = np.random.default_rng(BOOTSTRAP_SEED).integers(0, len(per_task), size=(BOOTSTRAP_RESAMPLES, len(per_task)))
+    sums = np.array([sum(rewards) for rewards in per_task.values()])[draws].sum(axis=1)
+    counts = np.array([len(rewards) for rewards in per_task.values()])[draws].sum(axis=1)
+    return _percentiles(sums / counts), {k: _percentiles(np.array(values)[draws].mean(axis=1)) for k, values in pass_per_task.items()}
+
+
+def _percentiles(estimates) -> Interval:
+    low, high = np.percentile(estimates, [100 * (1 - CI_LEVEL) / 2, 100 * (1 + CI_LEVEL) / 2])
+    return round(float(low), 6), round(float(high), 6)
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,6 +119,8 @@ class RunSummary(BaseModel):
     successes: int
     average_reward: Optional[float]
     pass_hat_k: dict[int, float]
+    average_reward_ci: Optional[tuple[float, float]] = None  # 95%, bootstrap over tasks (task_bootstrap)
+    pass_hat_k_ci: dict[int, tuple[float, float]] = {}
     unscored_episodes: int
     unscored_tasks: list[str]
     unscored_reasons: dict[str, int]
@@ -117,8 +153,12 @@ def summarize(
     scored = [episode for episode in facts if episode.reward is not None]
     unscored = [episode for episode in facts if episode.reward is None and not episode.infrastructure_failure]
     outcomes: dict[str, list[bool]] = defaultdict(list)
+    rewards: dict[str, list[float]] = defaultdict(list)
     for episode in scored:
         outcomes[episode.task_id].append(is_success(episode.reward))
+        rewards[episode.task_id].append(episode.reward)
+    per_task_pass = _pass_hat_k_per_task(outcomes)
+    average_reward_ci, pass_hat_k_ci = task_bootstrap(rewards, per_task_pass)
     usage = {role: sum_usage([episode.usage[n] for episode in facts]) for n, role in enumerate(ROLES)}
     costs = [role_usage.cost for role_usage in usage.values()]
     return RunSummary(
@@ -129,7 +169,9 @@ def summarize(
         scored_episodes=len(scored),
         successes=sum(sum(values) for values in outcomes.values()),
         average_reward=mean(episode.reward for episode in scored) if scored else None,
-        pass_hat_k=pass_hat_k(outcomes),
+        pass_hat_k={k: mean(values) for k, values in per_task_pass.items()},
+        average_reward_ci=average_reward_ci,
+        pass_hat_k_ci=pass_hat_k_ci,
         unscored_episodes=len(unscored),
         unscored_tasks=sorted({episode.task_id for episode in unscored}, key=_task_order),
         unscored_reasons=dict(Counter(episode.unscored_note or "unknown" for episode in unscored)),

@@ -121,6 +121,10 @@ def summary_metrics(summary: RunSummary) -> dict[str, float]:
         "duration_s": summary.duration_s,
     }
     metrics.update({f"pass_hat_{k}": value for k, value in summary.pass_hat_k.items()})
+    intervals = {"average_reward": summary.average_reward_ci} | {f"pass_hat_{k}": ci for k, ci in summary.pass_hat_k_ci.items()}
+    for name, interval in intervals.items():
+        if interval is not None:
+            metrics.update({f"{name}_ci_low": interval[0], f"{name}_ci_high": interval[1]})
     metrics.update({f"errors_{kind}": count for kind, count in summary.errors.items()})
     for role, usage in summary.usage.items():
         metrics.update(
