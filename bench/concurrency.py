@@ -16,10 +16,7 @@ import heapq
 import json
 import math
 import os
-import subprocess
-import sys
 import tempfile
-import threading
 import time
 import urllib.request
 from pathlib import Path
@@ -31,41 +28,20 @@ from taubench.runner import execute, prepare
 from taubench.settings import parse_settings
 from taubench.tasks import RewardType
 
+from processes import ScriptedServer, cpu_seconds  # bench/processes.py
+
 RESULTS = Path(__file__).resolve().parent / "results"
 RETAIL_TASKS = 114
 TARGETS = {32: 0.9, 128: 0.8}
 
 
-class Server:
-    """The scripted server in its own process, on a free port of 127.0.0.1."""
-
-    def __init__(self, latency: float, jitter: float):
-        command = [sys.executable, "-m", "taubench.scripted_server", "--port", "0", "--domains", "retail",
-                   "--latency-s", str(latency), "--latency-jitter-s", str(jitter)]
-        self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-        self.url = self.process.stdout.readline().strip()
-        if not self.url.startswith("http://127.0.0.1:"):
-            raise RuntimeError("the scripted server did not start")
-        # keep reading its output: a full pipe would block the server
-        threading.Thread(target=self.process.stdout.read, daemon=True).start()
-
-    def stats(self) -> dict:
-        with urllib.request.urlopen(self.url.removesuffix("/v1") + "/stats") as answer:
-            stats = json.load(answer)
-        return stats | {"cpu_s": cpu_seconds(self.process.pid)}
-
-    def stop(self) -> None:
-        self.process.terminate()
-        self.process.wait()
+def server_stats(server: ScriptedServer) -> dict:
+    """The server's own count of requests and of the latency it held them for, and its CPU."""
+    with urllib.request.urlopen(server.url.removesuffix("/v1") + "/stats") as answer:
+        return json.load(answer) | {"cpu_s": cpu_seconds(server.process.pid)}
 
 
-def cpu_seconds(pid: int) -> float:
-    """User + system CPU of a process so far, from /proc."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
-def run_settings(server: Server, model: str, concurrency: int, episodes: int, output_dir: str):
+def run_settings(server: ScriptedServer, model: str, concurrency: int, episodes: int, output_dir: str):
     tasks = min(RETAIL_TASKS, episodes)
     overrides = ["env=retail", "model=scripted", f"model.name={model}", f"provider.api_base={server.url}",
                  f"end_index={tasks}", f"num_trials={math.ceil(episodes / tasks)}", f"max_concurrency={concurrency}",
@@ -75,12 +51,12 @@ def run_settings(server: Server, model: str, concurrency: int, episodes: int, ou
     return parse_settings(OmegaConf.to_container(config, resolve=True))
 
 
-def measure(server: Server, model: str, concurrency: int, episodes: int) -> dict:
+def measure(server: ScriptedServer, model: str, concurrency: int, episodes: int) -> dict:
     with tempfile.TemporaryDirectory() as output_dir:
         prepared = prepare(run_settings(server, model, concurrency, episodes, output_dir))
-        before, cpu, wall = server.stats(), time.process_time(), time.perf_counter()
+        before, cpu, wall = server_stats(server), time.process_time(), time.perf_counter()
         report = execute(prepared)
-        wall, cpu, after = time.perf_counter() - wall, time.process_time() - cpu, server.stats()
+        wall, cpu, after = time.perf_counter() - wall, time.process_time() - cpu, server_stats(server)
         finished = list(report.episodes)  # in the order they were dispatched
     calls = after["requests"] - before["requests"]
     latency = after["latency_total_s"] - before["latency_total_s"]
@@ -115,7 +91,7 @@ def makespan(durations: list[float], slots: int) -> float:
 
 
 def measure_levels(latency: float, jitter: float, model: str, levels: list[int], per_slot: int) -> list[dict]:
-    server = Server(latency, jitter)
+    server = ScriptedServer(["retail"], latency, jitter)
     try:
         measure(server, model, 2, 2)  # warm-up: imports, connections
         return [measure(server, model, level, max(16, per_slot * level)) | {"latency_s": latency} for level in levels]

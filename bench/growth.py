@@ -31,37 +31,19 @@ import tempfile
 import time
 from pathlib import Path
 
+from processes import cpu_seconds, environment, status_mb  # bench/processes.py
+
 RESULTS = Path(__file__).resolve().parent / "results"
-TICKS = os.sysconf("SC_CLK_TCK")
 MAX_TIME_RATIO = 1.3
 MAX_GROWTH_KB = 2.0  # resident memory per further episode
 
 
-def rss_mb(pid: int) -> float | None:
-    try:
-        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) / 1024
-    except (FileNotFoundError, ProcessLookupError):
-        return None
-    return None
-
-
-def cpu_s(pid: int) -> float | None:
-    try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    except (FileNotFoundError, ProcessLookupError):
-        return None
-    return (int(fields[11]) + int(fields[12])) / TICKS  # utime + stime of all its threads
-
-
 def watch(command: list[str], folder: Path, log: Path, interval: float) -> dict:
     """Runs the command; samples (time, episodes logged, RSS, CPU) until it exits."""
-    environment = dict(os.environ, LITELLM_LOCAL_MODEL_COST_MAP="True", MLFLOW_DISABLE_TELEMETRY="true")
     samples, logged, handle = [], 0, None
     with open(folder / "stdout.txt", "w") as stdout, open(folder / "stderr.txt", "w") as stderr:
         started = time.perf_counter()
-        process = subprocess.Popen(command, cwd=folder, env=environment, stdout=stdout, stderr=stderr)
+        process = subprocess.Popen(command, cwd=folder, env=environment(), stdout=stdout, stderr=stderr)
         while True:
             pid, status, usage = os.wait4(process.pid, os.WNOHANG)  # reaped here, to keep its own rusage
             now = time.perf_counter() - started
@@ -71,7 +53,7 @@ def watch(command: list[str], folder: Path, log: Path, interval: float) -> dict:
                 handle = open(log, "rb")
             if handle is not None:
                 logged += handle.read().count(b"\n")
-            rss, cpu = rss_mb(process.pid), cpu_s(process.pid)
+            rss, cpu = status_mb(pid=process.pid), cpu_seconds(process.pid)
             if rss is not None and cpu is not None:
                 samples.append({"t": now, "logged": logged, "rss_mb": rss, "cpu_s": cpu})
             time.sleep(interval)

@@ -35,16 +35,11 @@ import threading
 import time
 from pathlib import Path
 
+from processes import ScriptedServer, environment, status_mb  # bench/processes.py
+
 RESULTS = Path(__file__).resolve().parent / "results"
 TARGET_MB = 2.0
 AIRLINE_TASKS = 50  # the base split
-
-
-def rss_mb() -> float:
-    for line in Path("/proc/self/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024
-    raise RuntimeError("no VmRSS in /proc/self/status")
 
 
 def worker(spec: dict) -> None:
@@ -76,7 +71,7 @@ def worker(spec: dict) -> None:
         while not running.wait(spec["interval"]):
             with lock:
                 in_flight, finished = state["in_flight"], state["finished"]
-            samples.append({"t": time.perf_counter() - started, "in_flight": in_flight, "finished": finished, "rss_mb": rss_mb()})
+            samples.append({"t": time.perf_counter() - started, "in_flight": in_flight, "finished": finished, "rss_mb": status_mb()})
 
     config = {
         "env": {"name": "airline"},
@@ -93,7 +88,7 @@ def worker(spec: dict) -> None:
         "end_index": spec["tasks"],
     }
     settings = parse_settings(config)
-    before = rss_mb()
+    before = status_mb()
     sampler = threading.Thread(target=sample, daemon=True)
     sampler.start()
     report = runner.run(settings, base_dir=Path(spec["output_dir"]).parent)
@@ -109,28 +104,9 @@ def worker(spec: dict) -> None:
         "scored": summary.scored_episodes,
         "successes": summary.successes,
         "duration_s": summary.duration_s,
-        "hwm_mb": _status_mb("VmHWM"),
+        "hwm_mb": status_mb("VmHWM"),
     }
     Path(spec["result_file"]).write_text(json.dumps(result))
-
-
-def _status_mb(key: str) -> float:
-    for line in Path("/proc/self/status").read_text().splitlines():
-        if line.startswith(f"{key}:"):
-            return int(line.split()[1]) / 1024
-    raise RuntimeError(f"no {key} in /proc/self/status")
-
-
-def start_server(latency: float) -> tuple[subprocess.Popen, str]:
-    server = subprocess.Popen(
-        [sys.executable, "-m", "taubench.scripted_server", "--port", "0", "--domains", "airline", "--latency-s", str(latency)],
-        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=_environment(),
-    )
-    url = server.stdout.readline().strip()
-    if not url.startswith("http://127.0.0.1:"):
-        server.kill()
-        raise SystemExit(f"the scripted server did not start (said {url!r})")
-    return server, url
 
 
 def measure(url: str, concurrency: int, args: argparse.Namespace) -> dict:
@@ -140,7 +116,7 @@ def measure(url: str, concurrency: int, args: argparse.Namespace) -> dict:
     with tempfile.TemporaryDirectory(prefix="taubench-memory-") as folder:
         spec = {"url": url, "concurrency": concurrency, "trials": trials, "tasks": tasks, "interval": args.interval,
                 "output_dir": str(Path(folder, "run")), "result_file": str(Path(folder, "result.json"))}
-        completed = subprocess.run([sys.executable, __file__, "--worker", json.dumps(spec)], env=_environment(),
+        completed = subprocess.run([sys.executable, __file__, "--worker", json.dumps(spec)], env=environment(),
                                    capture_output=True, text=True)
         if completed.returncode != 0:
             raise SystemExit(f"the run with max_concurrency={concurrency} failed:\n{completed.stderr[-4000:]}")
@@ -176,12 +152,11 @@ def main() -> None:
         return
 
     load_before = os.getloadavg()[0]
-    server, url = start_server(args.latency)
+    server = ScriptedServer(["airline"], args.latency)
     try:
-        rows = [measure(url, n, args) for n in args.concurrency]
+        rows = [measure(server.url, n, args) for n in args.concurrency]
     finally:
-        server.terminate()
-        server.wait()
+        server.stop()
     load_after = os.getloadavg()[0]
     base = rows[0]
     print(f"\nmemory: airline, tool_calling agent + llm user on the scripted server ({args.latency:g} s per call)")
@@ -210,10 +185,6 @@ def main() -> None:
     print(f"memory per additional episode in flight: worst {worst:.2f} MB (largest N: steady "
           f"{rows[-1].get('increment_steady_mb', 0):.2f} MB, peak {rows[-1].get('increment_peak_mb', 0):.2f} MB)  "
           f"[target: <= {TARGET_MB:g} MB] {'PASS' if worst <= TARGET_MB else 'FAIL'}")
-
-
-def _environment() -> dict:
-    return dict(os.environ, LITELLM_LOCAL_MODEL_COST_MAP="True", MLFLOW_DISABLE_TELEMETRY="true")
 
 
 if __name__ == "__main__":

@@ -13,10 +13,10 @@ a situation the shipped data do not contain; each says so.
 import json
 
 import pytest
-from tool_calls import fail, find, first, ok
+from tool_calls import fail, find, first_record, ok
 
-from taubench.domain import db_hash
 from taubench.domains.airline.models import Certificate, CreditCard, FlightAvailable, GiftCard
+from taubench.pristine import db_hash
 
 RESERVATION_KEYS = [
     "reservation_id",
@@ -203,7 +203,7 @@ def test_lookup_errors_include_the_id(tools):
 
 
 def test_reservation_dump_key_order_and_null_status(tools, db):
-    reservation = first(db.reservations)
+    reservation = first_record(db.reservations)
     content = ok(tools, "get_reservation_details", reservation_id=reservation.reservation_id)
     data = json.loads(content)
     assert list(data) == RESERVATION_KEYS
@@ -528,7 +528,7 @@ def test_booking_checks_each_payment_against_the_full_balance(tools, db):
 )
 def test_booking_argument_models_are_validated_before_the_user_lookup(tools, db, field, value, message):
     flight, date, _ = available_day(db)
-    user = first(db.users)
+    user = first_record(db.users)
     arguments = booking(user, [(flight, date)], [{"payment_id": "credit_card_1", "amount": 1}],
                         user_id="nobody_1", **{field: value})
     assert fail(tools, "book_reservation", **arguments) == "Error: " + message
@@ -702,7 +702,7 @@ def test_baggage_errors(tools, db):
 
 def test_baggage_user_of_reservation_must_exist(tools, db):
     # Altered DB: the reservation points to a user that does not exist.
-    reservation = first(db.reservations)
+    reservation = first_record(db.reservations)
     reservation.user_id = "ghost_1"
     assert fail(tools, "update_reservation_baggages", reservation_id=reservation.reservation_id, total_baggages=0,
                 nonfree_baggages=0, payment_id="x") == "Error: User ghost_1 not found"
@@ -757,7 +757,7 @@ def test_baggage_float_count_is_stored_raw_and_fee_entry_is_int(tools, db):
 
 
 def test_baggage_string_count_fails_in_fee_computation_before_payment_checks(tools, db):
-    reservation = first(db.reservations)
+    reservation = first_record(db.reservations)
     assert fail(tools, "update_reservation_baggages", reservation_id=reservation.reservation_id, total_baggages="2",
                 nonfree_baggages="2", payment_id="nope") == "Error: unsupported operand type(s) for -: 'str' and 'int'"
 

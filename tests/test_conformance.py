@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from taubench.domain import db_hash
+from taubench.pristine import db_hash
 
 
 @pytest.fixture(scope="module")

@@ -8,10 +8,10 @@ import pytest
 from scripted_participants import ScriptedAgent, ScriptedUser
 
 from taubench.agents import AGENTS
-from taubench.domain import db_hash
 from taubench.environment import GREETING, Environment, Limits
 from taubench.episode import run_episode
 from taubench.messages import AssistantMessage, ToolCall
+from taubench.pristine import db_hash
 from taubench.users import USERS
 
 

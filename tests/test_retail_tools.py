@@ -18,10 +18,10 @@ import sys
 from pathlib import Path
 
 import pytest
-from tool_calls import fail, find, first, ok
+from tool_calls import fail, find, first_record, ok
 
-from taubench.domain import db_hash
 from taubench.domains.retail.models import CreditCard, GiftCard, Order, OrderItem, Paypal, Variant
+from taubench.pristine import db_hash
 
 ORDER_KEYS = [
     "order_id",
@@ -287,7 +287,7 @@ def test_user_dump_key_order_and_payment_method_shapes(tools, db):
 
 
 def test_product_dump_key_order(tools, db):
-    product = first(db.products)
+    product = first_record(db.products)
     data = json.loads(ok(tools, "get_product_details", product_id=product.product_id))
     assert list(data) == ["name", "product_id", "variants"]
     assert list(data["variants"]) == list(product.variants)
@@ -296,7 +296,7 @@ def test_product_dump_key_order(tools, db):
 
 
 def test_found_user_id_is_returned_bare_not_json_quoted(tools, db):
-    user = first(db.users)
+    user = first_record(db.users)
     assert ok(tools, "find_user_id_by_email", email=user.email) == user.user_id
 
 
@@ -386,12 +386,12 @@ def test_lookup_errors(tools):
 
 
 def test_find_user_by_email_ignores_case(tools, db):
-    user = first(db.users)
+    user = first_record(db.users)
     assert ok(tools, "find_user_id_by_email", email=user.email.upper()) == user.user_id
 
 
 def test_find_user_by_name_zip_ignores_name_case_but_not_zip_spacing(tools, db):
-    user = first(db.users)
+    user = first_record(db.users)
     name = user.name
     assert (
         ok(tools, "find_user_id_by_name_zip", first_name=name.first_name.upper(), last_name=name.last_name.lower(), zip=user.address.zip)
@@ -889,7 +889,7 @@ def test_modify_order_address_non_string_field_is_a_user_address_validation_erro
 
 def test_address_validation_errors_follow_model_field_order(tools, db):
     # parameters come as state, country; the model (and its error list) has country, state
-    user = first(db.users)
+    user = first_record(db.users)
     content = fail(tools, "modify_user_address", user_id=user.user_id, **{**NEW_ADDRESS, "state": 1, "country": None})
     assert content == (
         "Error: 2 validation errors for UserAddress\n"
@@ -911,7 +911,7 @@ def test_status_is_checked_before_address_validation(tools, db):
 
 def test_modify_user_address(tools, db):
     assert fail(tools, "modify_user_address", user_id="nobody_0", **NEW_ADDRESS) == "Error: User not found"
-    user = first(db.users)
+    user = first_record(db.users)
     order_addresses = {oid: db.orders[oid].address.model_dump() for oid in user.orders}
     data = json.loads(ok(tools, "modify_user_address", user_id=user.user_id, **NEW_ADDRESS))
     assert list(data["address"]) == ADDRESS_KEYS

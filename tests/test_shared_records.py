@@ -7,7 +7,8 @@ import dataclasses
 import pytest
 
 from taubench.agents.oracle import OracleAgent
-from taubench.domain import Domain, db_hash
+from taubench.domain import Domain
+from taubench.pristine import db_hash
 from taubench.domains import DOMAINS
 from taubench.episode import run_episode
 from taubench.tasks import RewardType

@@ -25,6 +25,6 @@ def find(records, predicate, what):
     raise AssertionError(f"the pinned data have no {what}")
 
 
-def first(table):
+def first_record(table):
     """The table's first record, as the episode's own."""
     return table[next(iter(table))]

@@ -71,13 +71,6 @@ def sha256_of(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
-def db_hash(db: BaseModel) -> str:
-    """τ²-bench's DB hash: sha256 of the sorted-key JSON of the python-mode dump. Domains
-    compute the same value faster from the records they share (``taubench.pristine``)."""
-    dump = db.model_dump(warnings=False)  # raw values stored by tools may not match field types
-    return hashlib.sha256(json.dumps(dump, sort_keys=True, default=str).encode("utf-8")).hexdigest()
-
-
 def locate_data(spec: DomainSpec, data_dir: Optional[Path]) -> Path:
     """The folder holding the domain's files: the pinned package's, or the user's."""
     if data_dir is not None:

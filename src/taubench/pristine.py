@@ -12,7 +12,7 @@ did not move).
 The DB hash (sha256 of the sorted-key JSON of the whole dump) is assembled from the text
 of each record: records still shared reuse the text computed at load, so hashing costs
 the records the episode touched plus one sha256 pass, and an untouched database costs
-nothing at all. ``taubench.domain.db_hash`` is the plain computation it must equal.
+nothing at all. ``db_hash`` is the plain computation it must equal.
 """
 
 import copy
@@ -27,6 +27,16 @@ HASH_CHUNK = 64  # records joined per sha256 update (a few tens of KB)
 
 def _json(value: Any) -> bytes:
     return json.dumps(value, sort_keys=True, default=str).encode("utf-8")
+
+
+def _digest(dump: dict) -> str:
+    return hashlib.sha256(_json(dump)).hexdigest()
+
+
+def db_hash(db: BaseModel) -> str:
+    """τ²-bench's DB hash: sha256 of the sorted-key JSON of the python-mode dump, computed
+    plainly (``PristineDB.hash`` gives the same value from the records episodes share)."""
+    return _digest(db.model_dump(warnings=False))  # raw values stored by tools may not match field types
 
 
 class SharedTable(dict):
@@ -76,12 +86,12 @@ class PristineDB:
             name: {key: _json(key) + b": " + _json(record) for key, record in dump[name].items()} for name in self.tables
         }
         self.sorted_keys = {name: sorted(dump[name]) for name in self.tables}
-        self.digest = hashlib.sha256(_json(dump)).hexdigest()
+        self.digest = _digest(dump)
 
     def unchanged(self) -> bool:
         """Whether the shared records still hash as they did at load (a tool or a test that
         changed a record it reached by iteration would show here)."""
-        return hashlib.sha256(_json(self.db.model_dump(warnings=False))).hexdigest() == self.digest
+        return db_hash(self.db) == self.digest
 
     def fresh(self) -> BaseModel:
         """An episode's own database, sharing every table's records until looked up."""
@@ -92,7 +102,7 @@ class PristineDB:
         return self.db_model.model_construct(_fields_set=set(self.db.model_fields_set), **fields)
 
     def hash(self, db: BaseModel) -> str:
-        """``taubench.domain.db_hash(db)``, reusing the text of every record still shared."""
+        """``db_hash(db)``, reusing the text of every record still shared."""
         values = db.__dict__
         if self._untouched(values):
             return self.digest

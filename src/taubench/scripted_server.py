@@ -162,6 +162,11 @@ class ScriptedServer:
     def url(self) -> str:
         return f"http://127.0.0.1:{self.httpd.server_address[1]}/v1"
 
+    def stats(self) -> dict:
+        """Requests received, the latency they were held for, answers per role (``GET /stats``)."""
+        with self._lock:
+            return {"requests": self.total_requests, "latency_total_s": self.latency_total_s, "answered": dict(self.counts)}
+
     def reset_counters(self) -> None:
         """Forget the requests, counts and faults so far (the fault generator keeps its state)."""
         with self._lock:
@@ -387,10 +392,7 @@ class _Handler(BaseHTTPRequestHandler):
         if self.path.split("?")[0].rstrip("/") != "/stats":
             self.send_json(404, _error(f"no such endpoint: GET {self.path}", "invalid_request_error"))
             return
-        scripted = self.server.scripted
-        with scripted._lock:
-            stats = {"requests": scripted.total_requests, "latency_total_s": scripted.latency_total_s, "answered": dict(scripted.counts)}
-        self.send_json(200, stats)
+        self.send_json(200, self.server.scripted.stats())
 
     def do_POST(self) -> None:
         if not self.path.split("?")[0].rstrip("/").endswith("/chat/completions"):
