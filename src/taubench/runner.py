@@ -61,6 +61,8 @@ OPERATIONAL_SETTINGS = {
     "episode_retries": True,
     "llm": True,
     "tracking": True,
+    "export": True,
+    "analysis": True,
     "env": {"data_dir", "verify_checksums"},  # the data themselves are compared by checksum
     "provider": {"api_base", "api_key_env"},
     "user": {"api_base", "api_key_env"},

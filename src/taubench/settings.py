@@ -120,6 +120,24 @@ class TrackingSettings(_Section):
     tracking_uri: Optional[str] = None
     experiment: str = "taubench"
     parent_run_id: Optional[str] = None
+    charts: bool = True  # pass^k curve and task x trial grid, as PNG artifacts
+    trajectories_html: bool = True  # one readable HTML page per episode, as artifacts
+
+
+EXPORT_FORMATS = ("mtbench",)
+
+
+class ExportSettings(_Section):
+    """Other result formats, written from the run's records when it ends."""
+
+    formats: list[Annotated[str, _registered(EXPORT_FORMATS, "export format")]] = []
+    data_dir: Path = Path("data")  # relative paths: to the directory the command was started in
+    dataset_name: Optional[str] = None  # null: tau_bench_<env>
+
+
+class AnalysisSettings(_RoleModel):
+    """Automatic error identification: a model that attributes each failed episode's fault;
+    without a model, no analysis runs."""
 
 
 DISPATCH_BACKENDS = ("threads", "ray")
@@ -182,6 +200,8 @@ class RunSettings(_Section):
     llm: LLMSettings = LLMSettings()
     tracking: TrackingSettings = TrackingSettings()
     dispatch: DispatchSettings = DispatchSettings()
+    export: ExportSettings = ExportSettings()
+    analysis: AnalysisSettings = AnalysisSettings()
     task_split: Optional[str] = Field(None, validate_default=True)  # null: the domain's default split
     task_ids: Optional[list[str]] = None
     start_index: int = Field(0, ge=0)
