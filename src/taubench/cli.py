@@ -6,6 +6,7 @@ whole before its first job starts, and its jobs become child runs of one MLflow 
 
 import json
 import sys
+from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 from typing import Any, NoReturn
@@ -23,6 +24,7 @@ from taubench.domain import DataError
 from taubench.metrics import RunSummary
 from taubench.runner import RESULTS_FILE, PreparedRun, RunReport, execute, prepare
 from taubench.settings import ConfigError, RunSettings, TrackingSettings, parse_settings
+from taubench.tracking import Artifact
 
 PARENT_RUN_FILE = "mlflow_parent_run_id"
 RESOLVED_CONFIG_FILE = "resolved_config.yaml"
@@ -81,7 +83,9 @@ def run_tracked(prepared: PreparedRun, base_dir: Path) -> RunReport:
     at once), completed with metrics and artifacts at the end, marked failed on a crash."""
     settings = prepared.settings
     if not settings.tracking.enabled:
-        return execute(prepared)
+        report = execute(prepared)
+        after_run(prepared, report, base_dir)
+        return report
     from taubench.tracking import Tracker, flatten, summary_metrics
 
     tracker = Tracker(settings.tracking, base_dir)
@@ -99,6 +103,7 @@ def run_tracked(prepared: PreparedRun, base_dir: Path) -> RunReport:
         )
     try:
         report = execute(prepared, mlflow_run_id=run_id)
+        extras = after_run(prepared, report, base_dir)
     except BaseException:
         tracker.finish(run_id, {}, status="FAILED")
         raise
@@ -106,8 +111,24 @@ def run_tracked(prepared: PreparedRun, base_dir: Path) -> RunReport:
     resolved.write_text(OmegaConf.to_yaml(snapshot), encoding="utf-8")
     tags = {"taubench.stopped": report.summary.stopped} if report.summary.stopped else {}
     status = "FAILED" if report.failed else "FINISHED"
-    tracker.finish(run_id, summary_metrics(report.summary), [report.results_file, resolved], status=status, tags=tags)
+    artifacts = [Artifact(report.results_file), Artifact(resolved), *extras.artifacts]
+    tracker.finish(run_id, summary_metrics(report.summary) | extras.metrics, artifacts, status=status, tags=tags)
     return report
+
+
+@dataclass
+class RunExtras:
+    """What a finished run adds to its MLflow record beyond the summary."""
+
+    metrics: dict[str, float] = field(default_factory=dict)
+    artifacts: list[Artifact] = field(default_factory=list)
+
+
+def after_run(prepared: PreparedRun, report: RunReport, base_dir: Path) -> RunExtras:
+    """The steps that read a finished run's records and write more from them (exports, the
+    error analysis, charts, trajectory pages); with tracking on, their files become artifacts."""
+    extras = RunExtras()
+    return extras
 
 
 def sweep_jobs(config: DictConfig) -> list[list[str]]:

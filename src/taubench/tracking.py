@@ -9,6 +9,7 @@ import json
 import logging
 import os
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable, Optional
 
@@ -18,6 +19,14 @@ from taubench.settings import TrackingSettings
 STORE_FOLDER = "mlruns"
 MAX_PARAM_LENGTH = 6000
 BATCH_SIZE = 100  # MLflow's limit on params per logging call
+
+
+@dataclass(frozen=True)
+class Artifact:
+    """A file or a folder to log, under ``folder`` of the run's artifacts (None: at the top)."""
+
+    path: Path
+    folder: Optional[str] = None
 
 
 def local_store(base_dir: Path) -> tuple[str, str]:
@@ -73,7 +82,7 @@ class Tracker:
         self,
         run_id: str,
         metrics: dict[str, float],
-        artifacts: Iterable[Path] = (),
+        artifacts: Iterable[Artifact] = (),
         status: str = "FINISHED",
         tags: Optional[dict[str, str]] = None,
     ) -> None:
@@ -83,9 +92,11 @@ class Tracker:
         self.client.log_batch(run_id, tags=[RunTag(key, value) for key, value in (tags or {}).items()])
         for batch in _batches(entries):
             self.client.log_batch(run_id, metrics=batch)
-        for path in artifacts:
-            if path.exists():
-                self.client.log_artifact(run_id, str(path))
+        for artifact in artifacts:
+            if artifact.path.is_dir():
+                self.client.log_artifacts(run_id, str(artifact.path), artifact.folder)
+            elif artifact.path.exists():
+                self.client.log_artifact(run_id, str(artifact.path), artifact.folder)
         self.client.set_terminated(run_id, status=status)
 
 

@@ -30,7 +30,7 @@ def import_results(path: Path, args: argparse.Namespace) -> int:
         print(f"  errors          {scores.errors} episodes raised (scored 0, as in v1)")
     if args.no_tracking:
         return 0
-    from taubench.tracking import Tracker
+    from taubench.tracking import Artifact, Tracker
 
     settings = TrackingSettings(tracking_uri=args.tracking_uri, experiment=args.experiment)
     tracker = Tracker(settings, Path.cwd())
@@ -48,7 +48,7 @@ def import_results(path: Path, args: argparse.Namespace) -> int:
         "successes": scores.successes,
         "errors_total": scores.errors,
     } | {f"pass_hat_{k}": value for k, value in scores.pass_hat_k.items()}
-    tracker.finish(run_id, metrics, [path])
+    tracker.finish(run_id, metrics, [Artifact(path)])
     print(f"  MLflow run      {run_id} (experiment {args.experiment!r})")
     return 0
 
