@@ -33,6 +33,6 @@ def test_multirun_records_a_parent_run_with_a_child_per_job(tmp_path):
         assert metrics["num_episodes"] == 3 and metrics["scored_episodes"] == scored
         assert metrics["unscored_episodes"] == 3 - scored and metrics["errors_total"] == 0
         artifacts = {artifact.path for artifact in client.list_artifacts(child.info.run_id)}
-        assert artifacts == {"results.json", "resolved_config.yaml"}
+        assert artifacts == {"results.json", "resolved_config.yaml", "charts", "trajectories"}
         local = client.download_artifacts(child.info.run_id, "results.json", str(tmp_path / child.info.run_id))
         assert json.loads(open(local).read())["summary"]["num_episodes"] == 3

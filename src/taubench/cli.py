@@ -128,6 +128,27 @@ def after_run(prepared: PreparedRun, report: RunReport, base_dir: Path) -> RunEx
     """The steps that read a finished run's records and write more from them (exports, the
     error analysis, charts, trajectory pages); with tracking on, their files become artifacts."""
     extras = RunExtras()
+    if prepared.settings.analysis.model:  # first: the steps after it may show its verdicts
+        from taubench import analysis
+
+        metrics, artifacts = analysis.after_run(prepared, report)
+        extras.metrics.update(metrics)
+        extras.artifacts.extend(artifacts)
+    if "mtbench" in prepared.settings.export.formats:
+        from taubench import mtbench
+
+        extras.artifacts.append(mtbench.export_after_run(prepared, report, base_dir))
+    tracking = prepared.settings.tracking
+    if tracking.enabled and tracking.charts:
+        from taubench import charts
+
+        folder = charts.write_run_charts(prepared, report, run_title(prepared.settings))
+        extras.artifacts.append(Artifact(folder, charts.CHARTS_FOLDER))
+    if tracking.enabled and tracking.trajectories_html:
+        from taubench import trajectory_page
+
+        folder = trajectory_page.write_run_pages(prepared, report, run_title(prepared.settings))
+        extras.artifacts.append(Artifact(folder, trajectory_page.PAGES_FOLDER))
     return extras
 
 
@@ -185,24 +206,37 @@ class SweepCallback(Callback):
         (sweep_dir / PARENT_RUN_FILE).write_text(run_id)
 
     def on_multirun_end(self, config: DictConfig, **kwargs: Any) -> None:
+        from taubench import charts
+
         sweep_dir = Path(config.hydra.sweep.dir)
-        rows, best = [], None
+        rows, best, jobs = [], None, []
         for results in sorted(sweep_dir.glob(f"*/{RESULTS_FILE}"), key=lambda path: _job_number(path.parent.name)):
             document = json.loads(results.read_text(encoding="utf-8"))
             summary = RunSummary.model_validate(document["summary"])
             rows.append(console.sweep_row(results.parent.name, document["config"], summary))
+            charts_on = document["config"]["tracking"]["charts"]
+            jobs.append(charts.SweepJob(name=results.parent.name, overrides=_job_overrides(results.parent), summary=summary, charts=charts_on))
             if summary.average_reward is not None:
                 best = max(best or 0.0, summary.average_reward)
         if rows:
             print(f"\ntaubench sweep: {len(rows)} runs in {sweep_dir.resolve()}")
             print(console.sweep_table(rows))
+        comparison = charts.write_sweep_comparison(sweep_dir, jobs)
         parent_file = sweep_dir / PARENT_RUN_FILE
         if parent_file.exists():
             from taubench.tracking import Tracker
 
             settings = parse_settings(OmegaConf.to_container(hydra.compose(config_name="config"), resolve=True))
             metrics = {"jobs_completed": len(rows)} | ({"best_average_reward": best} if best is not None else {})
-            Tracker(settings.tracking, Path.cwd()).finish(parent_file.read_text().strip(), metrics)
+            artifacts = [Artifact(comparison, charts.CHARTS_FOLDER)] if comparison else []
+            Tracker(settings.tracking, Path.cwd()).finish(parent_file.read_text().strip(), metrics, artifacts)
+
+
+def _job_overrides(job_dir: Path) -> list[str]:
+    """The overrides Hydra composed a sweep job from (its ``.hydra/overrides.yaml``; none if
+    the job kept no Hydra folder)."""
+    overrides_file = job_dir / ".hydra" / "overrides.yaml"
+    return [str(item) for item in OmegaConf.load(overrides_file)] if overrides_file.exists() else []
 
 
 def _job_number(name: str) -> tuple[int, str]:

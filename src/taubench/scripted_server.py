@@ -20,6 +20,17 @@ reviews (``verify``, ``reflection``) accept unless ``verifier_rejects`` says oth
 reflection request gets a reflection and the scripted customer's message as the revision.
 Re-ask notes (flagged by the LLM user's note prefix) are skipped when the conversation is read.
 
+It also plays the error analyst (``taubench.analysis``; recognised by the ``fault_attribution``
+JSON schema of its ``response_format``, before any other role): the verdict follows from the
+JSON facts under the request's fixed headings. A call of a tool no expected action uses is
+agent/wrong_tool; a call no expected action matches in its arguments, agent/wrong_argument;
+calls that are a strict prefix of the expected ones, agent/partial_goal; a conversation whose
+last call failed or that ended on too many errors, environment; anything else, agent/other.
+To give it something to find, ``agent_slip`` makes the scripted agent get its last gold call
+wrong (``wrong_tool``: another of the request's tools, one the task does not use;
+``wrong_argument``: one argument value changed), and the ``malformed_attribution`` fault cuts
+an analyst's JSON answer in half.
+
 Run ``python -m taubench.scripted_server --port 8765`` and point the models' ``api_base`` at
 the printed URL for a dry run.
 """
@@ -44,9 +55,10 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 
 from taubench.agents.oracle import DONE, DONE_WITH_INFO
 from taubench.agents.react import ACT_FORMAT, ACTION_PREFIX, OBSERVATION_PREFIX, REACT_FORMAT, RESPOND, THOUGHT_PREFIX
+from taubench.analysis import EXPECTED_ACTIONS_HEADING, OUTCOME_HEADING, SCHEMA_NAME, TOOL_CALLS_HEADING, read_block
 from taubench.domain import BaseDomain, DataError, Domain
 from taubench.domains import DOMAINS, load_domain
-from taubench.tasks import Task
+from taubench.tasks import GoldAction, Task
 from taubench.users.llm import NOTE_PREFIX, render_scenario
 from taubench.users.oracle import CLOSING, opening_request
 from taubench.users.react import REACT_MARKER, RESPONSE_LABEL, THOUGHT_LABEL
@@ -55,7 +67,10 @@ from taubench.users.verify import SUPERVISOR_MARKER
 
 TASK_MARKER = re.compile(r"\[task ([^:\]\s]+):([^\]\s]+)\]")
 JUDGE_MARKER = "Expected outcomes:"
-FAULT_KINDS = ("rate_limit", "server_error", "timeout", "malformed_tool_call", "auth_error", "malformed_user_reply")
+FAULT_KINDS = (
+    "rate_limit", "server_error", "timeout", "malformed_tool_call", "auth_error", "malformed_user_reply", "malformed_attribution"
+)
+AGENT_SLIPS = ("wrong_tool", "wrong_argument")
 SCRIPTED_THOUGHT = "(scripted thought) I say what my scenario has me say next."
 SCRIPTED_REFLECTION = "(scripted reflection) I keep to my scenario."
 
@@ -79,6 +94,9 @@ class Faults(BaseModel):
     auth_error: float = Field(0.0, ge=0, le=1, description="rate of 401 answers (a refused key)")
     malformed_user_reply: float = Field(
         0.0, ge=0, le=1, description="rate of react-user answers that lose their User Response part"
+    )
+    malformed_attribution: float = Field(
+        0.0, ge=0, le=1, description="rate of error-analysis answers cut in half (not JSON)"
     )
     seed: int = Field(0, description="seed of the generator that decides the faults")
 
@@ -108,10 +126,12 @@ class ScriptedServer:
     body in arrival order (unless ``keep_requests`` is false, as for long dry runs);
     ``total_requests`` counts them and ``latency_total_s`` adds up the latency they were
     held for (also served as JSON on ``GET /stats``); ``counts`` the requests answered 200, per role (``agent``, ``user``,
-    ``judge``, ``supervisor``, ``reflection``, or ``custom`` when ``script`` answers);
+    ``judge``, ``supervisor``, ``reflection``, ``analysis``, or ``custom`` when ``script`` answers);
     ``faults_injected`` the faults, per kind. ``verifier_rejects``: the supervisor rejects the
     first N candidates of every user turn (a turn is known by the conversation under review
-    and the seed; reviews are counted as they arrive, answered or not).
+    and the seed; reviews are counted as they arrive, answered or not). ``agent_slip``
+    (``wrong_tool`` or ``wrong_argument``): the native tool-calling agent gets its last gold
+    call wrong that way, for the error analysis to find.
 
     ``script`` (request body -> reply text) replaces the role logic; if it raises
     ``BadRequest`` the client gets a 400 with its message, any other exception a 500. Domains are loaded only when the role logic is used.
@@ -128,9 +148,12 @@ class ScriptedServer:
         parallel_tool_calls: bool = False,
         text_tool_calls: bool = False,
         verifier_rejects: int = 0,
+        agent_slip: Optional[str] = None,
         port: int = 0,
         keep_requests: bool = True,
     ):
+        if agent_slip is not None and agent_slip not in AGENT_SLIPS:
+            raise ValueError(f"unknown agent_slip {agent_slip!r}; allowed: {', '.join(AGENT_SLIPS)}")
         self.faults = faults
         self.keep_requests = keep_requests
         self.script = script
@@ -139,6 +162,7 @@ class ScriptedServer:
         self.parallel_tool_calls = parallel_tool_calls
         self.text_tool_calls = text_tool_calls  # the native agent writes its calls as text
         self.verifier_rejects = verifier_rejects
+        self.agent_slip = agent_slip  # the scripted agent's last gold call made wrong this way
         self._reviews: Counter = Counter()  # reviews received per (conversation under review, seed)
         self.requests: list[dict] = []
         self.total_requests = 0  # received, answered or not
@@ -228,6 +252,8 @@ class ScriptedServer:
             _malform(message)
         if fault == "malformed_user_reply":
             message["content"] = message["content"].partition(RESPONSE_LABEL)[0].rstrip()
+        if fault == "malformed_attribution":
+            message["content"] = message["content"][: len(message["content"]) // 2]
         with self._lock:
             self.counts[role] += 1
         handler.send_json(200, self._completion(number, body, message))
@@ -245,8 +271,11 @@ class ScriptedServer:
         messages = body.get("messages") or []
         if self.script is not None:
             return "custom", _text_message(self.script(body))
+        if ((body.get("response_format") or {}).get("json_schema") or {}).get("name") == SCHEMA_NAME:
+            return "analysis", _attribution_message(messages)
         if body.get("tools"):
-            message = self._agent_message(messages)
+            tool_names = [(tool.get("function") or {}).get("name") for tool in body["tools"]]
+            message = self._agent_message(messages, tool_names)
             return "agent", _as_python_calls(message) if self.text_tool_calls else message
         if (reasoning := _text_agent_reasoning(messages)) is not None:
             return "agent", self._text_agent_message(messages, reasoning)
@@ -288,7 +317,7 @@ class ScriptedServer:
             return "user", _text_message(f"{THOUGHT_LABEL}\n{SCRIPTED_THOUGHT}\n{RESPONSE_LABEL}\n{reply}")
         return None
 
-    def _agent_message(self, messages: list[dict]) -> dict:
+    def _agent_message(self, messages: list[dict], tool_names: list[str]) -> dict:
         task = self._marked_task(messages)
         pending = [action for action in task.gold_actions if action.requestor == "assistant"]
         earlier = [call for m in messages if m.get("role") == "assistant" for call in m.get("tool_calls") or []]
@@ -297,14 +326,12 @@ class ScriptedServer:
             return _text_message(_report(task))
         taken = {call.get("id") for call in earlier}
         batch = pending[done : done + (2 if self.parallel_tool_calls else 1)]
-        calls = [
-            {
-                "id": _fresh_id(n, taken),
-                "type": "function",
-                "function": {"name": action.name, "arguments": json.dumps(action.arguments)},
-            }
-            for n, action in enumerate(batch, start=done)
-        ]
+        calls = []
+        for n, action in enumerate(batch, start=done):
+            if self.agent_slip and n == len(pending) - 1:
+                action = _slipped(action, self.agent_slip, [name for name in tool_names if name not in {a.name for a in pending}])
+            function = {"name": action.name, "arguments": json.dumps(action.arguments)}
+            calls.append({"id": _fresh_id(n, taken), "type": "function", "function": function})
         return {"content": None, "tool_calls": calls}
 
     def _text_agent_message(self, messages: list[dict], reasoning: bool) -> dict:
@@ -510,7 +537,59 @@ def _breakable(role: str, message: dict) -> set[str]:
     kinds = {"malformed_tool_call"} if _malformable(message) else set()
     if role == "user" and RESPONSE_LABEL in (message["content"] or ""):
         kinds.add("malformed_user_reply")
+    if role == "analysis":
+        kinds.add("malformed_attribution")
     return kinds
+
+
+def _slipped(action: GoldAction, slip: str, unused_tools: list[str]) -> GoldAction:
+    """A gold call made wrong: another tool with the same arguments (``wrong_tool``), or its
+    first argument given another value (``wrong_argument``)."""
+    if slip == "wrong_tool":
+        if not unused_tools:
+            raise BadRequest("scripted agent: every tool offered is one the task uses: no wrong tool to call")
+        return action.model_copy(update={"name": sorted(unused_tools)[0]})
+    if not action.arguments:
+        raise BadRequest(f"scripted agent: {action.name} takes no arguments: none to get wrong")
+    key, value = next(iter(action.arguments.items()))
+    return action.model_copy(update={"arguments": {**action.arguments, key: _other_value(value)}})
+
+
+def _other_value(value):
+    if isinstance(value, bool):
+        return not value
+    if isinstance(value, (int, float)):
+        return value + 1
+    if isinstance(value, str):
+        return value + "-slip"
+    return "slip"  # a list or an object: a string instead
+
+
+def _attribution_message(messages: list[dict]) -> dict:
+    """The scripted analyst's verdict (the rule in the module docstring), read from the JSON
+    facts under the fixed headings of the request's last message."""
+    request = _text(messages[-1].get("content")) if messages else ""
+    try:
+        expected = [(action["name"], action["arguments"]) for action in read_block(request, EXPECTED_ACTIONS_HEADING)]
+        calls = read_block(request, TOOL_CALLS_HEADING)
+        outcome = read_block(request, OUTCOME_HEADING)
+    except (ValueError, TypeError, KeyError) as exc:
+        raise BadRequest(f"scripted analyst: the request does not carry its facts as expected: {exc}") from None
+    made = [(call["name"], call["arguments"]) for call in calls]
+    stray = next((name for name, _ in made if name not in {name for name, _ in expected}), None)
+    mismatched = next((name for name, arguments in made if (name, arguments) not in expected), None)
+    if stray:
+        verdict = ("agent", "wrong_tool", f"the agent called {stray}, which no expected action uses.")
+    elif mismatched:
+        verdict = ("agent", "wrong_argument", f"the agent called {mismatched} with arguments no expected action has.")
+    elif len(made) < len(expected) and made == expected[: len(made)]:
+        verdict = ("agent", "partial_goal", f"the agent made the first {len(made)} of {len(expected)} expected calls, then no more.")
+    elif outcome.get("termination_reason") == "too_many_errors" or (calls and calls[-1].get("error")):
+        verdict = ("environment", None, "the conversation ended on a failing tool call.")
+    else:
+        verdict = ("agent", "other", "the calls match the expected actions; the failure lies elsewhere.")
+    fault, fault_type, explanation = verdict
+    return _text_message(json.dumps({"fault": fault, "fault_type": fault_type, "explanation": f"(scripted) {explanation}"}))
 
 
 def _without_notes(messages: list[dict]) -> list[dict]:
@@ -547,6 +626,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     parser.add_argument("--parallel-tool-calls", action="store_true", help="the agent makes two gold calls per message")
     parser.add_argument("--text-tool-calls", action="store_true", help="the agent writes its calls as text: [name(k=v)]")
     parser.add_argument("--verifier-rejects", type=int, default=0, help="supervisor reviews rejected per user turn")
+    parser.add_argument("--agent-slip", choices=AGENT_SLIPS, help="the agent gets its last gold call wrong this way")
     args = parser.parse_args(argv)
     try:
         faults = Faults(**{name: getattr(args, name) for name in Faults.model_fields})
@@ -561,6 +641,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             parallel_tool_calls=args.parallel_tool_calls,
             text_tool_calls=args.text_tool_calls,
             verifier_rejects=args.verifier_rejects,
+            agent_slip=args.agent_slip,
             port=args.port,
             keep_requests=False,
         )

@@ -125,6 +125,7 @@ class TrackingSettings(_Section):
 
 
 EXPORT_FORMATS = ("mtbench",)
+_FOLDER_NAME = re.compile(r"[A-Za-z0-9._-]+")
 
 
 class ExportSettings(_Section):
@@ -133,6 +134,14 @@ class ExportSettings(_Section):
     formats: list[Annotated[str, _registered(EXPORT_FORMATS, "export format")]] = []
     data_dir: Path = Path("data")  # relative paths: to the directory the command was started in
     dataset_name: Optional[str] = None  # null: tau_bench_<env>
+
+    @field_validator("dataset_name")
+    @classmethod
+    def _one_folder_name(cls, value: Optional[str]) -> Optional[str]:
+        """It names a folder inside ``data_dir``: one plain path component."""
+        if value is not None and (not _FOLDER_NAME.fullmatch(value) or set(value) == {"."}):
+            raise ValueError(f"not a usable folder name: {value!r}; allowed: letters, digits, '.', '_' and '-'")
+        return value
 
 
 class AnalysisSettings(_RoleModel):
@@ -377,11 +386,13 @@ def check_models(settings: RunSettings) -> None:
     and a budget can be enforced (every price is known)."""
     strategy_options(settings)
     roles = model_roles(settings)
+    if settings.analysis.model:  # called after the episodes, but its key is checked now, with the others
+        roles["analysis"] = (settings.analysis.spec(), "analysis")
     missing: dict[tuple[str, str], list[str]] = {}
     unpriced: dict[str, list[str]] = {}
     for role, (spec, section) in roles.items():
         if section != "judge" and spec.model.startswith("hosted_vllm/") and not spec.api_base:
-            where = "provider.api_base (export VLLM_API_BASE=http://host:8000/v1)" if section == "provider" else "user.api_base"
+            where = "provider.api_base (export VLLM_API_BASE=http://host:8000/v1)" if section == "provider" else f"{section}.api_base"
             raise ConfigError(f"invalid configuration:\n  {where}: {spec.model} needs the URL of your server")
         variable = missing_key(spec)
         if variable:

@@ -86,10 +86,18 @@ class Tracker:
         status: str = "FINISHED",
         tags: Optional[dict[str, str]] = None,
     ) -> None:
-        from mlflow.entities import Metric, RunTag
+        from mlflow.entities import RunTag
+
+        self.client.log_batch(run_id, tags=[RunTag(key, value) for key, value in (tags or {}).items()])
+        self.log(run_id, metrics, artifacts)
+        self.client.set_terminated(run_id, status=status)
+
+    def log(self, run_id: str, metrics: dict[str, float], artifacts: Iterable[Artifact] = ()) -> None:
+        """Metrics and artifacts into a run, leaving its status alone: also into a run that
+        finished earlier (a later analysis of a stored run)."""
+        from mlflow.entities import Metric
 
         entries = [Metric(key, float(value), int(time.time() * 1000), 0) for key, value in metrics.items()]
-        self.client.log_batch(run_id, tags=[RunTag(key, value) for key, value in (tags or {}).items()])
         for batch in _batches(entries):
             self.client.log_batch(run_id, metrics=batch)
         for artifact in artifacts:
@@ -97,7 +105,6 @@ class Tracker:
                 self.client.log_artifacts(run_id, str(artifact.path), artifact.folder)
             elif artifact.path.exists():
                 self.client.log_artifact(run_id, str(artifact.path), artifact.folder)
-        self.client.set_terminated(run_id, status=status)
 
 
 def flatten(config: dict, prefix: str = "") -> dict[str, Any]:

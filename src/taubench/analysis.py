@@ -1,0 +1,361 @@
+"""Automatic error identification: a model reads each failed episode of a run and says whose
+fault the failure was (agent, user or environment) and, for the agent, what kind of mistake.
+
+It runs after a run when ``analysis.model`` is set, or later on a stored run with
+``python -m taubench.analysis <run dir> --model <litellm model>``. Each failed episode
+(scored, not a success) is one structured-output request holding the policy, the task's
+scenario, the conversation with its tool calls and results, the expected actions and the
+reward components that failed; the answer is validated, and one that cannot be used is
+recorded as an error of that episode, never a crash. The result is ``error_analysis.json``
+in the run's directory, a short printed summary and, when the run is tracked, MLflow metrics
+and the file as an artifact.
+
+The expected actions, the calls made and the outcome go in as one JSON line under fixed
+headings at the end of the request, so a scripted model (``taubench.scripted_server``) can
+read them back exactly.
+"""
+
+import argparse
+import json
+import sys
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any, Literal, Mapping, Optional, Sequence
+
+from pydantic import BaseModel, Field, ValidationError, model_validator
+
+from taubench.domain import BaseDomain, DataError
+from taubench.domains import load_domain
+from taubench.episode import EpisodeResult, sum_usage
+from taubench.evaluation import RewardInfo
+from taubench.llm import LLMClient, LLMError, ModelSpec, ResponseCache, missing_key
+from taubench.messages import AssistantMessage, Message, ToolMessage, Usage, UserMessage
+from taubench.metrics import is_success
+from taubench.runner import (
+    EPISODES_FILE, MANIFEST_FILE, RESULTS_FILE, EpisodeRecords, PreparedRun, RunManifest, RunReport, read_episode_log
+)
+from taubench.settings import EnvSettings, LLMSettings, TrackingSettings
+from taubench.tasks import Task
+from taubench.tracking import STORE_FOLDER, Artifact, Tracker
+from taubench.users.llm import render_scenario
+
+ANALYSIS_FILE = "error_analysis.json"
+SCHEMA_NAME = "fault_attribution"
+EXPECTED_ACTIONS_HEADING = "## Expected actions (JSON)"
+TOOL_CALLS_HEADING = "## Tool calls the agent made (JSON)"
+OUTCOME_HEADING = "## Outcome (JSON)"
+MAX_OBSERVATION_CHARS = 4000  # a tool result longer than this is cut in the transcript
+
+FAULTS = ("agent", "user", "environment")
+AGENT_FAULT_TYPES = ("wrong_tool", "wrong_argument", "partial_goal", "other")
+Fault = Literal["agent", "user", "environment"]
+AgentFaultType = Literal["wrong_tool", "wrong_argument", "partial_goal", "other"]
+
+INSTRUCTIONS = """You review one failed episode of a customer-service benchmark. An AI agent \
+served a simulated customer: it talked with the customer and used tools on the company's \
+systems, under a written policy. The episode was graded as a failure. Decide who is mainly \
+responsible for the failure:
+- "agent": the agent did not do what the policy and the customer's request called for.
+- "user": the simulated customer left its scenario (gave wrong information, asked for \
+something the scenario does not ask for, ended the conversation too early), so the agent \
+could not succeed.
+- "environment": a tool or the system itself failed in a way neither party caused (an error \
+on a valid call, inconsistent data, a task that cannot be solved).
+
+For an agent fault, also give its type:
+- "wrong_tool": it called a tool it should not have called, instead of the right one.
+- "wrong_argument": it called the right tool with a wrong argument value.
+- "partial_goal": what it did was right as far as it went, but it reached only part of the goal.
+- "other": any other mistake (wrong information given to the customer, a policy rule broken \
+without a tool call, ...).
+For a user or environment fault, fault_type is null.
+
+In the explanation (one to three sentences) name the message or tool call that decided it. \
+Answer with a JSON object only: {"fault": ..., "fault_type": ..., "explanation": ...}."""
+
+RESPONSE_FORMAT = {
+    "type": "json_schema",
+    "json_schema": {
+        "name": SCHEMA_NAME,
+        "strict": True,
+        "schema": {
+            "type": "object",
+            "properties": {
+                "fault": {"type": "string", "enum": list(FAULTS)},
+                "fault_type": {"type": ["string", "null"], "enum": [*AGENT_FAULT_TYPES, None]},
+                "explanation": {"type": "string"},
+            },
+            "required": ["fault", "fault_type", "explanation"],
+            "additionalProperties": False,
+        },
+    },
+}
+
+
+class FaultAttribution(BaseModel):
+    """The model's answer for one episode, as the schema asks for it."""
+
+    fault: Fault
+    fault_type: Optional[AgentFaultType]
+    explanation: str = Field(min_length=1)
+
+    @model_validator(mode="after")
+    def _type_only_for_agent_faults(self) -> "FaultAttribution":
+        if self.fault == "agent" and self.fault_type is None:
+            raise ValueError(f"fault_type is required for an agent fault; allowed: {', '.join(AGENT_FAULT_TYPES)}")
+        if self.fault != "agent" and self.fault_type is not None:
+            raise ValueError(f"fault_type must be null for a {self.fault} fault (got {self.fault_type!r})")
+        return self
+
+
+class EpisodeAttribution(BaseModel):
+    """One failed episode's verdict; ``error`` instead when no usable answer came."""
+
+    task_id: str
+    trial: int
+    reward: float
+    fault: Optional[Fault] = None
+    fault_type: Optional[AgentFaultType] = None
+    explanation: Optional[str] = None
+    error: Optional[str] = None
+
+
+class ErrorAnalysis(BaseModel):
+    """``error_analysis.json``: counts over the episodes with a verdict, then every failed
+    episode in task/trial order. ``usage.cost`` is ``None`` when the model's price is unknown."""
+
+    model: str
+    analysed: int  # failed episodes sent to the model
+    errors: int  # of those, how many got no usable answer
+    faults: dict[Fault, int]
+    agent_fault_types: dict[AgentFaultType, int]
+    usage: Usage
+    episodes: list[EpisodeAttribution]
+
+    def metrics(self) -> dict[str, float]:
+        """MLflow metrics; an unknown cost is left out rather than logged as 0."""
+        metrics = {f"faults_{fault}": count for fault, count in self.faults.items()}
+        metrics |= {f"agent_faults_{kind}": count for kind, count in self.agent_fault_types.items()}
+        metrics |= {"episodes_analysed": self.analysed, "analysis_errors": self.errors, "calls_analysis": self.usage.calls}
+        return metrics | ({"cost_analysis": self.usage.cost} if self.usage.cost is not None else {})
+
+    def summary(self, path: Path) -> str:
+        agent = ", ".join(f"{kind} {count}" for kind, count in self.agent_fault_types.items())
+        cost = "unknown" if self.usage.cost is None else f"${self.usage.cost:.4f}"
+        return (
+            f"error analysis ({self.model}): {self.analysed} failed episodes; agent {self.faults['agent']} ({agent}), "
+            f"user {self.faults['user']}, environment {self.faults['environment']}; {self.errors} without a usable "
+            f"answer; cost {cost}\n  written to {path.resolve()}"
+        )
+
+
+def is_failure(episode: EpisodeResult) -> bool:
+    """Scored and not a success: unscored episodes and infrastructure failures say nothing
+    about anyone's fault."""
+    return episode.reward is not None and not is_success(episode.reward)
+
+
+def analyse(
+    episodes: Sequence[EpisodeResult], domain: BaseDomain, tasks: Mapping[str, Task], client: LLMClient, concurrency: int
+) -> ErrorAnalysis:
+    """Every failed episode of ``episodes`` attributed, ``concurrency`` requests at a time.
+    Episodes are read by index when their request is built (``episodes`` may be a run's
+    lazily read records), so only the episodes in flight are in memory."""
+    failed = [index for _, index in sorted((_order(episode), index) for index, episode in enumerate(episodes) if is_failure(episode))]
+
+    def one(index: int) -> tuple[EpisodeAttribution, Usage]:
+        episode = episodes[index]
+        return attribute(episode, domain, tasks[episode.task_id], client)
+
+    with ThreadPoolExecutor(max_workers=concurrency) as pool:
+        results = list(pool.map(one, failed))
+    verdicts = [verdict for verdict, _ in results]
+    attributed = [verdict for verdict in verdicts if verdict.error is None]
+    return ErrorAnalysis(
+        model=client.spec.model,
+        analysed=len(verdicts),
+        errors=len(verdicts) - len(attributed),
+        faults={fault: sum(verdict.fault == fault for verdict in attributed) for fault in FAULTS},
+        agent_fault_types={kind: sum(verdict.fault_type == kind for verdict in attributed) for kind in AGENT_FAULT_TYPES},
+        usage=sum_usage([usage for _, usage in results]),
+        episodes=verdicts,
+    )
+
+
+def attribute(episode: EpisodeResult, domain: BaseDomain, task: Task, client: LLMClient) -> tuple[EpisodeAttribution, Usage]:
+    """One request for one episode; a failed call or an unusable answer becomes the entry's ``error``."""
+    entry = EpisodeAttribution(task_id=episode.task_id, trial=episode.trial, reward=episode.reward)
+    messages = [{"role": "system", "content": INSTRUCTIONS}, {"role": "user", "content": render_request(episode, domain, task)}]
+    try:
+        completion = client.complete(messages, response_format=RESPONSE_FORMAT)
+    except LLMError as exc:
+        return entry.model_copy(update={"error": f"the model call failed: {exc}"}), Usage()
+    try:
+        verdict = FaultAttribution.model_validate_json(completion.content or "")
+    except ValidationError as exc:
+        problems = "; ".join(f"{'.'.join(map(str, e['loc'])) or 'answer'}: {e['msg']}" for e in exc.errors())
+        error = f"unusable answer ({problems}): {completion.content!r:.300}"
+        return entry.model_copy(update={"error": error}), completion.usage
+    return entry.model_copy(update=verdict.model_dump()), completion.usage
+
+
+def render_request(episode: EpisodeResult, domain: BaseDomain, task: Task) -> str:
+    """Policy, scenario and transcript as text; then the facts to check against as JSON
+    lines under fixed headings (last, so nothing in the transcript can be taken for them)."""
+    expected = [{"name": action.name, "arguments": action.arguments} for action in task.gold_actions if action.requestor == "assistant"]
+    calls = [{"name": call.name, "arguments": call.arguments, "error": call.error} for call in episode.tool_calls]
+    outcome = {
+        "reward": episode.reward,
+        "termination_reason": episode.termination_reason,
+        "episode_error": f"{episode.error.kind}: {episode.error.type}: {episode.error.message}" if episode.error else None,
+        "grading_note": episode.reward_info.note,
+        "failed_reward_components": _failed_components(episode.reward_info),
+    }
+    sections = [
+        ("# Policy the agent had to follow", domain.policy.strip()),
+        ("# The customer's scenario (what the simulated customer was told)", render_scenario(task.user_scenario)),
+        ("# Conversation", render_conversation(episode.messages)),
+        (EXPECTED_ACTIONS_HEADING, json.dumps(expected, ensure_ascii=False)),
+        (TOOL_CALLS_HEADING, json.dumps(calls, ensure_ascii=False)),
+        (OUTCOME_HEADING, json.dumps(outcome, ensure_ascii=False, default=str)),
+    ]
+    return "\n\n".join(f"{heading}\n{text}" for heading, text in sections)
+
+
+def read_block(request: str, heading: str) -> Any:
+    """The JSON line under the last ``heading`` of a request built by ``render_request``."""
+    _, found, rest = request.rpartition(f"\n{heading}\n")
+    if not found:
+        raise ValueError(f"the request has no {heading!r} section")
+    return json.loads(rest.split("\n", 1)[0])
+
+
+def render_conversation(messages: Sequence[Message]) -> str:
+    lines = []
+    for message in messages:
+        if isinstance(message, UserMessage):
+            lines.append(f"customer: {message.content}")
+        elif isinstance(message, ToolMessage):
+            content = message.content
+            if len(content) > MAX_OBSERVATION_CHARS:
+                content = content[:MAX_OBSERVATION_CHARS] + f" [... {len(content) - MAX_OBSERVATION_CHARS} more characters]"
+            lines.append(f"tool result of {message.name}{' (error)' if message.error else ''}: {content}")
+        elif isinstance(message, AssistantMessage):
+            if message.has_text:
+                lines.append(f"agent: {message.content}")
+            for call in message.tool_calls or []:
+                arguments = call.invalid_arguments if call.invalid_arguments is not None else json.dumps(call.arguments)
+                lines.append(f"agent calls {call.name} {arguments}")
+    return "\n".join(lines)
+
+
+def _failed_components(reward_info: RewardInfo) -> dict[str, dict]:
+    return {
+        kind.value: {"in_reward_basis": component.in_basis, "note": component.note, "details": component.details}
+        for kind, component in reward_info.components.items()
+        if component.status == "failed"
+    }
+
+
+def _order(episode: EpisodeResult) -> tuple:
+    """Task order (numeric ids by number), then trial."""
+    task_id = episode.task_id
+    return (0, int(task_id), "") if task_id.isdigit() else (1, 0, task_id), episode.trial
+
+
+def client_for(spec: ModelSpec, llm: LLMSettings) -> LLMClient:
+    """The analysis model's client, with the run's retry policy and response cache."""
+    cache = ResponseCache(llm.cache_path()) if llm.cache else None
+    return LLMClient(spec, llm.retry_policy(), cache)
+
+
+def write(analysis: ErrorAnalysis, output_dir: Path) -> Path:
+    path = output_dir / ANALYSIS_FILE
+    path.write_text(analysis.model_dump_json(indent=1), encoding="utf-8")
+    return path
+
+
+def after_run(prepared: PreparedRun, report: RunReport) -> tuple[dict[str, float], list[Artifact]]:
+    """The post-run step of a run with ``analysis.model`` (``cli.after_run``): the analysis
+    written, summarised, and handed back as MLflow metrics and an artifact."""
+    settings = prepared.settings
+    client = client_for(settings.analysis.spec(), settings.llm)
+    tasks = {task.id: task for task in prepared.tasks}
+    analysis = analyse(report.episodes, prepared.domain, tasks, client, settings.max_concurrency)
+    path = write(analysis, report.output_dir)
+    print(analysis.summary(path))
+    return analysis.metrics(), [Artifact(path)]
+
+
+def stored_config(run_dir: Path) -> dict:
+    """The configuration a finished run recorded in its ``results.json``."""
+    results_file = run_dir / RESULTS_FILE
+    if not results_file.is_file():
+        raise ValueError(f"{run_dir} is not the output directory of a finished taubench run (it has no {RESULTS_FILE})")
+    return json.loads(results_file.read_text(encoding="utf-8"))["config"]
+
+
+def analyse_stored_run(run_dir: Path, config: dict, spec: ModelSpec, concurrency: Optional[int] = None) -> tuple[ErrorAnalysis, Path]:
+    """The analysis of a finished run from its files (``config`` from ``stored_config``, the
+    episodes from ``episodes.jsonl``), written beside them."""
+    env = EnvSettings.model_validate(config["env"])
+    domain = load_domain(env.name, env.data_dir, env.verify_checksums)
+    tasks = domain.tasks_in(config["task_split"])
+    logged = read_episode_log(run_dir / EPISODES_FILE)
+    episodes = EpisodeRecords(run_dir / EPISODES_FILE, [episode.offset for episode in logged])
+    client = client_for(spec, LLMSettings.model_validate(config["llm"]))
+    analysis = analyse(episodes, domain, tasks, client, concurrency or config["max_concurrency"])
+    return analysis, write(analysis, run_dir)
+
+
+def log_to_run(run_dir: Path, config: dict, analysis: ErrorAnalysis, path: Path, tracking_uri: Optional[str], base_dir: Path) -> str:
+    """Adds the analysis to the run's MLflow record, if it has one in the given store (or the
+    embedded store under ``base_dir``); says what happened."""
+    run_id = RunManifest.model_validate_json((run_dir / MANIFEST_FILE).read_text(encoding="utf-8")).mlflow_run_id
+    if run_id is None:
+        return "not logged to MLflow: the run has no MLflow run id (it ran with tracking.enabled=false)"
+    if tracking_uri is None and not (base_dir / STORE_FOLDER / "mlflow.db").exists():
+        return f"not logged to MLflow: no store at {(base_dir / STORE_FOLDER).resolve()} (give --tracking-uri)"
+    from mlflow.exceptions import MlflowException
+
+    tracker = Tracker(TrackingSettings(tracking_uri=tracking_uri, experiment=config["tracking"]["experiment"]), base_dir)
+    try:
+        tracker.client.get_run(run_id)
+    except MlflowException:
+        raise ValueError(f"MLflow run {run_id} (from {run_dir / MANIFEST_FILE}) is not in the store {tracker.uri}") from None
+    tracker.log(run_id, analysis.metrics(), [Artifact(path)])
+    return f"logged to MLflow run {run_id} ({tracker.uri})"
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m taubench.analysis",
+        description="Attribute the fault of every failed episode of a stored run with a model; writes error_analysis.json "
+        "in the run directory and adds it to the run's MLflow record.",
+    )
+    parser.add_argument("run_dir", type=Path, help="the run's output directory (holding results.json)")
+    parser.add_argument("--model", required=True, help="litellm model string, e.g. gpt-4.1-2025-04-14")
+    parser.add_argument("--api-base", help="endpoint URL of an OpenAI-compatible server")
+    parser.add_argument("--api-key-env", help="environment variable holding the key")
+    parser.add_argument("--concurrency", type=int, help="requests at once (default: the run's max_concurrency)")
+    parser.add_argument("--tracking-uri", help="MLflow store of the run (default: the embedded store under ./mlruns)")
+    args = parser.parse_args(argv)
+    if args.concurrency is not None and args.concurrency < 1:
+        parser.error(f"--concurrency: must be at least 1 (got {args.concurrency})")
+    spec = ModelSpec(model=args.model, api_base=args.api_base, api_key_env=args.api_key_env)
+    variable = missing_key(spec)
+    if variable:
+        option = "--api-key-env" if args.api_key_env else "--model"
+        parser.exit(2, f"taubench.analysis: {option}: the environment variable {variable} is not set (needed by {spec.model})\n")
+    try:
+        config = stored_config(args.run_dir)
+        analysis, path = analyse_stored_run(args.run_dir, config, spec, args.concurrency)
+        print(analysis.summary(path))
+        print(log_to_run(args.run_dir, config, analysis, path, args.tracking_uri, Path.cwd()))
+    except (ValueError, DataError) as exc:
+        parser.exit(2, f"taubench.analysis: {exc}\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,395 @@
+"""Runs in the MT Bench format, for the MT Bench evaluation framework (and the τ-bench fork
+that plugs into it).
+
+A run becomes a folder ``<data_dir>/<dataset_name>_<YYYYmmdd_HHMMSS>/`` (UTC; a second export
+in the same second gets ``_01``, ``_02``, ... so names keep sorting in time order) holding
+
+- ``<model>_task<id>_trajectory.jsonl`` per task: the conversation as OpenAI chat messages,
+  one per line, after a system message holding the domain policy;
+- ``<model>_scores.jsonl``: one line per scored task, keys in this order: ``task-id``,
+  ``prompt`` (the user scenario), ``result`` and ``truth`` (tool calls as
+  ``name({json arguments})`` joined by ``,``: the agent's, and the task's gold actions),
+  ``score``, ``duration``.
+
+With several trials, a task's score is the mean reward of its scored trials and its duration
+the sum of all its trials' seconds; its result and trajectory come from its first scored trial
+(its first trial if none was scored). A task with no scored trial (NL assertions and no judge,
+or provider failures) keeps its trajectory but has no scores line; the export counts them.
+
+``python -m taubench.mtbench <run dir>`` exports a stored run later.
+"""
+
+import argparse
+import json
+import os
+import re
+import sys
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Optional
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from taubench.agents.tool_calling import to_chat
+from taubench.domain import DataError
+from taubench.domains import load_domain
+from taubench.episode import EpisodeResult
+from taubench.messages import AssistantMessage, ToolCall
+from taubench.runner import (
+    EPISODES_FILE,
+    MANIFEST_FILE,
+    RESULTS_FILE,
+    EpisodeRecords,
+    PreparedRun,
+    RunLock,
+    RunReport,
+    read_episode_log,
+)
+from taubench.settings import ConfigError, ExportSettings
+from taubench.tasks import Task
+from taubench.tracking import Artifact
+from taubench.users.llm import render_scenario
+
+ARTIFACT_FOLDER = "mtbench"
+DATASET_PREFIX = "tau_bench"
+TIMESTAMP_FORMAT = "%Y%m%d_%H%M%S"  # UTC; sorts as text in time order
+SCORES_SUFFIX = "_scores.jsonl"
+_UNSAFE = re.compile(r"[^A-Za-z0-9.-]")
+_EXPORT_SUFFIX = r"_\d{8}_\d{6}(?:_\d+)?"  # the timestamp, and a same-second counter
+
+
+class ScoresLine(BaseModel):
+    """One line of ``<model>_scores.jsonl``; field order is the file's key order."""
+
+    model_config = ConfigDict(populate_by_name=True)
+
+    task_id: str = Field(alias="task-id")
+    prompt: str
+    result: str
+    truth: str
+    score: float
+    duration: float
+
+
+class MTBenchExport(BaseModel):
+    """Where an export went and what it holds."""
+
+    folder: Path
+    model: str  # as used in the file names
+    tasks: int  # trajectory files written
+    scored_tasks: int  # lines in the scores file
+    unscored_tasks: list[str]  # task ids without a scores line
+
+    def describe(self) -> str:
+        left_out = f", {len(self.unscored_tasks)} not scored (trajectory only)" if self.unscored_tasks else ""
+        return f"MT-Bench export: {self.scored_tasks} scored tasks{left_out} in {self.folder.resolve()}"
+
+
+def safe_model_name(model: str) -> str:
+    """A model name usable as a file-name prefix: every character outside ``[A-Za-z0-9.-]``
+    becomes ``-`` (``openai/gpt-4o`` -> ``openai-gpt-4o``; MT Bench's API turns the ``_`` it is
+    given into ``-``, so the names agree), and a name of dots only has them replaced too, so
+    the result is never ``.`` or ``..``."""
+    if not model:
+        raise ValueError("the model name is empty; a file name needs one")
+    safe = _UNSAFE.sub("-", model)
+    return "-" * len(safe) if set(safe) == {"."} else safe
+
+
+def default_dataset_name(env_name: str) -> str:
+    return f"{DATASET_PREFIX}_{env_name}"
+
+
+def calls_text(calls: Iterable[tuple[str, str]]) -> str:
+    """``name(arguments),name(arguments)``: the form of ``result`` and ``truth``."""
+    return ",".join(f"{name}({arguments})" for name, arguments in calls)
+
+
+def _written_arguments(call: ToolCall) -> str:
+    """A call's arguments as the agent wrote them: JSON, or the raw text when it was not JSON."""
+    return call.invalid_arguments if call.invalid_arguments is not None else json.dumps(call.arguments)
+
+
+def agent_calls(episode: EpisodeResult) -> str:
+    return calls_text(
+        (call.name, _written_arguments(call))
+        for message in episode.messages
+        if isinstance(message, AssistantMessage)
+        for call in message.tool_calls or []
+    )
+
+
+def gold_calls(task: Task) -> str:
+    """The actions the agent is expected to make (the ones the oracle agent makes)."""
+    return calls_text((action.name, json.dumps(action.arguments)) for action in task.gold_actions if action.requestor == "assistant")
+
+
+def task_prompt(task: Task) -> str:
+    """The user scenario: a v1 instruction as it is, a τ² scenario laid out as the simulated
+    user sees it."""
+    scenario = task.user_scenario
+    if isinstance(scenario.instructions, str) and not scenario.persona:
+        return scenario.instructions
+    return render_scenario(scenario)
+
+
+@dataclass
+class _TaskTally:
+    """A task's trials as they stream past: enough for its scores line and trajectory."""
+
+    shown: Optional[EpisodeResult] = None  # first scored trial, else first trial
+    rewards: dict[int, float] = field(default_factory=dict)  # trial -> reward, scored trials
+    durations: dict[int, float] = field(default_factory=dict)  # trial -> seconds, every trial
+
+    def add(self, episode: EpisodeResult) -> None:
+        if episode.reward is not None:
+            self.rewards[episode.trial] = episode.reward
+        self.durations[episode.trial] = episode.duration_s
+        if self.shown is None or _shown_before(episode, self.shown):
+            self.shown = episode
+
+    def line(self, task: Task) -> Optional[ScoresLine]:
+        if not self.rewards:
+            return None
+        rewards = [self.rewards[trial] for trial in sorted(self.rewards)]  # same sum whatever the arrival order
+        return ScoresLine(
+            task_id=f"task-{task.id}",
+            prompt=task_prompt(task),
+            result=agent_calls(self.shown),
+            truth=gold_calls(task),
+            score=sum(rewards) / len(rewards),
+            duration=round(sum(self.durations[trial] for trial in sorted(self.durations)), 4),
+        )
+
+
+def _shown_before(episode: EpisodeResult, other: EpisodeResult) -> bool:
+    return (episode.reward is None, episode.trial) < (other.reward is None, other.trial)
+
+
+def write_export(
+    episodes: Iterable[EpisodeResult],
+    tasks: Mapping[str, Task],
+    policy: str,
+    model: str,
+    data_dir: Path,
+    dataset_name: str,
+) -> MTBenchExport:
+    """Write the episodes (any order, any number of trials) as a new export folder; tasks
+    appear in the order of ``tasks``. The scores file is written last and atomically, so a
+    reader that finds it finds it whole."""
+    tallies: dict[str, _TaskTally] = {}
+    for episode in episodes:
+        if episode.task_id not in tasks:
+            raise ValueError(f"episode of task {episode.task_id!r}, which is not among the run's tasks")
+        tallies.setdefault(episode.task_id, _TaskTally()).add(episode)
+    prefix = safe_model_name(model)
+    folder = _new_folder(data_dir, dataset_name)
+    system = {"role": "system", "content": policy}
+    lines, unscored = [], []
+    for task_id, task in tasks.items():
+        tally = tallies.get(task_id)
+        if tally is None:
+            continue
+        trajectory = [system, *to_chat(tally.shown.messages)]
+        path = folder / f"{prefix}_task{_UNSAFE.sub('-', task_id)}_trajectory.jsonl"
+        path.write_text("".join(json.dumps(message) + "\n" for message in trajectory), encoding="utf-8")
+        line = tally.line(task)
+        if line is None:
+            unscored.append(task_id)
+        else:
+            lines.append(json.dumps(line.model_dump(by_alias=True)) + "\n")
+    scores = folder / f"{prefix}{SCORES_SUFFIX}"
+    temporary = scores.with_name(scores.name + ".tmp")
+    temporary.write_text("".join(lines), encoding="utf-8")
+    os.replace(temporary, scores)
+    return MTBenchExport(folder=folder, model=prefix, tasks=len(tallies), scored_tasks=len(lines), unscored_tasks=unscored)
+
+
+def _new_folder(data_dir: Path, dataset_name: str) -> Path:
+    """``<dataset>_<UTC timestamp>``, created here; if that exists (an export in the same
+    second), the first free ``_01``, ``_02``, ... which sorts after it and before the next second."""
+    data_dir.mkdir(parents=True, exist_ok=True)
+    stem = f"{dataset_name}_{datetime.now(timezone.utc).strftime(TIMESTAMP_FORMAT)}"
+    for counter in range(100):
+        folder = data_dir / (stem if counter == 0 else f"{stem}_{counter:02d}")
+        try:
+            folder.mkdir()
+            return folder
+        except FileExistsError:
+            continue
+    raise FileExistsError(f"{data_dir / stem}: 100 exports in one second; none more can be named")
+
+
+# ---- the export of a run, at its end or later ------------------------------------------
+
+
+class _StoredEnv(BaseModel):
+    name: str
+    data_dir: Optional[Path] = None
+    verify_checksums: bool = True
+
+
+class _StoredName(BaseModel):
+    name: Optional[str] = None
+
+
+class StoredRunConfig(BaseModel):
+    """The part of a stored run's configuration an export needs (the rest is ignored, so a
+    configuration that only validates on the machine it ran on, e.g. Ray settings, still reads)."""
+
+    env: _StoredEnv
+    agent: _StoredName
+    model: _StoredName = _StoredName()
+    task_split: str
+    export: ExportSettings = ExportSettings()
+
+    def model_label(self) -> str:
+        """The agent's model, or for a run without one (the oracle) the agent strategy."""
+        return self.model.name or self.agent.name
+
+    def dataset_name(self) -> str:
+        return self.export.dataset_name or default_dataset_name(self.env.name)
+
+
+def export_run(prepared: PreparedRun, report: RunReport, base_dir: Path) -> MTBenchExport:
+    """The in-run export (``export.formats=[mtbench]``), from the run's own settings; a
+    relative ``export.data_dir`` is taken from ``base_dir``, where the command started."""
+    settings = prepared.settings
+    config = StoredRunConfig.model_validate(settings.model_dump(mode="json"))
+    return write_export(
+        report.episodes,
+        {task.id: task for task in prepared.tasks},
+        prepared.domain.policy,
+        config.model_label(),
+        base_dir / settings.export.data_dir,
+        config.dataset_name(),
+    )
+
+
+def export_after_run(prepared: PreparedRun, report: RunReport, base_dir: Path) -> Artifact:
+    """``cli.after_run``'s step: export, say where, hand the folder to MLflow."""
+    export = export_run(prepared, report, base_dir)
+    print(f"taubench: {export.describe()}")
+    return Artifact(export.folder, ARTIFACT_FOLDER)
+
+
+class RunNotExportable(Exception):
+    """Not the folder of a finished taubench run; the message says what is missing."""
+
+
+def run_dir_of(path: Path) -> Path:
+    """The run folder named by ``path`` (the folder or its results.json), checked to be finished."""
+    run_dir = path.parent if path.name == RESULTS_FILE else path
+    if not run_dir.is_dir():
+        raise RunNotExportable(f"{path}: no such run directory")
+    if not (run_dir / RESULTS_FILE).is_file():
+        if (run_dir / MANIFEST_FILE).is_file() or (run_dir / EPISODES_FILE).is_file():
+            raise RunNotExportable(
+                f"{run_dir}: the run is unfinished (no {RESULTS_FILE} yet); rerun its command to finish it, then export"
+            )
+        raise RunNotExportable(f"{run_dir}: not a taubench run directory (no {RESULTS_FILE}, {MANIFEST_FILE} or {EPISODES_FILE})")
+    return run_dir
+
+
+def stored_config(results_file: Path) -> StoredRunConfig:
+    """The configuration at the head of a results.json, read without its episodes (which can
+    run to gigabytes): our writer puts them last, under the line `` "episodes": [``."""
+    head = []
+    with open(results_file, encoding="utf-8") as handle:
+        for line in handle:
+            if line.startswith(' "episodes":'):
+                document = json.loads("".join(head) + ' "episodes": []\n}')
+                break
+            head.append(line)
+        else:  # another layout: read it whole
+            handle.seek(0)
+            document = json.load(handle)
+    try:
+        return StoredRunConfig.model_validate(document["config"])
+    except (KeyError, ValidationError) as exc:
+        raise RunNotExportable(f"{results_file}: no readable run configuration ({exc})") from None
+
+
+def export_stored_run(path: Path, data_dir: Optional[Path] = None, dataset_name: Optional[str] = None) -> MTBenchExport:
+    """Export a finished run from its folder: the episodes streamed from episodes.jsonl (the
+    last record of each task and trial, as the run counts them), the tasks from the run's
+    domain data. ``data_dir``/``dataset_name`` default to the run's own export settings."""
+    run_dir = run_dir_of(path)
+    config = stored_config(run_dir / RESULTS_FILE)
+    export = ExportSettings(
+        data_dir=data_dir if data_dir is not None else config.export.data_dir,
+        dataset_name=dataset_name if dataset_name is not None else config.export.dataset_name,
+    )
+    config = config.model_copy(update={"export": export})
+    domain = load_domain(config.env.name, config.env.data_dir, config.env.verify_checksums)
+    if config.task_split not in domain.splits:
+        raise RunNotExportable(f"{run_dir}: split {config.task_split!r} is not one of {config.env.name}'s: {', '.join(domain.splits)}")
+    try:
+        lock = RunLock(run_dir)  # no episode is appended (by a resumed run) while we read
+    except ConfigError:
+        raise RunNotExportable(f"{run_dir}: the run is still running; export it when it has finished") from None
+    try:
+        logged = read_episode_log(run_dir / EPISODES_FILE)
+        episodes = EpisodeRecords(run_dir / EPISODES_FILE, [episode.offset for episode in logged])
+        return write_export(
+            episodes, domain.tasks_in(config.task_split), domain.policy, config.model_label(), export.data_dir, config.dataset_name()
+        )
+    finally:
+        lock.release()
+
+
+# ---- for the HTTP API ----------------------------------------------------------------
+
+
+def latest_scores_file(data_dir: Path, model: str, subset: str) -> Optional[Path]:
+    """The newest ``tau_bench_<subset>_<timestamp>/<safe model>_scores.jsonl`` in ``data_dir``,
+    or None. Folders are listed, never globbed with the arguments, and only names of exactly
+    that form count (``retail`` does not pick up ``retail_v1``); whatever is found must
+    resolve to a place inside ``data_dir``. An empty model name has no file."""
+    root = data_dir.resolve()
+    if not model or not root.is_dir():
+        return None
+    pattern = re.compile(re.escape(default_dataset_name(subset)) + _EXPORT_SUFFIX)
+    file_name = f"{safe_model_name(model)}{SCORES_SUFFIX}"
+    folders = sorted((entry for entry in root.iterdir() if pattern.fullmatch(entry.name)), key=lambda entry: entry.name, reverse=True)
+    for folder in folders:
+        scores = (folder / file_name).resolve()
+        if scores.is_relative_to(root) and scores.is_file():
+            return scores
+    return None
+
+
+def scores_lines(path: Path, task_id: Optional[str]) -> str:
+    """The scores file's JSONL text, or only its line(s) for ``task-<task_id>`` (matched
+    exactly: task 1 is not task 11); empty when there is none."""
+    text = path.read_text(encoding="utf-8")
+    if task_id is None:
+        return text
+    wanted = f"task-{task_id}"
+    return "".join(line + "\n" for line in text.splitlines() if line.strip() and json.loads(line).get("task-id") == wanted)
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m taubench.mtbench", description="Export a finished taubench run in the MT Bench format."
+    )
+    parser.add_argument("run", type=Path, help="the run's output directory, or its results.json")
+    parser.add_argument("--data-dir", type=Path, help="where the export folder goes (default: the run's export.data_dir, else data)")
+    parser.add_argument("--dataset-name", help="the folder's name before the timestamp (default: the run's, else tau_bench_<env>)")
+    args = parser.parse_args(argv)
+    try:
+        if args.dataset_name is not None:
+            ExportSettings(dataset_name=args.dataset_name)
+        export = export_stored_run(args.run, args.data_dir, args.dataset_name)
+    except ValidationError as exc:
+        parser.exit(2, f"taubench.mtbench: --dataset-name: {exc.errors()[0]['msg'].removeprefix('Value error, ')}\n")
+    except (RunNotExportable, DataError, ConfigError, ValueError, OSError) as exc:
+        parser.exit(2, f"taubench.mtbench: {exc}\n")
+    print(f"taubench: {export.describe()}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
