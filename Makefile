@@ -7,7 +7,7 @@ STORE := $(CURDIR)/mlruns
 export LITELLM_LOCAL_MODEL_COST_MAP := True
 export MLFLOW_DISABLE_TELEMETRY := true
 
-.PHONY: install run test ui clean bench
+.PHONY: install run test ui clean bench screenshot serve-api
 
 install: $(VENV)/.installed
 
@@ -63,6 +63,16 @@ $(BENCH_REFERENCE)/.installed: bench/reference-requirements.txt
 # The MLflow UI over the embedded store, on http://127.0.0.1:5000
 ui: install
 	$(PY) -m mlflow ui --backend-store-uri sqlite:///$(STORE)/mlflow.db --default-artifact-root $(STORE)/artifacts --host 127.0.0.1 --port 5000
+
+# Screenshots of the MLflow UI showing a run's HTML trajectory page and charts, taken by headless
+# Chromium (Debian's package, installed if missing: needs root or sudo) into screenshots/
+screenshot: install
+	command -v chromium >/dev/null || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium)
+	$(PY) tools/mlflow_screenshot.py --out screenshots
+
+# The HTTP API on http://127.0.0.1:8000 (OpenAPI at /docs) until Ctrl-C
+serve-api: install
+	$(PY) -m taubench.api --host 127.0.0.1 --port 8000
 
 clean:
 	rm -rf $(VENV) $(BENCH_REFERENCE) outputs mlruns

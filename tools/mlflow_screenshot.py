@@ -1,0 +1,105 @@
+"""Screenshots of the MLflow UI showing a run's artifacts, taken by headless Chromium.
+
+An offline oracle run (some episodes cut short by ``max_steps``, so there are failures to
+see) is recorded in a fresh store; the MLflow UI serves that store on 127.0.0.1; Chromium
+opens the run's artifacts tab with an HTML trajectory page selected, then each chart, and
+saves what it shows. ``make screenshot`` installs Chromium (Debian's package) and runs this.
+"""
+
+import argparse
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+from mlflow.tracking import MlflowClient
+
+from taubench.tracking import local_store
+
+RUN = ["env=airline", "agent=oracle", "user=oracle", "task_ids=[0,1,2,3,4,5,6,7]", "num_trials=3", "max_steps=6", "progress=false"]
+BROWSERS = ("chromium", "chromium-browser", "google-chrome")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--out", type=Path, default=Path("screenshots"), help="where the PNGs go (default: screenshots)")
+    parser.add_argument("--size", default="1800,1100", help="browser window, width,height")
+    args = parser.parse_args()
+    browser = next((found for name in BROWSERS if (found := shutil.which(name))), None)
+    if browser is None:
+        sys.exit(f"no Chromium found ({', '.join(BROWSERS)}); on Debian: apt-get install chromium")
+
+    work = (args.out / "store").resolve()
+    shutil.rmtree(work, ignore_errors=True)
+    work.mkdir(parents=True)
+    environment = os.environ | {"LITELLM_LOCAL_MODEL_COST_MAP": "True", "MLFLOW_DISABLE_TELEMETRY": "true"}
+    subprocess.run([sys.executable, "-m", "taubench", *RUN], cwd=work, env=environment, check=True, stdout=subprocess.DEVNULL)
+
+    tracking_uri, artifact_root = local_store(work)
+    client = MlflowClient(tracking_uri)
+    experiment = client.get_experiment_by_name("taubench")
+    run = client.search_runs([experiment.experiment_id])[0]
+    pages = [artifact.path for artifact in client.list_artifacts(run.info.run_id, "trajectories")]
+    failed_page = next(page for page in pages if _failed(client, run.info.run_id, page))
+    targets = {
+        "mlflow-trajectory.png": failed_page,
+        "mlflow-task-trial-grid.png": "charts/task_trial_grid.png",
+        "mlflow-pass-hat-k.png": "charts/pass_hat_k.png",
+    }
+
+    port = _free_port()
+    ui = subprocess.Popen(
+        [sys.executable, "-m", "mlflow", "ui", "--backend-store-uri", tracking_uri, "--default-artifact-root", artifact_root,
+         "--host", "127.0.0.1", "--port", str(port)],
+        env=environment, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
+    )  # fmt: skip
+    try:
+        _wait_for(f"http://127.0.0.1:{port}/health")
+        for name, artifact in targets.items():
+            url = f"http://127.0.0.1:{port}/#/experiments/{experiment.experiment_id}/runs/{run.info.run_id}/artifacts/{artifact}"
+            shot = (args.out / name).resolve()
+            subprocess.run(
+                [browser, "--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", f"--window-size={args.size}",
+                 "--virtual-time-budget=20000", f"--screenshot={shot}", url],
+                check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=180,
+            )  # fmt: skip
+            print(f"{shot}  ({artifact})")
+    finally:
+        os.killpg(ui.pid, 15)
+        ui.wait(timeout=30)
+    return 0
+
+
+def _failed(client: MlflowClient, run_id: str, page: str) -> bool:
+    """A page of a failed episode: the more instructive one to look at."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as scratch:
+        text = Path(client.download_artifacts(run_id, page, scratch)).read_text(encoding="utf-8")
+    return "max_steps" in text
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def _wait_for(url: str, timeout: float = 90) -> None:
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            with urllib.request.urlopen(url, timeout=5):
+                return
+        except OSError:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.5)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
