@@ -226,4 +226,4 @@ def test_a_missing_key_of_the_analyst_stops_the_run_before_it_starts_and_the_com
     with pytest.raises(SystemExit) as stopped:
         main(["nowhere", "--model", "openai/x", "--api-base", "http://127.0.0.1:9/v1"])
     assert stopped.value.code == 2
-    assert "nowhere is not the output directory of a finished taubench run (it has no results.json)" in capsys.readouterr().err
+    assert "taubench.analysis: nowhere: no such run directory" in capsys.readouterr().err

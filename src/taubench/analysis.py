@@ -30,9 +30,9 @@ from taubench.episode import EpisodeResult, sum_usage
 from taubench.evaluation import RewardInfo
 from taubench.llm import LLMClient, LLMError, ModelSpec, ResponseCache, missing_key
 from taubench.messages import AssistantMessage, Message, ToolMessage, Usage, UserMessage
-from taubench.metrics import is_success
+from taubench.metrics import is_success, task_order
 from taubench.runner import (
-    EPISODES_FILE, MANIFEST_FILE, RESULTS_FILE, EpisodeRecords, PreparedRun, RunManifest, RunReport, read_episode_log
+    MANIFEST_FILE, PreparedRun, RunManifest, RunReport, StoredRunError, finished_run_dir, results_head, stored_episodes
 )
 from taubench.settings import EnvSettings, LLMSettings, TrackingSettings
 from taubench.tasks import Task
@@ -161,7 +161,10 @@ def analyse(
     """Every failed episode of ``episodes`` attributed, ``concurrency`` requests at a time.
     Episodes are read by index when their request is built (``episodes`` may be a run's
     lazily read records), so only the episodes in flight are in memory."""
-    failed = [index for _, index in sorted((_order(episode), index) for index, episode in enumerate(episodes) if is_failure(episode))]
+    failed = [
+        index
+        for _, index in sorted(((task_order(episode.task_id), episode.trial), index) for index, episode in enumerate(episodes) if is_failure(episode))
+    ]
 
     def one(index: int) -> tuple[EpisodeAttribution, Usage]:
         episode = episodes[index]
@@ -257,12 +260,6 @@ def _failed_components(reward_info: RewardInfo) -> dict[str, dict]:
     }
 
 
-def _order(episode: EpisodeResult) -> tuple:
-    """Task order (numeric ids by number), then trial."""
-    task_id = episode.task_id
-    return (0, int(task_id), "") if task_id.isdigit() else (1, 0, task_id), episode.trial
-
-
 def client_for(spec: ModelSpec, llm: LLMSettings) -> LLMClient:
     """The analysis model's client, with the run's retry policy and response cache."""
     cache = ResponseCache(llm.cache_path()) if llm.cache else None
@@ -287,24 +284,14 @@ def after_run(prepared: PreparedRun, report: RunReport) -> tuple[dict[str, float
     return analysis.metrics(), [Artifact(path)]
 
 
-def stored_config(run_dir: Path) -> dict:
-    """The configuration a finished run recorded in its ``results.json``."""
-    results_file = run_dir / RESULTS_FILE
-    if not results_file.is_file():
-        raise ValueError(f"{run_dir} is not the output directory of a finished taubench run (it has no {RESULTS_FILE})")
-    return json.loads(results_file.read_text(encoding="utf-8"))["config"]
-
-
 def analyse_stored_run(run_dir: Path, config: dict, spec: ModelSpec, concurrency: Optional[int] = None) -> tuple[ErrorAnalysis, Path]:
-    """The analysis of a finished run from its files (``config`` from ``stored_config``, the
+    """The analysis of a finished run from its files (``config`` from its results.json, the
     episodes from ``episodes.jsonl``), written beside them."""
     env = EnvSettings.model_validate(config["env"])
     domain = load_domain(env.name, env.data_dir, env.verify_checksums)
     tasks = domain.tasks_in(config["task_split"])
-    logged = read_episode_log(run_dir / EPISODES_FILE)
-    episodes = EpisodeRecords(run_dir / EPISODES_FILE, [episode.offset for episode in logged])
     client = client_for(spec, LLMSettings.model_validate(config["llm"]))
-    analysis = analyse(episodes, domain, tasks, client, concurrency or config["max_concurrency"])
+    analysis = analyse(stored_episodes(run_dir), domain, tasks, client, concurrency or config["max_concurrency"])
     return analysis, write(analysis, run_dir)
 
 
@@ -348,11 +335,12 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         option = "--api-key-env" if args.api_key_env else "--model"
         parser.exit(2, f"taubench.analysis: {option}: the environment variable {variable} is not set (needed by {spec.model})\n")
     try:
-        config = stored_config(args.run_dir)
-        analysis, path = analyse_stored_run(args.run_dir, config, spec, args.concurrency)
+        run_dir = finished_run_dir(args.run_dir)
+        config = results_head(run_dir)["config"]
+        analysis, path = analyse_stored_run(run_dir, config, spec, args.concurrency)
         print(analysis.summary(path))
-        print(log_to_run(args.run_dir, config, analysis, path, args.tracking_uri, Path.cwd()))
-    except (ValueError, DataError) as exc:
+        print(log_to_run(run_dir, config, analysis, path, args.tracking_uri, Path.cwd()))
+    except (StoredRunError, ValueError, DataError) as exc:
         parser.exit(2, f"taubench.analysis: {exc}\n")
     return 0
 

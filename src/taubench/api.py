@@ -36,7 +36,7 @@ from taubench.domain import DataError
 from taubench.domains import DOMAINS, load_domain
 from taubench.metrics import RunSummary
 from taubench.mtbench import latest_scores_file, safe_model_name, scores_lines
-from taubench.runner import EPISODES_FILE, MANIFEST_FILE, RESULTS_FILE, fingerprint_config
+from taubench.runner import EPISODES_FILE, MANIFEST_FILE, RESULTS_FILE, fingerprint_config, results_head
 from taubench.settings import ConfigError, RunSettings, check_models, parse_settings, select_tasks
 
 TOKEN_VARIABLE = "TAUBENCH_API_TOKEN"
@@ -175,7 +175,7 @@ class RunBook:
         summary, detail = None, None
         status: Status = self.active.get(run_id) or "interrupted"
         if status == "interrupted" and (folder / RESULTS_FILE).exists():
-            summary = _summary(folder / RESULTS_FILE)
+            summary = RunSummary.model_validate(results_head(folder)["summary"])
             status = "finished" if summary.not_started == 0 and not summary.stopped else "failed"
             detail = summary.stopped
         if status == "interrupted" and done == 0 and (folder / LOG_FILE).exists():
@@ -350,12 +350,6 @@ def _count_lines(path: Path) -> int:
         return 0
     with open(path, "rb") as lines:
         return sum(1 for _ in lines)
-
-
-def _summary(results: Path) -> RunSummary:
-    """Only the summary of a results file, which can be large."""
-    with open(results, encoding="utf-8") as handle:
-        return RunSummary.model_validate(json.load(handle)["summary"])
 
 
 def _log_tail(path: Path, lines: int = 12) -> str:

@@ -4,7 +4,6 @@ This is the only module that knows about Hydra. A sweep (``--multirun``) is chec
 whole before its first job starts, and its jobs become child runs of one MLflow parent run.
 """
 
-import json
 import sys
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -22,7 +21,7 @@ from omegaconf.errors import OmegaConfBaseException
 from taubench import console
 from taubench.domain import DataError
 from taubench.metrics import RunSummary
-from taubench.runner import RESULTS_FILE, PreparedRun, RunReport, execute, prepare
+from taubench.runner import RESULTS_FILE, PreparedRun, RunReport, execute, prepare, results_head
 from taubench.settings import ConfigError, RunSettings, TrackingSettings, parse_settings
 from taubench.tracking import Artifact
 
@@ -128,7 +127,7 @@ def after_run(prepared: PreparedRun, report: RunReport, base_dir: Path) -> RunEx
     """The steps that read a finished run's records and write more from them (exports, the
     error analysis, charts, trajectory pages); with tracking on, their files become artifacts."""
     extras = RunExtras()
-    if prepared.settings.analysis.model:  # first: the steps after it may show its verdicts
+    if prepared.settings.analysis.model:
         from taubench import analysis
 
         metrics, artifacts = analysis.after_run(prepared, report)
@@ -211,7 +210,7 @@ class SweepCallback(Callback):
         sweep_dir = Path(config.hydra.sweep.dir)
         rows, best, jobs = [], None, []
         for results in sorted(sweep_dir.glob(f"*/{RESULTS_FILE}"), key=lambda path: _job_number(path.parent.name)):
-            document = json.loads(results.read_text(encoding="utf-8"))
+            document = results_head(results.parent)
             summary = RunSummary.model_validate(document["summary"])
             rows.append(console.sweep_row(results.parent.name, document["config"], summary))
             charts_on = document["config"]["tracking"]["charts"]

@@ -173,7 +173,7 @@ def summarize(
         average_reward_ci=average_reward_ci,
         pass_hat_k_ci=pass_hat_k_ci,
         unscored_episodes=len(unscored),
-        unscored_tasks=sorted({episode.task_id for episode in unscored}, key=_task_order),
+        unscored_tasks=sorted({episode.task_id for episode in unscored}, key=task_order),
         unscored_reasons=dict(Counter(episode.unscored_note or "unknown" for episode in unscored)),
         infrastructure_failures=[(episode.task_id, episode.trial) for episode in failed],
         episode_reruns=sum(episode.attempts - 1 for episode in facts),
@@ -187,5 +187,6 @@ def summarize(
     )
 
 
-def _task_order(task_id: str):
+def task_order(task_id: str):
+    """Numeric ids by number, then the others by name."""
     return (0, int(task_id), "") if task_id.isdigit() else (1, 0, task_id)

@@ -38,14 +38,14 @@ from taubench.domains import load_domain
 from taubench.episode import EpisodeResult
 from taubench.messages import AssistantMessage, ToolCall
 from taubench.runner import (
-    EPISODES_FILE,
-    MANIFEST_FILE,
     RESULTS_FILE,
-    EpisodeRecords,
     PreparedRun,
     RunLock,
     RunReport,
-    read_episode_log,
+    StoredRunError,
+    finished_run_dir,
+    results_head,
+    stored_episodes,
 )
 from taubench.settings import ConfigError, ExportSettings
 from taubench.tasks import Task
@@ -275,49 +275,15 @@ def export_after_run(prepared: PreparedRun, report: RunReport, base_dir: Path) -
     return Artifact(export.folder, ARTIFACT_FOLDER)
 
 
-class RunNotExportable(Exception):
-    """Not the folder of a finished taubench run; the message says what is missing."""
-
-
-def run_dir_of(path: Path) -> Path:
-    """The run folder named by ``path`` (the folder or its results.json), checked to be finished."""
-    run_dir = path.parent if path.name == RESULTS_FILE else path
-    if not run_dir.is_dir():
-        raise RunNotExportable(f"{path}: no such run directory")
-    if not (run_dir / RESULTS_FILE).is_file():
-        if (run_dir / MANIFEST_FILE).is_file() or (run_dir / EPISODES_FILE).is_file():
-            raise RunNotExportable(
-                f"{run_dir}: the run is unfinished (no {RESULTS_FILE} yet); rerun its command to finish it, then export"
-            )
-        raise RunNotExportable(f"{run_dir}: not a taubench run directory (no {RESULTS_FILE}, {MANIFEST_FILE} or {EPISODES_FILE})")
-    return run_dir
-
-
-def stored_config(results_file: Path) -> StoredRunConfig:
-    """The configuration at the head of a results.json, read without its episodes (which can
-    run to gigabytes): our writer puts them last, under the line `` "episodes": [``."""
-    head = []
-    with open(results_file, encoding="utf-8") as handle:
-        for line in handle:
-            if line.startswith(' "episodes":'):
-                document = json.loads("".join(head) + ' "episodes": []\n}')
-                break
-            head.append(line)
-        else:  # another layout: read it whole
-            handle.seek(0)
-            document = json.load(handle)
-    try:
-        return StoredRunConfig.model_validate(document["config"])
-    except (KeyError, ValidationError) as exc:
-        raise RunNotExportable(f"{results_file}: no readable run configuration ({exc})") from None
-
-
 def export_stored_run(path: Path, data_dir: Optional[Path] = None, dataset_name: Optional[str] = None) -> MTBenchExport:
     """Export a finished run from its folder: the episodes streamed from episodes.jsonl (the
     last record of each task and trial, as the run counts them), the tasks from the run's
     domain data. ``data_dir``/``dataset_name`` default to the run's own export settings."""
-    run_dir = run_dir_of(path)
-    config = stored_config(run_dir / RESULTS_FILE)
+    run_dir = finished_run_dir(path)
+    try:
+        config = StoredRunConfig.model_validate(results_head(run_dir)["config"])
+    except ValidationError as exc:
+        raise StoredRunError(f"{run_dir / RESULTS_FILE}: no readable run configuration ({exc})") from None
     export = ExportSettings(
         data_dir=data_dir if data_dir is not None else config.export.data_dir,
         dataset_name=dataset_name if dataset_name is not None else config.export.dataset_name,
@@ -325,16 +291,14 @@ def export_stored_run(path: Path, data_dir: Optional[Path] = None, dataset_name:
     config = config.model_copy(update={"export": export})
     domain = load_domain(config.env.name, config.env.data_dir, config.env.verify_checksums)
     if config.task_split not in domain.splits:
-        raise RunNotExportable(f"{run_dir}: split {config.task_split!r} is not one of {config.env.name}'s: {', '.join(domain.splits)}")
+        raise StoredRunError(f"{run_dir}: split {config.task_split!r} is not one of {config.env.name}'s: {', '.join(domain.splits)}")
     try:
         lock = RunLock(run_dir)  # no episode is appended (by a resumed run) while we read
     except ConfigError:
-        raise RunNotExportable(f"{run_dir}: the run is still running; export it when it has finished") from None
+        raise StoredRunError(f"{run_dir}: the run is still running; export it when it has finished") from None
     try:
-        logged = read_episode_log(run_dir / EPISODES_FILE)
-        episodes = EpisodeRecords(run_dir / EPISODES_FILE, [episode.offset for episode in logged])
         return write_export(
-            episodes, domain.tasks_in(config.task_split), domain.policy, config.model_label(), export.data_dir, config.dataset_name()
+            stored_episodes(run_dir), domain.tasks_in(config.task_split), domain.policy, config.model_label(), export.data_dir, config.dataset_name()
         )
     finally:
         lock.release()
@@ -385,7 +349,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         export = export_stored_run(args.run, args.data_dir, args.dataset_name)
     except ValidationError as exc:
         parser.exit(2, f"taubench.mtbench: --dataset-name: {exc.errors()[0]['msg'].removeprefix('Value error, ')}\n")
-    except (RunNotExportable, DataError, ConfigError, ValueError, OSError) as exc:
+    except (StoredRunError, DataError, ConfigError, ValueError, OSError) as exc:
         parser.exit(2, f"taubench.mtbench: {exc}\n")
     print(f"taubench: {export.describe()}")
     return 0

@@ -290,6 +290,50 @@ def read_episode_log(path: Path) -> list[LoggedEpisode]:
     return list(latest.values())
 
 
+class StoredRunError(Exception):
+    """Not the folder of a finished taubench run; the message says what is missing."""
+
+
+def finished_run_dir(path: Path) -> Path:
+    """The folder of the finished run ``path`` names (the folder or its results.json), for
+    the steps that read a run later (exports, analyses)."""
+    run_dir = path.parent if path.name == RESULTS_FILE else path
+    if not run_dir.is_dir():
+        raise StoredRunError(f"{path}: no such run directory")
+    if not (run_dir / RESULTS_FILE).is_file():
+        if (run_dir / MANIFEST_FILE).is_file() or (run_dir / EPISODES_FILE).is_file():
+            raise StoredRunError(f"{run_dir}: the run is unfinished (no {RESULTS_FILE} yet); rerun its command to finish it")
+        raise StoredRunError(f"{run_dir}: not a taubench run directory (no {RESULTS_FILE}, {MANIFEST_FILE} or {EPISODES_FILE})")
+    return run_dir
+
+
+def results_head(run_dir: Path) -> dict:
+    """A run's results.json without its episodes (configuration, data, summary), read without
+    parsing the episodes that follow (they can run to gigabytes): ``_results_document`` puts
+    them last, under the line `` "episodes": [``."""
+    head = []
+    with open(run_dir / RESULTS_FILE, encoding="utf-8") as handle:
+        for line in handle:
+            if line.startswith(' "episodes":'):
+                document = json.loads("".join(head) + ' "episodes": []\n}')
+                break
+            head.append(line)
+        else:  # another layout: read it whole
+            handle.seek(0)
+            document = json.load(handle)
+    if not isinstance(document.get("config"), dict) or not isinstance(document.get("summary"), dict):
+        raise StoredRunError(f"{run_dir / RESULTS_FILE}: not a taubench results file (no config and summary)")
+    document.pop("episodes", None)
+    return document
+
+
+def stored_episodes(run_dir: Path) -> EpisodeRecords:
+    """A run's episodes as the run counts them (the last record of each task and trial),
+    read from episodes.jsonl when asked for."""
+    logged = read_episode_log(run_dir / EPISODES_FILE)
+    return EpisodeRecords(run_dir / EPISODES_FILE, [episode.offset for episode in logged])
+
+
 def plan_episodes(tasks: list[Task], num_trials: int, seed: int, shuffle: bool) -> list[PlannedEpisode]:
     """Trials repeat the task list. As in τ²-bench, ``seed`` draws one seed per trial, which
     the trial's participants receive (and which shuffles that trial's order if asked)."""
