@@ -128,6 +128,7 @@ def test_a_run_started_over_http_is_followed_to_its_trajectories_and_scores(api)
         (["env.data_dir=/etc"], ["env.data_dir"]),
         (["export.data_dir=/etc"], ["export"]),
         (["env"], ["key=value"]),
+        (["env=airline", "model.name=${oc.env:HOME}"], ["model.name", "interpolations"]),
     ],
 )
 def test_a_run_request_that_cannot_run_is_refused_with_the_reason(api, overrides, expected):

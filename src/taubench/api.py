@@ -225,6 +225,8 @@ def validate_overrides(overrides: Sequence[str]) -> tuple[RunSettings, int]:
         if not match:
             raise RequestError(f"overrides: {override!r} is not of the form key=value")
         key = match["key"]
+        if "${" in match["value"]:  # ${oc.env:...} would copy the server's secrets into the run's records
+            raise RequestError(f"overrides: {key}: interpolations (${{...}}) are not allowed in a request")
         if any(key == owned or key.startswith(f"{owned}.") for owned in SERVER_OWNED):
             raise RequestError(f"overrides: {key} is set by the server; not allowed in a request: {', '.join(SERVER_OWNED)}")
     settings = compose_settings(list(overrides))
