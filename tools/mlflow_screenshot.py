@@ -44,7 +44,8 @@ def main() -> int:
     experiment = client.get_experiment_by_name("taubench")
     run = client.search_runs([experiment.experiment_id])[0]
     pages = [artifact.path for artifact in client.list_artifacts(run.info.run_id, "trajectories")]
-    failed_page = next(page for page in pages if _failed(client, run.info.run_id, page))
+    output_dir = Path(run.data.tags["taubench.output_dir"])
+    failed_page = next(page for page in pages if "max_steps" in (output_dir / page).read_text(encoding="utf-8"))
     targets = {
         "mlflow-trajectory.png": failed_page,
         "mlflow-task-trial-grid.png": "charts/task_trial_grid.png",
@@ -72,15 +73,6 @@ def main() -> int:
         os.killpg(ui.pid, 15)
         ui.wait(timeout=30)
     return 0
-
-
-def _failed(client: MlflowClient, run_id: str, page: str) -> bool:
-    """A page of a failed episode: the more instructive one to look at."""
-    import tempfile
-
-    with tempfile.TemporaryDirectory() as scratch:
-        text = Path(client.download_artifacts(run_id, page, scratch)).read_text(encoding="utf-8")
-    return "max_steps" in text
 
 
 def _free_port() -> int:

@@ -38,8 +38,10 @@ def local_store(base_dir: Path) -> tuple[str, str]:
 class Tracker:
     def __init__(self, settings: TrackingSettings, base_dir: Path):
         os.environ.setdefault("MLFLOW_DISABLE_TELEMETRY", "true")
-        logging.getLogger("mlflow").setLevel(logging.WARNING)  # not "creating database tables" on every new store
         from mlflow.tracking import MlflowClient  # heavy; imported only when tracking
+
+        # not "creating database tables" on every new store; after the import, which sets the level
+        logging.getLogger("mlflow").setLevel(logging.WARNING)
 
         artifact_root = None
         uri = settings.tracking_uri
