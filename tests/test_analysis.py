@@ -100,6 +100,23 @@ def test_a_run_with_an_analyst_attributes_each_failed_episode_and_records_it_in_
     assert json.loads(Path(logged).read_text()) == document
 
 
+def test_the_verdicts_are_shown_on_the_failed_episodes_pages(tmp_path):
+    with ScriptedServer(domains=()) as server:
+        result = run_cli(*ORACLES, *CUT_SHORT, *analyst(server), "tracking.charts=false", "output_dir=run", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    pages = tmp_path / "run" / "trajectories"
+    document = json.loads((tmp_path / "run" / ANALYSIS_FILE).read_text())
+    verdicts = {entry["task_id"]: entry for entry in document["episodes"]}
+    assert set(verdicts) == {"7", "12", "14"}
+    for task_id in ("0", "7", "10", "11", "12", "13", "14", "15"):
+        page = (pages / f"task-{task_id}_trial-0.html").read_text()
+        if task_id in verdicts:
+            entry = verdicts[task_id]
+            assert f"<th>error analysis</th><td>agent / {entry['fault_type']}: {entry['explanation']}</td>" in page
+        else:  # a success is not analysed
+            assert "error analysis" not in page
+
+
 def test_unusable_answers_are_recorded_as_errors_and_the_run_completes(tmp_path):
     with ScriptedServer(domains=(), faults=Faults(malformed_attribution=1.0)) as server:
         result = run_cli(*ORACLES, *CUT_SHORT, *analyst(server), "tracking.enabled=false", "output_dir=run", cwd=tmp_path)

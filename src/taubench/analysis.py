@@ -139,6 +139,9 @@ class ErrorAnalysis(BaseModel):
         metrics |= {"episodes_analysed": self.analysed, "analysis_errors": self.errors, "calls_analysis": self.usage.calls}
         return metrics | ({"cost_analysis": self.usage.cost} if self.usage.cost is not None else {})
 
+    def by_episode(self) -> dict[tuple[str, int], EpisodeAttribution]:
+        return {(entry.task_id, entry.trial): entry for entry in self.episodes}
+
     def summary(self, path: Path) -> str:
         agent = ", ".join(f"{kind} {count}" for kind, count in self.agent_fault_types.items())
         cost = "unknown" if self.usage.cost is None else f"${self.usage.cost:.4f}"
@@ -272,16 +275,16 @@ def write(analysis: ErrorAnalysis, output_dir: Path) -> Path:
     return path
 
 
-def after_run(prepared: PreparedRun, report: RunReport) -> tuple[dict[str, float], list[Artifact]]:
+def after_run(prepared: PreparedRun, report: RunReport) -> tuple[ErrorAnalysis, Path]:
     """The post-run step of a run with ``analysis.model`` (``cli.after_run``): the analysis
-    written, summarised, and handed back as MLflow metrics and an artifact."""
+    written and summarised."""
     settings = prepared.settings
     client = client_for(settings.analysis.spec(), settings.llm)
     tasks = {task.id: task for task in prepared.tasks}
     analysis = analyse(report.episodes, prepared.domain, tasks, client, settings.max_concurrency)
     path = write(analysis, report.output_dir)
     print(analysis.summary(path))
-    return analysis.metrics(), [Artifact(path)]
+    return analysis, path
 
 
 def analyse_stored_run(run_dir: Path, config: dict, spec: ModelSpec, concurrency: Optional[int] = None) -> tuple[ErrorAnalysis, Path]:

@@ -127,12 +127,14 @@ def after_run(prepared: PreparedRun, report: RunReport, base_dir: Path) -> RunEx
     """The steps that read a finished run's records and write more from them (exports, the
     error analysis, charts, trajectory pages); with tracking on, their files become artifacts."""
     extras = RunExtras()
+    verdicts = {}  # the error analysis's, shown on the episodes' pages
     if prepared.settings.analysis.model:
         from taubench import analysis
 
-        metrics, artifacts = analysis.after_run(prepared, report)
-        extras.metrics.update(metrics)
-        extras.artifacts.extend(artifacts)
+        result, path = analysis.after_run(prepared, report)
+        extras.metrics.update(result.metrics())
+        extras.artifacts.append(Artifact(path))
+        verdicts = result.by_episode()
     if "mtbench" in prepared.settings.export.formats:
         from taubench import mtbench
 
@@ -146,7 +148,7 @@ def after_run(prepared: PreparedRun, report: RunReport, base_dir: Path) -> RunEx
     if tracking.enabled and tracking.trajectories_html:
         from taubench import trajectory_page
 
-        folder = trajectory_page.write_run_pages(prepared, report, run_title(prepared.settings))
+        folder = trajectory_page.write_run_pages(prepared, report, run_title(prepared.settings), verdicts)
         extras.artifacts.append(Artifact(folder, trajectory_page.PAGES_FOLDER))
     return extras
 

@@ -8,13 +8,14 @@ a model or a customer may write anything, markup included.
 import hashlib
 import json
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from html import escape
 from pathlib import Path
 from typing import Any, Optional
 
 from pydantic import BaseModel
 
+from taubench.analysis import EpisodeAttribution
 from taubench.episode import ROLES, EpisodeResult
 from taubench.metrics import is_success
 from taubench.messages import AssistantMessage, ToolCall, ToolMessage, Usage, UserMessage
@@ -84,20 +85,30 @@ def page_name(task_id: str, trial: int) -> str:
     return f"task-{safe}_trial-{trial}.html"
 
 
-def write_pages(episodes: Iterable[EpisodeResult], folder: Path, context: PageContext) -> Path:
-    """One page per episode into ``folder``, one episode in memory at a time; returns ``folder``."""
+def write_pages(
+    episodes: Iterable[EpisodeResult],
+    folder: Path,
+    context: PageContext,
+    verdicts: Mapping[tuple[str, int], EpisodeAttribution] = {},
+) -> Path:
+    """One page per episode into ``folder``, one episode in memory at a time; returns ``folder``.
+    ``verdicts``: the error analysis's, by (task, trial), shown on the failed episodes' pages."""
     folder.mkdir(parents=True, exist_ok=True)
     for episode in episodes:
-        (folder / page_name(episode.task_id, episode.trial)).write_text(render_page(episode, context), encoding="utf-8")
+        page = render_page(episode, context, verdicts.get((episode.task_id, episode.trial)))
+        (folder / page_name(episode.task_id, episode.trial)).write_text(page, encoding="utf-8")
     return folder
 
 
-def write_run_pages(prepared: PreparedRun, report: RunReport, run_title: str) -> Path:
+def write_run_pages(
+    prepared: PreparedRun, report: RunReport, run_title: str, verdicts: Mapping[tuple[str, int], EpisodeAttribution] = {}
+) -> Path:
     """The pages of every episode of a finished run, in ``<output_dir>/trajectories``."""
-    return write_pages(report.episodes, report.output_dir / PAGES_FOLDER, PageContext.of(prepared.settings, run_title))
+    context = PageContext.of(prepared.settings, run_title)
+    return write_pages(report.episodes, report.output_dir / PAGES_FOLDER, context, verdicts)
 
 
-def render_page(episode: EpisodeResult, context: PageContext) -> str:
+def render_page(episode: EpisodeResult, context: PageContext, attribution: Optional[EpisodeAttribution] = None) -> str:
     """The whole page as one string: plain string building keeps thousands of pages cheap."""
     title = f"task {episode.task_id} · trial {episode.trial}"
     parts = [
@@ -105,7 +116,7 @@ def render_page(episode: EpisodeResult, context: PageContext) -> str:
         f"<title>{escape(title)}</title><style>{STYLE}</style></head><body>",
         f"<h1>{escape(title)}</h1>",
         f'<div class="run">{escape(context.run_title)}</div>',
-        _header(episode, context),
+        _header(episode, context, attribution),
         _error(episode),
         "<h2>Reward components</h2>",
         _components(episode),
@@ -116,7 +127,7 @@ def render_page(episode: EpisodeResult, context: PageContext) -> str:
     return "".join(parts)
 
 
-def _header(episode: EpisodeResult, context: PageContext) -> str:
+def _header(episode: EpisodeResult, context: PageContext, attribution: Optional[EpisodeAttribution]) -> str:
     note = episode.reward_info.note
     if episode.reward is None:  # the note says why ("not scored: ...")
         verdict = f'<span class="unscored">{escape(note or "not scored")}</span>'
@@ -134,8 +145,17 @@ def _header(episode: EpisodeResult, context: PageContext) -> str:
         ("seed, attempts", escape(f"{episode.seed}, {episode.attempts}")),
         ("tool calls", escape(f"{len(episode.tool_calls)} ({episode.num_tool_errors} errors)")),
     ]
+    if attribution is not None:
+        facts.append(("error analysis", escape(_attribution(attribution))))
     rows = "".join(f"<tr><th>{escape(name)}</th><td>{value}</td></tr>" for name, value in facts)
     return f'<table class="facts">{rows}</table>'
+
+
+def _attribution(attribution: EpisodeAttribution) -> str:
+    if attribution.error is not None:
+        return f"no usable answer: {attribution.error}"
+    fault = attribution.fault + (f" / {attribution.fault_type}" if attribution.fault_type else "")
+    return f"{fault}: {attribution.explanation}"
 
 
 def _error(episode: EpisodeResult) -> str:
