@@ -1,7 +1,7 @@
 """Screenshots of the MLflow UI showing a run's artifacts, taken by headless Chromium.
 
 An offline oracle run (some episodes cut short by ``max_steps``, so there are failures to
-see) is recorded in a fresh store; the MLflow UI serves that store on 127.0.0.1; Chromium
+see, each attributed by the scripted server's error analyst) is recorded in a fresh store; the MLflow UI serves that store on 127.0.0.1; Chromium
 opens the run's artifacts tab with an HTML trajectory page selected, then each chart, and
 saves what it shows. ``make screenshot`` installs Chromium (Debian's package) and runs this.
 """
@@ -18,6 +18,7 @@ from pathlib import Path
 
 from mlflow.tracking import MlflowClient
 
+from taubench.scripted_server import ScriptedServer
 from taubench.tracking import local_store
 
 RUN = ["env=airline", "agent=oracle", "user=oracle", "task_ids=[0,1,2,3,4,5,6,7]", "num_trials=3", "max_steps=6", "progress=false"]
@@ -37,7 +38,11 @@ def main() -> int:
     shutil.rmtree(work, ignore_errors=True)
     work.mkdir(parents=True)
     environment = os.environ | {"LITELLM_LOCAL_MODEL_COST_MAP": "True", "MLFLOW_DISABLE_TELEMETRY": "true"}
-    subprocess.run([sys.executable, "-m", "taubench", *RUN], cwd=work, env=environment, check=True, stdout=subprocess.DEVNULL)
+    with ScriptedServer(domains=()) as analyst:
+        analysis = ["analysis.model=openai/scripted", f"analysis.api_base={analyst.url}", "analysis.pricing={input: 0, output: 0}"]
+        subprocess.run(
+            [sys.executable, "-m", "taubench", *RUN, *analysis], cwd=work, env=environment, check=True, stdout=subprocess.DEVNULL
+        )
 
     tracking_uri, artifact_root = local_store(work)
     client = MlflowClient(tracking_uri)
