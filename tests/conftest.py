@@ -1,4 +1,5 @@
 import os
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -42,6 +43,13 @@ def retail():
 @pytest.fixture(scope="session")
 def airline():
     yield from _shared_by_the_session("airline")
+
+
+def free_port() -> int:
+    """A port on 127.0.0.1 free at the moment of asking."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
 
 
 def _cli_environment(env: dict | None) -> dict:

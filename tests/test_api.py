@@ -3,7 +3,6 @@ started, followed and read back, its MT-Bench scores, validation, path safety, t
 
 import json
 import shlex
-import socket
 import subprocess
 import sys
 import time
@@ -13,24 +12,19 @@ from pathlib import Path
 import httpx
 import pytest
 
-from conftest import REPO, _cli_environment
+from conftest import REPO, _cli_environment, free_port
 from taubench.api import RUN_ID, parse_args
 
 TOKEN = "test-token-1234"
 ORACLE_RUN = ["env=airline", "agent=oracle", "user=oracle", "task_ids=[0,1,2]", "num_trials=2"]
 
 
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
 
 @pytest.fixture(scope="module")
 def api(tmp_path_factory):
     """``python -m taubench.api`` in a subprocess (network-guarded), token required."""
     base = tmp_path_factory.mktemp("api")
-    port = _free_port()
+    port = free_port()
     server = subprocess.Popen(
         [sys.executable, "-m", "taubench.api", "--port", str(port), "--data-dir", "data", "--runs-dir", "runs"],
         cwd=base,

@@ -250,8 +250,7 @@ def render_conversation(messages: Sequence[Message]) -> str:
             if message.has_text:
                 lines.append(f"agent: {message.content}")
             for call in message.tool_calls or []:
-                arguments = call.invalid_arguments if call.invalid_arguments is not None else json.dumps(call.arguments)
-                lines.append(f"agent calls {call.name} {arguments}")
+                lines.append(f"agent calls {call.name} {call.written_arguments}")
     return "\n".join(lines)
 
 

@@ -1,5 +1,6 @@
 """The messages of an episode: what agent, user simulator and environment say to each other."""
 
+import json
 from typing import Annotated, Any, Literal, Optional, Union
 
 from pydantic import BaseModel, Field
@@ -30,6 +31,11 @@ class ToolCall(BaseModel):
     name: str
     arguments: dict[str, Any]
     invalid_arguments: Optional[str] = None
+
+    @property
+    def written_arguments(self) -> str:
+        """The arguments as the model wrote them: JSON, or the raw text when it was not JSON."""
+        return self.invalid_arguments if self.invalid_arguments is not None else json.dumps(self.arguments)
 
 
 class AssistantMessage(BaseModel):

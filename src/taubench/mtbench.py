@@ -36,7 +36,7 @@ from taubench.agents.tool_calling import to_chat
 from taubench.domain import DataError
 from taubench.domains import load_domain
 from taubench.episode import EpisodeResult
-from taubench.messages import AssistantMessage, ToolCall
+from taubench.messages import AssistantMessage
 from taubench.runner import (
     RESULTS_FILE,
     PreparedRun,
@@ -107,14 +107,9 @@ def calls_text(calls: Iterable[tuple[str, str]]) -> str:
     return ",".join(f"{name}({arguments})" for name, arguments in calls)
 
 
-def _written_arguments(call: ToolCall) -> str:
-    """A call's arguments as the agent wrote them: JSON, or the raw text when it was not JSON."""
-    return call.invalid_arguments if call.invalid_arguments is not None else json.dumps(call.arguments)
-
-
 def agent_calls(episode: EpisodeResult) -> str:
     return calls_text(
-        (call.name, _written_arguments(call))
+        (call.name, call.written_arguments)
         for message in episode.messages
         if isinstance(message, AssistantMessage)
         for call in message.tool_calls or []
