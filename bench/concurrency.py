@@ -53,11 +53,12 @@ def run_settings(server: ScriptedServer, model: str, concurrency: int, episodes:
 
 def measure(server: ScriptedServer, model: str, concurrency: int, episodes: int) -> dict:
     with tempfile.TemporaryDirectory() as output_dir:
-        prepared = prepare(run_settings(server, model, concurrency, episodes, output_dir))
-        before, cpu, wall = server_stats(server), time.process_time(), time.perf_counter()
-        report = execute(prepared)
-        wall, cpu, after = time.perf_counter() - wall, time.process_time() - cpu, server_stats(server)
-        finished = list(report.episodes)  # in the order they were dispatched
+        prepared = prepare(run_settings(server, model, concurrency, episodes, output_dir), base_dir=Path(output_dir))
+        with prepared.claimed():
+            before, cpu, wall = server_stats(server), time.process_time(), time.perf_counter()
+            report = execute(prepared)
+            wall, cpu, after = time.perf_counter() - wall, time.process_time() - cpu, server_stats(server)
+            finished = list(report.episodes)  # in the order they were dispatched
     calls = after["requests"] - before["requests"]
     latency = after["latency_total_s"] - before["latency_total_s"]
     per_call = latency / calls

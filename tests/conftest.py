@@ -73,16 +73,3 @@ def run_cli(
         text=True,
         timeout=timeout,
     )
-
-
-def start_cli(*args: str, cwd: Path, env: dict | None = None) -> subprocess.Popen:
-    """Like ``run_cli``, without waiting (in its own process group, to be killed whole)."""
-    return subprocess.Popen(
-        [sys.executable, "-m", "taubench", *args],
-        cwd=cwd,
-        env=_cli_environment(env),
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        text=True,
-        start_new_session=True,
-    )

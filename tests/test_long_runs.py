@@ -9,7 +9,8 @@ import taubench.runner as runner
 from taubench.domains import load_domain
 from taubench.episode import EpisodeResult
 from taubench.metrics import EpisodeFacts, summarize
-from taubench.runner import EPISODES_FILE, RESULTS_FILE, EpisodeRecords, plan_episodes, read_episode_log, run
+from taubench.rundir import EPISODES_FILE, RESULTS_FILE, EpisodeRecords, read_episode_log
+from taubench.runner import plan_episodes, run
 from taubench.scripted_server import Faults, ScriptedServer
 from taubench.settings import parse_settings, select_tasks
 
@@ -114,7 +115,7 @@ def test_any_text_in_a_record_is_written_and_read_back_exactly(tmp_path, monkeyp
     log = report.output_dir / EPISODES_FILE
     whole = log.read_bytes()
     log.write_bytes(whole + b'{"task_id": "3", "cut short by a cra')
-    logged = read_episode_log(log)  # as a resumed run reads it
+    logged = read_episode_log(log, repair=True)  # as a resumed run reads it
     assert log.read_bytes() == whole  # the cut line is cut off the file
     assert [episode.facts for episode in logged] == [EpisodeFacts.of(episode) for episode in returned]
     assert EpisodeRecords(log, [episode.offset for episode in logged]) == returned

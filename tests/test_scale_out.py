@@ -1,15 +1,19 @@
 """Scale-out on existing engines: a run's episodes on a Ray cluster (dispatch.backend=ray),
 sweeps through the Ray and SLURM launchers of Hydra.
 
-One Ray head for the module, started with `ray start --head --block` on 127.0.0.1 only (no
-dashboard, 2 CPUs, its own temporary folder, free ports), network-guarded like every CLI
-subprocess, and stopped at the end by signalling its process group."""
+The tests that start Ray or compose a cluster launcher are marked ``scale`` and run with
+``make test-scale``, not ``make test``. One Ray head serves them, started with
+`ray start --head --block` on 127.0.0.1 only (no dashboard, 2 CPUs, its own temporary folder,
+free ports), network-guarded like every CLI subprocess, checked before each test (a head
+that stopped answering fails the test at once, with its log) and stopped at the end by
+signalling its process group. Every command they run has a time limit in seconds."""
 
 import json
 import os
 import re
 import shutil
 import signal
+import socket
 import subprocess
 import sys
 import tempfile
@@ -20,19 +24,21 @@ import pytest
 import yaml
 
 from conftest import ORACLES, _cli_environment, free_port, run_cli
-from taubench.runner import EPISODES_FILE
+from taubench.rundir import EPISODES_FILE
 from taubench.scripted_server import Faults, FixedUsage, ScriptedServer
 from taubench.settings import ConfigError, parse_settings
 
 # Ray on loopback only: without the first variable Ray swaps 127.0.0.1 for the machine's address
 RAY_ENV = {"RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER": "0", "RAY_USAGE_STATS_ENABLED": "0", "RAY_AUTH_MODE": "disabled"}
 TIMING = {"started_at", "duration_s"}
+COMMAND_LIMIT_S = 90  # a run or sweep of a few oracle episodes takes 5-30 s here
+START_LIMIT_S = 60
 
 
 
 @pytest.fixture(scope="module")
-def ray_head():
-    """The address of a one-node Ray cluster on 127.0.0.1, and the folder of its logs."""
+def ray_node():
+    """A one-node Ray cluster on 127.0.0.1: its ``ray start`` process, address, log folder."""
     folder = Path(tempfile.mkdtemp(prefix="tbray", dir="/tmp"))  # short: Ray puts unix sockets in it
     port = free_port()
     command = [
@@ -47,14 +53,27 @@ def ray_head():
         command, env=_cli_environment(RAY_ENV), stdout=open(log, "w"), stderr=subprocess.STDOUT, start_new_session=True
     )
     try:
-        deadline = time.monotonic() + 90
+        deadline = time.monotonic() + START_LIMIT_S
         while "Ray runtime started" not in log.read_text(errors="replace"):
             assert head.poll() is None and time.monotonic() < deadline, log.read_text(errors="replace")
             time.sleep(0.2)
-        yield f"127.0.0.1:{port}", folder
+        yield head, port, folder
     finally:
         _stop_group(head)
         shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture
+def ray_head(ray_node):
+    """The cluster's address and log folder, once it is seen alive and answering."""
+    head, port, folder = ray_node
+    tail = "\n".join((folder / "head.log").read_text(errors="replace").splitlines()[-20:])
+    assert head.poll() is None, f"the Ray head has stopped:\n{tail}"
+    try:
+        socket.create_connection(("127.0.0.1", port), timeout=5).close()
+    except OSError as exc:
+        pytest.fail(f"the Ray head does not answer on port {port} ({exc}):\n{tail}")
+    return f"127.0.0.1:{port}", folder
 
 
 def _stop_group(process: subprocess.Popen) -> None:
@@ -93,15 +112,16 @@ def ray_tasks_run(logs: Path, name: str) -> int:
     )
 
 
+@pytest.mark.scale
 def test_a_run_on_a_ray_cluster_gives_the_threaded_results(tmp_path, ray_head):
     address, folder = ray_head
     run = [*ORACLES, "env=retail", "end_index=10", "num_trials=2", "max_concurrency=4", "tracking.enabled=false"]
     threads, on_ray = tmp_path / "threads", tmp_path / "ray"
     threads.mkdir(), on_ray.mkdir()
-    local = run_cli(*run, cwd=threads, env=RAY_ENV)
+    local = run_cli(*run, cwd=threads, env=RAY_ENV, timeout=COMMAND_LIMIT_S)
     assert local.returncode == 0, local.stderr
     before = ray_tasks_run(folder, "_episode_in_worker")
-    remote = run_cli(*run, "dispatch.backend=ray", f"dispatch.ray_address={address}", cwd=on_ray, env=RAY_ENV)
+    remote = run_cli(*run, "dispatch.backend=ray", f"dispatch.ray_address={address}", cwd=on_ray, env=RAY_ENV, timeout=COMMAND_LIMIT_S)
     assert remote.returncode == 0, remote.stderr
     assert "Connected to Ray cluster" in remote.stderr
 
@@ -130,6 +150,7 @@ def scripted_run(server: ScriptedServer, address: str, *extra: str) -> list[str]
     ]
 
 
+@pytest.mark.scale
 def test_the_budget_and_a_refused_key_stop_a_run_on_ray(tmp_path, ray_head):
     """The workers' spend comes back with each episode: one at a time, the budget stops the
     run exactly as with threads (the last episode started under it). A refused key stops it
@@ -138,7 +159,7 @@ def test_the_budget_and_a_refused_key_stop_a_run_on_ray(tmp_path, ray_head):
     budget, refused = tmp_path / "budget", tmp_path / "refused"
     budget.mkdir(), refused.mkdir()
     with ScriptedServer(domains=("airline",), usage=FixedUsage(prompt_tokens=1000, completion_tokens=10)) as server:
-        result = run_cli(*scripted_run(server, address, "max_cost=10", "max_concurrency=1"), cwd=budget, env=RAY_ENV)
+        result = run_cli(*scripted_run(server, address, "max_cost=10", "max_concurrency=1"), cwd=budget, env=RAY_ENV, timeout=COMMAND_LIMIT_S)
     assert result.returncode == 0, result.stderr
     document = results_in(budget)
     summary, spent = document["summary"], [sum(u["cost"] for u in e["usage"].values()) for e in document["episodes"]]
@@ -147,19 +168,20 @@ def test_the_budget_and_a_refused_key_stop_a_run_on_ray(tmp_path, ray_head):
     assert sum(spent) >= 10 > sum(spent[:-1])
 
     with ScriptedServer(domains=("airline",), faults=Faults(auth_error=1.0)) as refusing:
-        result = run_cli(*scripted_run(refusing, address, "max_concurrency=2"), cwd=refused, env=RAY_ENV)
+        result = run_cli(*scripted_run(refusing, address, "max_concurrency=2"), cwd=refused, env=RAY_ENV, timeout=COMMAND_LIMIT_S)
         assert refusing.total_requests <= 2  # one per running episode
     assert result.returncode == 2
     assert "refused the credentials" in result.stderr and "rerun the same command to continue" in result.stderr
     assert next(refused.rglob(EPISODES_FILE)).read_text() == ""
 
 
+@pytest.mark.scale
 def test_a_sweep_runs_its_jobs_through_the_ray_launcher(tmp_path, ray_head):
     address, folder = ray_head
     before = ray_tasks_run(folder, "_run_job")
     result = run_cli(
         "--multirun", "hydra/launcher=ray_cluster", f"hydra.launcher.ray.init.address={address}",
-        *ORACLES, "env=retail,airline", "task_ids=[5,6]", "progress=false", cwd=tmp_path, env=RAY_ENV,
+        *ORACLES, "env=retail,airline", "task_ids=[5,6]", "progress=false", cwd=tmp_path, env=RAY_ENV, timeout=COMMAND_LIMIT_S,
     )
     assert result.returncode == 0, result.stderr
     assert "Ray Launcher is launching 2 jobs" in result.stdout + result.stderr
@@ -180,11 +202,12 @@ def test_a_sweep_runs_its_jobs_through_the_ray_launcher(tmp_path, ray_head):
 
 
 def launcher_config(tmp_path, *overrides: str) -> dict:
-    result = run_cli(*ORACLES, *overrides, "--cfg", "hydra", "-p", "hydra.launcher", cwd=tmp_path)
+    result = run_cli(*ORACLES, *overrides, "--cfg", "hydra", "-p", "hydra.launcher", cwd=tmp_path, timeout=COMMAND_LIMIT_S)
     assert result.returncode == 0, result.stderr
     return yaml.safe_load(result.stdout)
 
 
+@pytest.mark.scale
 def test_the_ray_launcher_config_has_our_defaults(tmp_path):
     ours = launcher_config(tmp_path, "hydra/launcher=ray_cluster", "hydra.launcher.ray.init.address=auto")
     assert ours["_target_"] == "hydra_plugins.hydra_ray_launcher.ray_launcher.RayLauncher"
@@ -195,6 +218,7 @@ def test_the_ray_launcher_config_has_our_defaults(tmp_path):
     assert launcher_config(tmp_path, "hydra/launcher=ray")["ray"] == {"init": {"address": None}, "remote": {}}  # the plugin's own
 
 
+@pytest.mark.scale
 def test_the_slurm_launcher_config_composes_into_an_sbatch_script(tmp_path, monkeypatch):
     """No SLURM here: the launcher is composed and built from our config, and submitit
     writes the batch script it would submit (it only asks that `srun` exists)."""
@@ -203,7 +227,7 @@ def test_the_slurm_launcher_config_composes_into_an_sbatch_script(tmp_path, monk
     assert {key: ours[key] for key in ("name", "partition", "timeout_min", "cpus_per_task", "mem_gb", "array_parallelism")} == {
         "name": "taubench", "partition": "cpu", "timeout_min": 720, "cpus_per_task": 2, "mem_gb": 8, "array_parallelism": 16
     }
-    typo = run_cli(*ORACLES, "hydra/launcher=slurm", "hydra.launcher.partiton=cpu", "--cfg", "hydra", cwd=tmp_path)
+    typo = run_cli(*ORACLES, "hydra/launcher=slurm", "hydra.launcher.partiton=cpu", "--cfg", "hydra", cwd=tmp_path, timeout=COMMAND_LIMIT_S)
     assert typo.returncode != 0 and "partiton" in typo.stderr
 
     import submitit

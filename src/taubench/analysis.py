@@ -31,9 +31,10 @@ from taubench.evaluation import RewardInfo
 from taubench.llm import LLMClient, LLMError, ModelSpec, ResponseCache, missing_key
 from taubench.messages import AssistantMessage, Message, ToolMessage, Usage, UserMessage
 from taubench.metrics import is_success, task_order
-from taubench.runner import (
-    MANIFEST_FILE, PreparedRun, RunManifest, RunReport, StoredRunError, finished_run_dir, results_head, stored_episodes
+from taubench.rundir import (
+    MANIFEST_FILE, RunManifest, StoredRunError, finished_run_dir, results_head, stored_episodes, write_atomically
 )
+from taubench.runner import PreparedRun, RunReport
 from taubench.settings import EnvSettings, LLMSettings, TrackingSettings
 from taubench.tasks import Task
 from taubench.tracking import STORE_FOLDER, Artifact, Tracker
@@ -142,6 +143,10 @@ class ErrorAnalysis(BaseModel):
     def by_episode(self) -> dict[tuple[str, int], EpisodeAttribution]:
         return {(entry.task_id, entry.trial): entry for entry in self.episodes}
 
+    def answered(self) -> dict[tuple[str, int], EpisodeAttribution]:
+        """The verdicts the model gave (not the episodes it failed to answer for)."""
+        return {key: entry for key, entry in self.by_episode().items() if entry.error is None}
+
     def summary(self, path: Path) -> str:
         agent = ", ".join(f"{kind} {count}" for kind, count in self.agent_fault_types.items())
         cost = "unknown" if self.usage.cost is None else f"${self.usage.cost:.4f}"
@@ -159,11 +164,19 @@ def is_failure(episode: EpisodeResult) -> bool:
 
 
 def analyse(
-    episodes: Sequence[EpisodeResult], domain: BaseDomain, tasks: Mapping[str, Task], client: LLMClient, concurrency: int
+    episodes: Sequence[EpisodeResult],
+    domain: BaseDomain,
+    tasks: Mapping[str, Task],
+    client: LLMClient,
+    concurrency: int,
+    earlier: Optional[ErrorAnalysis] = None,
 ) -> ErrorAnalysis:
     """Every failed episode of ``episodes`` attributed, ``concurrency`` requests at a time.
     Episodes are read by index when their request is built (``episodes`` may be a run's
-    lazily read records), so only the episodes in flight are in memory."""
+    lazily read records), so only the episodes in flight are in memory. The verdicts of an
+    ``earlier`` analysis by the same model (of a run whose last steps were interrupted) are
+    kept, not paid for again; their cost stays counted."""
+    kept = earlier.answered() if earlier is not None and earlier.model == client.spec.model else {}
     failed = [
         index
         for _, index in sorted(((task_order(episode.task_id), episode.trial), index) for index, episode in enumerate(episodes) if is_failure(episode))
@@ -171,19 +184,22 @@ def analyse(
 
     def one(index: int) -> tuple[EpisodeAttribution, Usage]:
         episode = episodes[index]
+        if (episode.task_id, episode.trial) in kept:
+            return kept[episode.task_id, episode.trial], Usage()
         return attribute(episode, domain, tasks[episode.task_id], client)
 
     with ThreadPoolExecutor(max_workers=concurrency) as pool:
         results = list(pool.map(one, failed))
     verdicts = [verdict for verdict, _ in results]
     attributed = [verdict for verdict in verdicts if verdict.error is None]
+    paid_before = [earlier.usage] if kept else []
     return ErrorAnalysis(
         model=client.spec.model,
         analysed=len(verdicts),
         errors=len(verdicts) - len(attributed),
         faults={fault: sum(verdict.fault == fault for verdict in attributed) for fault in FAULTS},
         agent_fault_types={kind: sum(verdict.fault_type == kind for verdict in attributed) for kind in AGENT_FAULT_TYPES},
-        usage=sum_usage([usage for _, usage in results]),
+        usage=sum_usage(paid_before + [usage for _, usage in results]),
         episodes=verdicts,
     )
 
@@ -270,8 +286,16 @@ def client_for(spec: ModelSpec, llm: LLMSettings) -> LLMClient:
 
 def write(analysis: ErrorAnalysis, output_dir: Path) -> Path:
     path = output_dir / ANALYSIS_FILE
-    path.write_text(analysis.model_dump_json(indent=1), encoding="utf-8")
+    write_atomically(path, analysis.model_dump_json(indent=1))
     return path
+
+
+def _earlier(output_dir: Path) -> Optional[ErrorAnalysis]:
+    """The analysis already written in this run's folder (its last steps were cut short)."""
+    try:
+        return ErrorAnalysis.model_validate_json((output_dir / ANALYSIS_FILE).read_bytes())
+    except (OSError, ValidationError):
+        return None
 
 
 def after_run(prepared: PreparedRun, report: RunReport) -> tuple[ErrorAnalysis, Path]:
@@ -280,7 +304,8 @@ def after_run(prepared: PreparedRun, report: RunReport) -> tuple[ErrorAnalysis, 
     settings = prepared.settings
     client = client_for(settings.analysis.spec(), settings.llm)
     tasks = {task.id: task for task in prepared.tasks}
-    analysis = analyse(report.episodes, prepared.domain, tasks, client, settings.max_concurrency)
+    earlier = _earlier(report.output_dir)
+    analysis = analyse(report.episodes, prepared.domain, tasks, client, settings.max_concurrency, earlier)
     path = write(analysis, report.output_dir)
     print(analysis.summary(path))
     return analysis, path

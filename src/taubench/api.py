@@ -36,7 +36,8 @@ from taubench.domain import DataError
 from taubench.domains import DOMAINS, load_domain
 from taubench.metrics import RunSummary
 from taubench.mtbench import latest_scores_file, safe_model_name, scores_lines
-from taubench.runner import EPISODES_FILE, MANIFEST_FILE, RESULTS_FILE, fingerprint_config, results_head
+from taubench.rundir import EPISODES_FILE, MANIFEST_FILE, RESULTS_FILE, results_head
+from taubench.runner import fingerprint_config
 from taubench.settings import ConfigError, RunSettings, check_models, parse_settings, select_tasks
 
 TOKEN_VARIABLE = "TAUBENCH_API_TOKEN"

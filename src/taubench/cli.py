@@ -4,6 +4,7 @@ This is the only module that knows about Hydra. A sweep (``--multirun``) is chec
 whole before its first job starts, and its jobs become child runs of one MLflow parent run.
 """
 
+import shutil
 import sys
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -21,7 +22,8 @@ from omegaconf.errors import OmegaConfBaseException
 from taubench import console
 from taubench.domain import DataError
 from taubench.metrics import RunSummary
-from taubench.runner import RESULTS_FILE, PreparedRun, RunReport, execute, prepare, results_head
+from taubench.rundir import RESULTS_FILE, results_head
+from taubench.runner import PreparedRun, RunReport, RunStorageError, execute, finished_report, prepare
 from taubench.settings import ConfigError, RunSettings, TrackingSettings, parse_settings
 from taubench.tracking import Artifact
 
@@ -30,8 +32,31 @@ RESOLVED_CONFIG_FILE = "resolved_config.yaml"
 
 
 def _fail(message: Any) -> NoReturn:
+    """Ends the command with a message and exit status 2. A job folder Hydra made for a
+    command that recorded nothing in it is removed, so a refused command leaves no trace."""
     print(f"taubench: {message}", file=sys.stderr)
+    if HydraConfig.initialized():
+        _remove_if_unused(HydraConfig.get())
     sys.exit(2)
+
+
+def _remove_if_unused(hydra_config: DictConfig) -> None:
+    job_dir = OmegaConf.select(hydra_config, "runtime.output_dir", default=None)
+    if job_dir is None or not Path(job_dir).is_dir():
+        return
+    job_dir = Path(job_dir)
+    hydra_own = {hydra_config.output_subdir or ".hydra", f"{hydra_config.job.name}.log"}
+    if any(entry.name not in hydra_own for entry in job_dir.iterdir()):
+        return
+    shutil.rmtree(job_dir, ignore_errors=True)
+    cwd = Path(hydra_config.runtime.cwd).resolve()
+    for folder in job_dir.resolve().parents:  # the day's folder and outputs/, if they held only this
+        if folder == cwd or cwd not in folder.parents:
+            break
+        try:
+            folder.rmdir()
+        except OSError:
+            break
 
 
 def _prepare(config: dict, base_dir: Path) -> PreparedRun:
@@ -53,7 +78,9 @@ def main(cfg: DictConfig) -> None:
             config["tracking"]["parent_run_id"] = parent_file.read_text().strip()
     base_dir = Path(runtime.runtime.cwd)
     prepared = _prepare(config, base_dir)
-    if prepared.resuming:
+    if prepared.completed:
+        print(f"taubench: the run in {prepared.output_dir.resolve()} is complete; nothing to do", file=sys.stderr)
+    elif prepared.resuming:
         print(
             f"taubench: resuming the unfinished run in {prepared.output_dir.resolve()} "
             f"({len(prepared.finished)} episodes already recorded)",
@@ -61,7 +88,7 @@ def main(cfg: DictConfig) -> None:
         )
     try:
         report = run_tracked(prepared, base_dir)
-    except ConfigError as exc:  # found only as the run starts: no Ray cluster at dispatch.ray_address
+    except (ConfigError, RunStorageError) as exc:  # found only as the run starts: no Ray cluster, a full disk
         _fail(exc)
     job_dir = Path(runtime.runtime.output_dir)
     if job_dir.resolve() != report.output_dir.resolve():  # resumed elsewhere: the job dir points there
@@ -78,41 +105,70 @@ def run_title(settings: RunSettings) -> str:
 
 
 def run_tracked(prepared: PreparedRun, base_dir: Path) -> RunReport:
-    """Run with an MLflow record: created before the first episode (so a long run shows up
-    at once), completed with metrics and artifacts at the end, marked failed on a crash."""
+    """Run with an MLflow record: created once the run's folder is claimed (so a run that
+    cannot start leaves none), before the first episode (so a long run shows up at once),
+    completed with metrics and artifacts at the end, marked failed on a crash. The folder
+    is completed last of all: killed at any moment before, the same command finishes it,
+    in the same MLflow run."""
     settings = prepared.settings
-    if not settings.tracking.enabled:
-        report = execute(prepared)
-        after_run(prepared, report, base_dir)
-        return report
-    from taubench.tracking import Tracker, flatten, summary_metrics
+    if prepared.completed:
+        return finished_report(prepared)
+    with prepared.claimed():
+        if not settings.tracking.enabled:
+            report = execute(prepared)
+            after_run(prepared, report, base_dir)
+            prepared.complete(report)
+            return report
+        from taubench.tracking import Tracker
 
-    tracker = Tracker(settings.tracking, base_dir)
-    snapshot = settings.model_copy(update={"output_dir": prepared.output_dir}).model_dump(mode="json")
-    earlier_run = prepared.manifest.mlflow_run_id if prepared.resuming else None
-    if earlier_run and tracker.reopen(earlier_run):
-        run_id = earlier_run
+        tracker = Tracker(settings.tracking, base_dir)
+        run_id = _mlflow_run(tracker, prepared)
+        try:
+            report = execute(prepared)
+            extras = after_run(prepared, report, base_dir)
+            _finish_mlflow_run(tracker, run_id, prepared, report, extras)
+        except BaseException:
+            tracker.finish_failed(run_id)
+            raise
+        prepared.complete(report)
+        return report
+
+
+def _mlflow_run(tracker, prepared: PreparedRun) -> str:
+    """The MLflow run of this taubench run: the one it started earlier (continued), else a
+    new one; RUNNING runs of this configuration that no live process continues (left by a
+    killed process) are closed."""
+    from taubench.tracking import flatten
+
+    settings = prepared.settings
+    # run.json names it, unless the process was killed between creating it and saying so
+    earlier = prepared.manifest.mlflow_run_id or tracker.run_of_folder(prepared.output_dir)
+    if earlier and tracker.reopen(earlier):
+        run_id = earlier
     else:
+        snapshot = settings.model_copy(update={"output_dir": prepared.output_dir}).model_dump(mode="json")
         run_id = tracker.start(
             name=f"{settings.env.name}-{settings.agent.name}-{settings.user.name}"
             + (f"-{settings.model.name}" if settings.model.name else ""),
             params=flatten(snapshot),
             parent_run_id=settings.tracking.parent_run_id,
-            tags={"taubench.output_dir": str(prepared.output_dir.resolve())},
+            tags={"taubench.output_dir": str(prepared.output_dir.resolve()), "taubench.fingerprint": prepared.manifest.fingerprint},
         )
-    try:
-        report = execute(prepared, mlflow_run_id=run_id)
-        extras = after_run(prepared, report, base_dir)
-    except BaseException:
-        tracker.finish(run_id, {}, status="FAILED")
-        raise
+    prepared.record_mlflow_run(run_id)
+    tracker.close_abandoned(prepared.manifest.fingerprint, keep=run_id)
+    return run_id
+
+
+def _finish_mlflow_run(tracker, run_id: str, prepared: PreparedRun, report: RunReport, extras: "RunExtras") -> None:
+    from taubench.tracking import summary_metrics
+
+    snapshot = prepared.settings.model_copy(update={"output_dir": prepared.output_dir}).model_dump(mode="json")
     resolved = report.output_dir / RESOLVED_CONFIG_FILE
     resolved.write_text(OmegaConf.to_yaml(snapshot), encoding="utf-8")
     tags = {"taubench.stopped": report.summary.stopped} if report.summary.stopped else {}
     status = "FAILED" if report.failed else "FINISHED"
     artifacts = [Artifact(report.results_file), Artifact(resolved), *extras.artifacts]
     tracker.finish(run_id, summary_metrics(report.summary) | extras.metrics, artifacts, status=status, tags=tags)
-    return report
 
 
 @dataclass

@@ -14,7 +14,7 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any, Mapping, Optional
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from taubench.pristine import PristineDB
 from taubench.tasks import Task
@@ -115,6 +115,15 @@ def verify_checksums(spec: DomainSpec, folder: Path) -> dict[str, str]:
     return digests
 
 
+_SPLITS = TypeAdapter(dict[str, list[str]])
+
+
+def _first_problem(exc: ValidationError) -> str:
+    error = exc.errors()[0]
+    where = ".".join(str(part) for part in error["loc"])
+    return f"{error['msg']}{f' at {where}' if where else ''} ({exc.error_count()} problem{'s' * (exc.error_count() > 1)})"
+
+
 class BaseDomain:
     """A domain with its data loaded, whichever benchmark generation it comes from: policy,
     tasks by split, fresh databases, and the DB hash of each task's gold end state.
@@ -174,7 +183,10 @@ class Domain(BaseDomain):
             self.checksums = {
                 name: sha256_of(self.data_folder / name) for name in DATA_FILES if (self.data_folder / name).is_file()
             }
-        self._pristine = PristineDB(spec.db_model, self._read("db.json", binary=True))
+        try:
+            self._pristine = PristineDB(spec.db_model, self._read("db.json", binary=True))
+        except ValidationError as exc:  # cut short, or not this domain's database
+            raise DataError(f"{self.name} db.json ({self.data_folder / 'db.json'}) is not valid: {_first_problem(exc)}") from None
         self.policy: str = self._read("policy.md")
         self.tasks: dict[str, Task] = self._load_tasks()
         self.splits = self._load_splits()
@@ -183,18 +195,21 @@ class Domain(BaseDomain):
         path = self.data_folder / name
         try:
             return path.read_bytes() if binary else path.read_text(encoding="utf-8")
-        except OSError as exc:
+        except (OSError, UnicodeDecodeError) as exc:
             raise DataError(f"cannot read {self.name} data file {path}: {exc}") from None
 
     def _load_tasks(self) -> dict[str, Task]:
         try:
             tasks = [Task.model_validate(raw) for raw in json.loads(self._read("tasks.json"))]
-        except (ValueError, ValidationError) as exc:
+        except (ValueError, TypeError) as exc:  # ValidationError is a ValueError
             raise DataError(f"{self.name} tasks.json is not valid: {exc}") from None
         return {task.id: task for task in tasks}
 
     def _load_splits(self) -> dict[str, list[str]]:
-        splits = json.loads(self._read("split_tasks.json"))
+        try:
+            splits = _SPLITS.validate_json(self._read("split_tasks.json"))
+        except ValidationError as exc:
+            raise DataError(f"{self.name} split_tasks.json is not valid: {_first_problem(exc)}") from None
         unknown = {task_id for ids in splits.values() for task_id in ids} - self.tasks.keys()
         if unknown:
             raise DataError(f"{self.name} split_tasks.json names unknown tasks: {sorted(unknown)}")

@@ -37,16 +37,8 @@ from taubench.domain import DataError
 from taubench.domains import load_domain
 from taubench.episode import EpisodeResult
 from taubench.messages import AssistantMessage
-from taubench.runner import (
-    RESULTS_FILE,
-    PreparedRun,
-    RunLock,
-    RunReport,
-    StoredRunError,
-    finished_run_dir,
-    results_head,
-    stored_episodes,
-)
+from taubench.rundir import RESULTS_FILE, RunLock, StoredRunError, finished_run_dir, results_head, stored_episodes
+from taubench.runner import PreparedRun, RunReport
 from taubench.settings import ConfigError, ExportSettings
 from taubench.tasks import Task
 from taubench.tracking import Artifact

@@ -16,9 +16,10 @@ import hashlib
 import json
 import os
 import random
+import sys
 import threading
 import time
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
@@ -40,13 +41,14 @@ from taubench.judge import LLMJudge
 from taubench.llm import LLMClient, ResponseCache, SpendMeter
 from taubench.metrics import BUDGET_REACHED, EpisodeFacts, RunSummary, is_success, summarize
 from taubench.settings import ConfigError, RunSettings, check_models, model_roles, select_tasks, strategy_options
+from taubench.rundir import (
+    EPISODES_FILE, MANIFEST_FILE, RESULTS_FILE, UNFINISHED_DIR, EpisodeLog, EpisodeRecords, LoggedEpisode, Pointer,
+    PointerError, RunLock, RunManifest, holds_run, read_episode_log, read_manifest, results_head, stored_episodes,
+    unfinished_runs_of, write_atomically,
+)
 from taubench.tasks import Task
 from taubench.users import USERS
 
-RESULTS_FILE = "results.json"
-EPISODES_FILE = "episodes.jsonl"
-MANIFEST_FILE = "run.json"
-UNFINISHED_DIR = Path("outputs", ".unfinished")  # fingerprint -> output dir of an unfinished run
 EPISODE_RETRY_DELAY_S = 1.0
 
 # Settings that change how a run is carried out, not what it measures: a run may be resumed
@@ -78,78 +80,74 @@ class PlannedEpisode:
     seed: int
 
 
-class RunManifest(BaseModel):
-    fingerprint: str
-    config: dict
-    data_sha256: dict[str, str]
-    mlflow_run_id: Optional[str] = None
-    created_at: str
-
-
 @dataclass
 class PreparedRun:
-    """Everything a run needs that can fail on bad input, built before any episode starts."""
+    """Everything a run needs that can fail on bad input, built before any episode starts.
+
+    Its folder's life: ``claim`` (lock, ``run.json``, the pointer) before anything is
+    recorded anywhere, episodes appended, ``results.json``, then ``complete`` as the very
+    last step (``run.json`` says completed, the pointer goes). Killed anywhere before that,
+    the same command continues it; completed, it is never appended to again."""
 
     settings: RunSettings
     domain: BaseDomain
     tasks: list[Task]
     output_dir: Path
     manifest: RunManifest
-    registry: Path  # where this configuration's pointer to its unfinished run lives
-    resuming: bool = False  # continuing the unfinished run in output_dir
-    lock: Optional["RunLock"] = None  # held while this process owns output_dir
-    finished: list["LoggedEpisode"] = field(default_factory=list)  # episodes that run already has
+    pointer: Pointer  # this configuration's pointer to its unfinished run
+    resuming: bool = False  # continuing the run already in output_dir
+    lock: Optional[RunLock] = None  # held while this process owns output_dir
+    finished: list[LoggedEpisode] = field(default_factory=list)  # episodes that run already has
+
+    @property
+    def completed(self) -> bool:
+        """The run in output_dir has done everything: nothing to run or record again."""
+        return self.manifest.completed_at is not None and (self.output_dir / RESULTS_FILE).is_file()
+
+    @contextmanager
+    def claimed(self) -> Iterator["PreparedRun"]:
+        """Owns the folder for the length of the block: locked, its ``run.json`` written and
+        the pointer set before anything else is recorded (an MLflow run, an episode)."""
+        try:
+            self.lock = self.lock or RunLock(self.output_dir)
+            write_atomically(self.output_dir / MANIFEST_FILE, self.manifest.model_dump_json(indent=1))
+            self.pointer.write(self.output_dir)
+        except OSError as exc:
+            self.release()
+            raise RunStorageError(exc, self.output_dir, "nothing was started") from None
+        try:
+            yield self
+        finally:
+            self.release()
+
+    def record_mlflow_run(self, run_id: str) -> None:
+        self.manifest = self.manifest.model_copy(update={"mlflow_run_id": run_id})
+        write_atomically(self.output_dir / MANIFEST_FILE, self.manifest.model_dump_json(indent=1))
+
+    def complete(self, report: "RunReport") -> None:
+        """The last step: only a run with nothing left to do (every episode recorded and
+        scored or unscored, none lost to the infrastructure, not stopped) is completed."""
+        summary = report.summary
+        if report.failed or summary.not_started or summary.infrastructure_failures:
+            return  # the pointer stays: the same command continues it
+        self.manifest = self.manifest.model_copy(update={"completed_at": _now()})
+        write_atomically(self.output_dir / MANIFEST_FILE, self.manifest.model_dump_json(indent=1))
+        self.pointer.remove()
+
+    def release(self) -> None:
+        if self.lock:
+            self.lock.release()
+            self.lock = None
 
 
-@dataclass(frozen=True, slots=True)
-class LoggedEpisode:
-    """A finished episode as a run keeps it: the facts its summary needs, and where its full
-    record is in ``episodes.jsonl`` (the byte offset of its line)."""
+class RunStorageError(Exception):
+    """The run's folder cannot be written (not a folder, no permission, a full disk)."""
 
-    facts: EpisodeFacts
-    offset: int
-
-
-class EpisodeRecords(Sequence[EpisodeResult]):
-    """A run's episodes in plan order, read from its ``episodes.jsonl`` when asked for: a list
-    to its user (length, indexing, slices, iteration, ``==``), with no trajectory in memory.
-    The file only ever grows, so the records stay readable while the run directory exists,
-    even after the run is resumed."""
-
-    def __init__(self, path: Path, offsets: Sequence[int]):
-        self.path = path
-        self.offsets = list(offsets)
-
-    def __len__(self) -> int:
-        return len(self.offsets)
-
-    def __getitem__(self, index):
-        if isinstance(index, slice):
-            return [EpisodeResult.model_validate_json(line) for line in self._read(self.offsets[index])]
-        return EpisodeResult.model_validate_json(next(self._read([self.offsets[index]])))
-
-    def __iter__(self) -> Iterator[EpisodeResult]:
-        return (EpisodeResult.model_validate_json(line) for line in self.lines())
-
-    def lines(self) -> Iterator[bytes]:
-        """The records as written: one JSON line each, in plan order."""
-        return self._read(self.offsets)
-
-    def _read(self, offsets: list[int]) -> Iterator[bytes]:
-        with open(self.path, "rb") as handle:
-            for offset in offsets:
-                handle.seek(offset)
-                yield handle.readline()
-
-    def __eq__(self, other) -> bool:
-        if isinstance(other, (EpisodeRecords, list, tuple)):
-            return list(self) == list(other)
-        return NotImplemented
-
-    __hash__ = None
-
-    def __repr__(self) -> str:
-        return f"EpisodeRecords({len(self)} episodes in {self.path})"
+    def __init__(self, exc: OSError, path: Path, kept: str):
+        super().__init__(
+            f"cannot write {exc.filename or path}: {exc.strerror or exc}; {kept}. Fix the cause (free space, "
+            f"permissions, another output_dir) and run the same command again"
+        )
 
 
 class RunReport(BaseModel):
@@ -174,73 +172,88 @@ def prepare(settings: RunSettings, base_dir: Optional[Path] = None) -> PreparedR
     check_models(settings)
     config = fingerprint_config(settings)
     fingerprint = hashlib.sha256(json.dumps(config, sort_keys=True).encode()).hexdigest()[:20]
-    registry = base_dir / UNFINISHED_DIR / f"{fingerprint}.json"
-    earlier = _run_to_resume(settings, registry, base_dir)
+    pointer = Pointer(base_dir / UNFINISHED_DIR / f"{fingerprint}.json")
+    earlier, named = _earlier_run(settings, pointer, fingerprint, base_dir)
     if earlier is None:
-        output_dir = settings.output_dir or Path("outputs", datetime.now().strftime("%Y-%m-%d/%H-%M-%S"))
-        manifest = RunManifest(
-            fingerprint=fingerprint,
-            config=config,
-            data_sha256=domain.checksums,
-            created_at=datetime.now(timezone.utc).isoformat(timespec="seconds"),
-        )
-        return PreparedRun(settings, domain, tasks, output_dir, manifest, registry)
-    manifest = RunManifest.model_validate_json((earlier / MANIFEST_FILE).read_text(encoding="utf-8"))
-    _check_same_run(manifest, config, domain, earlier)
-    lock = RunLock(earlier)  # before reading its episodes: another process may still be adding some
-    finished = read_episode_log(earlier / EPISODES_FILE)
-    return PreparedRun(settings, domain, tasks, earlier, manifest, registry, resuming=True, lock=lock, finished=finished)
+        output_dir = settings.output_dir or base_dir / "outputs" / datetime.now().strftime("%Y-%m-%d/%H-%M-%S")
+        _check_writable(output_dir)
+        manifest = RunManifest(fingerprint=fingerprint, config=config, data_sha256=domain.checksums, created_at=_now())
+        return PreparedRun(settings, domain, tasks, output_dir, manifest, pointer)
+    if (earlier / MANIFEST_FILE).exists():
+        manifest = read_manifest(earlier)
+        _check_same_run(manifest, config, domain, earlier, named)
+    else:  # episodes without run.json, in a folder named by resume=: taken as this configuration's
+        manifest = RunManifest(fingerprint=fingerprint, config=config, data_sha256=domain.checksums, created_at=_now())
+        print(f"taubench: {earlier} has no {MANIFEST_FILE}: its episodes are taken as this configuration's", file=sys.stderr)
+    prepared = PreparedRun(settings, domain, tasks, earlier, manifest, pointer, resuming=True)
+    if prepared.completed:
+        return prepared
+    prepared.lock = RunLock(earlier)  # before reading its episodes: another process may still be adding some
+    prepared.finished = read_episode_log(earlier / EPISODES_FILE, repair=True)
+    return prepared
 
 
-class RunLock:
-    """One process at a time per run directory: two processes appending episodes of the same
-    run would duplicate them. The operating system drops the lock when its process dies,
-    however it dies, so a killed run never stays locked."""
-
-    FILE = "run.lock"
-
-    def __init__(self, output_dir: Path):
-        import fcntl
-
-        output_dir.mkdir(parents=True, exist_ok=True)
-        self.handle = open(output_dir / self.FILE, "a+", encoding="utf-8")
-        try:
-            fcntl.flock(self.handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            self.handle.seek(0)
-            owner = self.handle.read().strip() or "another process"
-            self.handle.close()
-            raise ConfigError(
-                f"invalid configuration:\n  resume: the run in {output_dir} is still running ({owner}); "
-                f"wait for it, or start a separate run with resume=never"
-            ) from None
-        self.handle.seek(0)
-        self.handle.truncate()
-        self.handle.write(f"process {os.getpid()}")
-        self.handle.flush()
-
-    def release(self) -> None:
-        self.handle.close()
-
-
-def _run_to_resume(settings: RunSettings, registry: Path, base_dir: Path) -> Optional[Path]:
+def _earlier_run(settings: RunSettings, pointer: Pointer, fingerprint: str, base_dir: Path) -> tuple[Optional[Path], bool]:
+    """The folder of the run this command continues, if any, and whether the command named
+    it (``output_dir``, ``resume=<dir>``) rather than it being found by its configuration."""
+    named = settings.output_dir
     if settings.resume == "never":
-        return None
-    if settings.resume == "auto":
-        if not registry.exists():
-            return None
-        earlier = Path(json.loads(registry.read_text(encoding="utf-8"))["output_dir"])
-        return earlier if (earlier / MANIFEST_FILE).exists() else None  # a stale pointer: start afresh
-    earlier = (base_dir / settings.resume).resolve()
-    if not (earlier / MANIFEST_FILE).exists():
+        if named is not None and holds_run(named):
+            raise ConfigError(
+                f"invalid configuration:\n  output_dir: {named} already holds a run; give another output_dir, "
+                f"or drop resume=never to continue (or see) that run"
+            )
+        return None, False
+    if settings.resume != "auto":
+        earlier = (base_dir / settings.resume).resolve()
+        if not holds_run(earlier):
+            raise ConfigError(
+                f"invalid configuration:\n  resume: {earlier} is not the output directory of a taubench run "
+                f"(it has no {MANIFEST_FILE}); allowed: auto, never, or such a directory"
+            )
+        return earlier, True
+    if named is not None and holds_run(named):
+        if not (named / MANIFEST_FILE).exists():
+            raise ConfigError(
+                f"invalid configuration:\n  output_dir: {named} holds episodes but no {MANIFEST_FILE}, so what they "
+                f"measured is unknown; to continue them as this command's run, add resume={named}; "
+                f"otherwise give another output_dir"
+            )
+        return named, True
+    try:
+        target = pointer.target()
+    except PointerError as exc:
+        return _found_by_fingerprint(str(exc), fingerprint, base_dir), False
+    return (target, False) if target is not None and holds_run(target) else (None, False)
+
+
+def _found_by_fingerprint(problem: str, fingerprint: str, base_dir: Path) -> Optional[Path]:
+    """With the pointer damaged, the unfinished run of this configuration is looked for by
+    the fingerprint its run.json records."""
+    found = unfinished_runs_of(fingerprint, base_dir / UNFINISHED_DIR.parent)
+    if len(found) > 1:
         raise ConfigError(
-            f"invalid configuration:\n  resume: {earlier} is not the output directory of a taubench run "
-            f"(it has no {MANIFEST_FILE}); allowed: auto, never, or such a directory"
+            f"invalid configuration:\n  resume: {problem}, and this configuration has {len(found)} unfinished runs: "
+            + ", ".join(map(str, found)) + "; choose one with resume=<its folder>, or start afresh with resume=never"
         )
-    return earlier
+    where = f"continuing the unfinished run of this configuration in {found[0]}" if found else "no unfinished run of this configuration found"
+    print(f"taubench: {problem}; {where}", file=sys.stderr)
+    return found[0] if found else None
 
 
-def _check_same_run(manifest: RunManifest, config: dict, domain: BaseDomain, earlier: Path) -> None:
+def _check_writable(output_dir: Path) -> None:
+    """Before anything starts: the folder can be made and written (a file in the way, no
+    permission). A full disk shows only when writing, and is reported then."""
+    existing = output_dir.absolute()
+    while not existing.exists() and existing != existing.parent:
+        existing = existing.parent
+    if not existing.is_dir():
+        raise ConfigError(f"invalid configuration:\n  output_dir: {output_dir} cannot be made: {existing} is a file, not a folder")
+    if not os.access(existing, os.W_OK | os.X_OK):
+        raise ConfigError(f"invalid configuration:\n  output_dir: {output_dir} cannot be written: no permission to write in {existing}")
+
+
+def _check_same_run(manifest: RunManifest, config: dict, domain: BaseDomain, earlier: Path, named: bool) -> None:
     """Results of two configurations must never mix in one run."""
     before, now = _flat(manifest.config), _flat(config)
     changed = [
@@ -251,10 +264,11 @@ def _check_same_run(manifest: RunManifest, config: dict, domain: BaseDomain, ear
     if manifest.data_sha256 != domain.checksums:
         changed.append(f"    task data ({domain.name}): the files' sha256 differ from those the run started with")
     if changed:
+        elsewhere = "give another output_dir" if named else "start a new run with resume=never"
         raise ConfigError(
             f"invalid configuration:\n  resume: refusing to continue the run in {earlier}: it was started with "
             f"another configuration or data:\n" + "\n".join(changed)
-            + "\n  restore those settings to continue it, or start a new run with resume=never"
+            + f"\n  restore those settings to continue it, or {elsewhere}"
         )
 
 
@@ -268,70 +282,8 @@ def _flat(config: dict, prefix: str = "") -> dict:
     return flat
 
 
-def read_episode_log(path: Path) -> list[LoggedEpisode]:
-    """The finished episodes of a run, read one line at a time (their facts and offsets are
-    kept, not the records). A line cut short by a crash is dropped (and cut off the file, so
-    appends continue cleanly); the last record of a (task, trial) wins, so an episode rerun
-    after an infrastructure error replaces its failed record."""
-    if not path.exists():
-        return []
-    latest: dict[tuple[str, int], LoggedEpisode] = {}
-    offset = 0
-    with open(path, "r+b") as handle:
-        for line in handle:
-            if not line.endswith(b"\n"):
-                handle.truncate(offset)
-                os.fsync(handle.fileno())
-                break
-            if line.strip():
-                facts = EpisodeFacts.of(EpisodeResult.model_validate_json(line))
-                latest[(facts.task_id, facts.trial)] = LoggedEpisode(facts, offset)
-            offset += len(line)
-    return list(latest.values())
-
-
-class StoredRunError(Exception):
-    """Not the folder of a finished taubench run; the message says what is missing."""
-
-
-def finished_run_dir(path: Path) -> Path:
-    """The folder of the finished run ``path`` names (the folder or its results.json), for
-    the steps that read a run later (exports, analyses)."""
-    run_dir = path.parent if path.name == RESULTS_FILE else path
-    if not run_dir.is_dir():
-        raise StoredRunError(f"{path}: no such run directory")
-    if not (run_dir / RESULTS_FILE).is_file():
-        if (run_dir / MANIFEST_FILE).is_file() or (run_dir / EPISODES_FILE).is_file():
-            raise StoredRunError(f"{run_dir}: the run is unfinished (no {RESULTS_FILE} yet); rerun its command to finish it")
-        raise StoredRunError(f"{run_dir}: not a taubench run directory (no {RESULTS_FILE}, {MANIFEST_FILE} or {EPISODES_FILE})")
-    return run_dir
-
-
-def results_head(run_dir: Path) -> dict:
-    """A run's results.json without its episodes (configuration, data, summary), read without
-    parsing the episodes that follow (they can run to gigabytes): ``_results_document`` puts
-    them last, under the line `` "episodes": [``."""
-    head = []
-    with open(run_dir / RESULTS_FILE, encoding="utf-8") as handle:
-        for line in handle:
-            if line.startswith(' "episodes":'):
-                document = json.loads("".join(head) + ' "episodes": []\n}')
-                break
-            head.append(line)
-        else:  # another layout: read it whole
-            handle.seek(0)
-            document = json.load(handle)
-    if not isinstance(document.get("config"), dict) or not isinstance(document.get("summary"), dict):
-        raise StoredRunError(f"{run_dir / RESULTS_FILE}: not a taubench results file (no config and summary)")
-    document.pop("episodes", None)
-    return document
-
-
-def stored_episodes(run_dir: Path) -> EpisodeRecords:
-    """A run's episodes as the run counts them (the last record of each task and trial),
-    read from episodes.jsonl when asked for."""
-    logged = read_episode_log(run_dir / EPISODES_FILE)
-    return EpisodeRecords(run_dir / EPISODES_FILE, [episode.offset for episode in logged])
+def _now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")
 
 
 def plan_episodes(tasks: list[Task], num_trials: int, seed: int, shuffle: bool) -> list[PlannedEpisode]:
@@ -407,23 +359,12 @@ def _episode_backend(settings: RunSettings, domain: BaseDomain, meter: SpendMete
     return EpisodeRunner(settings, domain, meter)
 
 
-def execute(prepared: PreparedRun, mlflow_run_id: Optional[str] = None) -> RunReport:
-    prepared.lock = prepared.lock or RunLock(prepared.output_dir)
+def execute(prepared: PreparedRun) -> RunReport:
+    """The run's missing episodes, then its results.json; the folder must be claimed."""
+    assert prepared.lock is not None, "execute a claimed run: with prepared.claimed(): ..."
     _return_freed_memory()
-    try:
-        return _execute(prepared, mlflow_run_id)
-    finally:
-        prepared.lock.release()
-
-
-def _execute(prepared: PreparedRun, mlflow_run_id: Optional[str]) -> RunReport:
     settings = prepared.settings
     output_dir = prepared.output_dir
-    manifest = prepared.manifest.model_copy(update={"mlflow_run_id": mlflow_run_id or prepared.manifest.mlflow_run_id})
-    _write_atomically(output_dir / MANIFEST_FILE, manifest.model_dump_json(indent=1))
-    prepared.registry.parent.mkdir(parents=True, exist_ok=True)
-    _write_atomically(prepared.registry, json.dumps({"output_dir": str(output_dir.resolve())}))
-
     plan = plan_episodes(prepared.tasks, settings.num_trials, settings.seed, settings.shuffle)
     finished = {
         (episode.facts.task_id, episode.facts.trial): episode
@@ -450,19 +391,27 @@ def _execute(prepared: PreparedRun, mlflow_run_id: Optional[str]) -> RunReport:
         return item.index, result
 
     started = time.perf_counter()
+    unwritten: Optional[OSError] = None
     with (
         _fewer_gc_passes(),
         episodes,  # with Ray: connected (or a local instance started) for the length of the run
-        _EpisodeLog(output_dir / EPISODES_FILE) as log,
+        EpisodeLog(output_dir / EPISODES_FILE) as log,
         _Progress(len(plan), len(done), prepared.domain.name, settings.progress) as progress,
     ):
         jobs = Parallel(n_jobs=settings.max_concurrency, backend="threading", return_as="generator_unordered")
         for index, result in jobs(delayed(one)(item) for item in todo):
             if result is None:
                 continue
-            offset = log.append(result)
+            try:
+                offset = log.append(result)
+            except OSError as exc:  # a full disk: no new episode starts; those running end unrecorded
+                unwritten = unwritten or exc
+                stop.set(f"cannot write {log.path}: {exc.strerror}", failed=True)
+                continue
             done[index] = LoggedEpisode(EpisodeFacts.of(result), offset)  # the record itself is let go
             progress.advance(result)
+    if unwritten is not None:
+        raise RunStorageError(unwritten, log.path, f"the {len(done)} episodes recorded before it are kept")
     in_order = [done[index] for index in sorted(done)]
     not_started = len(plan) - len(in_order)
     summary = summarize(
@@ -475,9 +424,10 @@ def _execute(prepared: PreparedRun, mlflow_run_id: Optional[str]) -> RunReport:
     )
     records = EpisodeRecords(output_dir / EPISODES_FILE, [episode.offset for episode in in_order])
     results_file = output_dir / RESULTS_FILE
-    _write_atomically(results_file, _results_document(prepared, summary, records))
-    if not_started == 0:
-        prepared.registry.unlink(missing_ok=True)
+    try:
+        write_atomically(results_file, _results_document(prepared, summary, records))
+    except OSError as exc:
+        raise RunStorageError(exc, results_file, f"all {len(done)} episodes recorded are kept") from None
     return RunReport(
         summary=summary,
         episodes=records,
@@ -486,11 +436,6 @@ def _execute(prepared: PreparedRun, mlflow_run_id: Optional[str]) -> RunReport:
         resumed_episodes=len(finished),
         failed=stop.failed,
     )
-
-
-def episode_cost(episode: EpisodeResult) -> float:
-    """Money an episode spent, counting unknown prices as nothing (they cannot be budgeted)."""
-    return sum(usage.cost or 0.0 for usage in episode.usage.values())
 
 
 def _clients(settings: RunSettings, meter: SpendMeter) -> dict[str, LLMClient]:
@@ -561,42 +506,6 @@ def _results_document(prepared: PreparedRun, summary: RunSummary, episodes: Epis
     yield "\n ]\n}"
 
 
-def _write_atomically(path: Path, text: str | Iterable[str]) -> None:
-    temporary = path.with_name(path.name + ".tmp")
-    with open(temporary, "w", encoding="utf-8") as handle:
-        handle.writelines([text] if isinstance(text, str) else text)
-        handle.flush()
-        os.fsync(handle.fileno())
-    os.replace(temporary, path)
-
-
-class _EpisodeLog:
-    """Append-only JSON lines, one finished episode each, flushed to disk at once."""
-
-    def __init__(self, path: Path):
-        self.path = path
-        self.lock = threading.Lock()
-
-    def __enter__(self):
-        self.handle = open(self.path, "ab")
-        self.end = self.handle.seek(0, os.SEEK_END)
-        return self
-
-    def append(self, episode: EpisodeResult) -> int:
-        """Writes the episode's line; returns the byte offset it starts at."""
-        line = (episode.model_dump_json() + "\n").encode("utf-8")
-        with self.lock:
-            offset = self.end
-            self.handle.write(line)
-            self.handle.flush()
-            os.fsync(self.handle.fileno())
-            self.end += len(line)
-        return offset
-
-    def __exit__(self, *exc_info):
-        self.handle.close()
-
-
 class _Progress:
     """done/total, running success rate over scored episodes, elapsed time."""
 
@@ -631,6 +540,27 @@ class _Progress:
         self.bar.close()
 
 
+def finished_report(prepared: PreparedRun) -> RunReport:
+    """The report of a completed run, from its files: nothing runs again (the pointer to it,
+    left when its last step was cut short, goes)."""
+    if prepared.pointer.points_to(prepared.output_dir):
+        prepared.pointer.remove()
+    summary = RunSummary.model_validate(results_head(prepared.output_dir)["summary"])
+    return RunReport(
+        summary=summary,
+        episodes=stored_episodes(prepared.output_dir),
+        output_dir=prepared.output_dir,
+        results_file=prepared.output_dir / RESULTS_FILE,
+        resumed_episodes=summary.num_episodes - summary.not_started,
+    )
+
+
 def run(settings: RunSettings, base_dir: Optional[Path] = None) -> RunReport:
     """Package API: validate and run (or resume) one configuration, without tracking."""
-    return execute(prepare(settings, base_dir))
+    prepared = prepare(settings, base_dir)
+    if prepared.completed:
+        return finished_report(prepared)
+    with prepared.claimed():
+        report = execute(prepared)
+        prepared.complete(report)
+    return report

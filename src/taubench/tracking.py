@@ -8,6 +8,7 @@ points elsewhere, e.g. at a shared MLflow server.
 import json
 import logging
 import os
+import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -79,6 +80,42 @@ class Tracker:
             return False
         self.client.update_run(run_id, status="RUNNING")
         return True
+
+    def run_of_folder(self, output_dir: Path) -> Optional[str]:
+        """The newest run recorded for this output folder (its run.json lost the id)."""
+        runs = self.client.search_runs(
+            [self.experiment_id],
+            filter_string=f"tags.`taubench.output_dir` = '{_quoted(str(output_dir.resolve()))}'",
+            order_by=["attributes.start_time DESC"],
+            max_results=1,
+        )
+        return runs[0].info.run_id if runs else None
+
+    def close_abandoned(self, fingerprint: str, keep: str) -> list[str]:
+        """RUNNING runs of this configuration (other than ``keep``) whose process is gone:
+        left by a killed process and continued by no one, they are marked KILLED."""
+        from taubench.rundir import RunLock
+
+        runs = self.client.search_runs(
+            [self.experiment_id],
+            filter_string=f"tags.`taubench.fingerprint` = '{_quoted(fingerprint)}' and attributes.status = 'RUNNING'",
+        )
+        closed = []
+        for run in runs:
+            folder = run.data.tags.get("taubench.output_dir")
+            if run.info.run_id == keep or (folder and RunLock.held_by_a_live_process(Path(folder))):
+                continue
+            self.client.set_terminated(run.info.run_id, status="KILLED")
+            closed.append(run.info.run_id)
+        return closed
+
+    def finish_failed(self, run_id: str) -> None:
+        """Marks a run FAILED as its process fails; if even that cannot be written (the
+        store's disk is full), the next run of the configuration continues or closes it."""
+        try:
+            self.client.set_terminated(run_id, status="FAILED")
+        except Exception as exc:  # the store itself failed: the original error matters more
+            print(f"taubench: could not mark MLflow run {run_id} FAILED ({exc})", file=sys.stderr)
 
     def finish(
         self,
@@ -160,6 +197,11 @@ def summary_metrics(summary: RunSummary) -> dict[str, float]:
             }
         )
     return {key: value for key, value in metrics.items() if value is not None}
+
+
+def _quoted(text: str) -> str:
+    """A value inside a single-quoted MLflow search string."""
+    return text.replace("\\", "\\\\").replace("'", "\\'")
 
 
 def _param_text(value: Any) -> str:

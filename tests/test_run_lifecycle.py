@@ -1,0 +1,206 @@
+"""A run's folder through its whole life: killed with SIGKILL at any moment, its end steps
+included, the same command finishes it with every episode exactly once and one MLflow run;
+a finished folder is never appended to; damaged records are reported with the way on."""
+
+import hashlib
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from mlflow.tracking import MlflowClient
+
+from conftest import ORACLES, _cli_environment, run_cli
+from taubench.rundir import EPISODES_FILE, MANIFEST_FILE, REJECTED_FILE, RESULTS_FILE, UNFINISHED_DIR, Pointer
+from taubench.runner import fingerprint_config, run
+from taubench.settings import ConfigError, parse_settings
+from taubench.tracking import local_store
+
+from test_resume import comparable
+
+RUN = ["env=airline", *ORACLES, "end_index=12", "num_trials=2", "max_concurrency=2", "progress=false"]
+PAUSED_CLI = Path(__file__).resolve().parent / "paused_cli.py"
+HOLD_BEFORE_COMPLETING = "mlflow_finished"  # every attempt but the last stops short of completing
+
+
+def start_paused(cwd: Path, pause_at: list[str], markers: Path) -> subprocess.Popen:
+    environment = {"PAUSE_MARKERS": str(markers), "PAUSE_AT": ",".join(pause_at), "EPISODE_DELAY_S": "0.5"}
+    return subprocess.Popen(
+        [sys.executable, str(PAUSED_CLI), *RUN],
+        cwd=cwd,
+        env=_cli_environment(environment),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+
+
+def kill_when(process: subprocess.Popen, markers: Path, step: str | None, after_s: float, timer_from: str | None = None) -> str:
+    """SIGKILL once ``step`` is announced (the process holds there), or ``after_s`` seconds
+    after ``timer_from`` is announced (or after the start), whichever comes first; says the
+    last step the process had reached."""
+    deadline = None if timer_from else time.monotonic() + after_s
+    while deadline is None or time.monotonic() < deadline:
+        reached = markers.read_text().split() if markers.exists() else []
+        if step is not None and step in reached:
+            break
+        if deadline is None and timer_from in reached:
+            deadline = time.monotonic() + after_s
+        assert process.poll() is None, f"the run ended on its own: {process.stderr.read()}"
+        time.sleep(0.01)
+    os.killpg(process.pid, signal.SIGKILL)
+    process.wait()
+    process.stderr.close()
+    reached = markers.read_text().split() if markers.exists() else []
+    markers.unlink(missing_ok=True)
+    return reached[-1] if reached else "starting"
+
+
+def test_killed_at_twenty_moments_the_same_command_finishes_the_run_once(tmp_path):
+    killed, clean = tmp_path / "killed", tmp_path / "clean"
+    killed.mkdir(), clean.mkdir()
+    markers = tmp_path / "markers"
+    draw = random.Random(12)
+    # each step of a run's life, and random moments: while it starts, while episodes run
+    schedule = [("claimed", 0, None), ("mlflow_created", 0, None)]
+    schedule += [(None, draw.uniform(0.2, 3.0), None) for _ in range(3)]
+    schedule += [(None, draw.uniform(0.0, 1.5), "claimed") for _ in range(9)]
+    schedule += [("episodes_done", 0, None), (None, draw.uniform(0.0, 0.5), "claimed"), ("after_run_done", 0, None)]
+    schedule += [("mlflow_finished", 0, None), (None, draw.uniform(0.0, 1.0), "claimed"), ("completed", 0, None)]
+    assert len(schedule) == 20
+    where, recorded = [], set()
+    for step, after_s, timer_from in schedule:
+        pause_at = [HOLD_BEFORE_COMPLETING] if step != "completed" else ["completed"]
+        process = start_paused(killed, pause_at + ([step] if step else []), markers)
+        where.append(kill_when(process, markers, step, after_s if step is None else 300, timer_from))
+        for log in (killed / "outputs").rglob(EPISODES_FILE):
+            recorded |= {line for line in log.read_bytes().splitlines(keepends=True) if line.endswith(b"\n")}
+    for step in ("claimed", "mlflow_created", "episodes_done", "after_run_done", "mlflow_finished", "completed"):
+        assert step in where, where
+    assert where.count("claimed") > 3, where  # killed while episodes ran
+
+    finished = run_cli(*RUN, cwd=killed)
+    assert finished.returncode == 0, finished.stderr
+    assert "is complete; nothing to do" in finished.stderr  # the last kill came after it was complete
+    uninterrupted = run_cli(*RUN, cwd=clean)
+    assert uninterrupted.returncode == 0, uninterrupted.stderr
+
+    run_dirs = {path.parent.resolve() for path in (killed / "outputs").rglob(MANIFEST_FILE)}
+    assert len(run_dirs) == 1, run_dirs
+    run_dir = run_dirs.pop()
+    lines = (run_dir / EPISODES_FILE).read_bytes().splitlines(keepends=True)
+    assert recorded <= set(lines)  # what was recorded before a kill stays as it was: never run again
+    log = [json.loads(line) for line in lines]
+    pairs = [(episode["task_id"], episode["trial"]) for episode in log]
+    assert len(pairs) == 24 and len(set(pairs)) == 24  # every (task, trial) exactly once
+    results = json.loads((run_dir / RESULTS_FILE).read_text())
+    expected = json.loads(next((clean / "outputs").rglob(RESULTS_FILE)).read_text())
+    assert sorted(map(comparable, results["episodes"])) == sorted(map(comparable, expected["episodes"]))
+    assert results["summary"]["average_reward"] == expected["summary"]["average_reward"]
+    assert not any((killed / UNFINISHED_DIR).iterdir())  # nothing left to resume
+
+    client = MlflowClient(local_store(killed)[0])
+    runs = client.search_runs([client.get_experiment_by_name("taubench").experiment_id])
+    assert [run.info.status for run in runs] == ["FINISHED"], where
+    assert runs[0].data.metrics["num_episodes"] == 24
+
+    again = run_cli(*RUN, cwd=killed)  # a complete run is never appended to: the same command measures anew
+    assert again.returncode == 0, again.stderr
+    assert len((run_dir / EPISODES_FILE).read_text().splitlines()) == 24
+
+
+def oracle_settings(tmp_path: Path, **extra):
+    config = {
+        "env": {"name": "airline"},
+        "agent": {"name": "oracle"},
+        "user": {"name": "oracle"},
+        "tracking": {"enabled": False},
+        "progress": False,
+        "task_ids": [str(i) for i in range(6)],
+    }
+    return parse_settings(config | extra)
+
+
+def unfinished_run(tmp_path: Path, **extra) -> Path:
+    """A run of six oracle episodes of which four are recorded, as a kill leaves it."""
+    report = run(oracle_settings(tmp_path, task_ids=[str(i) for i in range(4)], **extra), base_dir=tmp_path)
+    manifest = json.loads((report.output_dir / MANIFEST_FILE).read_text())
+    settings = oracle_settings(tmp_path, **extra)
+    prepared_config = fingerprint_config(settings)
+    fingerprint = hashlib.sha256(json.dumps(prepared_config, sort_keys=True).encode()).hexdigest()[:20]
+    manifest.update(config=prepared_config, fingerprint=fingerprint, completed_at=None)
+    (report.output_dir / MANIFEST_FILE).write_text(json.dumps(manifest))
+    Pointer(tmp_path / UNFINISHED_DIR / f"{fingerprint}.json").write(report.output_dir)
+    (report.output_dir / RESULTS_FILE).unlink()
+    return report.output_dir
+
+
+def test_a_finished_output_dir_is_reported_never_appended_to(tmp_path):
+    folder = tmp_path / "fixed"
+    first = run_cli(*RUN[:3], "task_ids=[0,1]", f"output_dir={folder}", "tracking.enabled=false", cwd=tmp_path)
+    assert first.returncode == 0, first.stderr
+    log = (folder / EPISODES_FILE).read_bytes()
+    again = run_cli(*RUN[:3], "task_ids=[0,1]", f"output_dir={folder}", "tracking.enabled=false", cwd=tmp_path)
+    assert again.returncode == 0, again.stderr
+    assert f"the run in {folder} is complete; nothing to do" in again.stderr
+    assert str(folder / RESULTS_FILE) in again.stdout  # where its results are
+    assert (folder / EPISODES_FILE).read_bytes() == log
+
+    other = run_cli(*RUN[:3], "task_ids=[0,1]", "seed=1", f"output_dir={folder}", cwd=tmp_path)
+    assert other.returncode == 2 and "Traceback" not in other.stderr
+    assert "refusing to continue the run in" in other.stderr and "seed: 300 then, 1 now" in other.stderr
+    assert "give another output_dir" in other.stderr
+    fresh = run_cli(*RUN[:3], "task_ids=[0,1]", "resume=never", f"output_dir={folder}", cwd=tmp_path)
+    assert fresh.returncode == 2 and f"output_dir: {folder} already holds a run; give another output_dir" in fresh.stderr
+    assert (folder / EPISODES_FILE).read_bytes() == log
+    assert not (tmp_path / "mlruns").exists()  # the refused commands recorded nothing
+
+
+def test_a_damaged_episode_line_is_set_aside_and_its_episode_runs_again(tmp_path, capsys):
+    folder = unfinished_run(tmp_path)
+    log = folder / EPISODES_FILE
+    lines = log.read_bytes().splitlines(keepends=True)
+    damaged = lines[1][:40] + b"\n"  # the second record, cut in the middle by a disk error
+    log.write_bytes(lines[0] + damaged + b"".join(lines[2:]))
+
+    report = run(oracle_settings(tmp_path), base_dir=tmp_path)
+    message = capsys.readouterr().err
+    assert f"{log}: line 2 is not an episode record" in message
+    assert f"moved to {folder / REJECTED_FILE}, and the episodes they held run again" in message
+    assert report.output_dir == folder and report.summary.num_episodes == 6 and report.summary.average_reward == 1.0
+    pairs = [(e["task_id"], e["trial"]) for e in map(json.loads, log.read_bytes().splitlines())]
+    assert sorted(pairs) == [(str(i), 0) for i in range(6)]  # the damaged one's episode ran again, once
+    assert (folder / REJECTED_FILE).read_bytes() == damaged
+
+
+def test_a_damaged_run_json_is_explained_and_the_run_can_go_on(tmp_path):
+    folder = unfinished_run(tmp_path)
+    (folder / MANIFEST_FILE).write_text('{"fingerprint": "abc", "config"')
+    with pytest.raises(ConfigError) as refused:
+        run(oracle_settings(tmp_path), base_dir=tmp_path)
+    message = str(refused.value)
+    assert f"resume: {folder / MANIFEST_FILE} is unreadable (" in message
+    assert f"mv {folder / MANIFEST_FILE} {folder / MANIFEST_FILE}.bad" in message and f"resume={folder}" in message
+
+    (folder / MANIFEST_FILE).rename(folder / "run.json.bad")  # the way on the message gives
+    report = run(oracle_settings(tmp_path, resume=str(folder)), base_dir=tmp_path)
+    assert report.output_dir == folder and report.resumed_episodes == 4 and report.summary.num_episodes == 6
+    assert len((folder / EPISODES_FILE).read_bytes().splitlines()) == 6
+
+
+def test_a_damaged_resume_pointer_is_reported_and_the_run_found_by_its_configuration(tmp_path, capsys):
+    folder = unfinished_run(tmp_path)
+    (pointer,) = (tmp_path / UNFINISHED_DIR).iterdir()
+    pointer.write_text("{not json")
+    report = run(oracle_settings(tmp_path), base_dir=tmp_path)
+    message = capsys.readouterr().err
+    assert f"the resume pointer {pointer} is unreadable" in message
+    assert f"continuing the unfinished run of this configuration in {folder}" in message
+    assert report.output_dir == folder and report.resumed_episodes == 4 and report.summary.num_episodes == 6
+    assert not pointer.exists()  # the run completed
