@@ -2,8 +2,12 @@ import os
 import socket
 import subprocess
 import sys
+import time
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Iterator
 
+import httpx
 import pytest
 
 os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")  # before anything imports litellm
@@ -73,3 +77,35 @@ def run_cli(
         text=True,
         timeout=timeout,
     )
+@contextmanager
+def serving_api(base: Path, env: dict | None = None) -> Iterator[httpx.Client]:
+    """``python -m taubench.api`` on a free port of 127.0.0.1 (network-guarded), its runs in
+    ``base/runs`` and exports in ``base/data``; yields a client for it (``client.base`` is
+    ``base``) and stops the server at the end."""
+    port = free_port()
+    server = subprocess.Popen(
+        [sys.executable, "-m", "taubench.api", "--port", str(port), "--data-dir", "data", "--runs-dir", "runs"],
+        cwd=base,
+        env=_cli_environment(env),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    client = httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=60)
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            client.get("/openapi.json")
+            break
+        except httpx.TransportError:
+            if server.poll() is not None or time.monotonic() > deadline:
+                server.kill()
+                pytest.fail(f"the API did not start: {server.stderr.read()}")
+            time.sleep(0.2)
+    client.base = base
+    try:
+        yield client
+    finally:
+        client.close()
+        server.terminate()
+        server.wait(timeout=30)

@@ -9,7 +9,8 @@ exporting its MT-Bench scores to the data directory.
 
 A run's id is derived from its configuration (the settings a run is resumed by), so asking
 twice for the same run gives the same id and starts it once; a run that stopped before its
-end is continued by asking again, its finished episodes kept.
+end is continued by asking again, its finished episodes kept. What a request may set is an
+allowlist (``api_policy``); how refusals answer is ``api_errors``.
 """
 
 import argparse
@@ -25,20 +26,23 @@ from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Iterator, Literal, Optional, Sequence
+from typing import Annotated, Iterator, Literal, Optional, Sequence
 
+import anyio
 from fastapi import Depends, FastAPI, HTTPException, Path as PathParam, Query
-from fastapi.responses import JSONResponse, PlainTextResponse, StreamingResponse
+from fastapi.responses import JSONResponse, PlainTextResponse, Response, StreamingResponse
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, StringConstraints
 
-from taubench.domain import DataError
-from taubench.domains import DOMAINS, load_domain
+from taubench import api_errors
+from taubench.api_errors import refusals
+from taubench.api_policy import MAX_OVERRIDE_CHARS, MAX_OVERRIDES, RequestError, check_overrides, excerpt, validate_overrides
+from taubench.domains import DOMAINS
 from taubench.metrics import RunSummary
 from taubench.mtbench import latest_scores_file, safe_model_name, scores_lines
-from taubench.rundir import EPISODES_FILE, MANIFEST_FILE, RESULTS_FILE, results_head
+from taubench.rundir import EPISODES_FILE, MANIFEST_FILE, RESULTS_FILE, StoredRunError, results_head
 from taubench.runner import fingerprint_config
-from taubench.settings import ConfigError, RunSettings, check_models, parse_settings, select_tasks
+from taubench.settings import RunSettings
 
 TOKEN_VARIABLE = "TAUBENCH_API_TOKEN"
 REQUEST_FILE = "api_request.json"
@@ -46,10 +50,6 @@ LOG_FILE = "api_run.log"
 RUN_ID = r"^[0-9a-f]{16}$"
 TASK_ID = r"^[A-Za-z0-9_.:\[\]-]{1,100}$"
 JSONL = "application/jsonl"
-# Overrides a request may not make: where files go and how runs are recorded are the server's
-# to decide (a path in a request could point anywhere on the machine).
-SERVER_OWNED = ("output_dir", "resume", "hydra", "export", "tracking", "dispatch", "llm.cache_dir", "env.data_dir")
-OVERRIDE = re.compile(r"^(?P<key>[A-Za-z_][\w.]*)=(?P<value>.*)$", re.DOTALL)
 
 
 class ApiSettings(BaseModel):
@@ -57,17 +57,21 @@ class ApiSettings(BaseModel):
     runs_dir: Path = Path("outputs/api")  # one folder per run started here
     max_running: int = Field(2, ge=1)  # runs at once; more wait their turn
     tracking_uri: Optional[str] = None  # null: the embedded store under the directory the API runs in
+    max_body_bytes: int = Field(64 * 1024, ge=1)  # larger request bodies are refused (413) before they are read whole
 
 
 class RunRequest(BaseModel):
-    overrides: list[str] = Field(
+    overrides: list[Annotated[str, StringConstraints(max_length=MAX_OVERRIDE_CHARS)]] = Field(
         default_factory=list,
-        description="Hydra overrides as on the command line, e.g. ['env=airline', 'model=gpt4o', 'num_trials=2']",
+        max_length=MAX_OVERRIDES,
+        description="Hydra overrides as on the command line, from the allowlist (README: HTTP API), "
+        "e.g. ['env=airline', 'model=gpt4o', 'num_trials=2']",
         examples=[["env=airline", "agent=oracle", "user=oracle", "task_ids=[0,1]"]],
     )
 
 
-Status = Literal["queued", "running", "finished", "failed", "interrupted"]
+# unreadable: a file of the run's folder cannot be read (its detail says which and why)
+Status = Literal["queued", "running", "finished", "failed", "interrupted", "unreadable"]
 
 
 class Progress(BaseModel):
@@ -78,11 +82,11 @@ class Progress(BaseModel):
 class RunState(BaseModel):
     id: str
     status: Status
-    overrides: list[str]
-    created_at: str
-    progress: Progress
+    overrides: list[str] = []  # empty when the run's request record is unreadable
+    created_at: Optional[str] = None  # likewise
+    progress: Optional[Progress] = None  # likewise
     summary: Optional[RunSummary] = None
-    detail: Optional[str] = None  # why a run failed: the end of its log
+    detail: Optional[str] = None  # why a run failed (the end of its log) or is unreadable
 
 
 class RunStarted(BaseModel):
@@ -100,10 +104,6 @@ class _RunRecord(BaseModel):
     episodes_planned: int
 
 
-class RequestError(Exception):
-    """A request the API refuses: 422 with this message."""
-
-
 class RunBook:
     """The runs this API knows: started here, or found in the runs directory from an earlier
     life of the API. One lock makes "is this configuration running?" and "start it" one step."""
@@ -117,6 +117,8 @@ class RunBook:
         self.active: dict[str, Status] = {}  # queued or running in this process
         self.processes: dict[str, subprocess.Popen] = {}
         self.pool = ThreadPoolExecutor(max_workers=settings.max_running, thread_name_prefix="taubench-run")
+        # Validations wait for these threads, not for the pool that serves every other request.
+        self.validations = anyio.CapacityLimiter(2)
 
     def start(self, overrides: list[str]) -> RunStarted:
         settings, planned = validate_overrides(overrides)
@@ -170,15 +172,23 @@ class RunBook:
         return self._state(run_id)
 
     def _state(self, run_id: str) -> RunState:
+        """A run's state from its folder; a file that cannot be read makes it "unreadable"
+        (with the reason), never an error for whoever asks, nor for the others in a listing."""
         folder = self.runs_dir / run_id
-        record = _RunRecord.model_validate_json((folder / REQUEST_FILE).read_text(encoding="utf-8"))
+        try:
+            record = _RunRecord.model_validate_json((folder / REQUEST_FILE).read_text(encoding="utf-8"))
+        except (OSError, ValueError) as exc:
+            return RunState(id=run_id, status="unreadable", detail=_unreadable(REQUEST_FILE, exc))
         done = _count_lines(folder / EPISODES_FILE)
         summary, detail = None, None
         status: Status = self.active.get(run_id) or "interrupted"
         if status == "interrupted" and (folder / RESULTS_FILE).exists():
-            summary = RunSummary.model_validate(results_head(folder)["summary"])
-            status = "finished" if summary.not_started == 0 and not summary.stopped else "failed"
-            detail = summary.stopped
+            try:
+                summary = RunSummary.model_validate(results_head(folder)["summary"])
+                status = "finished" if summary.not_started == 0 and not summary.stopped else "failed"
+                detail = summary.stopped
+            except (OSError, ValueError, StoredRunError) as exc:
+                status, detail = "unreadable", _unreadable(RESULTS_FILE, exc)
         if status == "interrupted" and done == 0 and (folder / LOG_FILE).exists():
             status, detail = "failed", _log_tail(folder / LOG_FILE)
         return RunState(
@@ -195,7 +205,7 @@ class RunBook:
         if not self.runs_dir.is_dir():
             return []
         ids = [path.parent.name for path in self.runs_dir.glob(f"*/{REQUEST_FILE}") if re.match(RUN_ID, path.parent.name)]
-        return sorted((self._state(run_id) for run_id in ids), key=lambda state: state.created_at)
+        return sorted((self._state(run_id) for run_id in ids), key=lambda state: state.created_at or "")
 
     def trajectories(self, run_id: str, task_id: Optional[str]) -> Iterator[bytes]:
         self.state(run_id)  # 404 for an unknown run, before the answer starts
@@ -203,11 +213,20 @@ class RunBook:
 
     @staticmethod
     def _episode_lines(path: Path, task_id: Optional[str]) -> Iterator[bytes]:
+        """Complete records only, the file left as it is (a running run is appending to it):
+        a last line without its newline is still being written, and a line that is not a
+        JSON object is left out, so the answer stays JSONL."""
         if not path.exists():
             return
         with open(path, "rb") as lines:
             for line in lines:
-                if task_id is None or json.loads(line)["task_id"] == task_id:
+                if not line.endswith(b"\n"):
+                    return
+                try:
+                    record = json.loads(line)
+                except ValueError:
+                    continue
+                if isinstance(record, dict) and (task_id is None or record.get("task_id") == task_id):
                     yield line
 
     def shutdown(self) -> None:
@@ -216,49 +235,6 @@ class RunBook:
             for process in self.processes.values():
                 process.terminate()
         self.pool.shutdown(wait=True, cancel_futures=True)
-
-
-def validate_overrides(overrides: Sequence[str]) -> tuple[RunSettings, int]:
-    """The run's settings and planned episode count, checked as the command line checks them
-    (Hydra composition, settings, tasks, model keys) before anything starts."""
-    for override in overrides:
-        match = OVERRIDE.match(override)
-        if not match:
-            raise RequestError(f"overrides: {override!r} is not of the form key=value")
-        key = match["key"]
-        if "${" in match["value"]:  # ${oc.env:...} would copy the server's secrets into the run's records
-            raise RequestError(f"overrides: {key}: interpolations (${{...}}) are not allowed in a request")
-        if any(key == owned or key.startswith(f"{owned}.") for owned in SERVER_OWNED):
-            raise RequestError(f"overrides: {key} is set by the server; not allowed in a request: {', '.join(SERVER_OWNED)}")
-    settings = compose_settings(list(overrides))
-    try:
-        domain = load_domain(settings.env.name, settings.env.data_dir, settings.env.verify_checksums)
-        tasks = select_tasks(settings, domain)
-        check_models(settings)
-    except (ConfigError, DataError) as exc:
-        raise RequestError(str(exc)) from None
-    return settings, len(tasks) * settings.num_trials
-
-
-_COMPOSE_LOCK = threading.Lock()  # Hydra's composition state is global
-
-
-def compose_settings(overrides: list[str]) -> RunSettings:
-    from hydra import compose, initialize_config_module
-    from hydra.errors import HydraException
-    from omegaconf import OmegaConf
-    from omegaconf.errors import OmegaConfBaseException
-
-    with _COMPOSE_LOCK:
-        try:
-            with initialize_config_module(config_module="taubench.conf", version_base="1.3"):
-                config = OmegaConf.to_container(compose(config_name="config", overrides=overrides), resolve=True)
-        except (HydraException, OmegaConfBaseException) as exc:
-            raise RequestError(f"overrides: {exc}") from None
-    try:
-        return parse_settings(config)
-    except ConfigError as exc:
-        raise RequestError(str(exc)) from None
 
 
 def run_id_of(settings: RunSettings) -> str:
@@ -281,7 +257,9 @@ def create_app(settings: ApiSettings = ApiSettings(), base_dir: Optional[Path] =
         description="MT-Bench scores of stored exports, and runs started, followed and read. "
         f"Starting runs needs `Authorization: Bearer <token>` when ${TOKEN_VARIABLE} is set on the server.",
         lifespan=lifespan,
+        max_body_size=settings.max_body_bytes,  # 413 on Content-Length, or once the bytes streamed in pass it
     )
+    api_errors.install(app)
     app.state.runs = book
     bearer = HTTPBearer(auto_error=False, description=f"the value of ${TOKEN_VARIABLE} on the server, if it is set")
 
@@ -293,11 +271,8 @@ def create_app(settings: ApiSettings = ApiSettings(), base_dir: Optional[Path] =
         if not hmac.compare_digest(given.encode(), expected.encode()):
             raise HTTPException(401, "a valid API token is needed (Authorization: Bearer <token>)", {"WWW-Authenticate": "Bearer"})
 
-    @app.exception_handler(RequestError)
-    async def refused(request, exc: RequestError) -> JSONResponse:
-        return JSONResponse(status_code=422, content={"detail": str(exc)})
-
-    @app.get("/scores", response_class=PlainTextResponse, responses={200: {"content": {JSONL: {}}}})
+    # Response (no media type of its own): the answers are documented as JSONL, the refusals as JSON
+    @app.get("/scores", response_class=Response, responses={200: {"content": {JSONL: {}}}, **refusals(404, 422)})
     def scores(
         model: str = Query(..., min_length=1, max_length=200, description="the model as exported, e.g. openai/gpt-4o or openai_gpt-4o"),
         subset: str = Query(..., description=f"the environment: {', '.join(DOMAINS)}"),
@@ -305,7 +280,7 @@ def create_app(settings: ApiSettings = ApiSettings(), base_dir: Optional[Path] =
     ) -> PlainTextResponse:
         """The MT-Bench scores (one JSON line per task) of the newest export of a model on a subset."""
         if subset not in DOMAINS:
-            raise RequestError(f"subset: unknown environment {subset!r}; allowed: {', '.join(DOMAINS)}")
+            raise RequestError(f"subset: unknown environment {excerpt(subset)!r}; allowed: {', '.join(DOMAINS)}")
         path = latest_scores_file(book.data_dir, model, subset)
         if path is None:
             exported = _exported_models(book.data_dir, subset)
@@ -318,22 +293,37 @@ def create_app(settings: ApiSettings = ApiSettings(), base_dir: Optional[Path] =
             raise HTTPException(404, f"no task-{taskID} in the scores of {model} on {subset}")
         return PlainTextResponse(text, media_type=JSONL)
 
-    @app.post("/runs", status_code=202, response_model=RunStarted, dependencies=[Depends(authorised)])
-    def start_run(request: RunRequest) -> JSONResponse:
+    @app.post(
+        "/runs",
+        status_code=202,
+        response_model=RunStarted,
+        dependencies=[Depends(authorised)],
+        responses={
+            200: {"model": RunStarted, "description": "This configuration's run was already running or done: nothing new started"},
+            202: {"description": "The run was started (or queued)"},
+            **refusals(400, 401, 413, 422),
+        },
+    )
+    async def start_run(request: RunRequest) -> JSONResponse:
         """Start a run (or find the same configuration's run); follow it at /runs/{id}."""
-        started = book.start(request.overrides)
+        check_overrides(request.overrides)  # by form, at once: a refusal never waits for another request's composition
+        started = await anyio.to_thread.run_sync(book.start, request.overrides, limiter=book.validations)
         return JSONResponse(status_code=202 if started.created else 200, content=started.model_dump())
 
     @app.get("/runs", response_model=list[RunState])
     def list_runs() -> list[RunState]:
         return book.all()
 
-    @app.get("/runs/{run_id}", response_model=RunState)
+    @app.get("/runs/{run_id}", response_model=RunState, responses=refusals(404, 422))
     def run_state(run_id: str = PathParam(..., pattern=RUN_ID)) -> RunState:
         """Status, progress, and the summary once the run has ended."""
         return book.state(run_id)
 
-    @app.get("/runs/{run_id}/trajectories", response_class=StreamingResponse, responses={200: {"content": {JSONL: {}}}})
+    @app.get(
+        "/runs/{run_id}/trajectories",
+        response_class=StreamingResponse,
+        responses={200: {"content": {JSONL: {}}}, **refusals(404, 422)},
+    )
     def trajectories(
         run_id: str = PathParam(..., pattern=RUN_ID),
         task_id: Optional[str] = Query(None, pattern=TASK_ID),
@@ -349,14 +339,25 @@ def _exported_models(data_dir: Path, subset: str) -> list[str]:
 
 
 def _count_lines(path: Path) -> int:
+    """Complete lines: a last one without its newline is an episode still being written."""
     if not path.exists():
         return 0
     with open(path, "rb") as lines:
-        return sum(1 for _ in lines)
+        return sum(1 for line in lines if line.endswith(b"\n"))
+
+
+def _unreadable(name: str, exc: Exception) -> str:
+    return f"{name}: {excerpt(' '.join(str(exc).split()) or type(exc).__name__)}"
 
 
 def _log_tail(path: Path, lines: int = 12) -> str:
     return "\n".join(path.read_text(encoding="utf-8", errors="replace").splitlines()[-lines:])
+
+
+def _at_least_one(text: str) -> int:
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of at least 1")
+    return int(text)
 
 
 def parse_args(argv: Optional[Sequence[str]] = None) -> argparse.Namespace:
@@ -365,8 +366,11 @@ def parse_args(argv: Optional[Sequence[str]] = None) -> argparse.Namespace:
     parser.add_argument("--port", type=int, default=8000)
     parser.add_argument("--data-dir", type=Path, default=ApiSettings().data_dir, help="MT-Bench exports (default: data)")
     parser.add_argument("--runs-dir", type=Path, default=ApiSettings().runs_dir, help="runs started here (default: outputs/api)")
-    parser.add_argument("--max-running", type=int, default=ApiSettings().max_running, help="runs at once (default: 2)")
+    parser.add_argument("--max-running", type=_at_least_one, default=ApiSettings().max_running, help="runs at once (default: 2)")
     parser.add_argument("--tracking-uri", default=None, help="MLflow store of the runs (default: ./mlruns)")
+    parser.add_argument(
+        "--max-body-bytes", type=_at_least_one, default=ApiSettings().max_body_bytes, help="larger request bodies get 413 (default: 65536)"
+    )
     return parser.parse_args(argv)
 
 
@@ -375,7 +379,11 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
 
     args = parse_args(argv)
     settings = ApiSettings(
-        data_dir=args.data_dir, runs_dir=args.runs_dir, max_running=args.max_running, tracking_uri=args.tracking_uri
+        data_dir=args.data_dir,
+        runs_dir=args.runs_dir,
+        max_running=args.max_running,
+        tracking_uri=args.tracking_uri,
+        max_body_bytes=args.max_body_bytes,
     )
     if not os.environ.get(TOKEN_VARIABLE):
         print(f"taubench.api: ${TOKEN_VARIABLE} is not set: anyone who can reach the port can start runs", file=sys.stderr)

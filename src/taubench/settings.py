@@ -319,18 +319,24 @@ def select_tasks(settings: RunSettings, domain: BaseDomain) -> list[Task]:
     return [tasks[task_id] for task_id in chosen]
 
 
-def model_configs() -> list[str]:
-    """The names ``model=<name>`` accepts (the files of the ``model`` config group)."""
-    folder = files("taubench.conf") / "model"
+def config_names(group: str) -> list[str]:
+    """The names ``<group>=<name>`` accepts: the files of that config group, those in its
+    subfolders as ``<folder>/<name>``."""
+    folder = files("taubench.conf") / group
     names = [path.name[:-5] for path in folder.iterdir() if path.name.endswith(".yaml")]
     names += [
-        f"{group.name}/{path.name[:-5]}"
-        for group in folder.iterdir()
-        if group.is_dir() and not group.name.startswith("_")
-        for path in group.iterdir()
+        f"{subfolder.name}/{path.name[:-5]}"
+        for subfolder in folder.iterdir()
+        if subfolder.is_dir() and not subfolder.name.startswith("_")
+        for path in subfolder.iterdir()
         if path.name.endswith(".yaml")
     ]
-    return sorted(name for name in names if name != "none")
+    return sorted(names)
+
+
+def model_configs() -> list[str]:
+    """The names ``model=<name>`` accepts that name a model (``none`` is the default: no model)."""
+    return [name for name in config_names("model") if name != "none"]
 
 
 def strategy_options(settings: RunSettings) -> dict[str, Optional[BaseModel]]:
