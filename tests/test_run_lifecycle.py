@@ -28,10 +28,10 @@ PAUSED_CLI = Path(__file__).resolve().parent / "paused_cli.py"
 HOLD_BEFORE_COMPLETING = "mlflow_finished"  # every attempt but the last stops short of completing
 
 
-def start_paused(cwd: Path, pause_at: list[str], markers: Path) -> subprocess.Popen:
+def start_paused(cwd: Path, pause_at: list[str], markers: Path, arguments: list[str] = RUN) -> subprocess.Popen:
     environment = {"PAUSE_MARKERS": str(markers), "PAUSE_AT": ",".join(pause_at), "EPISODE_DELAY_S": "0.5"}
     return subprocess.Popen(
-        [sys.executable, str(PAUSED_CLI), *RUN],
+        [sys.executable, str(PAUSED_CLI), *arguments],
         cwd=cwd,
         env=_cli_environment(environment),
         stdout=subprocess.DEVNULL,
@@ -113,6 +113,26 @@ def test_killed_at_twenty_moments_the_same_command_finishes_the_run_once(tmp_pat
     again = run_cli(*RUN, cwd=killed)  # a complete run is never appended to: the same command measures anew
     assert again.returncode == 0, again.stderr
     assert len((run_dir / EPISODES_FILE).read_text().splitlines()) == 24
+
+
+def test_a_sweep_killed_mid_way_is_finished_by_the_same_command_in_its_mlflow_runs(tmp_path):
+    sweep = ["--multirun", "env=retail,airline", *ORACLES, "task_ids=[0,1]", "progress=false"]
+    markers = tmp_path / "markers"
+    process = start_paused(tmp_path, ["episodes_done"], markers, sweep)  # its first job holds there
+    assert kill_when(process, markers, "episodes_done", 300) == "episodes_done"
+
+    again = run_cli(*sweep, cwd=tmp_path)
+    assert again.returncode == 0, again.stderr
+    assert "continuing the MLflow run" in again.stderr and "taubench sweep: 2 runs" in again.stdout
+    client = MlflowClient(local_store(tmp_path)[0])
+    runs = client.search_runs([client.get_experiment_by_name("taubench").experiment_id])
+    (parent,) = [run for run in runs if "mlflow.parentRunId" not in run.data.tags]
+    children = [run for run in runs if run.data.tags.get("mlflow.parentRunId") == parent.info.run_id]
+    assert parent.info.status == "FINISHED" and parent.data.metrics["jobs_completed"] == 2
+    assert sorted((run.data.params["env.name"], run.info.status) for run in children) == [
+        ("airline", "FINISHED"), ("retail", "FINISHED")
+    ]
+    assert len(runs) == 3
 
 
 def oracle_settings(tmp_path: Path, **extra):

@@ -4,6 +4,8 @@ This is the only module that knows about Hydra. A sweep (``--multirun``) is chec
 whole before its first job starts, and its jobs become child runs of one MLflow parent run.
 """
 
+import hashlib
+import json
 import shutil
 import sys
 from dataclasses import dataclass, field
@@ -28,6 +30,7 @@ from taubench.settings import ConfigError, RunSettings, TrackingSettings, parse_
 from taubench.tracking import Artifact
 
 PARENT_RUN_FILE = "mlflow_parent_run_id"
+SWEEP_TAG = "taubench.sweep"  # the sweep's jobs, hashed: a rerun of a killed sweep finds its parent run
 RESOLVED_CONFIG_FILE = "resolved_config.yaml"
 
 
@@ -244,21 +247,29 @@ class SweepCallback(Callback):
             prepared = prepare(parse_settings(config))
         except (ConfigError, DataError) as exc:
             _fail(f"{label}: {exc}")
-        if prepared.lock:
-            prepared.lock.release()  # the job takes it again when it runs
+        prepared.release()  # the job takes the lock again when it runs
         return prepared
 
     @staticmethod
     def _open_parent_run(config: DictConfig, tracking: TrackingSettings, jobs: list[list[str]]) -> None:
+        """The sweep's parent MLflow run: the one an earlier, killed run of the same sweep left
+        RUNNING (its jobs resume, each in its own MLflow run, which is that parent's child),
+        else a new one."""
         from taubench.tracking import Tracker
 
         sweep_dir = Path(config.hydra.sweep.dir)
         tracker = Tracker(tracking, Path.cwd())
-        run_id = tracker.start(
-            name=f"sweep {datetime.now():%Y-%m-%d %H:%M:%S}",
-            params={"sweep.overrides": " ".join(config.hydra.overrides.task), "sweep.jobs": len(jobs)},
-            tags={"taubench.sweep_dir": str(sweep_dir.resolve())},
-        )
+        identity = hashlib.sha256(json.dumps(jobs).encode()).hexdigest()[:20]
+        unfinished = tracker.running(SWEEP_TAG, identity)
+        if unfinished:
+            run_id = unfinished[0].info.run_id
+            print(f"taubench: continuing the MLflow run {run_id} of this sweep, left unfinished", file=sys.stderr)
+        else:
+            run_id = tracker.start(
+                name=f"sweep {datetime.now():%Y-%m-%d %H:%M:%S}",
+                params={"sweep.overrides": " ".join(config.hydra.overrides.task), "sweep.jobs": len(jobs)},
+                tags={"taubench.sweep_dir": str(sweep_dir.resolve()), SWEEP_TAG: identity},
+            )
         sweep_dir.mkdir(parents=True, exist_ok=True)
         (sweep_dir / PARENT_RUN_FILE).write_text(run_id)
 

@@ -91,17 +91,21 @@ class Tracker:
         )
         return runs[0].info.run_id if runs else None
 
+    def running(self, tag: str, value: str) -> list:
+        """The RUNNING runs of the experiment with this tag value, newest first."""
+        return self.client.search_runs(
+            [self.experiment_id],
+            filter_string=f"tags.`{tag}` = '{_quoted(value)}' and attributes.status = 'RUNNING'",
+            order_by=["attributes.start_time DESC"],
+        )
+
     def close_abandoned(self, fingerprint: str, keep: str) -> list[str]:
         """RUNNING runs of this configuration (other than ``keep``) whose process is gone:
         left by a killed process and continued by no one, they are marked KILLED."""
         from taubench.rundir import RunLock
 
-        runs = self.client.search_runs(
-            [self.experiment_id],
-            filter_string=f"tags.`taubench.fingerprint` = '{_quoted(fingerprint)}' and attributes.status = 'RUNNING'",
-        )
         closed = []
-        for run in runs:
+        for run in self.running("taubench.fingerprint", fingerprint):
             folder = run.data.tags.get("taubench.output_dir")
             if run.info.run_id == keep or (folder and RunLock.held_by_a_live_process(Path(folder))):
                 continue
