@@ -172,8 +172,10 @@ def test_few_shot_tool_calls_written_as_text_are_recovered(tmp_path):
 def drawn_examples(tmp_path: Path, **extra) -> dict[str, str]:
     """The examples block each task's agent got, by task id."""
     agent = {"name": "few_shot", "examples_path": str(AIRLINE_EXAMPLES)}
+    folder = tmp_path / "_".join(f"{key}-{value}" for key, value in extra.items())  # a run of its own
+    folder.mkdir()
     with ScriptedServer() as server:
-        agent_run(server, tmp_path, agent, task_ids=["0", "3", "5", "6", "9"], **extra)
+        agent_run(server, folder, agent, task_ids=["0", "3", "5", "6", "9"], **extra)
     draws = {}
     for messages in agent_requests(server):
         task_id = next(m["content"] for m in messages if m["role"] == "user").rsplit(":", 1)[1].rstrip("]")

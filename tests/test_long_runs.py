@@ -70,7 +70,7 @@ def test_results_and_summary_are_those_of_the_records_as_they_ended(tmp_path, mo
     monkeypatch.setattr(runner, "EPISODE_RETRY_DELAY_S", 0.0)
     returned = recording(monkeypatch)
     task_ids = [str(i) for i in range(12)]
-    faults = Faults(server_error=0.1, malformed_tool_call=0.1, seed=5)
+    faults = Faults(server_error=0.03, malformed_tool_call=0.1, seed=5)  # most episodes of tasks 2-4 (unscored: no judge) get through
     with ScriptedServer(domains=("retail",), faults=faults) as server:
         config = {
             "env": {"name": "retail"},
