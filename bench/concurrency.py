@@ -24,7 +24,8 @@ from pathlib import Path
 from hydra import compose, initialize_config_module
 from omegaconf import OmegaConf
 
-from taubench.runner import execute, prepare
+from taubench.preparation import prepare
+from taubench.runner import execute
 from taubench.settings import parse_settings
 from taubench.tasks import RewardType
 

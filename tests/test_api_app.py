@@ -11,7 +11,7 @@ import httpx
 import hydra
 
 from taubench.api import REQUEST_FILE, ApiSettings, _RunRecord, create_app
-from taubench.runner import EPISODES_FILE, RESULTS_FILE
+from taubench.rundir import EPISODES_FILE, RESULTS_FILE
 
 TASK_ZERO = '{"task_id": "0", "trial": 0, "reward": 1.0}\n'
 

@@ -17,7 +17,8 @@ from mlflow.tracking import MlflowClient
 
 from conftest import ORACLES, _cli_environment, run_cli
 from taubench.rundir import EPISODES_FILE, MANIFEST_FILE, REJECTED_FILE, RESULTS_FILE, UNFINISHED_DIR, Pointer
-from taubench.runner import fingerprint_config, run
+from taubench.preparation import fingerprint_config
+from taubench.runner import run
 from taubench.settings import ConfigError, parse_settings
 from taubench.tracking import local_store
 

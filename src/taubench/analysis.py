@@ -34,7 +34,8 @@ from taubench.metrics import is_success, task_order
 from taubench.rundir import (
     MANIFEST_FILE, RunManifest, StoredRunError, finished_run_dir, results_head, stored_episodes, write_atomically
 )
-from taubench.runner import PreparedRun, RunReport
+from taubench.preparation import PreparedRun
+from taubench.runner import RunReport
 from taubench.settings import EnvSettings, LLMSettings, TrackingSettings
 from taubench.tasks import Task
 from taubench.tracking import STORE_FOLDER, Artifact, Tracker

@@ -41,7 +41,7 @@ from taubench.domains import DOMAINS
 from taubench.metrics import RunSummary
 from taubench.mtbench import latest_scores_file, safe_model_name, scores_lines
 from taubench.rundir import EPISODES_FILE, MANIFEST_FILE, RESULTS_FILE, StoredRunError, results_head
-from taubench.runner import fingerprint_config
+from taubench.preparation import fingerprint_config
 from taubench.settings import RunSettings
 
 TOKEN_VARIABLE = "TAUBENCH_API_TOKEN"

@@ -21,7 +21,8 @@ from pydantic import BaseModel
 
 from taubench.episode import EpisodeResult
 from taubench.metrics import RunSummary, is_success
-from taubench.runner import PreparedRun, RunReport
+from taubench.preparation import PreparedRun
+from taubench.runner import RunReport
 
 DPI = 100
 CHARTS_FOLDER = "charts"

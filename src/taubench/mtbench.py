@@ -38,7 +38,8 @@ from taubench.domains import load_domain
 from taubench.episode import EpisodeResult
 from taubench.messages import AssistantMessage
 from taubench.rundir import RESULTS_FILE, RunLock, StoredRunError, finished_run_dir, results_head, stored_episodes
-from taubench.runner import PreparedRun, RunReport
+from taubench.preparation import PreparedRun
+from taubench.runner import RunReport
 from taubench.settings import ConfigError, ExportSettings
 from taubench.tasks import Task
 from taubench.tracking import Artifact

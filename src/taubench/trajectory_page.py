@@ -19,7 +19,8 @@ from taubench.analysis import EpisodeAttribution
 from taubench.episode import ROLES, EpisodeResult
 from taubench.metrics import is_success
 from taubench.messages import AssistantMessage, ToolCall, ToolMessage, Usage, UserMessage
-from taubench.runner import PreparedRun, RunReport
+from taubench.preparation import PreparedRun
+from taubench.runner import RunReport
 from taubench.settings import RunSettings, model_roles
 
 PAGES_FOLDER = "trajectories"
