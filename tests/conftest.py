@@ -1,4 +1,5 @@
 import os
+import shutil
 import socket
 import subprocess
 import sys
@@ -14,6 +15,7 @@ os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")  # before anything
 
 import network_guard  # noqa: E402
 from taubench.domains import load_domain  # noqa: E402
+from taubench.tracking import STORE_FOLDER  # noqa: E402
 
 network_guard.install()
 
@@ -63,11 +65,35 @@ def _cli_environment(env: dict | None) -> dict:
     return environment
 
 
+_EMPTY_STORE: list[Path] = []  # made once per session by the fixture below
+
+
+@pytest.fixture(scope="session", autouse=True)
+def empty_mlflow_store(tmp_path_factory) -> Path:
+    """An MLflow SQLite store with its tables made and nothing recorded: making the tables
+    takes about two seconds, which every command run in a fresh folder would pay again."""
+    from mlflow.tracking import MlflowClient
+
+    database = tmp_path_factory.mktemp("empty-store") / "mlflow.db"
+    MlflowClient(f"sqlite:///{database}").search_experiments()
+    _EMPTY_STORE.append(database)
+    return database
+
+
 def run_cli(
-    *args: str, cwd: Path, env: dict | None = None, timeout: float = 600, input: str | None = None
+    *args: str,
+    cwd: Path,
+    env: dict | None = None,
+    timeout: float = 600,
+    input: str | None = None,
+    seed_store: bool = True,
 ) -> subprocess.CompletedProcess:
     """``python -m taubench ...`` in a subprocess, network-guarded, with outputs and the
-    MLflow store under ``cwd``; ``input`` is piped to its stdin."""
+    MLflow store under ``cwd`` (seeded with an empty store when there is none yet, unless
+    ``seed_store`` is false); ``input`` is piped to its stdin."""
+    if seed_store and _EMPTY_STORE and not (cwd / STORE_FOLDER).exists():
+        (cwd / STORE_FOLDER).mkdir(parents=True)
+        shutil.copy(_EMPTY_STORE[0], cwd / STORE_FOLDER / "mlflow.db")
     return subprocess.run(
         [sys.executable, "-m", "taubench", *args],
         cwd=cwd,

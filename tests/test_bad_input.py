@@ -26,6 +26,8 @@ def assert_refused_cleanly(result: subprocess.CompletedProcess, *expected: str) 
 
 
 def mlflow_runs(cwd) -> list:
+    """The runs in the store under ``cwd``; the commands are run without a seeded store, so
+    none at all should be there."""
     if not (cwd / "mlruns" / "mlflow.db").exists():
         return []
     from mlflow.tracking import MlflowClient
@@ -39,7 +41,7 @@ def mlflow_runs(cwd) -> list:
 
 def test_an_output_dir_under_a_regular_file_is_refused_before_anything_starts(tmp_path):
     (tmp_path / "results").write_text("a file, not a folder")
-    result = run_cli(*ORACLE_RUN, f"output_dir={tmp_path}/results/run", cwd=tmp_path)
+    result = run_cli(*ORACLE_RUN, f"output_dir={tmp_path}/results/run", cwd=tmp_path, seed_store=False)
     assert_refused_cleanly(result, f"output_dir: {tmp_path}/results/run cannot be made: {tmp_path}/results is a file")
     assert mlflow_runs(tmp_path) == []
     assert not (tmp_path / "outputs").exists()
@@ -47,7 +49,7 @@ def test_an_output_dir_under_a_regular_file_is_refused_before_anything_starts(tm
 
 def test_an_output_dir_that_cannot_be_written_is_refused_before_anything_starts(tmp_path):
     # /sys refuses new folders to every user, root included
-    result = run_cli(*ORACLE_RUN, "output_dir=/sys/taubench-run", cwd=tmp_path)
+    result = run_cli(*ORACLE_RUN, "output_dir=/sys/taubench-run", cwd=tmp_path, seed_store=False)
     assert_refused_cleanly(result, "cannot write /sys/taubench-run", "nothing was started")
     assert mlflow_runs(tmp_path) == []
     assert not (tmp_path / "outputs").exists()
@@ -88,7 +90,7 @@ def test_a_full_disk_before_the_run_starts_leaves_no_mlflow_run(tmp_path):
     arguments = [*ORACLE_RUN, f"output_dir={tmp_path}/run"]
     (tmp_path / "run").mkdir()
     (tmp_path / "run" / "run.json.tmp").symlink_to("/dev/full")  # every write to it: ENOSPC
-    result = run_cli(*arguments, cwd=tmp_path)
+    result = run_cli(*arguments, cwd=tmp_path, seed_store=False)
     assert_refused_cleanly(result, "No space left on device", "nothing was started")
     assert mlflow_runs(tmp_path) == []
 
@@ -134,7 +136,7 @@ def test_a_data_file_cut_short_stops_the_command_without_a_traceback(tmp_path):
     ],
 )
 def test_a_refused_command_leaves_no_folder_behind(tmp_path, arguments):
-    result = run_cli(*arguments, cwd=tmp_path)
+    result = run_cli(*arguments, cwd=tmp_path, seed_store=False)
     assert result.returncode != 0 and "Traceback" not in result.stderr, result.stderr
     assert not (tmp_path / "outputs").exists(), sorted(str(path) for path in (tmp_path / "outputs").rglob("*"))
     assert not (tmp_path / "mlruns").exists()

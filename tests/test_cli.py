@@ -26,7 +26,7 @@ from conftest import ORACLES, run_cli
     ],
 )
 def test_bad_configs_fail_at_once_naming_the_key_and_allowed_values(tmp_path, overrides, expected):
-    result = run_cli(*overrides, cwd=tmp_path)
+    result = run_cli(*overrides, cwd=tmp_path, seed_store=False)
     assert result.returncode != 0
     for text in expected:
         assert text in result.stderr
@@ -34,7 +34,7 @@ def test_bad_configs_fail_at_once_naming_the_key_and_allowed_values(tmp_path, ov
 
 
 def test_a_sweep_is_checked_whole_before_its_first_job(tmp_path):
-    result = run_cli("--multirun", *ORACLES, "env=retail,airline", "task_ids=[60]", cwd=tmp_path)
+    result = run_cli("--multirun", *ORACLES, "env=retail,airline", "task_ids=[60]", cwd=tmp_path, seed_store=False)
     assert result.returncode == 2
     assert "sweep job #1 of 2 (agent=oracle user=oracle env=airline task_ids=[60])" in result.stderr
     assert "allowed ids: 0-49" in result.stderr

@@ -233,10 +233,10 @@ def test_sampling_parameters_a_model_rejects_are_dropped_not_fatal():
 
 
 def test_a_missing_provider_key_is_reported_before_the_run(tmp_path):
-    result = run_cli("model=gpt4o", cwd=tmp_path)
+    result = run_cli("model=gpt4o", cwd=tmp_path, seed_store=False)
     assert result.returncode == 2
     assert "provider.api_key_env: the environment variable OPENAI_API_KEY is not set" in result.stderr
-    result = run_cli("model=claude-3-5-sonnet-20241022", "user.model=gpt-4o-mini", cwd=tmp_path, env={"ANTHROPIC_API_KEY": "x"})
+    result = run_cli("model=claude-3-5-sonnet-20241022", "user.model=gpt-4o-mini", cwd=tmp_path, env={"ANTHROPIC_API_KEY": "x"}, seed_store=False)
     assert result.returncode == 2
     assert "user.model: the environment variable OPENAI_API_KEY is not set (needed by the user model gpt-4o-mini)" in result.stderr
     assert not list(tmp_path.rglob("results.json")) and not (tmp_path / "mlruns").exists()

@@ -164,20 +164,20 @@ def unfinished_run(tmp_path: Path, **extra) -> Path:
 
 def test_a_finished_output_dir_is_reported_never_appended_to(tmp_path):
     folder = tmp_path / "fixed"
-    first = run_cli(*RUN[:3], "task_ids=[0,1]", f"output_dir={folder}", "tracking.enabled=false", cwd=tmp_path)
+    first = run_cli(*RUN[:3], "task_ids=[0,1]", f"output_dir={folder}", "tracking.enabled=false", cwd=tmp_path, seed_store=False)
     assert first.returncode == 0, first.stderr
     log = (folder / EPISODES_FILE).read_bytes()
-    again = run_cli(*RUN[:3], "task_ids=[0,1]", f"output_dir={folder}", "tracking.enabled=false", cwd=tmp_path)
+    again = run_cli(*RUN[:3], "task_ids=[0,1]", f"output_dir={folder}", "tracking.enabled=false", cwd=tmp_path, seed_store=False)
     assert again.returncode == 0, again.stderr
     assert f"the run in {folder} is complete; nothing to do" in again.stderr
     assert str(folder / RESULTS_FILE) in again.stdout  # where its results are
     assert (folder / EPISODES_FILE).read_bytes() == log
 
-    other = run_cli(*RUN[:3], "task_ids=[0,1]", "seed=1", f"output_dir={folder}", cwd=tmp_path)
+    other = run_cli(*RUN[:3], "task_ids=[0,1]", "seed=1", f"output_dir={folder}", cwd=tmp_path, seed_store=False)
     assert other.returncode == 2 and "Traceback" not in other.stderr
     assert "refusing to continue the run in" in other.stderr and "seed: 300 then, 1 now" in other.stderr
     assert "give another output_dir" in other.stderr
-    fresh = run_cli(*RUN[:3], "task_ids=[0,1]", "resume=never", f"output_dir={folder}", cwd=tmp_path)
+    fresh = run_cli(*RUN[:3], "task_ids=[0,1]", "resume=never", f"output_dir={folder}", cwd=tmp_path, seed_store=False)
     assert fresh.returncode == 2 and f"output_dir: {folder} already holds a run; give another output_dir" in fresh.stderr
     assert (folder / EPISODES_FILE).read_bytes() == log
     assert not (tmp_path / "mlruns").exists()  # the refused commands recorded nothing
