@@ -27,6 +27,7 @@ from taubench.tracking import Artifact
 
 PARENT_RUN_FILE = "mlflow_parent_run_id"
 RESOLVED_CONFIG_FILE = "resolved_config.yaml"
+EXIT_EXCLUDED = 3  # finished, but episodes lost to infrastructure failures are left out of the scores (2: refused or stopped)
 
 
 def _fail(message: Any) -> NoReturn:
@@ -70,6 +71,8 @@ def main(cfg: DictConfig) -> None:
     print(console.run_summary(report.summary, run_title(prepared.settings), str(report.results_file.resolve())))
     if report.failed:
         _fail(f"{report.summary.stopped}\nthe finished episodes are kept; fix the cause and rerun the same command to continue")
+    if runtime.mode != RunMode.MULTIRUN:  # a sweep says so once all its jobs have run
+        _exit_if_excluded(len(report.summary.infrastructure_failures), f"the run in {report.output_dir.resolve()}")
 
 
 def run_title(settings: RunSettings) -> str:
@@ -210,7 +213,7 @@ class SweepCallback(Callback):
         from taubench import charts
 
         sweep_dir = Path(config.hydra.sweep.dir)
-        rows, best, jobs = [], None, []
+        rows, best, jobs, excluded = [], None, [], 0
         for results in sorted(sweep_dir.glob(f"*/{RESULTS_FILE}"), key=lambda path: _job_number(path.parent.name)):
             document = results_head(results.parent)
             summary = RunSummary.model_validate(document["summary"])
@@ -219,6 +222,7 @@ class SweepCallback(Callback):
             jobs.append(charts.SweepJob(name=results.parent.name, overrides=_job_overrides(results.parent), summary=summary, charts=charts_on))
             if summary.average_reward is not None:
                 best = max(best or 0.0, summary.average_reward)
+            excluded += len(summary.infrastructure_failures)
         if rows:
             print(f"\ntaubench sweep: {len(rows)} runs in {sweep_dir.resolve()}")
             print(console.sweep_table(rows))
@@ -231,6 +235,19 @@ class SweepCallback(Callback):
             metrics = {"jobs_completed": len(rows)} | ({"best_average_reward": best} if best is not None else {})
             artifacts = [Artifact(comparison, charts.CHARTS_FOLDER)] if comparison else []
             Tracker(settings.tracking, Path.cwd()).finish(parent_file.read_text().strip(), metrics, artifacts)
+        _exit_if_excluded(excluded, f"the sweep's runs in {sweep_dir.resolve()}")
+
+
+def _exit_if_excluded(failures: int, where: str) -> None:
+    """A run that left episodes out of its scores says how many and how to get them, and exits
+    with EXIT_EXCLUDED: a script must not take its numbers for complete."""
+    if failures:
+        print(
+            f"taubench: {failures} episode(s) of {where} are left out of the scores: the provider kept failing through "
+            f"every retry (llm.max_attempts, episode_retries). Rerun the same command to run just those again.",
+            file=sys.stderr,
+        )
+        sys.exit(EXIT_EXCLUDED)
 
 
 def _job_overrides(job_dir: Path) -> list[str]:

@@ -36,6 +36,7 @@ from taubench.domain import BaseDomain
 from taubench.domains import load_domain
 from taubench.environment import Limits
 from taubench.episode import EpisodeResult, run_episode
+from taubench.fail_fast import FailFast
 from taubench.judge import LLMJudge
 from taubench.llm import LLMClient, ResponseCache, SpendMeter
 from taubench.metrics import BUDGET_REACHED, EpisodeFacts, RunSummary, is_success, summarize
@@ -349,7 +350,8 @@ def plan_episodes(tasks: list[Task], num_trials: int, seed: int, shuffle: bool) 
 
 
 class _Stop:
-    """Why no further episode may start (budget reached, credentials refused); thread-safe."""
+    """Why no further episode may start (budget reached, credentials refused, the same model
+    error in every episode so far); thread-safe."""
 
     def __init__(self):
         self.lock = threading.Lock()
@@ -436,6 +438,7 @@ def _execute(prepared: PreparedRun, mlflow_run_id: Optional[str]) -> RunReport:
 
     meter = SpendMeter(sum(episode.facts.spent for episode in done.values()))
     stop = _Stop()
+    fail_fast = FailFast(len(todo), partial(stop.set, failed=True))
     episodes = _episode_backend(settings, prepared.domain, meter)
 
     def one(item: PlannedEpisode) -> tuple[int, Optional[EpisodeResult]]:
@@ -457,9 +460,7 @@ def _execute(prepared: PreparedRun, mlflow_run_id: Optional[str]) -> RunReport:
         _Progress(len(plan), len(done), prepared.domain.name, settings.progress) as progress,
     ):
         jobs = Parallel(n_jobs=settings.max_concurrency, backend="threading", return_as="generator_unordered")
-        for index, result in jobs(delayed(one)(item) for item in todo):
-            if result is None:
-                continue
+        for index, result in fail_fast.recordable(jobs(delayed(one)(item) for item in todo)):
             offset = log.append(result)
             done[index] = LoggedEpisode(EpisodeFacts.of(result), offset)  # the record itself is let go
             progress.advance(result)
@@ -476,7 +477,7 @@ def _execute(prepared: PreparedRun, mlflow_run_id: Optional[str]) -> RunReport:
     records = EpisodeRecords(output_dir / EPISODES_FILE, [episode.offset for episode in in_order])
     results_file = output_dir / RESULTS_FILE
     _write_atomically(results_file, _results_document(prepared, summary, records))
-    if not_started == 0:
+    if not_started == 0 and not summary.infrastructure_failures:  # else the same command resumes it, rerunning those
         prepared.registry.unlink(missing_ok=True)
     return RunReport(
         summary=summary,
