@@ -260,7 +260,9 @@ def test_the_guard_makes_an_accidental_real_provider_call_fail(tmp_path):
         "tracking.enabled=false", "progress=false",
         cwd=tmp_path, env={"OPENAI_API_KEY": "sk-not-a-real-key"},
     )
-    assert result.returncode == 0, result.stderr
+    assert result.returncode == 3, result.stderr  # finished, with the episode left out of the scores
+    assert "1 episode(s) of the run in" in result.stderr and "left out of the scores" in result.stderr
+    assert "Rerun the same command to run just those again" in result.stderr
     (episode,) = json.loads(next(tmp_path.rglob("results.json")).read_text())["episodes"]
     assert episode["error"]["kind"] == "infrastructure_error"
     assert "blocked by the taubench test network guard" in episode["error"]["traceback"]

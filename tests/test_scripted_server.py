@@ -1,5 +1,6 @@
 """The scripted chat-completions server: its customer, agent and judge, its faults, its CLI."""
 
+import http.client
 import json
 import os
 import socket
@@ -310,6 +311,24 @@ def test_the_faults_follow_the_seed():
             return [post(server, {"model": "m", "messages": judge_request(["x"])})[0] for _ in range(12)]
 
     assert pattern(7) == pattern(7) and {200, 500} <= set(pattern(7))
+
+
+def test_malformed_replies_follow_the_seed_and_unknown_kinds_are_refused():
+    def replies(seed: int) -> list[tuple[int, bytes]]:
+        with ScriptedServer(script=lambda request: "fine", faults=Faults(malformed_reply=1.0, seed=seed)) as server:
+            answers = []
+            for _ in range(20):
+                connection = http.client.HTTPConnection("127.0.0.1", server.httpd.server_address[1], timeout=10)
+                connection.request("POST", "/v1/chat/completions", json.dumps({"model": "m", "messages": []}))
+                response = connection.getresponse()
+                answers.append((response.status, response.read()[:12]))  # the shape, not the ids
+                connection.close()
+            assert server.faults_injected == {"malformed_reply": 20}
+            return answers
+
+    assert replies(3) == replies(3) and len(set(replies(3))) == 5  # kinds drawn by the seeded generator
+    with pytest.raises(ValueError, match="unknown malformed_reply_kind 'nope'; allowed: any, content_number, "):
+        Faults(malformed_reply_kind="nope")
 
 
 def test_fault_rates_that_add_up_to_more_than_one_are_refused():

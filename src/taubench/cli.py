@@ -33,6 +33,7 @@ from taubench.tracking import Artifact
 PARENT_RUN_FILE = "mlflow_parent_run_id"
 SWEEP_TAG = "taubench.sweep"  # the sweep's jobs, hashed: a rerun of a killed sweep finds its parent run
 RESOLVED_CONFIG_FILE = "resolved_config.yaml"
+EXIT_EXCLUDED = 3  # finished, but episodes lost to infrastructure failures are left out of the scores (2: refused or stopped)
 
 
 def _fail(message: Any) -> NoReturn:
@@ -101,6 +102,8 @@ def main(cfg: DictConfig) -> None:
     print(console.run_summary(report.summary, run_title(prepared.settings), str(report.results_file.resolve())))
     if report.failed:
         _fail(f"{report.summary.stopped}\nthe finished episodes are kept; fix the cause and rerun the same command to continue")
+    if runtime.mode != RunMode.MULTIRUN:  # a sweep says so once all its jobs have run
+        _exit_if_excluded(len(report.summary.infrastructure_failures), f"the run in {report.output_dir.resolve()}")
 
 
 def run_title(settings: RunSettings) -> str:
@@ -234,7 +237,7 @@ class SweepCallback(Callback):
         checked = [self._check(number, len(jobs), job) for number, job in enumerate(jobs)]
         tracking = checked[0].settings.tracking
         if tracking.enabled and tracking.parent_run_id is None:
-            self._open_parent_run(config, tracking, jobs)
+            self._open_parent_run(config, tracking, jobs, checked)
 
     @staticmethod
     def _check(number: int, total: int, overrides: list[str]) -> PreparedRun:
@@ -252,18 +255,20 @@ class SweepCallback(Callback):
         return prepared
 
     @staticmethod
-    def _open_parent_run(config: DictConfig, tracking: TrackingSettings, jobs: list[list[str]]) -> None:
-        """The sweep's parent MLflow run: the one an earlier, killed run of the same sweep left
-        RUNNING (its jobs resume, each in its own MLflow run, which is that parent's child),
-        else a new one."""
+    def _open_parent_run(config: DictConfig, tracking: TrackingSettings, jobs: list[list[str]], checked: list[PreparedRun]) -> None:
+        """The sweep's parent MLflow run: when the sweep continues an earlier, unfinished one
+        (a job resumes its run, or a run of the same sweep was left RUNNING by a killed
+        process), that sweep's parent, so each job stays the child of one parent; else a new one."""
         from taubench.tracking import Tracker
 
         sweep_dir = Path(config.hydra.sweep.dir)
         tracker = Tracker(tracking, Path.cwd())
         identity = hashlib.sha256(json.dumps(jobs).encode()).hexdigest()[:20]
-        unfinished = tracker.running(SWEEP_TAG, identity)
-        if unfinished:
-            run_id = unfinished[0].info.run_id
+        resumed = [job.manifest.mlflow_run_id for job in checked if job.resuming and not job.completed and job.manifest.mlflow_run_id]
+        earlier = next(filter(None, map(tracker.parent_of, resumed)), None)
+        earlier = earlier or next((run.info.run_id for run in tracker.running(SWEEP_TAG, identity)), None)
+        if earlier and tracker.reopen(earlier):
+            run_id = earlier
             print(f"taubench: continuing the MLflow run {run_id} of this sweep, left unfinished", file=sys.stderr)
         else:
             run_id = tracker.start(
@@ -278,7 +283,7 @@ class SweepCallback(Callback):
         from taubench import charts
 
         sweep_dir = Path(config.hydra.sweep.dir)
-        rows, best, jobs = [], None, []
+        rows, best, jobs, excluded = [], None, [], 0
         for results in sorted(sweep_dir.glob(f"*/{RESULTS_FILE}"), key=lambda path: _job_number(path.parent.name)):
             document = results_head(results.parent)
             summary = RunSummary.model_validate(document["summary"])
@@ -287,6 +292,7 @@ class SweepCallback(Callback):
             jobs.append(charts.SweepJob(name=results.parent.name, overrides=_job_overrides(results.parent), summary=summary, charts=charts_on))
             if summary.average_reward is not None:
                 best = max(best or 0.0, summary.average_reward)
+            excluded += len(summary.infrastructure_failures)
         if rows:
             print(f"\ntaubench sweep: {len(rows)} runs in {sweep_dir.resolve()}")
             print(console.sweep_table(rows))
@@ -299,6 +305,19 @@ class SweepCallback(Callback):
             metrics = {"jobs_completed": len(rows)} | ({"best_average_reward": best} if best is not None else {})
             artifacts = [Artifact(comparison, charts.CHARTS_FOLDER)] if comparison else []
             Tracker(settings.tracking, Path.cwd()).finish(parent_file.read_text().strip(), metrics, artifacts)
+        _exit_if_excluded(excluded, f"the sweep's runs in {sweep_dir.resolve()}")
+
+
+def _exit_if_excluded(failures: int, where: str) -> None:
+    """A run that left episodes out of its scores says how many and how to get them, and exits
+    with EXIT_EXCLUDED: a script must not take its numbers for complete."""
+    if failures:
+        print(
+            f"taubench: {failures} episode(s) of {where} are left out of the scores: the provider kept failing through "
+            f"every retry (llm.max_attempts, episode_retries). Rerun the same command to run just those again.",
+            file=sys.stderr,
+        )
+        sys.exit(EXIT_EXCLUDED)
 
 
 def _job_overrides(job_dir: Path) -> list[str]:

@@ -14,7 +14,7 @@ from pydantic import BaseModel, computed_field
 from taubench.domain import BaseDomain
 from taubench.environment import AgentProtocolError, Environment, Limits, TerminationReason
 from taubench.evaluation import NLJudge, RewardInfo, evaluate
-from taubench.llm import LLMAccessError, LLMTransientError
+from taubench.llm import LLMAccessError, LLMReplyError, LLMTransientError
 from taubench.messages import AssistantMessage, Message, ToolMessage, Usage, UserMessage
 from taubench.participants import AgentFactory, EpisodeContext, UserFactory, UserSimulator
 from taubench.tasks import Task
@@ -24,10 +24,13 @@ ROLES = ("agent", "user", "judge")
 
 
 class EpisodeError(BaseModel):
+    """``reply``: the start of a model reply that could not be used, as it was received."""
+
     kind: ErrorKind
     type: str
     message: str
     traceback: str
+    reply: Optional[str] = None
 
 
 class ToolCallRecord(BaseModel):
@@ -169,6 +172,7 @@ def _record_error(exc: Exception, kind: Optional[ErrorKind] = None) -> EpisodeEr
         type=type(exc).__name__,
         message=str(exc),
         traceback="".join(traceback.format_exception(exc)),
+        reply=exc.excerpt if isinstance(exc, LLMReplyError) else None,
     )
 
 

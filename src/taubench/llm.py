@@ -3,8 +3,9 @@
 It wraps ``litellm.completion`` with what a long paid run needs: a per-call timeout; its own
 retry loop (exponential backoff with full jitter, honouring ``Retry-After``, bounded in
 attempts and in total waiting time) for rate limits, server errors, timeouts and dropped
-connections; immediate, clearly-worded failures for errors that retrying cannot fix; an
-optional on-disk response cache; and token and cost accounting per call.
+connections; immediate, clearly-worded failures for errors that retrying cannot fix (a reply
+that arrived but cannot be used among them: see ``taubench.replies``); an optional on-disk
+response cache; and token and cost accounting per call, from counts checked before use.
 """
 
 import hashlib
@@ -20,6 +21,15 @@ from typing import Any, Optional
 from pydantic import BaseModel, ConfigDict, Field
 
 from taubench.messages import Usage
+from taubench.replies import (
+    TokenCounts,
+    answered_status,
+    connection_failed,
+    read_usage,
+    retry_after_seconds,
+    retryable_status,
+    unusable_reply,
+)
 
 PER_MILLION = 1_000_000
 
@@ -77,6 +87,16 @@ class LLMAccessError(LLMError):
 
 class LLMRequestError(LLMError):
     """This request cannot be answered (bad request, context window exceeded)."""
+
+
+class LLMReplyError(LLMError):
+    """An answer arrived but cannot be used (not a chat completion, a redirect, an error object
+    sent as a success): asking again would get the same. The model's failure, not the
+    infrastructure's; ``excerpt`` is the start of the reply as received."""
+
+    def __init__(self, message: str, excerpt: str):
+        super().__init__(message)
+        self.excerpt = excerpt
 
 
 class ToolCallRequest(BaseModel):
@@ -149,6 +169,22 @@ def missing_key(spec: ModelSpec) -> Optional[str]:
     return missing[0] if missing else None
 
 
+def unroutable(spec: ModelSpec) -> Optional[str]:
+    """Why litellm cannot route this model string to a provider, or ``None`` when it can
+    (litellm's own routing, offline: nothing is sent)."""
+    litellm = quiet_litellm()
+    try:
+        litellm.get_llm_provider(model=spec.model, api_base=spec.api_base)
+    except Exception as exc:  # litellm raises BadRequestError ("LLM Provider NOT provided")
+        return str(exc).strip().splitlines()[0]
+    return None
+
+
+def litellm_providers() -> list[str]:
+    """The provider prefixes litellm routes (``<provider>/<model>``)."""
+    return [getattr(provider, "value", provider) for provider in quiet_litellm().provider_list]
+
+
 class LLMClient:
     def __init__(
         self,
@@ -218,6 +254,8 @@ class LLMClient:
                 if self._drop_rejected_param(exc, request):
                     continue
                 failure = classify(exc, self.spec.model)
+                if isinstance(failure, LLMReplyError):
+                    raise failure from None  # litellm's chain can hold the whole reply (megabytes); the excerpt says enough
                 if not isinstance(failure, LLMTransientError):
                     raise failure from exc
                 delay = self._backoff(attempt, exc)
@@ -260,11 +298,7 @@ class LLMClient:
 
     def _completion(self, response: Any, retries: int) -> Completion:
         message = response.choices[0].message
-        usage = getattr(response, "usage", None)
-        prompt_tokens = getattr(usage, "prompt_tokens", 0) or 0
-        completion_tokens = getattr(usage, "completion_tokens", 0) or 0
-        details = getattr(usage, "prompt_tokens_details", None)
-        cached_tokens = getattr(details, "cached_tokens", 0) or 0
+        counts = read_usage(getattr(response, "usage", None))
         return Completion(
             content=message.content,
             tool_calls=[
@@ -273,19 +307,22 @@ class LLMClient:
             ],
             usage=Usage(
                 calls=1,
-                prompt_tokens=prompt_tokens,
-                completion_tokens=completion_tokens,
-                cached_prompt_tokens=cached_tokens,
-                cost=self._cost(response, prompt_tokens, completion_tokens, cached_tokens),
+                prompt_tokens=counts.prompt,
+                completion_tokens=counts.completion,
+                cached_prompt_tokens=counts.cached,
+                cost=self._cost(response, counts),
                 retries=retries,
             ),
         )
 
-    def _cost(self, response: Any, prompt_tokens: int, completion_tokens: int, cached_tokens: int) -> Optional[float]:
+    def _cost(self, response: Any, counts: TokenCounts) -> Optional[float]:
         """Configured prices first; else litellm's table (cached-token rates included); else
-        unknown (``None``), never a made-up 0."""
+        unknown (``None``), never a made-up 0. Unknown too when the reply's token counts
+        cannot be trusted (none reported, negative, ...): never a negative cost."""
+        if not counts.trusted:
+            return None
         if self.spec.pricing:
-            return self.spec.pricing.cost(prompt_tokens, completion_tokens, cached_tokens)
+            return self.spec.pricing.cost(counts.prompt, counts.completion, counts.cached)
         if not self.price_known:
             return None
         import litellm
@@ -310,7 +347,9 @@ def quiet_litellm():
 
 
 def classify(exc: Exception, model: str) -> LLMError:
-    """Sorts litellm's exceptions into: retry, give up on this request, or stop the run."""
+    """Sorts litellm's exceptions into: retry (only what can change: no answer, or 408, 429,
+    5xx answered), give up on this request, or stop the run. The chain of causes decides, not
+    the class litellm chose (see ``taubench.replies``)."""
     import litellm
 
     name = type(exc).__name__
@@ -320,40 +359,19 @@ def classify(exc: Exception, model: str) -> LLMError:
         return LLMAccessError(f"{model}: the provider refused the credentials ({name}: {exc})")
     if isinstance(exc, litellm.NotFoundError):
         return LLMAccessError(f"{model}: the provider does not know this model or endpoint ({exc})")
-    if isinstance(
-        exc,
-        (
-            litellm.RateLimitError,
-            litellm.Timeout,
-            litellm.APIConnectionError,
-            litellm.InternalServerError,
-            litellm.ServiceUnavailableError,
-            litellm.BadGatewayError,
-        ),
-    ):
+    if isinstance(exc, litellm.Timeout) or connection_failed(exc):
         return LLMTransientError(f"{model}: {name}: {exc}")
+    status = answered_status(exc)
+    if status is not None and retryable_status(status):
+        return LLMTransientError(f"{model}: {name}: {exc}")
+    if unusable := unusable_reply(exc):
+        return LLMReplyError(f"{model}: the reply cannot be used, not retried: {unusable.reason}", unusable.excerpt)
     if isinstance(exc, litellm.BadRequestError):
         return LLMRequestError(f"{model}: the provider rejected the request ({exc})")
     status = getattr(exc, "status_code", None)
-    if isinstance(status, int) and (status == 429 or status >= 500):
+    if isinstance(status, int) and retryable_status(status):
         return LLMTransientError(f"{model}: {name}: {exc}")
     return LLMRequestError(f"{model}: {name}: {exc}")
-
-
-def retry_after_seconds(exc: Exception) -> Optional[float]:
-    """The wait a 429/503 asked for (``retry-after-ms`` or ``Retry-After`` in seconds)."""
-    for source in (getattr(exc, "litellm_response_headers", None), getattr(getattr(exc, "response", None), "headers", None)):
-        if not source:
-            continue
-        for header, scale in (("retry-after-ms", 0.001), ("retry-after", 1.0)):
-            value = source.get(header)
-            if value is None:
-                continue
-            try:
-                return max(0.0, float(value) * scale)
-            except ValueError:
-                continue  # an HTTP date: rare from LLM providers; fall back to backoff
-    return None
 
 
 def _sounds_unsupported(text: str) -> bool:

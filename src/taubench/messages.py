@@ -3,7 +3,9 @@
 import json
 from typing import Annotated, Any, Literal, Optional, Union
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, model_validator
+
+MAX_ARGUMENT_NESTING = 64  # no tool takes more; from ~250 levels on, a record could not even be written
 
 
 class Usage(BaseModel):
@@ -32,10 +34,38 @@ class ToolCall(BaseModel):
     arguments: dict[str, Any]
     invalid_arguments: Optional[str] = None
 
+    @model_validator(mode="before")
+    @classmethod
+    def _not_absurdly_nested(cls, data: Any) -> Any:
+        """Arguments nested deeper than MAX_ARGUMENT_NESTING (a model can write JSON a
+        thousand levels deep) are kept as written text only, so the call is never run."""
+        if not isinstance(data, dict) or _nesting(data.get("arguments")) <= MAX_ARGUMENT_NESTING:
+            return data
+        written = data.get("invalid_arguments")
+        if written is None:
+            try:
+                written = json.dumps(data["arguments"])
+            except RecursionError:
+                written = f"(JSON nested more than {MAX_ARGUMENT_NESTING} levels deep)"
+        return {**data, "arguments": {}, "invalid_arguments": written}
+
     @property
     def written_arguments(self) -> str:
         """The arguments as the model wrote them: JSON, or the raw text when it was not JSON."""
         return self.invalid_arguments if self.invalid_arguments is not None else json.dumps(self.arguments)
+
+
+def _nesting(value: Any) -> int:
+    """How deep lists and objects nest in a JSON value, counted without recursion and only
+    up to one level past MAX_ARGUMENT_NESTING."""
+    deepest, pending = 0, [(value, 1)]
+    while pending and deepest <= MAX_ARGUMENT_NESTING:
+        item, depth = pending.pop()
+        children = item.values() if isinstance(item, dict) else item if isinstance(item, list) else None
+        if children is not None:
+            deepest = max(deepest, depth)
+            pending.extend((child, depth + 1) for child in children)
+    return deepest
 
 
 class AssistantMessage(BaseModel):

@@ -31,6 +31,7 @@ from taubench.agents import AGENTS
 from taubench.domain import BaseDomain
 from taubench.environment import Limits
 from taubench.episode import EpisodeResult, run_episode
+from taubench.fail_fast import FailFast
 from taubench.judge import LLMJudge
 from taubench.llm import LLMClient, ResponseCache, SpendMeter
 from taubench.metrics import BUDGET_REACHED, EpisodeFacts, RunSummary, is_success, summarize
@@ -76,7 +77,8 @@ def plan_episodes(tasks: list[Task], num_trials: int, seed: int, shuffle: bool) 
 
 
 class _Stop:
-    """Why no further episode may start (budget reached, credentials refused); thread-safe."""
+    """Why no further episode may start (budget reached, credentials refused, the same model
+    error in every episode so far); thread-safe."""
 
     def __init__(self):
         self.lock = threading.Lock()
@@ -152,6 +154,8 @@ def execute(prepared: PreparedRun) -> RunReport:
 
     meter = SpendMeter(sum(episode.facts.spent for episode in done.values()))
     stop = _Stop()
+    # only a run's first episodes are watched: one resumed with episodes recorded has had them
+    fail_fast = FailFast(0 if done else len(todo), partial(stop.set, failed=True))
     episodes = _episode_backend(settings, prepared.domain, meter)
 
     def one(item: PlannedEpisode) -> tuple[int, Optional[EpisodeResult]]:
@@ -174,9 +178,7 @@ def execute(prepared: PreparedRun) -> RunReport:
         _Progress(len(plan), len(done), prepared.domain.name, settings.progress) as progress,
     ):
         jobs = Parallel(n_jobs=settings.max_concurrency, backend="threading", return_as="generator_unordered")
-        for index, result in jobs(delayed(one)(item) for item in todo):
-            if result is None:
-                continue
+        for index, result in fail_fast.recordable(jobs(delayed(one)(item) for item in todo)):
             try:
                 offset = log.append(result)
             except OSError as exc:  # a full disk: no new episode starts; those running end unrecorded

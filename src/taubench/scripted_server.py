@@ -4,8 +4,9 @@ It plays every role a run needs, with no model behind it: the simulated customer
 task's request, then ends the conversation), the agent (calls the task's gold actions one at a
 time, then reports like the oracle agent) and the NL-assertion judge (a fixed verdict). It can
 also misbehave the way real providers do (latency, 429 with Retry-After, 500, requests that
-hang past the client's timeout, tool calls with broken JSON arguments), at seeded rates, so
-the client's retry and error paths run for real.
+hang past the client's timeout, tool calls with broken JSON arguments, replies that are not
+usable chat completions: ``taubench.malformed_replies``), at seeded rates, so the client's
+retry and error paths run for real.
 
 The agent's requests carry no scenario, so the customer's opening message ends with a
 ``[task <domain>:<id>]`` marker: that is how the scripted agent knows which task it solves.
@@ -51,13 +52,14 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Callable, Optional, Sequence
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from taubench.agents.oracle import DONE, DONE_WITH_INFO
 from taubench.agents.react import ACT_FORMAT, ACTION_PREFIX, OBSERVATION_PREFIX, REACT_FORMAT, RESPOND, THOUGHT_PREFIX
 from taubench.analysis import EXPECTED_ACTIONS_HEADING, OUTCOME_HEADING, SCHEMA_NAME, TOOL_CALLS_HEADING, read_block
 from taubench.domain import BaseDomain, DataError, Domain
 from taubench.domains import DOMAINS, load_domain
+from taubench.malformed_replies import MALFORMED_REPLIES, SIGN_IN_PAGE, SIGN_IN_PATH, malformed_reply
 from taubench.tasks import GoldAction, Task
 from taubench.users.llm import NOTE_PREFIX, render_scenario
 from taubench.users.oracle import CLOSING, opening_request
@@ -68,7 +70,8 @@ from taubench.users.verify import SUPERVISOR_MARKER
 TASK_MARKER = re.compile(r"\[task ([^:\]\s]+):([^\]\s]+)\]")
 JUDGE_MARKER = "Expected outcomes:"
 FAULT_KINDS = (
-    "rate_limit", "server_error", "timeout", "malformed_tool_call", "auth_error", "malformed_user_reply", "malformed_attribution"
+    "rate_limit", "server_error", "timeout", "malformed_tool_call", "auth_error", "malformed_user_reply", "malformed_attribution",
+    "malformed_reply",
 )
 AGENT_SLIPS = ("wrong_tool", "wrong_argument")
 SCRIPTED_THOUGHT = "(scripted thought) I say what my scenario has me say next."
@@ -98,7 +101,20 @@ class Faults(BaseModel):
     malformed_attribution: float = Field(
         0.0, ge=0, le=1, description="rate of error-analysis answers cut in half (not JSON)"
     )
+    malformed_reply: float = Field(
+        0.0, ge=0, le=1, description="rate of replies that are no usable chat completion (any role; see --malformed-reply-kind)"
+    )
+    malformed_reply_kind: str = Field(
+        "any", description=f"which: any (drawn by the seeded generator), or one of {', '.join(MALFORMED_REPLIES)}"
+    )
     seed: int = Field(0, description="seed of the generator that decides the faults")
+
+    @field_validator("malformed_reply_kind")
+    @classmethod
+    def _known_kind(cls, kind: str) -> str:
+        if kind not in ("any", *MALFORMED_REPLIES):
+            raise ValueError(f"unknown malformed_reply_kind {kind!r}; allowed: any, {', '.join(MALFORMED_REPLIES)}")
+        return kind
 
     @model_validator(mode="after")
     def _one_fault_per_request(self) -> "Faults":
@@ -254,9 +270,19 @@ class ScriptedServer:
             message["content"] = message["content"].partition(RESPONSE_LABEL)[0].rstrip()
         if fault == "malformed_attribution":
             message["content"] = message["content"][: len(message["content"]) // 2]
+        if fault == "malformed_reply":
+            reply = malformed_reply(self._malformed_kind(), self._completion(number, body, message))
+            handler.send_raw(reply.status, reply.body, reply.headers)
+            return
         with self._lock:
             self.counts[role] += 1
         handler.send_json(200, self._completion(number, body, message))
+
+    def _malformed_kind(self) -> str:
+        if self.faults.malformed_reply_kind != "any":
+            return self.faults.malformed_reply_kind
+        with self._lock:
+            return self._rng.choice(MALFORMED_REPLIES)
 
     def _fault(self, draw: float, applicable: set[str]) -> Optional[str]:
         """The fault the request's draw falls on; a malformed_* fault needs an answer of its kind to break."""
@@ -416,6 +442,9 @@ class _Handler(BaseHTTPRequestHandler):
     server: ThreadingHTTPServer
 
     def do_GET(self) -> None:
+        if self.path.split("?")[0] == SIGN_IN_PATH:  # where a malformed_reply redirect leads
+            self.send_raw(200, SIGN_IN_PAGE, {"Content-Type": "text/html"})
+            return
         if self.path.split("?")[0].rstrip("/") != "/stats":
             self.send_json(404, _error(f"no such endpoint: GET {self.path}", "invalid_request_error"))
             return
@@ -435,10 +464,12 @@ class _Handler(BaseHTTPRequestHandler):
         self.server.scripted.serve(self, body)
 
     def send_json(self, status: int, payload: dict, headers: Optional[dict] = None) -> None:
-        data = json.dumps(payload).encode()
+        self.send_raw(status, json.dumps(payload).encode(), headers)
+
+    def send_raw(self, status: int, data: bytes, headers: Optional[dict] = None) -> None:
         try:
             self.send_response(status)
-            headers = {"Content-Type": "application/json", "Content-Length": str(len(data)), **(headers or {})}
+            headers = {"Content-Type": "application/json", **(headers or {}), "Content-Length": str(len(data))}
             for name, value in headers.items():
                 self.send_header(name, value)
             self.end_headers()
@@ -539,7 +570,7 @@ def _breakable(role: str, message: dict) -> set[str]:
         kinds.add("malformed_user_reply")
     if role == "analysis":
         kinds.add("malformed_attribution")
-    return kinds
+    return kinds | {"malformed_reply"}
 
 
 def _slipped(action: GoldAction, slip: str, unused_tools: list[str]) -> GoldAction:

@@ -16,7 +16,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationErr
 from taubench.agents import AGENTS
 from taubench.domain import BaseDomain
 from taubench.domains import DOMAINS
-from taubench.llm import ModelSpec, Pricing, RetryPolicy, known_price, missing_key
+from taubench.llm import ModelSpec, Pricing, RetryPolicy, known_price, litellm_providers, missing_key, unroutable
 from taubench.tasks import Task
 from taubench.users import USERS
 
@@ -388,12 +388,14 @@ def model_roles(settings: RunSettings) -> dict[str, tuple[ModelSpec, str]]:
 
 
 def check_models(settings: RunSettings) -> None:
-    """Before anything is spent: every model can be reached with a key from the environment,
-    and a budget can be enforced (every price is known)."""
+    """Before anything is spent: every model string is one litellm can route, every model can
+    be reached with a key from the environment, and a budget can be enforced (every price is
+    known)."""
     strategy_options(settings)
     roles = model_roles(settings)
     if settings.analysis.model:  # called after the episodes, but its key is checked now, with the others
         roles["analysis"] = (settings.analysis.spec(), "analysis")
+    _check_routes(roles)
     missing: dict[tuple[str, str], list[str]] = {}
     unpriced: dict[str, list[str]] = {}
     for role, (spec, section) in roles.items():
@@ -405,7 +407,7 @@ def check_models(settings: RunSettings) -> None:
             if spec.api_key_env:
                 key = f"{section}.api_key_env"
             else:  # litellm names the variable from the model string
-                key = "model.name" if section == "provider" else f"{section}.model"
+                key = _model_key(section)
             missing.setdefault((key, variable), []).append(f"{role} model {spec.model}")
         if settings.max_cost is not None and spec.pricing is None and not known_price(spec.model):
             key = "model.pricing" if section == "provider" else f"{section}.pricing"
@@ -421,6 +423,30 @@ def check_models(settings: RunSettings) -> None:
     ]
     if problems:
         raise ConfigError("invalid configuration:\n" + "\n".join(problems))
+
+
+def _check_routes(roles: dict[str, tuple[ModelSpec, str]]) -> None:
+    """Every model string is one litellm can route: otherwise every call of every episode
+    would fail the same way."""
+    refused: dict[str, str] = {}
+    for spec, section in roles.values():
+        key = _model_key(section)
+        if key not in refused and (reason := unroutable(spec)):
+            refused[key] = f"  {key}: litellm cannot route {spec.model!r} to a provider ({reason})"
+    if refused:
+        configs = f"a model config (model=<name>: {', '.join(model_configs())}) or " if "model.name" in refused else ""
+        raise ConfigError(
+            "invalid configuration:\n" + "\n".join(refused.values())
+            + f"\n  allowed: {configs}a litellm model string <provider>/<model>, e.g. openai/<model> (with an api_base for "
+            f"any OpenAI-compatible server), hosted_vllm/<model>, anthropic/<model>; litellm's providers: "
+            + ", ".join(litellm_providers())
+        )
+
+
+def _model_key(section: str) -> str:
+    """The key that names a role's model string: the agent's (shared by the user when it has
+    none of its own) is ``model.name``, the others' ``<section>.model``."""
+    return "model.name" if section == "provider" else f"{section}.model"
 
 
 def _id_ranges(ids: list[str]) -> str:

@@ -91,6 +91,15 @@ class Tracker:
         )
         return runs[0].info.run_id if runs else None
 
+    def parent_of(self, run_id: str) -> Optional[str]:
+        """The parent run of a sweep job's run (None: none, or not in this store)."""
+        from mlflow.exceptions import MlflowException
+
+        try:
+            return self.client.get_run(run_id).data.tags.get("mlflow.parentRunId")
+        except MlflowException:
+            return None
+
     def running(self, tag: str, value: str) -> list:
         """The RUNNING runs of the experiment with this tag value, newest first."""
         return self.client.search_runs(

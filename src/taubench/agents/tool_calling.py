@@ -62,7 +62,7 @@ def parse_tool_call(request: ToolCallRequest) -> ToolCall:
     """Arguments that are not a JSON object are kept raw, to become an error observation."""
     try:
         arguments = json.loads(request.arguments) if request.arguments.strip() else {}
-    except ValueError:
+    except (ValueError, RecursionError):  # RecursionError: nested deeper than the parser goes
         arguments = None
     if not isinstance(arguments, dict):
         return ToolCall(id=request.id, name=request.name, arguments={}, invalid_arguments=request.arguments)
