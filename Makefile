@@ -36,8 +36,9 @@ $(VENV)/.installed-local: $(VENV)/.installed
 serve-local: install-local
 	$(PY) -m taubench.local_model
 
+# Two workers (pytest-xdist): most tests wait on a subprocess or a server, and the machines have two cores
 test: install
-	$(PY) -m pytest -q
+	$(PY) -m pytest -q -n 2
 
 # The slow tests: one short episode on the offline model, end to end (a few minutes)
 test-slow: install-local

@@ -19,9 +19,10 @@ from conftest import ORACLES, _cli_environment, run_cli
 from taubench.rundir import EPISODES_FILE, MANIFEST_FILE, REJECTED_FILE, RESULTS_FILE, UNFINISHED_DIR, Pointer
 from taubench.preparation import fingerprint_config
 from taubench.runner import run
-from taubench.settings import ConfigError, parse_settings
+from taubench.settings import ConfigError
 from taubench.tracking import local_store
 
+from test_long_runs import oracle_settings as long_runs_settings
 from test_resume import comparable
 
 RUN = ["env=airline", *ORACLES, "end_index=12", "num_trials=2", "max_concurrency=2", "progress=false"]
@@ -137,15 +138,8 @@ def test_a_sweep_killed_mid_way_is_finished_by_the_same_command_in_its_mlflow_ru
 
 
 def oracle_settings(tmp_path: Path, **extra):
-    config = {
-        "env": {"name": "airline"},
-        "agent": {"name": "oracle"},
-        "user": {"name": "oracle"},
-        "tracking": {"enabled": False},
-        "progress": False,
-        "task_ids": [str(i) for i in range(6)],
-    }
-    return parse_settings(config | extra)
+    """Six airline oracle episodes, untracked, in a folder found by the pointer (no output_dir)."""
+    return long_runs_settings(tmp_path, output_dir=None, **{"task_ids": [str(i) for i in range(6)], **extra})
 
 
 def unfinished_run(tmp_path: Path, **extra) -> Path:
