@@ -2,7 +2,6 @@
 included, the same command finishes it with every episode exactly once and one MLflow run;
 a finished folder is never appended to; damaged records are reported with the way on."""
 
-import hashlib
 import json
 import os
 import random
@@ -17,7 +16,7 @@ from mlflow.tracking import MlflowClient
 
 from conftest import ORACLES, _cli_environment, run_cli
 from taubench.rundir import EPISODES_FILE, MANIFEST_FILE, REJECTED_FILE, RESULTS_FILE, UNFINISHED_DIR, Pointer
-from taubench.preparation import fingerprint_config
+from taubench.preparation import fingerprint, fingerprint_config
 from taubench.runner import run
 from taubench.settings import ConfigError
 from taubench.tracking import local_store
@@ -146,12 +145,10 @@ def unfinished_run(tmp_path: Path, **extra) -> Path:
     """A run of six oracle episodes of which four are recorded, as a kill leaves it."""
     report = run(oracle_settings(tmp_path, task_ids=[str(i) for i in range(4)], **extra), base_dir=tmp_path)
     manifest = json.loads((report.output_dir / MANIFEST_FILE).read_text())
-    settings = oracle_settings(tmp_path, **extra)
-    prepared_config = fingerprint_config(settings)
-    fingerprint = hashlib.sha256(json.dumps(prepared_config, sort_keys=True).encode()).hexdigest()[:20]
-    manifest.update(config=prepared_config, fingerprint=fingerprint, completed_at=None)
+    config = fingerprint_config(oracle_settings(tmp_path, **extra))
+    manifest.update(config=config, fingerprint=fingerprint(config), completed_at=None)
     (report.output_dir / MANIFEST_FILE).write_text(json.dumps(manifest))
-    Pointer(tmp_path / UNFINISHED_DIR / f"{fingerprint}.json").write(report.output_dir)
+    Pointer(tmp_path / UNFINISHED_DIR / f"{fingerprint(config)}.json").write(report.output_dir)
     (report.output_dir / RESULTS_FILE).unlink()
     return report.output_dir
 

@@ -50,12 +50,11 @@ OPERATIONAL_SETTINGS = {
 }
 
 
-
 @dataclass
 class PreparedRun:
     """Everything a run needs that can fail on bad input, built before any episode starts.
 
-    Its folder's life: ``claim`` (lock, ``run.json``, the pointer) before anything is
+    Its folder's life: ``claimed`` (lock, ``run.json``, the pointer) before anything is
     recorded anywhere, episodes appended, ``results.json``, then ``complete`` as the very
     last step (``run.json`` says completed, the pointer goes). Killed anywhere before that,
     the same command continues it; completed, it is never appended to again."""
@@ -122,7 +121,13 @@ class RunStorageError(Exception):
 
 
 def fingerprint_config(settings: RunSettings) -> dict:
+    """What a run measures: the settings two runs must share to be one run."""
     return settings.model_dump(mode="json", exclude=OPERATIONAL_SETTINGS)
+
+
+def fingerprint(config: dict) -> str:
+    """The short digest of a ``fingerprint_config`` that names a configuration's runs."""
+    return hashlib.sha256(json.dumps(config, sort_keys=True).encode()).hexdigest()[:20]
 
 
 def prepare(settings: RunSettings, base_dir: Optional[Path] = None) -> PreparedRun:
@@ -131,19 +136,19 @@ def prepare(settings: RunSettings, base_dir: Optional[Path] = None) -> PreparedR
     tasks = select_tasks(settings, domain)
     check_models(settings)
     config = fingerprint_config(settings)
-    fingerprint = hashlib.sha256(json.dumps(config, sort_keys=True).encode()).hexdigest()[:20]
-    pointer = Pointer(base_dir / UNFINISHED_DIR / f"{fingerprint}.json")
-    earlier, named = _earlier_run(settings, pointer, fingerprint, base_dir)
+    digest = fingerprint(config)
+    pointer = Pointer(base_dir / UNFINISHED_DIR / f"{digest}.json")
+    earlier, named = _earlier_run(settings, pointer, digest, base_dir)
     if earlier is None:
         output_dir = settings.output_dir or base_dir / "outputs" / datetime.now().strftime("%Y-%m-%d/%H-%M-%S")
         _check_writable(output_dir)
-        manifest = RunManifest(fingerprint=fingerprint, config=config, data_sha256=domain.checksums, created_at=_now())
+        manifest = RunManifest(fingerprint=digest, config=config, data_sha256=domain.checksums, created_at=_now())
         return PreparedRun(settings, domain, tasks, output_dir, manifest, pointer)
     if (earlier / MANIFEST_FILE).exists():
         manifest = read_manifest(earlier)
         _check_same_run(manifest, config, domain, earlier, named)
     else:  # episodes without run.json, in a folder named by resume=: taken as this configuration's
-        manifest = RunManifest(fingerprint=fingerprint, config=config, data_sha256=domain.checksums, created_at=_now())
+        manifest = RunManifest(fingerprint=digest, config=config, data_sha256=domain.checksums, created_at=_now())
         print(f"taubench: {earlier} has no {MANIFEST_FILE}: its episodes are taken as this configuration's", file=sys.stderr)
     prepared = PreparedRun(settings, domain, tasks, earlier, manifest, pointer, resuming=True)
     if prepared.completed:
@@ -153,7 +158,7 @@ def prepare(settings: RunSettings, base_dir: Optional[Path] = None) -> PreparedR
     return prepared
 
 
-def _earlier_run(settings: RunSettings, pointer: Pointer, fingerprint: str, base_dir: Path) -> tuple[Optional[Path], bool]:
+def _earlier_run(settings: RunSettings, pointer: Pointer, digest: str, base_dir: Path) -> tuple[Optional[Path], bool]:
     """The folder of the run this command continues, if any, and whether the command named
     it (``output_dir``, ``resume=<dir>``) rather than it being found by its configuration."""
     named = settings.output_dir
@@ -183,14 +188,14 @@ def _earlier_run(settings: RunSettings, pointer: Pointer, fingerprint: str, base
     try:
         target = pointer.target()
     except PointerError as exc:
-        return _found_by_fingerprint(str(exc), fingerprint, base_dir), False
+        return _found_by_fingerprint(str(exc), digest, base_dir), False
     return (target, False) if target is not None and holds_run(target) else (None, False)
 
 
-def _found_by_fingerprint(problem: str, fingerprint: str, base_dir: Path) -> Optional[Path]:
+def _found_by_fingerprint(problem: str, digest: str, base_dir: Path) -> Optional[Path]:
     """With the pointer damaged, the unfinished run of this configuration is looked for by
     the fingerprint its run.json records."""
-    found = unfinished_runs_of(fingerprint, base_dir / UNFINISHED_DIR.parent)
+    found = unfinished_runs_of(digest, base_dir / UNFINISHED_DIR.parent)
     if len(found) > 1:
         raise ConfigError(
             f"invalid configuration:\n  resume: {problem}, and this configuration has {len(found)} unfinished runs: "
