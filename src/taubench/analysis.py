@@ -31,10 +31,10 @@ from taubench.evaluation import RewardInfo
 from taubench.llm import LLMClient, LLMError, ModelSpec, ResponseCache, missing_key
 from taubench.messages import AssistantMessage, Message, ToolMessage, Usage, UserMessage
 from taubench.metrics import is_success, task_order
+from taubench.preparation import PreparedRun
 from taubench.rundir import (
     MANIFEST_FILE, RunManifest, StoredRunError, finished_run_dir, results_head, stored_episodes, write_atomically
 )
-from taubench.preparation import PreparedRun
 from taubench.runner import RunReport
 from taubench.settings import EnvSettings, LLMSettings, TrackingSettings
 from taubench.tasks import Task

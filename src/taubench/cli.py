@@ -24,8 +24,8 @@ from omegaconf.errors import OmegaConfBaseException
 from taubench import console
 from taubench.domain import DataError
 from taubench.metrics import RunSummary
-from taubench.rundir import RESULTS_FILE, results_head
 from taubench.preparation import PreparedRun, RunStorageError, prepare
+from taubench.rundir import RESULTS_FILE, results_head
 from taubench.runner import RunReport, execute, finished_report
 from taubench.settings import ConfigError, RunSettings, TrackingSettings, parse_settings
 from taubench.tracking import Artifact

@@ -36,7 +36,9 @@ from taubench.judge import LLMJudge
 from taubench.llm import LLMClient, ResponseCache, SpendMeter
 from taubench.metrics import BUDGET_REACHED, EpisodeFacts, RunSummary, is_success, summarize
 from taubench.preparation import PreparedRun, RunStorageError, prepare
-from taubench.rundir import EPISODES_FILE, RESULTS_FILE, EpisodeLog, EpisodeRecords, LoggedEpisode, results_head, stored_episodes, write_atomically
+from taubench.rundir import (
+    EPISODES_FILE, RESULTS_FILE, EpisodeLog, EpisodeRecords, LoggedEpisode, results_head, stored_episodes, write_atomically,
+)
 from taubench.settings import RunSettings, model_roles, strategy_options
 from taubench.tasks import Task
 from taubench.users import USERS
