@@ -261,6 +261,21 @@ def test_sound_token_counts_are_priced(priced_by):
     assert priced_answer(usage, priced_by).usage.cost == pytest.approx(1000 * 2.5e-6 + 100 * 10e-6)
 
 
+def test_a_budget_that_unknown_costs_would_defeat_stops_the_run(servers, tmp_path):
+    """Every price is known (checked before the run), but the model's replies report no
+    usage: what the run spends is unknown, so no new episode starts once that is seen."""
+    customer, _ = servers
+    silent = FixedReplies(lambda n: completion({"content": "Done: I have nothing more to do."}, usage=None))
+    try:
+        agent = type("Endpoint", (), {"url": silent.url})
+        report = run(settings(agent, customer, tmp_path, task_ids=["0", "1", "2"], max_cost=5, max_concurrency=1), base_dir=tmp_path)
+    finally:
+        silent.close()
+    assert report.failed and report.summary.stopped.startswith("stopped: max_cost $5 cannot be kept")
+    assert "reported no usable token counts" in report.summary.stopped
+    assert report.summary.num_episodes == 1 and report.summary.not_started == 2  # the first ran; then it stopped
+
+
 def test_arguments_nested_past_what_a_record_can_hold_become_an_error_observation(tmp_path):
     """litellm accepts tool-call arguments 300 levels deep; the call is kept as written text,
     never run, and the episode and the run's files are written as usual."""

@@ -66,8 +66,11 @@ class RayEpisodes:
         import ray
 
         result = ray.get(self.task.remote(self.key, self.settings_ref, item))
-        # the worker's spend, known here only once the episode ends (unknown prices count as nothing)
-        self.meter.add(sum(usage.cost or 0.0 for usage in result.usage.values()))
+        # the worker's spend, known here only once the episode ends; a role whose calls cost
+        # an unknown amount counts as one unknown cost
+        for usage in result.usage.values():
+            if usage.calls or usage.cost:
+                self.meter.add(usage.cost)
         return result
 
     def __exit__(self, *exc_info) -> None:

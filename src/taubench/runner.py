@@ -163,6 +163,12 @@ def execute(prepared: PreparedRun) -> RunReport:
     def one(item: PlannedEpisode) -> tuple[int, Optional[EpisodeResult]]:
         if settings.max_cost is not None and meter.spent >= settings.max_cost:
             stop.set(f"{BUDGET_REACHED}: ${meter.spent:.4f} spent of max_cost ${settings.max_cost:g}")
+        if settings.max_cost is not None and meter.unknown_costs:  # every price is known: the replies' counts were not
+            stop.set(
+                f"stopped: max_cost ${settings.max_cost:g} cannot be kept: {meter.unknown_costs} model call(s) reported no "
+                f"usable token counts, so what they cost is unknown (${meter.spent:.4f} known spent)",
+                failed=True,
+            )
         if stop.reason:
             return item.index, None
         result = episodes(item)
