@@ -31,7 +31,7 @@ from taubench.settings import ConfigError, parse_settings
 # Ray on loopback only: without the first variable Ray swaps 127.0.0.1 for the machine's address
 RAY_ENV = {"RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER": "0", "RAY_USAGE_STATS_ENABLED": "0", "RAY_AUTH_MODE": "disabled"}
 TIMING = {"started_at", "duration_s"}
-COMMAND_LIMIT_S = 90  # a run or sweep of a few oracle episodes takes 5-30 s here
+COMMAND_LIMIT_S = 60  # a run or sweep of a few oracle episodes takes 5-30 s here
 START_LIMIT_S = 60
 
 
