@@ -6,6 +6,9 @@ STORE := $(CURDIR)/mlruns
 
 export LITELLM_LOCAL_MODEL_COST_MAP := True
 export MLFLOW_DISABLE_TELEMETRY := true
+# Compiled modules are kept (__pycache__/, ignored by git) even where the shell asks Python not
+# to write them: the tests start ~200 Python processes, each compiling the package again otherwise
+unexport PYTHONDONTWRITEBYTECODE
 
 .PHONY: install run test ui clean bench screenshot serve-api
 
