@@ -282,6 +282,28 @@ def test_direct_search_shape_and_null_date(tools, db):
     assert '"date": null, "available_seats": {"basic_economy": ' in content
 
 
+def test_a_null_airport_means_any_as_in_tau2(tools, db):
+    """τ²-bench's search treats ``None`` as "any airport", and an agent may send ``null``."""
+    flight, date, _ = available_day(db)
+
+    def bookable(origin=None, destination=None):
+        return [
+            f.flight_number for f in db.flights.values()
+            if origin in (None, f.origin) and destination in (None, f.destination)
+            and isinstance(f.dates.get(date), FlightAvailable)
+        ]
+
+    def found(**airports):
+        return [hit["flight_number"] for hit in json.loads(ok(tools, "search_direct_flight", date=date, **airports))]
+
+    assert found(origin=None, destination=flight.destination) == bookable(destination=flight.destination)
+    assert found(origin=flight.origin, destination=None) == bookable(origin=flight.origin)
+    assert len(found(origin=None, destination=None)) == len(bookable()) > len(bookable(origin=flight.origin))
+    pairs = json.loads(ok(tools, "search_onestop_flight", origin=None, destination=flight.destination, date=date))
+    assert pairs and {second["destination"] for _, second in pairs} == {flight.destination}
+    assert len({first["origin"] for first, _ in pairs}) > 1
+
+
 def test_direct_search_skips_non_available_dates(tools, db):
     flight, date = day_with_status(db, "landed")
     assert ok(tools, "search_direct_flight", origin=flight.origin, destination=flight.destination, date=date) == "[]"

@@ -349,6 +349,25 @@ def test_calculate_errors(tools, expression, expected):
     assert fail(tools, "calculate", expression=expression) == expected
 
 
+@pytest.mark.parametrize(
+    "expression, expected",
+    [  # τ²-bench's filter iterates what it is given, then eval refuses what is not text
+        ([], "Error: eval() arg 1 must be a string, bytes or code object"),
+        (["1", "+", "2"], "Error: eval() arg 1 must be a string, bytes or code object"),
+        ({"12": 1}, "Error: eval() arg 1 must be a string, bytes or code object"),  # "12" is in the allowed text
+        ({"x": 1}, "Error: Invalid characters in expression"),
+        (["13"], "Error: Invalid characters in expression"),
+        ([1], "Error: 'in <string>' requires string as left operand, not int"),
+        ([None], "Error: 'in <string>' requires string as left operand, not NoneType"),
+        (7, "Error: 'int' object is not iterable"),
+        (None, "Error: 'NoneType' object is not iterable"),
+        (True, "Error: 'bool' object is not iterable"),
+    ],
+)
+def test_calculate_with_an_expression_that_is_not_text(tools, expression, expected):
+    assert fail(tools, "calculate", expression=expression) == expected
+
+
 def test_calculate_huge_power_returns_an_error_instead_of_hanging():
     # Run in a child process: a hanging big-int power would hold the GIL and block pytest.
     src = Path(__file__).resolve().parents[1] / "src"
@@ -433,6 +452,11 @@ def test_cancel_errors_in_check_order(tools, db):
     assert fail(tools, "cancel_pending_order", order_id=pending.order_id, reason="No longer needed") == (
         "Error: Invalid reason"
     )
+    # τ²-bench looks the reason up in a set
+    assert fail(tools, "cancel_pending_order", order_id=pending.order_id, reason=["no longer needed"]) == (
+        "Error: unhashable type: 'list'"
+    )
+    assert fail(tools, "cancel_pending_order", order_id=pending.order_id, reason={}) == "Error: unhashable type: 'dict'"
     assert pending.status == "pending"
 
 

@@ -51,8 +51,9 @@ def test_argument_errors_are_pythons_texts_with_v1s_names(retail_v1):
 
 def test_unknown_tools_and_the_constant_tools(retail_v1):
     tools = retail_v1.new_toolkit()
-    result = tools.invoke("respond", {"content": "hello"})
-    assert (result.content, result.error) == ("Unknown action respond", True)
+    for name in ("respond", "get_order", "Get_User_Details", ""):  # not a tool error in v1 either
+        result = tools.invoke(name, {"content": "hello"})
+        assert (result.content, result.error) == (f"Unknown action {name}", False)
     assert ok(tools, "think", thought="first the order") == ""
     assert ok(tools, "transfer_to_human_agents", summary="needs a refund") == "Transfer successful"
 
@@ -167,6 +168,10 @@ def test_a_fourth_certificate_crashes_the_episode_as_in_v1(airline_v1):
         ("2*(3", "Error: '(' was never closed (<string>, line 1)"),
         ("", "Error: invalid syntax (<string>, line 0)"),
         ("10**400", "Error: int too large to convert to float"),
+        ([], "Error: eval() arg 1 must be a string, bytes or code object"),  # v1's filter passes it to eval
+        ({"x": 1}, "Error: invalid characters in expression"),  # the filter iterates the keys
+        ([2], "Error: 'in <string>' requires string as left operand, not int"),
+        (2, "Error: 'int' object is not iterable"),
     ],
 )
 def test_calculate_gives_v1s_results(airline_v1, expression, expected):

@@ -13,7 +13,7 @@ import math
 import operator
 from typing import Any
 
-ALLOWED_CHARACTERS = set("0123456789+-*/(). ")
+ALLOWED_CHARACTERS = "0123456789+-*/(). "
 MAX_EXPRESSION_LENGTH = 10_000
 MAX_INTEGER_BITS = 100_000  # about 30,000 digits: far beyond any arithmetic on prices
 
@@ -28,10 +28,18 @@ _BINARY = {
 _UNARY = {ast.UAdd: operator.pos, ast.USub: operator.neg}
 
 
-def calculate(expression: str, invalid_characters_message: str) -> str:
-    """Result rounded to 2 decimals, as Python's ``str`` of a float (``4.0``, ``1e+16``)."""
-    if not set(expression) <= ALLOWED_CHARACTERS:
+def calculate(expression: Any, invalid_characters_message: str) -> str:
+    """Result rounded to 2 decimals, as Python's ``str`` of a float (``4.0``, ``1e+16``).
+
+    The agent's argument arrives unchecked, so the filter works as the originals' does:
+    ``all(char in ALLOWED_CHARACTERS for char in expression)`` iterates whatever
+    it is given (a list's items, an object's keys), tests substrings, and fails with
+    Python's own texts (``'int' object is not iterable``, ``'in <string>' requires string
+    as left operand, not int``); what passes it and is not text fails as ``eval`` does."""
+    if not all(char in ALLOWED_CHARACTERS for char in expression):
         raise ValueError(invalid_characters_message)
+    if not isinstance(expression, str):
+        raise TypeError("eval() arg 1 must be a string, bytes or code object")
     if len(expression) > MAX_EXPRESSION_LENGTH:
         raise ValueError(f"expression too long (more than {MAX_EXPRESSION_LENGTH} characters)")
     # ``eval`` of a string skips leading blanks; ``compile`` would call them an indent.

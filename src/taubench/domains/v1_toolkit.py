@@ -53,12 +53,13 @@ class V1Toolkit(Toolkit):
         return {function.__name__: function for function in cls.tools}
 
     def invoke(self, name: str, arguments: dict[str, Any]) -> ToolResult:
-        """As v1's ``Env.step``: unknown names are reported without ``Error:``; arguments go
-        in verbatim (copied, so the database never shares objects with the caller); any
-        exception is the observation; mutations made before it stay."""
+        """As v1's ``Env.step``: an unknown name is answered without ``Error:`` and, as in v1,
+        is not a tool error; arguments go in verbatim (copied, so the database never shares
+        objects with the caller); any exception is the observation; mutations made before
+        it stay."""
         function = self._functions().get(name)
         if function is None:
-            return ToolResult(content=f"Unknown action {name}", error=True)
+            return ToolResult(content=f"Unknown action {name}", error=False)
         try:
             if "data" in arguments:  # collides with v1's own ``data=`` keyword, before the call
                 raise TypeError(

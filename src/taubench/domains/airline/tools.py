@@ -108,11 +108,12 @@ class AirlineTools(Toolkit):
             price=day.prices[cabin],
         )
 
-    def _available_flights(self, origin: str, destination: str | None, date: str) -> list[DirectFlight]:
-        """Flights from ``origin`` (to ``destination``, or anywhere) bookable on ``date``."""
+    def _available_flights(self, origin: str | None, destination: str | None, date: str) -> list[DirectFlight]:
+        """Flights bookable on ``date`` from ``origin`` to ``destination``; as in τ²-bench, a
+        null airport means any, including when the agent sends ``null`` for one."""
         hits = []
         for flight in self.db.flights.values():
-            if flight.origin != origin or (destination is not None and flight.destination != destination):
+            if (origin is not None and flight.origin != origin) or (destination is not None and flight.destination != destination):
                 continue
             day = flight.dates.get(date)
             if isinstance(day, FlightAvailable):

@@ -20,7 +20,8 @@ from taubench.domains.retail.models import (
 )
 from taubench.toolkit import Toolkit, tool
 
-CANCEL_REASONS = ("no longer needed", "ordered by mistake")
+# A set, as τ²-bench's: a reason that is a list or an object fails with ``unhashable type``.
+CANCEL_REASONS = frozenset({"no longer needed", "ordered by mistake"})
 
 
 class RetailTools(Toolkit):
