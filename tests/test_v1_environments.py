@@ -14,7 +14,7 @@ from taubench.agents import AGENTS
 from taubench.domain import DataError
 from taubench.domains import DOMAINS, load_domain
 from taubench.domains.v1 import V1TaskRecord, canonical
-from taubench.environment import Environment
+from taubench.environment import Environment, Limits
 from taubench.episode import run_episode
 from taubench.evaluation import evaluate
 from taubench.messages import AssistantMessage, ToolCall
@@ -157,6 +157,7 @@ def test_the_command_line_runs_v1_airline(data, tmp_path):
     assert "average reward  1.000" in result.stdout and "terminate_tool 4, user_stop 46" in result.stdout
     results = json.loads(next(tmp_path.rglob("results.json")).read_text())
     assert results["data"]["sha256"] == dict(DOMAINS["airline_v1"].sha256)
+    assert (results["config"]["max_steps"], results["config"]["max_errors"]) == (30, None)  # v1's own limits
     transferred = results["episodes"][13]
     assert transferred["termination_reason"] == "terminate_tool" and transferred["messages"][-1]["content"] == "Transfer successful"
 
@@ -238,6 +239,48 @@ def test_a_tool_returning_no_observation_crashes_the_episode_as_in_v1(airline_v1
     result = run_episode(airline_v1, airline_v1.tasks_in("test")["0"], 0, 1, lambda context: agent, USERS["oracle"])
     assert result.error.kind == "unexpected_error" and result.error.type == "ToolCrash"
     assert result.reward == 0.0
+
+
+# v1's episode limits: 30 agent turns, no tool-error limit
+
+
+def settings_of(env, data, **overrides):
+    return parse_settings({"env": {"name": env, "data_dir": str(data)}, "agent": {"name": "oracle"},
+                           "user": {"name": "oracle"}, **overrides})
+
+
+def test_each_benchmark_runs_under_its_own_limits_unless_the_run_sets_them(data):
+    assert (settings_of("airline_v1", data).max_steps, settings_of("airline_v1", data).max_errors) == (30, None)
+    assert (settings_of("retail", None).max_steps, settings_of("retail", None).max_errors) == (200, 10)
+    overridden = settings_of("retail_v1", data, max_steps=60, max_errors=5)
+    assert (overridden.max_steps, overridden.max_errors) == (60, 5)
+
+
+def looping(turns):
+    """An agent that looks the same thing up ``turns`` times, then says something."""
+    lookup = calls(("get_user_details", {"user_id": "nobody"}))  # an error every time
+    return ScriptedAgent([lookup] * (turns - 1) + [AssistantMessage(content="Anything else?")])
+
+
+def test_a_v1_episode_ends_after_30_agent_turns_whatever_the_tool_errors(airline_v1):
+    task = airline_v1.tasks_in("test")["13"]
+    result = run_episode(airline_v1, task, 0, 1, lambda context: looping(31), lambda context: ScriptedUser(["hi"] * 3))
+    assert result.termination_reason == "max_steps" and result.reward == 0.0
+    assert sum(message.role == "assistant" for message in result.messages) == 1 + 30  # the greeting, then 30 turns
+    assert sum(call.error for call in result.tool_calls) == 30  # no error limit in v1
+
+
+def test_a_stop_in_the_answer_to_the_last_turn_still_ends_the_conversation(airline_v1):
+    task = V1TaskRecord(user_id="u", actions=[], instruction="Say hi.", outputs=[]).as_task("t")
+    result = run_episode(airline_v1, task, 0, 1, lambda context: looping(30), lambda context: ScriptedUser(["hi", "bye ###STOP###"]))
+    assert result.termination_reason == "user_stop" and result.reward == 1.0  # v1 checks done before its loop runs out
+
+
+def test_a_v1_run_may_set_tau2_style_limits(airline_v1):
+    task = airline_v1.tasks_in("test")["13"]
+    result = run_episode(airline_v1, task, 0, 1, lambda context: looping(31), lambda context: ScriptedUser(["hi"]),
+                         limits=Limits(max_steps=30, max_errors=3))
+    assert result.termination_reason == "too_many_errors" and len(result.tool_calls) == 3
 
 
 # Isolation

@@ -12,7 +12,7 @@ import threading
 from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
-from typing import Any, Mapping, Optional
+from typing import Any, Literal, Mapping, Optional
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
@@ -49,6 +49,12 @@ class Rules:
     grade_live_db: bool = False
     # τ² counts text sent along with tool calls as said to the user; v1 only text-only turns
     text_with_tool_calls_is_said: bool = True
+    # The episode limits a run gets unless its configuration sets them. τ² counts every
+    # message (the agent's, the user's, each batch of tool results) and ends an episode at
+    # its 10th tool error; v1 counts the agent's turns and has no error limit (None).
+    max_steps: int = 200
+    max_errors: Optional[int] = 10
+    steps_counted: Literal["messages", "agent_turns"] = "messages"
 
 
 @dataclass(frozen=True)

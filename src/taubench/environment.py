@@ -5,8 +5,8 @@ Use it like a gym environment: ``reset`` once, then ``step`` with each agent mes
 
 The agent talks only to the environment. ``step`` takes the agent's message and answers it:
 tool calls are executed against the episode's own database, text goes to the user
-simulator. The step and error limits follow τ²-bench's orchestrator exactly; how an
-episode ends (stop tokens, terminate tools) follows the domain's rules.
+simulator. How an episode ends (stop tokens, terminate tools, what its step limit counts)
+follows the domain's rules: τ²-bench's orchestrator or τ-bench v1's agent loop, exactly.
 """
 
 from typing import Literal, Optional
@@ -40,21 +40,24 @@ class AgentProtocolError(ValueError):
 
 
 class Limits(BaseModel):
+    """An episode's limits, in the unit its domain's rules count steps in."""
+
     max_steps: int = Field(200, ge=1)
-    max_errors: int = Field(10, ge=1)
+    max_errors: Optional[int] = Field(10, ge=1)  # None: no limit, as in τ-bench v1
 
 
 class Environment:
-    def __init__(self, domain: BaseDomain, task: Task, user: UserSimulator, limits: Limits = Limits()):
+    def __init__(self, domain: BaseDomain, task: Task, user: UserSimulator, limits: Optional[Limits] = None):
         self.domain = domain
         self.rules = domain.rules
         self.task = task
         self.user = user
-        self.limits = limits
+        self.limits = limits or Limits(max_steps=self.rules.max_steps, max_errors=self.rules.max_errors)
         self.tool_schemas = domain.spec.toolkit.schemas()
         self.tools: Optional[Toolkit] = None
         self.trajectory: list[Message] = []
         self.steps = 0
+        self.agent_turns = 0
         self.tool_errors = 0
         self.termination: Optional[TerminationReason] = None
 
@@ -64,6 +67,7 @@ class Environment:
         self.tools = self.domain.new_toolkit()
         self.trajectory = [AssistantMessage(content=GREETING)]
         self.steps = 0
+        self.agent_turns = 0
         self.tool_errors = 0
         self.termination = None
         self._user_turn()
@@ -84,20 +88,23 @@ class Environment:
         if not message.tool_calls and not message.has_text:
             raise AgentProtocolError("the agent sent a message with neither text nor tool calls")
         self.trajectory.append(message)
+        self.agent_turns += 1
         self._count_step(next_is_tools=bool(message.tool_calls))
         if self.done:
             return []
         if message.tool_calls:
-            results = []
+            answer = []
             for call in message.tool_calls:
-                results.append(self._execute(call))
+                answer.append(self._execute(call))
                 if call.name in self.rules.terminate_tools and call.invalid_arguments is None:
                     self.termination = "terminate_tool"
                     break
-            self.trajectory.extend(results)
+            self.trajectory.extend(answer)
             self._count_step()
-            return results
-        return [self._user_turn()]
+        else:
+            answer = [self._user_turn()]
+        self._count_agent_turn()
+        return answer
 
     def _execute(self, call: ToolCall) -> ToolMessage:
         if call.invalid_arguments is not None:
@@ -117,15 +124,24 @@ class Environment:
         return reply
 
     def _count_step(self, next_is_tools: bool = False) -> None:
-        """After every step except one whose tool calls still await results, the limits are
-        checked; as in τ²-bench they override a stop in the same step, and the error limit
-        wins over the step limit. Tool errors count over the whole episode."""
+        """τ²-bench: after every message except one whose tool calls still await results, the
+        limits are checked; they override a stop in the same step, and the error limit wins
+        over the step limit. Tool errors count over the whole episode."""
         self.steps += 1
-        if next_is_tools:
+        if next_is_tools or self.rules.steps_counted != "messages":
             return
-        if self.steps >= self.limits.max_steps:
+        self._check_limits(self.steps)
+
+    def _count_agent_turn(self) -> None:
+        """τ-bench v1: once the agent's turn is answered, an episode that has not ended and
+        has had its last turn stops there (v1's loop runs out; a stop in that answer wins)."""
+        if self.rules.steps_counted == "agent_turns" and not self.done:
+            self._check_limits(self.agent_turns)
+
+    def _check_limits(self, steps: int) -> None:
+        if steps >= self.limits.max_steps:
             self.termination = "max_steps"
-        if self.tool_errors >= self.limits.max_errors:
+        if self.limits.max_errors is not None and self.tool_errors >= self.limits.max_errors:
             self.termination = "too_many_errors"
 
     def evaluate(self, judge: Optional[NLJudge] = None) -> RewardInfo:

@@ -98,7 +98,7 @@ def run_episode(
     seed: int,
     make_agent: AgentFactory,
     make_user: UserFactory,
-    limits: Limits = Limits(),
+    limits: Optional[Limits] = None,  # None: the domain's own
     judge: Optional[NLJudge] = None,
 ) -> EpisodeResult:
     context = EpisodeContext(

@@ -219,8 +219,9 @@ class RunSettings(_Section):
     max_concurrency: int = Field(4, ge=1)
     seed: int = 300
     shuffle: bool = False
-    max_steps: int = Field(200, ge=1)
-    max_errors: int = Field(10, ge=1)
+    # null: the env's own limits (τ²: 200 messages, 10 tool errors; v1: 30 agent turns, none)
+    max_steps: Optional[int] = Field(None, ge=1, validate_default=True)
+    max_errors: Optional[int] = Field(None, ge=1, validate_default=True)
     episode_retries: int = Field(2, ge=0)  # reruns of an episode that hit an infrastructure error
     max_cost: Optional[float] = Field(None, gt=0)  # USD; no new episode starts once spent
     resume: str = "auto"  # auto | never | the output directory of an earlier run
@@ -260,6 +261,16 @@ class RunSettings(_Section):
         if value is None:
             return spec.default_split
         return _one_of(value, spec.splits, f"{env.name} split")
+
+    @field_validator("max_steps", "max_errors")
+    @classmethod
+    def _limits_of_the_domain(cls, value: Optional[int], info: ValidationInfo) -> Optional[int]:
+        """Published numbers are comparable only under their benchmark's own limits, so a
+        limit left unset is the domain's, and the run records the value it ran with."""
+        env = info.data.get("env")
+        if value is not None or env is None:
+            return value
+        return getattr(DOMAINS[env.name].rules, info.field_name)
 
     @field_validator("task_ids", mode="before")
     @classmethod

@@ -32,6 +32,9 @@ V1_RULES = Rules(
     terminate_tools=("transfer_to_human_agents",),
     grade_live_db=True,
     text_with_tool_calls_is_said=False,
+    max_steps=30,  # the agents' ``solve(..., max_num_steps=30)``: 30 turns, then reward 0
+    max_errors=None,
+    steps_counted="agent_turns",
 )
 
 
