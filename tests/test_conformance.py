@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from taubench.domains import of_origin
 from taubench.pristine import db_hash
 
 
@@ -14,7 +15,7 @@ def reference(shared):
     return json.loads((shared / "fixtures" / "tau2_reference_replay.json").read_text())["domains"]
 
 
-@pytest.mark.parametrize("name", ["retail", "airline"])
+@pytest.mark.parametrize("name", of_origin("tau2"))
 def test_initial_db_hash_tool_order_and_kinds(name, reference, request):
     domain = request.getfixturevalue(name)
     expected = reference[name]
@@ -25,7 +26,7 @@ def test_initial_db_hash_tool_order_and_kinds(name, reference, request):
     assert [schema["function"]["name"] for schema in toolkit.schemas()] == expected["tool_order"]
 
 
-@pytest.mark.parametrize("name", ["retail", "airline"])
+@pytest.mark.parametrize("name", of_origin("tau2"))
 def test_every_gold_action_replays_exactly(name, reference, request):
     domain = request.getfixturevalue(name)
     expected_tasks = reference[name]["tasks"]

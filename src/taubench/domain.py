@@ -12,7 +12,8 @@ import threading
 from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
-from typing import Any, Literal, Mapping, Optional
+from importlib import resources
+from typing import Any, Literal, Mapping, Optional, Union
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
@@ -39,6 +40,20 @@ class PinnedData:
 
 
 @dataclass(frozen=True)
+class BundledData:
+    """A domain we wrote ourselves: its four data files ship in ``<package>/data``, made by
+    the seeded generator next to them, so they are verified by regenerating them (a test),
+    not by pinned digests."""
+
+    package: str  # the domain's module, e.g. taubench.domains.mock
+    checkout_folder: str = "."  # env.data_dir holds the four files itself
+
+    @property
+    def folder(self) -> Path:
+        return Path(str(resources.files(self.package) / "data"))
+
+
+@dataclass(frozen=True)
 class Rules:
     """How a domain's episodes end and are graded, where τ-bench v1 and τ²-bench differ.
     The defaults are τ²-bench's."""
@@ -59,15 +74,22 @@ class Rules:
 
 @dataclass(frozen=True)
 class DomainSpec:
-    """A τ²-bench domain: its tools, data model and pinned data."""
+    """A domain in τ²-bench's format: its tools, data model and where its data come from."""
 
     name: str
     toolkit: type[Toolkit]
     db_model: type[BaseModel]
-    data: PinnedData
+    data: Union[PinnedData, BundledData]
     rules: Rules = Rules()
     splits: tuple[str, ...] = ("base", "train", "test")
     default_split: str = "base"
+
+    needs_data_dir = False  # runs from its package's or our own data unless env.data_dir says otherwise
+
+    @property
+    def origin(self) -> Literal["tau2", "taubench"]:
+        """Whose domain it is: τ²-bench's (pinned data) or ours (bundled data)."""
+        return "tau2" if isinstance(self.data, PinnedData) else "taubench"
 
     def load(self, data_dir: Optional[Path] = None, verify: bool = True) -> "Domain":
         return Domain(self, data_dir, verify)
@@ -78,7 +100,9 @@ def sha256_of(path: Path) -> str:
 
 
 def locate_data(spec: DomainSpec, data_dir: Optional[Path]) -> Path:
-    """The folder holding the domain's files: the pinned package's, or the user's."""
+    """The folder holding the domain's files: the user's, ours, or the pinned package's."""
+    if data_dir is None and isinstance(spec.data, BundledData):
+        return spec.data.folder
     if data_dir is not None:
         for candidate in (data_dir / spec.data.checkout_folder, data_dir):
             if (candidate / "db.json").is_file():
@@ -183,7 +207,7 @@ class Domain(BaseDomain):
     def __init__(self, spec: DomainSpec, data_dir: Optional[Path] = None, verify: bool = True):
         super().__init__(spec)
         self.data_folder = locate_data(spec, data_dir)
-        if verify:
+        if verify and isinstance(spec.data, PinnedData):  # ours are checked by regenerating them
             self.checksums = verify_checksums(spec, self.data_folder)
         else:
             self.checksums = {

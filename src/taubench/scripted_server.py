@@ -58,7 +58,7 @@ from taubench.agents.oracle import DONE, DONE_WITH_INFO
 from taubench.agents.react import ACT_FORMAT, ACTION_PREFIX, OBSERVATION_PREFIX, REACT_FORMAT, RESPOND, THOUGHT_PREFIX
 from taubench.analysis import EXPECTED_ACTIONS_HEADING, OUTCOME_HEADING, SCHEMA_NAME, TOOL_CALLS_HEADING, read_block
 from taubench.domain import BaseDomain, DataError, Domain
-from taubench.domains import DOMAINS, load_domain
+from taubench.domains import DOMAINS, load_domain, self_contained
 from taubench.malformed_replies import MALFORMED_REPLIES, SIGN_IN_PAGE, SIGN_IN_PATH, malformed_reply
 from taubench.tasks import GoldAction, Task
 from taubench.users.llm import NOTE_PREFIX, render_scenario
@@ -155,7 +155,7 @@ class ScriptedServer:
 
     def __init__(
         self,
-        domains: Sequence[str] = ("retail", "airline"),
+        domains: Optional[Sequence[str]] = None,  # None: every domain that needs no data_dir
         faults: Faults = Faults(),
         data_dirs: Optional[dict[str, Path]] = None,  # where a domain's data are, if not pinned (v1)
         script: Optional[Callable[[dict], str]] = None,
@@ -187,7 +187,7 @@ class ScriptedServer:
         self.faults_injected: Counter = Counter()
         self.tasks: dict[tuple[str, str], Task] = {}  # (domain, task key) -> task
         self._scenarios: list[tuple[str, str, str]] = []  # rendered scenario, domain, task key
-        for name in domains if script is None else ():
+        for name in (domains or self_contained()) if script is None else ():
             for key, task in _tasks_by_key(load_domain(name, (data_dirs or {}).get(name))).items():
                 self.tasks[name, key] = task
                 self._scenarios.append((render_scenario(task.user_scenario), name, key))
@@ -646,7 +646,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         description="Serve scripted chat completions (customer, agent, judge) on 127.0.0.1 for dry runs.",
     )
     parser.add_argument("--port", type=int, default=8765, help="port to listen on; 0 picks a free one")
-    parser.add_argument("--domains", nargs="+", default=["retail", "airline"], choices=sorted(DOMAINS))
+    parser.add_argument("--domains", nargs="+", default=self_contained(), choices=list(DOMAINS))
     parser.add_argument(
         "--data-dir", action="append", default=[], metavar="DOMAIN=PATH", help="data of a domain not pinned (v1), repeatable"
     )

@@ -1,18 +1,57 @@
-"""The registry of domains: one folder each, with its data model, tools and data source."""
+"""The registry of domains. A domain is one folder under ``taubench/domains`` whose
+``__init__`` defines ``DOMAIN`` (its spec), plus one line below. Everything else is derived
+from this list: the ``env`` config group, packaging, the tests, ``make run``, the scripted
+server, bench/. The guide to writing one is README.md next to this file.
+"""
 
+from importlib import import_module
 from pathlib import Path
-from typing import Optional, Union
+from typing import Iterator, Mapping, Optional, Union
 
 from taubench.domain import BaseDomain, DomainSpec
-from taubench.domains.airline import AIRLINE
-from taubench.domains.airline_v1 import AIRLINE_V1
-from taubench.domains.retail import RETAIL
-from taubench.domains.retail_v1 import RETAIL_V1
 from taubench.domains.v1 import V1DomainSpec
 
-DOMAINS: dict[str, Union[DomainSpec, V1DomainSpec]] = {
-    spec.name: spec for spec in (RETAIL, AIRLINE, RETAIL_V1, AIRLINE_V1)
+AnyDomainSpec = Union[DomainSpec, V1DomainSpec]
+
+# name -> its folder (a module under taubench.domains), in the order users see them listed
+REGISTRY: dict[str, str] = {
+    "retail": "retail",  # τ²-bench (data: a pinned package)
+    "airline": "airline",
+    "retail_v1": "retail_v1",  # τ-bench v1 (data: env.data_dir)
+    "airline_v1": "airline_v1",
+    "mock": "mock",  # ours, tiny: for the core tests
 }
+
+
+class _Domains(Mapping[str, AnyDomainSpec]):
+    """The registry's specs by name, each domain's code imported on first use only."""
+
+    def __getitem__(self, name: str) -> AnyDomainSpec:
+        if name not in REGISTRY:
+            raise KeyError(name)
+        spec = import_module(f"{__name__}.{REGISTRY[name]}").DOMAIN
+        if spec.name != name:
+            raise RuntimeError(f"taubench.domains.{REGISTRY[name]} defines domain {spec.name!r}, registered as {name!r}")
+        return spec
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(REGISTRY)
+
+    def __len__(self) -> int:
+        return len(REGISTRY)
+
+
+DOMAINS: Mapping[str, AnyDomainSpec] = _Domains()
+
+
+def of_origin(origin: str) -> list[str]:
+    """The domains of one benchmark: ``tau2`` (τ²-bench's), ``v1`` (τ-bench's), ``taubench`` (ours)."""
+    return [name for name, spec in DOMAINS.items() if spec.origin == origin]
+
+
+def self_contained() -> list[str]:
+    """The domains that run with no ``env.data_dir`` (data bundled or from a pinned package)."""
+    return [name for name, spec in DOMAINS.items() if not spec.needs_data_dir]
 
 
 def load_domain(name: str, data_dir: Optional[Path] = None, verify_checksums: bool = True) -> BaseDomain:

@@ -89,6 +89,8 @@ class V1DomainSpec:
     default_split: str
     sha256: Mapping[str, str]  # see V1Domain.checksums
     rules: Rules = V1_RULES
+    needs_data_dir = True  # the original data are never bundled: env.data_dir names them
+    origin = "v1"
 
     def load(self, data_dir: Optional[Path] = None, verify: bool = True) -> "V1Domain":
         return V1Domain(self, data_dir, verify)

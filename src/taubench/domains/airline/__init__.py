@@ -4,7 +4,7 @@ from taubench.domain import DomainSpec, PinnedData
 from taubench.domains.airline.models import AirlineDB
 from taubench.domains.airline.tools import AirlineTools
 
-AIRLINE = DomainSpec(
+DOMAIN = DomainSpec(
     name="airline",
     toolkit=AirlineTools,
     db_model=AirlineDB,

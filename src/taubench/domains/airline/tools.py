@@ -27,7 +27,7 @@ from taubench.domains.airline.models import (
     ReservationFlight,
     User,
 )
-from taubench.domains.arithmetic import calculate as evaluate_arithmetic
+from taubench.domains.shared_tools import calculate, shared_tool, transfer_to_human_agents
 from taubench.toolkit import Toolkit, tool
 
 NEW_RESERVATION_IDS = ("HATHAT", "HATHAU", "HATHAV")
@@ -231,15 +231,7 @@ class AirlineTools(Toolkit):
         user.reservations.append(reservation_id)
         return reservation
 
-    @tool("generic")
-    def calculate(self, expression: str) -> str:
-        """Work out an arithmetic expression and get the result rounded to two decimals.
-
-        Args:
-            expression: The expression, made of numbers, the operators + - * /, parentheses
-                and spaces, for example "(200 + 150) * 2".
-        """
-        return evaluate_arithmetic(expression, "Invalid characters in expression")
+    calculate = shared_tool(calculate)
 
     @tool("write")
     def cancel_reservation(self, reservation_id: str) -> Reservation:
@@ -331,16 +323,7 @@ class AirlineTools(Toolkit):
                 return f"Certificate {certificate_id} added to user {user_id} with amount {amount}."
         raise ValueError("Too many certificates")
 
-    @tool("generic")
-    def transfer_to_human_agents(self, summary: str) -> str:
-        """Hand the user over to a human agent, with a summary of their issue. Use this only
-        when the user explicitly asks for a human, or when their request cannot be handled
-        with the available tools within the policy.
-
-        Args:
-            summary: A short summary of the user's issue.
-        """
-        return "Transfer successful"
+    transfer_to_human_agents = shared_tool(transfer_to_human_agents)
 
     @tool("write")
     def update_reservation_baggages(

@@ -4,7 +4,7 @@ benchmark's tools, tasks and grading. The data come from ``env.data_dir``."""
 from taubench.domains.airline_v1.tools import AirlineV1Tools
 from taubench.domains.v1 import V1DomainSpec
 
-AIRLINE_V1 = V1DomainSpec(
+DOMAIN = V1DomainSpec(
     name="airline_v1",
     toolkit=AirlineV1Tools,
     source="airline",

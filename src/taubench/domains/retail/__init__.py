@@ -4,7 +4,7 @@ from taubench.domain import DomainSpec, PinnedData
 from taubench.domains.retail.models import RetailDB
 from taubench.domains.retail.tools import RetailTools
 
-RETAIL = DomainSpec(
+DOMAIN = DomainSpec(
     name="retail",
     toolkit=RetailTools,
     db_model=RetailDB,

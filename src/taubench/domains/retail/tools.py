@@ -6,7 +6,7 @@ The docstrings are the tool descriptions shown to the model (our own wording).
 
 import json
 
-from taubench.domains.arithmetic import calculate as evaluate_arithmetic
+from taubench.domains.shared_tools import calculate, shared_tool, transfer_to_human_agents
 from taubench.domains.retail.models import (
     GiftCard,
     Order,
@@ -69,15 +69,7 @@ class RetailTools(Toolkit):
             raise ValueError(f"New item {new_item_id} not found or available")
         return variant.price - item.price, variant
 
-    @tool("generic")
-    def calculate(self, expression: str) -> str:
-        """Work out an arithmetic expression and get the result rounded to two decimals.
-
-        Args:
-            expression: The expression, made of numbers, the operators + - * /, parentheses
-                and spaces, for example "(19.99 + 5) * 2".
-        """
-        return evaluate_arithmetic(expression, "Invalid characters in expression")
+    calculate = shared_tool(calculate)
 
     @tool("write")
     def cancel_pending_order(self, order_id: str, reason: str) -> Order:
@@ -386,13 +378,4 @@ class RetailTools(Toolkit):
         order.return_payment_method_id = payment_method_id
         return order
 
-    @tool("generic")
-    def transfer_to_human_agents(self, summary: str) -> str:
-        """Hand the user over to a human agent, with a summary of their issue. Use this only
-        when the user explicitly asks for a human, or when their request cannot be handled
-        with the available tools within the policy.
-
-        Args:
-            summary: A short summary of the user's issue.
-        """
-        return "Transfer successful"
+    transfer_to_human_agents = shared_tool(transfer_to_human_agents)

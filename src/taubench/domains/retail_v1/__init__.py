@@ -4,7 +4,7 @@ benchmark's tools, tasks and grading. The data come from ``env.data_dir``."""
 from taubench.domains.retail_v1.tools import RetailV1Tools
 from taubench.domains.v1 import V1DomainSpec
 
-RETAIL_V1 = V1DomainSpec(
+DOMAIN = V1DomainSpec(
     name="retail_v1",
     toolkit=RetailV1Tools,
     source="retail",
