@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from conftest import ORACLES, run_cli
+from taubench.domains import load_domain, self_contained
 from taubench.llm import LLMClient, LLMRequestError, LLMTransientError, ModelSpec, ResponseCache, RetryPolicy
 from taubench.runner import run
 from taubench.scripted_server import BadRequest, Faults, FixedUsage, ScriptedServer
@@ -40,18 +41,20 @@ def scripted_run(server: ScriptedServer, tmp_path: Path, **extra):
     return run(parse_settings(merged(config, extra)), base_dir=tmp_path)
 
 
-def test_a_ground_truth_script_scores_every_task_as_the_oracle_does(tmp_path, retail, airline):
-    """All 164 tasks through the real path: agent and user requests over HTTP, tool calls
-    parsed from the API's format, the judge asked for the NL assertions."""
+def test_a_ground_truth_script_scores_every_task_as_the_oracle_does(tmp_path):
+    """Every task of every domain that needs no data path (τ²'s and ours) through the real
+    path: agent and user requests over HTTP, tool calls parsed from the API's format, the
+    judge asked for the NL assertions."""
+    domains = [load_domain(name) for name in self_contained()]
     with ScriptedServer() as server:
         result = run_cli(
-            "--multirun", "env=retail,airline", "model=scripted", f"provider.api_base={server.url}",
+            "--multirun", f"env={','.join(domain.name for domain in domains)}", "model=scripted", f"provider.api_base={server.url}",
             "judge.model=openai/scripted", f"judge.api_base={server.url}", "judge.pricing={input: 0, output: 0}",
             "max_concurrency=4", "tracking.enabled=false", "progress=false",
             cwd=tmp_path,
         )
     assert result.returncode == 0, result.stderr
-    for domain in (retail, airline):
+    for domain in domains:
         results_file = next(
             path for path in tmp_path.rglob("results.json") if json.loads(path.read_text())["config"]["env"]["name"] == domain.name
         )
@@ -63,8 +66,8 @@ def test_a_ground_truth_script_scores_every_task_as_the_oracle_does(tmp_path, re
             calls = [(call["name"], call["arguments"]) for call in episode["tool_calls"]]
             assert calls == [(a.name, a.arguments) for a in domain.tasks[task_id].gold_actions]
             assert episode["usage"]["agent"]["calls"] == len(calls) + 1 and episode["usage"]["user"]["calls"] == 2
-    assert server.counts["agent"] == sum(len(t.gold_actions) + 1 for d in (retail, airline) for t in d.tasks.values())
-    assert server.counts["judge"] == sum(1 for t in retail.tasks.values() if t.evaluation_criteria.nl_assertions)
+    assert server.counts["agent"] == sum(len(t.gold_actions) + 1 for d in domains for t in d.tasks.values())
+    assert server.counts["judge"] == sum(1 for d in domains for t in d.tasks.values() if t.evaluation_criteria.nl_assertions)
 
 
 def test_every_episode_completes_through_twenty_percent_of_faults(tmp_path):

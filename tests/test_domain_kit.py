@@ -1,0 +1,66 @@
+"""The domain kit: a domain is one folder plus one registry line, and the data of the
+domains we write are what their seeded generators make."""
+
+import re
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+from conftest import GUARD_DIR, REPO, _cli_environment
+from taubench.domains import DOMAINS, REGISTRY, of_origin, self_contained
+from taubench.domains.generation import generated_db
+
+
+@pytest.mark.parametrize("name", of_origin("taubench"))
+def test_the_bundled_database_is_what_its_generator_makes(name):
+    spec = DOMAINS[name]
+    assert generated_db(spec) == (spec.data.folder / "db.json").read_text(encoding="utf-8")
+
+
+def test_the_registry_lists_each_domain_once_under_its_own_name():
+    assert list(DOMAINS) == list(REGISTRY)
+    assert all(DOMAINS[name].name == name for name in REGISTRY)
+    assert set(self_contained()) == set(of_origin("tau2")) | set(of_origin("taubench"))
+
+
+def test_the_command_line_lists_the_domains_a_sweep_can_run_offline():
+    listed = subprocess.run(
+        [sys.executable, "-m", "taubench.domains", "list", "--self-contained", "--sep", ","],
+        capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    assert listed.stdout.strip().split(",") == self_contained()
+    refused = subprocess.run([sys.executable, "-m", "taubench.domains", "generate", "retail"], capture_output=True, text=True)
+    assert refused.returncode == 2 and "retail's data are not ours" in refused.stderr
+
+
+def test_a_domain_added_to_the_registry_alone_runs_from_the_command_line(tmp_path):
+    """In a copy of the installed package: a new folder (the mock domain under another
+    name) and one registry line; no config, packaging or other file touched."""
+    site = tmp_path / "site"
+    shutil.copytree(REPO / "src" / "taubench", site / "taubench", ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(REPO / "conf", site / "taubench" / "conf", ignore=shutil.ignore_patterns("__pycache__"))
+    folder = site / "taubench" / "domains" / "lending"
+    shutil.copytree(site / "taubench" / "domains" / "mock", folder)
+    init = folder / "__init__.py"
+    init.write_text(re.sub(r'name="mock"', 'name="lending"', init.read_text().replace("taubench.domains.mock", "taubench.domains.lending")))
+    for module in folder.glob("*.py"):
+        module.write_text(module.read_text().replace("taubench.domains.mock", "taubench.domains.lending"))
+    registry = site / "taubench" / "domains" / "__init__.py"
+    text = registry.read_text()
+    assert text.count('    "mock": "mock",') == 1
+    registry.write_text(text.replace('    "mock": "mock",', '    "mock": "mock",\n    "lending": "lending",'))
+
+    environment = _cli_environment({"PYTHONPATH": f"{GUARD_DIR}:{site}"})
+    result = subprocess.run(
+        [sys.executable, "-m", "taubench", "env=lending", "agent=oracle", "user=oracle", "tracking.enabled=false", "progress=false"],
+        cwd=tmp_path, env=environment, capture_output=True, text=True,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    assert "taubench lending (base)" in result.stdout and "average reward  1.000" in result.stdout
+    unknown = subprocess.run(
+        [sys.executable, "-m", "taubench", "env=lendin", "agent=oracle", "user=oracle"],
+        cwd=tmp_path, env=environment, capture_output=True, text=True,
+    )  # fmt: skip
+    assert unknown.returncode != 0 and "lending" in unknown.stderr
