@@ -5,12 +5,15 @@ import re
 import shutil
 import subprocess
 import sys
+from importlib import import_module
 
 import pytest
 
 from conftest import GUARD_DIR, REPO, _cli_environment
-from taubench.domains import DOMAINS, REGISTRY, of_origin, self_contained
+from taubench.domains import DOMAINS, REGISTRY, load_domain, of_origin, self_contained
+from taubench.domains.gold_trace import gold_trace
 from taubench.domains.generation import generated_db
+from taubench.tasks import GoldAction
 
 
 @pytest.mark.parametrize("name", of_origin("taubench"))
@@ -64,3 +67,28 @@ def test_a_domain_added_to_the_registry_alone_runs_from_the_command_line(tmp_pat
         cwd=tmp_path, env=environment, capture_output=True, text=True,
     )  # fmt: skip
     assert unknown.returncode != 0 and "lending" in unknown.stderr
+
+
+@pytest.mark.parametrize("name", of_origin("taubench"))
+def test_every_gold_trace_obeys_every_numbered_policy_rule(name):
+    domain = load_domain(name)
+    rules = import_module(f"{domain.spec.data.package}.policy_rules")
+    numbered = {int(number) for number in re.findall(r"^\s*(\d+)\. ", domain.policy, flags=re.MULTILINE)}
+    assert set(rules.RULES) | set(rules.CONVERSATIONAL) == numbered and not set(rules.RULES) & set(rules.CONVERSATIONAL)
+    violations = {
+        (task.id, number): found
+        for task in domain.tasks.values()
+        for number, check in rules.RULES.items()
+        if (found := check(gold_trace(domain, task)))
+    }
+    assert violations == {}
+    assert all(set(task.policy_rules) <= numbered for task in domain.tasks.values())
+
+
+def test_a_rule_check_catches_a_gold_trace_that_breaks_it():
+    """The mock's renewal limit, on a task whose gold actions renew a loan already renewed twice."""
+    domain = load_domain("mock")
+    rules = import_module("taubench.domains.mock.policy_rules")
+    task = domain.tasks["1"].model_copy(deep=True)
+    task.evaluation_criteria.actions.append(GoldAction(action_id="x", name="renew_loan", arguments={"loan_id": "L3003"}))
+    assert rules.RULES[7](gold_trace(domain, task)) == ["renew_loan of L3003 renewed 2 times already"]

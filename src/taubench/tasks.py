@@ -57,6 +57,14 @@ class UserScenario(BaseModel):
     instructions: Union[StructuredInstructions, str]
 
 
+# What kind of challenge a task is, for the task mix of the domains we write: refusal (the
+# policy says no, or hands off), compound (two or more requests), clarify (ambiguous until the
+# agent asks), arithmetic (an exact figure computed from records), fallback (the first choice
+# is impossible and the policy names the alternative). Two or more writes is read off the
+# gold actions, not tagged.
+TaskTag = Literal["refusal", "compound", "clarify", "arithmetic", "fallback"]
+
+
 class Task(BaseModel):
     model_config = ConfigDict(extra="allow")  # descriptions, annotations, issues: kept, unused
 
@@ -64,6 +72,12 @@ class Task(BaseModel):
     user_scenario: UserScenario
     initial_state: None = None
     evaluation_criteria: Optional[EvaluationCriteria] = None
+    # Ours only (τ²'s and v1's tasks carry none): the numbered policy rules the task
+    # exercises, its tags, and its revision (raised whenever its grading changes, so that
+    # numbers published on different revisions are not compared)
+    policy_rules: list[int] = []
+    tags: list[TaskTag] = []
+    revision: int = 1
 
     @field_validator("initial_state", mode="before")
     @classmethod

@@ -1,0 +1,62 @@
+"""A task's gold actions run on a fresh database, step by step with the database before and
+after each call: what a domain's ``policy_rules.py`` checks its numbered rules against.
+
+A domain we write has a ``policy_rules.py`` next to its tools whose ``RULES`` maps every
+numbered rule of its policy to a check: a function of a ``GoldTrace`` that returns the
+rule's violations in that trace as sentences (none: the trace obeys the rule). The bar
+requires every gold trace to obey every rule. A rule that governs only what is said (read
+the change back and get a yes) leaves nothing in a list of tool calls to check: such rules
+go in ``CONVERSATIONAL`` instead (rule number -> why), and there should be few of them.
+"""
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from pydantic import BaseModel
+
+from taubench.domain import Domain
+from taubench.tasks import Task
+
+
+@dataclass(frozen=True)
+class GoldStep:
+    name: str
+    arguments: dict[str, Any]
+    observation: str
+    error: bool
+    kind: str  # the tool's kind: read, write, think, generic
+    before: BaseModel  # the database as the call found it (a copy)
+    after: BaseModel  # and as it left it (a copy)
+
+
+@dataclass(frozen=True)
+class GoldTrace:
+    task: Task
+    steps: tuple[GoldStep, ...]
+
+    def calls(self, name: str) -> list[GoldStep]:
+        return [step for step in self.steps if step.name == name]
+
+    @property
+    def writes(self) -> list[GoldStep]:
+        return [step for step in self.steps if step.kind == "write"]
+
+
+RuleCheck = Callable[[GoldTrace], list[str]]
+
+
+def gold_trace(domain: Domain, task: Task) -> GoldTrace:
+    toolkit = domain.new_toolkit()
+    kinds = toolkit.tool_kinds()
+    model = domain.spec.db_model
+
+    def snapshot() -> BaseModel:
+        return model.model_validate(toolkit.db.model_dump(warnings=False))
+
+    steps, before = [], snapshot()
+    for action in task.gold_actions:
+        result = toolkit.invoke(action.name, action.arguments)
+        after = snapshot()
+        steps.append(GoldStep(action.name, action.arguments, result.content, result.error, kinds.get(action.name, "unknown"), before, after))
+        before = after
+    return GoldTrace(task, tuple(steps))

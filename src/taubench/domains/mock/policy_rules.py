@@ -1,0 +1,102 @@
+"""The mock policy's numbered rules as checks over a task's gold trace (see gold_trace.py)."""
+
+from taubench.domains.gold_trace import GoldStep, GoldTrace
+
+MAX_LOANS = 3
+MAX_FINES_TO_BORROW = 5.0
+MAX_RENEWALS = 2
+
+
+def _member_of(step: GoldStep) -> str | None:
+    """The member a call acts on: named, or the holder of the loan it names."""
+    if "member_id" in step.arguments:
+        return step.arguments["member_id"]
+    loan = step.before.loans.get(step.arguments.get("loan_id"))
+    return loan.member_id if loan else None
+
+
+def identified_first(trace: GoldTrace) -> list[str]:
+    found: set[str] = set()
+    violations = []
+    for step in trace.steps:
+        if step.name == "find_member" and not step.error:
+            found.add(step.observation)
+        elif step.kind in ("read", "write") and step.name not in ("find_member", "search_books"):
+            member = _member_of(step)
+            if member is not None and member not in found:
+                violations.append(f"{step.name} on {member} before find_member identified them")
+    return violations
+
+
+def one_change_at_a_time(trace: GoldTrace) -> list[str]:
+    return [f"{step.name} changed more than one loan" for step in trace.writes
+            if sum(step.before.loans.get(key) != loan for key, loan in step.after.loans.items()) > 1]  # fmt: skip
+
+
+def loan_limit(trace: GoldTrace) -> list[str]:
+    violations = []
+    for step in trace.calls("borrow_book"):
+        out = [loan for loan in step.before.loans.values() if loan.member_id == step.arguments["member_id"] and loan.status == "out"]
+        if len(out) >= MAX_LOANS:
+            violations.append(f"borrow_book with {len(out)} loans already out")
+    return violations
+
+
+def fines_block_borrowing(trace: GoldTrace) -> list[str]:
+    return [f"borrow_book with {step.before.members[step.arguments['member_id']].fines} in fines"
+            for step in trace.calls("borrow_book")
+            if step.before.members[step.arguments["member_id"]].fines > MAX_FINES_TO_BORROW]  # fmt: skip
+
+
+def suspended_go_to_staff(trace: GoldTrace) -> list[str]:
+    return [f"{step.name} for suspended member {_member_of(step)}" for step in trace.writes
+            if (member := step.before.members.get(_member_of(step))) and member.status == "suspended"]  # fmt: skip
+
+
+def renewal_limit(trace: GoldTrace) -> list[str]:
+    return [f"renew_loan of {step.arguments['loan_id']} renewed {loan.renewals} times already"
+            for step in trace.calls("renew_loan")
+            if (loan := step.before.loans[step.arguments["loan_id"]]).renewals >= MAX_RENEWALS]  # fmt: skip
+
+
+def no_renewal_when_overdue(trace: GoldTrace) -> list[str]:
+    return [f"renew_loan of overdue {step.arguments['loan_id']}" for step in trace.calls("renew_loan")
+            if step.before.loans[step.arguments["loan_id"]].due_date < step.before.today]  # fmt: skip
+
+
+def late_fee_told(trace: GoldTrace) -> list[str]:
+    """A late return's fee is in what the agent must say."""
+    violations = []
+    for step in trace.calls("return_book"):
+        fee = round(step.after.members[_member_of(step)].fines - step.before.members[_member_of(step)].fines, 2)
+        if fee and f"{fee:g}" not in trace.task.communicate_info:
+            violations.append(f"late fee {fee:g} of {step.arguments['loan_id']} not in communicate_info")
+    return violations
+
+
+def fine_payments_within_owed(trace: GoldTrace) -> list[str]:
+    return [f"pay_fine of {step.arguments['amount']} with {step.before.members[step.arguments['member_id']].fines} owed"
+            for step in trace.calls("pay_fine")
+            if not 0 < step.arguments["amount"] <= step.before.members[step.arguments["member_id"]].fines]  # fmt: skip
+
+
+def transfer_only_when_needed(trace: GoldTrace) -> list[str]:
+    """A hand-off ends the work: nothing is changed in the same conversation."""
+    if trace.calls("transfer_to_human_agents") and trace.writes:
+        return ["transfer_to_human_agents in a task that also changes the account"]
+    return []
+
+
+RULES = {
+    1: identified_first,
+    3: one_change_at_a_time,
+    4: loan_limit,
+    5: fines_block_borrowing,
+    6: suspended_go_to_staff,
+    7: renewal_limit,
+    8: no_renewal_when_overdue,
+    9: late_fee_told,
+    10: fine_payments_within_owed,
+    11: transfer_only_when_needed,
+}
+CONVERSATIONAL = {2: "reading a change back and getting a yes happens in the conversation, not in tool calls"}
