@@ -78,6 +78,9 @@ class Task(BaseModel):
     policy_rules: list[int] = []
     tags: list[TaskTag] = []
     revision: int = 1
+    # how a figure the agent must say follows from gold observations, when none shows it as
+    # it is: {"7.75": "6.25 + 1.5"}
+    arithmetic: dict[str, str] = {}
 
     @field_validator("initial_state", mode="before")
     @classmethod

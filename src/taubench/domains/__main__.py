@@ -2,11 +2,13 @@
 
 ``list`` prints the registered domains (``--self-contained``: only those that run with no
 ``env.data_dir``; ``--sep ,`` for a Hydra sweep); ``generate NAME ...`` rewrites the
-``db.json`` of domains we write from their seeded generators."""
+``db.json`` of domains we write from their seeded generators; ``check [NAME ...]`` prints
+the report card of each domain we write (all of them by default) and exits 1 if any fails."""
 
 import argparse
+import sys
 
-from taubench.domains import DOMAINS, self_contained
+from taubench.domains import DOMAINS, of_origin, self_contained
 from taubench.domains.generation import write_db
 
 
@@ -18,9 +20,20 @@ def main() -> None:
     listing.add_argument("--sep", default="\n", help="between names (default: one per line)")
     generating = commands.add_parser("generate", help="rewrite db.json from the domain's seeded generator")
     generating.add_argument("names", nargs="+", choices=list(DOMAINS), metavar="NAME")
+    checking = commands.add_parser("check", help="print report cards: the bar, the twelve checks, the oracle")
+    checking.add_argument("names", nargs="*", metavar="NAME", help=f"default: all of ours ({', '.join(of_origin('taubench'))})")
     args = parser.parse_args()
     if args.command == "list":
         print(args.sep.join(self_contained() if args.self_contained else DOMAINS))
+    elif args.command == "check":
+        from taubench.domains.report_card import report_card
+
+        unknown = [name for name in args.names if name not in of_origin("taubench")]
+        if unknown:
+            parser.exit(2, f"check: {', '.join(unknown)} not among the domains we write: {', '.join(of_origin('taubench'))}\n")
+        cards = [report_card(name) for name in args.names or of_origin("taubench")]
+        print("\n\n".join(card.render() for card in cards))
+        sys.exit(0 if all(card.passed for card in cards) else 1)
     else:
         for name in args.names:
             try:

@@ -1,8 +1,10 @@
 """The mock domain's database: a small lending library's members, books and loans."""
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict
+
+from taubench.domains.references import RefersTo
 
 
 class Member(BaseModel):
@@ -24,8 +26,8 @@ class Book(BaseModel):
 
 class Loan(BaseModel):
     loan_id: str
-    member_id: str
-    book_id: str
+    member_id: Annotated[str, RefersTo("members")]
+    book_id: Annotated[str, RefersTo("books")]
     due_date: str  # YYYY-MM-DD
     renewals: int
     status: Literal["out", "returned"]

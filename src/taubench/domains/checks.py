@@ -1,0 +1,364 @@
+"""The twelve checks every domain we write must pass (``python -m taubench.domains check``).
+
+Each check is a function of a ``Subject`` (the loaded domain, its gold traces, its policy
+rules) returning the problems it found as sentences naming the task or tool; none means
+passed. They check what can be checked by running the domain itself: the gold actions,
+the tools, the grading and the text of tasks and policy.
+"""
+
+import ast
+import inspect
+import json
+import re
+from dataclasses import dataclass
+from functools import cached_property
+from importlib import import_module
+from pathlib import Path
+from types import ModuleType
+from typing import Any, Callable, Iterator, get_args, get_origin
+
+from pydantic import BaseModel
+
+from taubench.domain import Domain
+from taubench.domains.gold_trace import GoldTrace, gold_trace
+from taubench.domains.references import RefersTo
+from taubench.environment import GREETING
+from taubench.evaluation import evaluate
+from taubench.messages import AssistantMessage, UserMessage
+from taubench.tasks import RewardType, Task
+
+REPO = Path(__file__).resolve().parents[3]
+FORBIDDEN_IN_TOOLS = {"random", "uuid", "time", "secrets"}  # modules whose use makes a tool non-deterministic
+CLOCK_CALLS = {"now", "today", "utcnow", "time"}
+HINT_WORDS = ("tool", "function call", "database", "api", "json", "policy rule")
+
+
+@dataclass
+class Subject:
+    domain: Domain
+
+    @cached_property
+    def traces(self) -> dict[str, GoldTrace]:
+        return {task.id: gold_trace(self.domain, task) for task in self.domain.tasks.values()}
+
+    @cached_property
+    def rules(self) -> ModuleType:
+        return import_module(f"{self.domain.spec.data.package}.policy_rules")
+
+    @cached_property
+    def numbered_rules(self) -> list[int]:
+        return [int(number) for number in re.findall(r"^\s*(\d+)\. ", self.domain.policy, flags=re.MULTILINE)]
+
+    @cached_property
+    def kinds(self) -> dict[str, str]:
+        return self.domain.spec.toolkit.tool_kinds()
+
+    def final_hash(self, actions: list[tuple[str, dict]]) -> str:
+        toolkit = self.domain.new_toolkit()
+        for name, arguments in actions:
+            toolkit.invoke(name, arguments)
+        return self.domain.db_hash(toolkit.db)
+
+    def gold(self, task: Task) -> list[tuple[str, dict]]:
+        return [(action.name, action.arguments) for action in task.gold_actions]
+
+    @property
+    def tasks(self) -> Iterator[Task]:
+        return iter(self.domain.tasks.values())
+
+
+def _references(model: BaseModel) -> Iterator[tuple[str, str, Any]]:
+    """(field, table, value) for every field of the record marked ``RefersTo``, recursively."""
+    for name, field in type(model).model_fields.items():
+        value = getattr(model, name)
+        target = next((meta.table for meta in field.metadata if isinstance(meta, RefersTo)), None)
+        if target is None and get_origin(field.annotation) in (list, dict):
+            inner = get_args(field.annotation)[-1]
+            target = next((meta.table for meta in getattr(inner, "__metadata__", ()) if isinstance(meta, RefersTo)), None)
+        if target is not None:
+            for item in value if isinstance(value, list) else [value]:
+                if item is not None:
+                    yield name, target, item
+        for item in value if isinstance(value, (list, tuple)) else value.values() if isinstance(value, dict) else [value]:
+            if isinstance(item, BaseModel):
+                yield from _references(item)
+
+
+def db_resolves(subject: Subject) -> list[str]:
+    """1. The database loads into its typed model (done by loading the domain: enum values
+    are Literal fields) and every reference marked RefersTo names an existing record."""
+    db = subject.domain.fresh_db()
+    problems, marked = [], 0
+    for table in subject.domain._pristine.tables:
+        for key, record in getattr(db, table).items():
+            for field, target, value in _references(record):
+                marked += 1
+                if value not in getattr(db, target):
+                    problems.append(f"{table}[{key}].{field} = {value!r}: no such record in {target}")
+    if marked == 0:
+        problems.append("no field is marked RefersTo: references between records are unchecked")
+    return problems[:20]
+
+
+def _error_messages(toolkit: type) -> dict[str, list[str]]:
+    """Tool name -> the fixed text of each ValueError its body (or a helper it calls on self) raises."""
+    tree = ast.parse(inspect.getsource(inspect.getmodule(toolkit)))
+    raised: dict[str, list[str]] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef):
+            texts = []
+            for inner in ast.walk(node):
+                if isinstance(inner, ast.Raise) and isinstance(inner.exc, ast.Call) and inner.exc.args:
+                    first = inner.exc.args[0]
+                    if isinstance(first, ast.Constant) and isinstance(first.value, str):
+                        texts.append(first.value)
+                    elif isinstance(first, ast.JoinedStr):
+                        texts.append(max((part.value for part in first.values if isinstance(part, ast.Constant)), key=len, default=""))
+            raised[node.name] = [text for text in texts if len(text.strip()) >= 6]
+    return raised
+
+
+def tools_behave(subject: Subject) -> list[str]:
+    """2. A read never changes the DB; a write that errs leaves it as it was; every tool and
+    every error text it can raise appear in the domain's unit tests."""
+    problems = []
+    for trace in subject.traces.values():
+        for step in trace.steps:
+            changed = step.before.model_dump() != step.after.model_dump()
+            if step.kind == "read" and changed:
+                problems.append(f"task {trace.task.id}: read tool {step.name} changed the database")
+            if step.error and changed:
+                problems.append(f"task {trace.task.id}: {step.name} failed and left the database changed")
+    for task in subject.tasks:  # each write again on the state it left: most refuse; a refusal must change nothing
+        toolkit = subject.domain.new_toolkit()
+        for name, arguments in subject.gold(task):
+            toolkit.invoke(name, arguments)
+            if subject.kinds.get(name) == "write":
+                before = subject.domain.db_hash(toolkit.db)
+                again = toolkit.invoke(name, json.loads(json.dumps(arguments)))
+                if again.error and subject.domain.db_hash(toolkit.db) != before:
+                    problems.append(f"task {task.id}: {name} repeated failed and left the database changed")
+    tests = REPO / "tests" / f"test_{subject.domain.name}_tools.py"
+    if not tests.is_file():
+        return problems + [f"no unit tests at {tests}"]
+    text = tests.read_text(encoding="utf-8")
+    for name in subject.kinds:
+        if name not in text:
+            problems.append(f"tool {name} has no unit test in {tests.name}")
+    for function, messages in _error_messages(subject.domain.spec.toolkit).items():
+        problems += [f"{function}: error {message!r} has no unit test" for message in messages if message not in text]
+    return problems
+
+
+def deterministic(subject: Subject) -> list[str]:
+    """3. The gold actions give the same hash twice; no clock, random or uuid in the tools."""
+    problems = [
+        f"task {task.id}: two replays of the gold actions end in different databases"
+        for task in subject.tasks
+        if subject.final_hash(subject.gold(task)) != subject.final_hash(subject.gold(task))
+    ]
+    module = inspect.getmodule(subject.domain.spec.toolkit)
+    tree = ast.parse(inspect.getsource(module))
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            names = [alias.name for alias in node.names] + ([node.module] if isinstance(node, ast.ImportFrom) else [])
+            problems += [f"{module.__name__} imports {name}" for name in names if name and name.split(".")[0] in FORBIDDEN_IN_TOOLS]
+        if isinstance(node, ast.Attribute) and node.attr in CLOCK_CALLS and isinstance(node.value, ast.Name) and node.value.id in ("datetime", "date", "time"):
+            problems.append(f"{module.__name__} reads the clock ({node.value.id}.{node.attr})")
+    return problems
+
+
+def gold_executable(subject: Subject) -> list[str]:
+    """4. No error observation anywhere in a task's gold actions."""
+    return [
+        f"task {trace.task.id}: gold {step.name} fails: {step.observation[:120]}"
+        for trace in subject.traces.values()
+        for step in trace.steps
+        if step.error
+    ]
+
+
+def idle_agent_fails(subject: Subject) -> list[str]:
+    """5. An agent that does nothing scores 0, and a task without gold writes is graded by
+    what must be said or done, not by an unchanged database alone."""
+    idle = [AssistantMessage(content=GREETING), UserMessage(content="I need help."), AssistantMessage(content="Sorry, I cannot help with that.")]
+    problems = []
+    for task in subject.tasks:
+        if evaluate(subject.domain, task, idle, "user_stop").reward != 0.0:
+            problems.append(f"task {task.id}: an agent that does nothing scores 1")
+        basis = task.evaluation_criteria.reward_basis
+        writes = [name for name, _ in subject.gold(task) if subject.kinds.get(name) == "write"]
+        if not writes and not ({RewardType.COMMUNICATE, RewardType.ACTION, RewardType.ENV_ASSERTION} & set(basis)):
+            problems.append(f"task {task.id}: no gold write and graded only on an unchanged database")
+    return problems
+
+
+def minimal(subject: Subject) -> list[str]:
+    """6. Dropping any single gold write changes the outcome."""
+    problems = []
+    for task in subject.tasks:
+        gold = subject.gold(task)
+        full = subject.final_hash(gold)
+        for index, (name, _) in enumerate(gold):
+            if subject.kinds.get(name) == "write" and subject.final_hash(gold[:index] + gold[index + 1 :]) == full:
+                problems.append(f"task {task.id}: gold write #{index} {name} changes nothing the grading sees")
+    return problems
+
+
+def obeys_policy(subject: Subject) -> list[str]:
+    """7. Each numbered rule has a check (or is declared conversational) and every gold trace obeys it."""
+    rules, conversational = subject.rules.RULES, subject.rules.CONVERSATIONAL
+    numbered = set(subject.numbered_rules)
+    problems = [f"rule {number} has no check in policy_rules.py" for number in sorted(numbered - set(rules) - set(conversational))]
+    problems += [f"policy_rules.py checks rule {number}, which the policy does not have" for number in sorted((set(rules) | set(conversational)) - numbered)]
+    if len(conversational) > 3:
+        problems.append(f"{len(conversational)} rules declared conversational (at most 3)")
+    for trace in subject.traces.values():
+        for number, check in rules.items():
+            problems += [f"task {trace.task.id}, rule {number}: {violation}" for violation in check(trace)]
+    return problems
+
+
+def _literals(value: Any) -> Iterator[Any]:
+    if isinstance(value, dict):
+        for item in value.values():
+            yield from _literals(item)
+    elif isinstance(value, (list, tuple)):
+        for item in value:
+            yield from _literals(item)
+    elif isinstance(value, (str, int, float)) and not isinstance(value, bool):
+        yield value
+
+
+def _spellings(value: Any) -> set[str]:
+    if isinstance(value, float):
+        return {repr(value), f"{value:.2f}", f"{value:g}", f"{value:,.2f}"}
+    return {str(value)}
+
+
+def instruction_text(task: Task) -> str:
+    instructions = task.user_scenario.instructions
+    parts = [task.user_scenario.persona or ""]
+    parts += [instructions] if isinstance(instructions, str) else [str(v) for v in instructions.model_dump().values() if v]
+    return "\n".join(parts)
+
+
+def derivable(subject: Subject) -> list[str]:
+    """8. Every literal of a gold write's arguments is known to the user, written in the
+    policy, or shown by an earlier gold call."""
+    problems = []
+    for trace in subject.traces.values():
+        known = instruction_text(trace.task) + "\n" + subject.domain.policy
+        for step in trace.steps:
+            if step.kind == "write":
+                for literal in _literals(step.arguments):
+                    if not any(spelling in known for spelling in _spellings(literal)):
+                        problems.append(f"task {trace.task.id}: {step.name} uses {literal!r}, which nothing before it shows")
+            known += "\n" + step.observation
+    return problems
+
+
+def reads_are_harmless(subject: Subject) -> list[str]:
+    """9. Repeating every gold read after every gold call does not change the final hash."""
+    problems = []
+    for task in subject.tasks:
+        gold = subject.gold(task)
+        reads = [(name, arguments) for name, arguments in gold if subject.kinds.get(name) == "read"]
+        padded = [call for action in gold for call in (action, *reads)]
+        if reads and subject.final_hash(padded) != subject.final_hash(gold):
+            problems.append(f"task {task.id}: extra reads change the final database")
+    return problems
+
+
+def _said_in(value: str, observations: list[str]) -> bool:
+    return any(value.lower() in text.lower().replace(",", "") for text in observations)
+
+
+def criteria_sound(subject: Subject) -> list[str]:
+    """10. Every criterion is in the basis and none in the basis is empty; each fact the
+    agent must say is in a gold observation, or follows by the task's stated arithmetic."""
+    problems = []
+    for task in subject.tasks:
+        criteria = task.evaluation_criteria
+        basis = set(criteria.reward_basis)
+        carried = {
+            RewardType.DB: criteria.actions is not None,
+            RewardType.COMMUNICATE: bool(criteria.communicate_info),
+            RewardType.ACTION: bool(criteria.actions) and RewardType.ACTION in basis,
+            RewardType.ENV_ASSERTION: bool(criteria.env_assertions),
+            RewardType.NL_ASSERTION: bool(criteria.nl_assertions),
+        }
+        problems += [f"task {task.id}: {kind.value} given but not in the reward basis" for kind, has in carried.items() if has and kind not in basis]
+        problems += [f"task {task.id}: {kind.value} in the basis but empty" for kind in basis if not carried[kind]]
+        if basis <= {RewardType.NL_ASSERTION}:
+            problems.append(f"task {task.id}: only a judge can score it")
+        observations = [step.observation for step in subject.traces[task.id].steps]
+        for value in criteria.communicate_info or []:
+            if "," in value:
+                problems.append(f"task {task.id}: {value!r} has a comma, which agent text never keeps")
+            elif not _said_in(value, observations) and not _follows(value, task.arithmetic.get(value), observations):
+                problems.append(f"task {task.id}: {value!r} is in no gold observation and has no stated arithmetic")
+    return problems
+
+
+def _follows(value: str, expression: Any, observations: list[str]) -> bool:
+    """``arithmetic: {value: expression}`` on the task: the expression's numbers all come from
+    gold observations and it evaluates to the value."""
+    from taubench.domains.arithmetic import calculate
+
+    if not isinstance(expression, str):
+        return False
+    numbers = re.findall(r"\d+(?:\.\d+)?", expression)
+    if not all(_said_in(number, observations) for number in numbers):
+        return False
+    try:
+        return float(calculate(expression, "")) == float(value)
+    except (ValueError, ArithmeticError):
+        return False
+
+
+def covered_and_distinct(subject: Subject) -> list[str]:
+    """11. Every write tool used by >= 3 tasks, every numbered rule exercised by >= 2; no
+    two tasks with the same gold actions."""
+    problems = []
+    for name, kind in subject.kinds.items():
+        users = sum(any(action.name == name for action in task.gold_actions) for task in subject.tasks)
+        if kind == "write" and users < 3:
+            problems.append(f"write tool {name} used by {users} task(s)")
+    for number in subject.numbered_rules:
+        users = sum(number in task.policy_rules for task in subject.tasks)
+        if users < 2:
+            problems.append(f"rule {number} exercised by {users} task(s)")
+    seen: dict[str, str] = {}
+    for task in subject.tasks:
+        key = json.dumps(subject.gold(task), sort_keys=True)
+        if key in seen:
+            problems.append(f"tasks {seen[key]} and {task.id} have the same gold actions")
+        seen.setdefault(key, task.id)
+    return problems
+
+
+def instructions_clean(subject: Subject) -> list[str]:
+    """12. Instructions name no tool and speak of nothing a customer could not know."""
+    problems = []
+    for task in subject.tasks:
+        text = instruction_text(task).lower()
+        problems += [f"task {task.id}: instructions name the tool {name}" for name in subject.kinds if name in text or name.replace("_", " ") in text]
+        problems += [f"task {task.id}: instructions speak of {word!r}" for word in HINT_WORDS if re.search(rf"\b{word}\b", text)]
+    return problems
+
+
+CHECKS: tuple[tuple[str, Callable[[Subject], list[str]]], ...] = (
+    ("database loads and references resolve", db_resolves),
+    ("tools: reads change nothing, failed writes change nothing, all unit-tested", tools_behave),
+    ("deterministic", deterministic),
+    ("gold actions all succeed", gold_executable),
+    ("a do-nothing agent scores 0", idle_agent_fails),
+    ("every gold write matters", minimal),
+    ("gold traces obey the policy", obeys_policy),
+    ("gold write arguments are derivable", derivable),
+    ("extra reads change nothing", reads_are_harmless),
+    ("criteria sound and in the basis", criteria_sound),
+    ("coverage and distinctness", covered_and_distinct),
+    ("instructions name no tool, give no hints", instructions_clean),
+)

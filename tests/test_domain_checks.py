@@ -1,0 +1,130 @@
+"""The validator (``python -m taubench.domains check``): the mock domain passes every check,
+and each check fails on a copy of the mock broken in the way it exists to catch."""
+
+import dataclasses
+import itertools
+import subprocess
+import sys
+
+import pytest
+
+from taubench.domain import Domain
+from taubench.domains import DOMAINS, of_origin
+from taubench.domains.checks import CHECKS, Subject
+from taubench.domains.mock.tools import LibraryTools
+from taubench.domains.report_card import report_card
+from taubench.tasks import GoldAction, RewardType
+
+CHECK = {function.__name__: function for _, function in CHECKS}
+
+
+def test_every_domain_we_write_passes_its_report_card():
+    for name in of_origin("taubench"):
+        card = report_card(name)
+        assert card.passed, card.render()
+
+
+def test_the_command_prints_the_cards_and_fails_on_a_domain_that_is_not_ours():
+    result = subprocess.run([sys.executable, "-m", "taubench.domains", "check", "mock"], capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "== mock: PASS" in result.stdout and "13. pass  the oracle scores 1.0 on every task" in result.stdout
+    refused = subprocess.run([sys.executable, "-m", "taubench.domains", "check", "retail"], capture_output=True, text=True)
+    assert refused.returncode == 2 and "not among the domains we write" in refused.stderr
+
+
+def mock_with(toolkit: type = LibraryTools) -> Domain:
+    """A fresh copy of the mock domain (its own tasks and records), with other tools if given."""
+    return Domain(dataclasses.replace(DOMAINS["mock"], toolkit=toolkit))
+
+
+def add_action(domain: Domain, task_id: str, name: str, **arguments) -> None:
+    domain.tasks[task_id].evaluation_criteria.actions.append(GoldAction(action_id="extra", name=name, arguments=arguments))
+
+
+class ReadThatWrites(LibraryTools):
+    def get_member(self, member_id: str):
+        member = self._member(member_id)
+        member.fines = round(member.fines + 0.01, 2)  # each look costs a cent
+        return member
+
+    get_member.tool_kind = "read"
+
+
+_numbers = itertools.count(9000)
+
+
+class IdsFromAProcessCounter(LibraryTools):
+    def borrow_book(self, member_id: str, book_id: str):
+        self.db.next_loan_number = next(_numbers)
+        return super().borrow_book(member_id, book_id)
+
+    borrow_book.tool_kind = "write"
+
+
+def dangling_reference(domain):
+    domain._pristine.db.loans["L3001"].member_id = "M404"
+
+
+def failing_gold(domain):
+    add_action(domain, "6", "renew_loan", loan_id="L404")
+
+
+def graded_on_nothing(domain):
+    criteria = domain.tasks["1"].evaluation_criteria
+    criteria.communicate_info, criteria.reward_basis = [], [RewardType.DB]
+
+
+def undone_write(domain):
+    add_action(domain, "13", "pay_fine", member_id="M1002", amount=99.0)  # refused: changes nothing
+
+
+def rule_broken(domain):
+    add_action(domain, "1", "renew_loan", loan_id="L3003")  # a third renewal
+
+
+def underivable(domain):
+    domain.tasks["0"].evaluation_criteria.actions[-1].arguments["book_id"] = "B205"
+
+
+def unsound_criteria(domain):
+    domain.tasks["6"].evaluation_criteria.communicate_info = ["2,026"]
+
+
+def thin_coverage(domain):
+    for task_id in ("6", "12"):
+        del domain.tasks[task_id]
+
+
+def tool_named(domain):
+    domain.tasks["0"].user_scenario.instructions.task_instructions += " Ask for borrow_book."
+
+
+def judge_only(domain):
+    criteria = domain.tasks["0"].evaluation_criteria
+    criteria.nl_assertions, criteria.reward_basis = ["The agent lends the book."], [RewardType.NL_ASSERTION]
+
+
+@pytest.mark.parametrize(
+    "check, toolkit, breakage",
+    [
+        ("db_resolves", LibraryTools, dangling_reference),
+        ("tools_behave", ReadThatWrites, None),
+        ("deterministic", IdsFromAProcessCounter, None),
+        ("gold_executable", LibraryTools, failing_gold),
+        ("idle_agent_fails", LibraryTools, graded_on_nothing),
+        ("minimal", LibraryTools, undone_write),
+        ("obeys_policy", LibraryTools, rule_broken),
+        ("derivable", LibraryTools, underivable),
+        ("reads_are_harmless", ReadThatWrites, None),
+        ("criteria_sound", LibraryTools, unsound_criteria),
+        ("covered_and_distinct", LibraryTools, thin_coverage),
+        ("instructions_clean", LibraryTools, tool_named),
+        ("criteria_sound", LibraryTools, judge_only),
+    ],
+)
+def test_each_check_fails_on_the_breakage_it_exists_for(check, toolkit, breakage):
+    assert CHECK[check](Subject(mock_with())) == []
+    domain = mock_with(toolkit)
+    if breakage:
+        breakage(domain)
+    assert CHECK[check](Subject(domain)) != []

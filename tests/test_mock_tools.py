@@ -1,0 +1,84 @@
+"""The mock library's tools: each one's answer, each of its error texts, and that a write
+that fails changes nothing."""
+
+import json
+
+import pytest
+
+from taubench.domains import load_domain
+
+
+@pytest.fixture(scope="module")
+def mock():
+    return load_domain("mock")
+
+
+@pytest.fixture
+def tools(mock):
+    return mock.new_toolkit()
+
+
+def answer(tools, tool, **arguments):
+    result = tools.invoke(tool, arguments)
+    assert not result.error, result.content
+    return json.loads(result.content) if result.content[:1] in "[{" else result.content
+
+
+def refused(tools, mock, tool, **arguments) -> str:
+    before = mock.db_hash(tools.db)
+    result = tools.invoke(tool, arguments)
+    assert result.error and mock.db_hash(tools.db) == before
+    return result.content
+
+
+def test_a_member_is_found_by_name_and_birth_date_and_namesakes_stay_apart(tools, mock):
+    assert answer(tools, "find_member", name="maya lopez", birth_date="1990-04-12") == "M1001"
+    assert answer(tools, "find_member", name="Maya Lopez", birth_date="1985-09-30") == "M1002"
+    assert refused(tools, mock, "find_member", name="Maya Lopez", birth_date="1990-04-13") == "Error: Member not found"
+
+
+def test_member_loans_and_books_are_read(tools, mock):
+    assert answer(tools, "get_member", member_id="M1005")["fines"] == 6.25
+    assert refused(tools, mock, "get_member", member_id="M9") == "Error: Member not found"
+    assert [loan["loan_id"] for loan in answer(tools, "list_loans", member_id="M1003")] == ["L3002", "L3003"]
+    assert refused(tools, mock, "list_loans", member_id="M9") == "Error: Member not found"
+    assert [book["book_id"] for book in answer(tools, "search_books", title="harbor")] == ["B201", "B203"]
+    assert answer(tools, "search_books", title="no such title") == []
+
+
+def test_borrowing_lends_a_copy_for_fourteen_days_under_a_new_id(tools, mock):
+    loan = answer(tools, "borrow_book", member_id="M1001", book_id="B203")
+    assert loan == {"loan_id": "L3005", "member_id": "M1001", "book_id": "B203", "due_date": "2026-03-16", "renewals": 0, "status": "out"}
+    assert tools.db.books["B203"].available == 2 and tools.db.next_loan_number == 3006
+    assert refused(tools, mock, "borrow_book", member_id="M1004", book_id="B203") == "Error: Member account is suspended"
+    assert refused(tools, mock, "borrow_book", member_id="M1001", book_id="B202") == "Error: No copy available"
+    assert refused(tools, mock, "borrow_book", member_id="M9", book_id="B203") == "Error: Member not found"
+    assert refused(tools, mock, "borrow_book", member_id="M1001", book_id="B9") == "Error: Book not found"
+
+
+def test_renewing_adds_fourteen_days_to_the_due_date(tools, mock):
+    assert answer(tools, "renew_loan", loan_id="L3001")["due_date"] == "2026-03-19"
+    assert tools.db.loans["L3001"].renewals == 1
+    assert refused(tools, mock, "renew_loan", loan_id="L9") == "Error: Loan not found"
+
+
+def test_a_late_return_adds_the_fee_and_a_returned_loan_is_closed(tools, mock):
+    assert answer(tools, "return_book", loan_id="L3002")["status"] == "returned"
+    assert tools.db.members["M1003"].fines == 1.5 and tools.db.books["B202"].available == 1
+    assert answer(tools, "return_book", loan_id="L3003")["status"] == "returned"
+    assert tools.db.members["M1003"].fines == 1.5  # on time: no fee
+    assert refused(tools, mock, "return_book", loan_id="L3002") == "Error: Loan already returned"
+    assert refused(tools, mock, "renew_loan", loan_id="L3002") == "Error: Loan already returned"
+
+
+def test_fines_are_paid_down_to_what_is_owed(tools, mock):
+    assert answer(tools, "pay_fine", member_id="M1005", amount=2.0)["fines"] == 4.25
+    message = "Error: Amount must be more than 0 and at most the 4.25 owed"
+    assert refused(tools, mock, "pay_fine", member_id="M1005", amount=4.5) == message
+    assert refused(tools, mock, "pay_fine", member_id="M1005", amount=0) == message
+
+
+def test_the_shared_tools_are_named_after_the_toolkit(tools):
+    assert answer(tools, "calculate", expression="6.25 - 2") == "4.25"
+    assert answer(tools, "transfer_to_human_agents", summary="suspended account") == "Transfer successful"
+    assert tools.invoke("calculate", {}).content == "Error: LibraryTools.calculate() missing 1 required positional argument: 'expression'"
