@@ -41,6 +41,15 @@ def scripted_run(server: ScriptedServer, tmp_path: Path, **extra):
     return run(parse_settings(merged(config, extra)), base_dir=tmp_path)
 
 
+def expected_model_calls(gold) -> tuple[int, int, int]:
+    """Agent and user model calls of a scripted episode: the agent makes its gold calls, hands
+    over before each run of the customer's own calls and reports; the customer opens, makes
+    its calls, says each run is done, and closes."""
+    handovers = sum(action.requestor == "user" and (n == 0 or gold[n - 1].requestor != "user") for n, action in enumerate(gold))
+    on_user_side = sum(action.requestor == "user" for action in gold)
+    return len(gold) - on_user_side + handovers + 1, 2 + on_user_side + handovers, handovers
+
+
 def test_a_ground_truth_script_scores_every_task_as_the_oracle_does(tmp_path):
     """Every task of every domain that needs no data path (τ²'s and ours) through the real
     path: agent and user requests over HTTP, tool calls parsed from the API's format, the
@@ -63,11 +72,14 @@ def test_a_ground_truth_script_scores_every_task_as_the_oracle_does(tmp_path):
         assert set(episodes) == set(domain.tasks)
         for task_id, episode in episodes.items():
             assert episode["reward"] == 1.0, (domain.name, task_id, episode["reward_info"])
-            calls = [(call["name"], call["arguments"]) for call in episode["tool_calls"]]
-            assert calls == [(a.name, a.arguments) for a in domain.tasks[task_id].gold_actions]
-            assert episode["usage"]["agent"]["calls"] == len(calls) + 1 and episode["usage"]["user"]["calls"] == 2
-    assert server.counts["agent"] == sum(len(t.gold_actions) + 1 for d in domains for t in d.tasks.values())
-    assert server.counts["judge"] == sum(1 for d in domains for t in d.tasks.values() if t.evaluation_criteria.nl_assertions)
+            calls = [(call["requestor"], call["name"], call["arguments"]) for call in episode["tool_calls"]]
+            gold = domain.tasks[task_id].gold_actions
+            assert calls == [(a.requestor, a.name, a.arguments) for a in gold]
+            agent_calls, user_calls, handovers = expected_model_calls(gold)
+            assert (episode["usage"]["agent"]["calls"], episode["usage"]["user"]["calls"]) == (agent_calls, user_calls)
+    assert server.counts["agent"] == sum(expected_model_calls(t.gold_actions)[0] for d in domains for t in d.tasks.values())
+    judged = [t for d in domains for t in d.tasks.values() if "NL_ASSERTION" in t.evaluation_criteria.reward_basis and t.evaluation_criteria.nl_assertions]
+    assert server.counts["judge"] == len(judged) == 40
 
 
 def test_every_episode_completes_through_twenty_percent_of_faults(tmp_path):

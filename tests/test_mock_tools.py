@@ -82,3 +82,15 @@ def test_the_shared_tools_are_named_after_the_toolkit(tools):
     assert answer(tools, "calculate", expression="6.25 - 2") == "4.25"
     assert answer(tools, "transfer_to_human_agents", summary="suspended account") == "Transfer successful"
     assert tools.invoke("calculate", {}).content == "Error: LibraryTools.calculate() missing 1 required positional argument: 'expression'"
+
+
+def test_the_members_app_shows_the_card_and_sets_reminders_once_signed_in(mock):
+    app = mock.new_user_toolkit()
+    assert app.invoke("show_library_card", {}).content == "Error: Not signed in to the library app"
+    assert app.invoke("set_due_date_reminders", {"enabled": True}).content == "Error: Not signed in to the library app"
+    app.sign_in("M1003", "Owen Park")
+    assert app.invoke("show_library_card", {}).content == "Owen Park, member M1003"
+    assert app.invoke("set_due_date_reminders", {"enabled": "yes"}).content == "Error: enabled must be true or false"
+    assert not app.reminders_enabled()
+    assert app.invoke("set_due_date_reminders", {"enabled": True}).content == "Due-date reminders on"
+    assert app.reminders_enabled()

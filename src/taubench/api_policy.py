@@ -103,7 +103,7 @@ def check_overrides(overrides: Sequence[str]) -> None:
             raise RequestError(f"overrides: {excerpt(override)!r} is not of the form key=value")
         if key in GROUPS:
             if value not in group_values(key):
-                kind = "providers that send no key; a model config selects its own" if key == "provider" else "config files"
+                kind = {"provider": "providers that send no key; a model config selects its own", "env": "registered domains"}.get(key, "config files")
                 raise RequestError(
                     f"overrides: {key}: {excerpt(value)!r} is not allowed; allowed ({kind}): {', '.join(group_values(key))}"
                 )

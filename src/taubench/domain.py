@@ -18,7 +18,7 @@ from typing import Any, Literal, Mapping, Optional, Union
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from taubench.pristine import PristineDB
-from taubench.tasks import Task
+from taubench.tasks import InitialState, Task
 from taubench.toolkit import Toolkit
 
 DATA_FILES = ("db.json", "tasks.json", "split_tasks.json", "policy.md")
@@ -82,6 +82,10 @@ class DomainSpec:
     db_model: type[BaseModel]
     data: Union[PinnedData, BundledData]
     rules: Rules = Rules()
+    # The user's own side, in domains where the simulated user acts too (their device, their
+    # account): its tools and its database (data/user_db.json if present, else the model's defaults)
+    user_toolkit: Optional[type[Toolkit]] = None
+    user_db_model: Optional[type[BaseModel]] = None
     splits: tuple[str, ...] = ("base", "train", "test")
     default_split: str = "base"
 
@@ -155,6 +159,40 @@ def _first_problem(exc: ValidationError) -> str:
     return f"{error['msg']}{f' at {where}' if where else ''} ({exc.error_count()} problem{'s' * (exc.error_count() > 1)})"
 
 
+@dataclass
+class Sides:
+    """One episode's toolkits: the agent's, and the user's where the domain gives the user tools."""
+
+    agent: Toolkit
+    user: Optional[Toolkit] = None
+
+    def of(self, requestor: str) -> Optional[Toolkit]:
+        return self.user if requestor == "user" else self.agent
+
+
+def _merged(base: Any, patch: Any) -> Any:
+    if isinstance(base, dict) and isinstance(patch, dict):
+        return {**base, **{key: _merged(base.get(key), value) for key, value in patch.items()}}
+    return patch
+
+
+def apply_initial_state(sides: Sides, state: InitialState) -> None:
+    """What τ²-bench does before a task's conversation: merge the initialization data into
+    each side's database, then run the initialization actions (any toolkit method) in order.
+    A failing action raises: a task that cannot be set up is broken, not an episode to score."""
+    data = state.initialization_data
+    for toolkit, patch in ((sides.agent, data and data.agent_data), (sides.user, data and data.user_data)):
+        if patch:
+            if toolkit is None:
+                raise ValueError("initialization data for the user's side, in a domain without one")
+            toolkit.db = type(toolkit.db).model_validate(_merged(toolkit.db.model_dump(warnings=False), patch))
+    for action in state.initialization_actions or []:
+        toolkit = sides.of(action.env_type)
+        if toolkit is None or not callable(getattr(toolkit, action.func_name, None)):
+            raise ValueError(f"initialization action {action.func_name}: no such method on the {action.env_type}'s side")
+        getattr(toolkit, action.func_name)(**action.arguments)
+
+
 class BaseDomain:
     """A domain with its data loaded, whichever benchmark generation it comes from: policy,
     tasks by split, fresh databases, and the DB hash of each task's gold end state.
@@ -187,18 +225,39 @@ class BaseDomain:
     def new_toolkit(self) -> Toolkit:
         return self.spec.toolkit(self.fresh_db())
 
+    def new_user_toolkit(self) -> Optional[Toolkit]:
+        return None
+
+    def new_sides(self, task: Optional[Task] = None) -> Sides:
+        """Fresh toolkits for both sides, set up as the task's initial state says."""
+        sides = Sides(self.new_toolkit(), self.new_user_toolkit())
+        if task is not None and task.initial_state is not None:
+            apply_initial_state(sides, task.initial_state)
+        return sides
+
+    def state_hash(self, sides: Sides) -> str:
+        """The DB hash; with a user side, both databases' hashes (both must match)."""
+        agent = self.db_hash(sides.agent.db)
+        return agent if sides.user is None else f"{agent}+{self.user_db_hash(sides.user.db)}"
+
+    def user_db_hash(self, db: Any) -> str:
+        raise NotImplementedError
+
     def gold_db_hash(self, task: Task) -> str:
-        """DB hash after running the task's gold actions on a fresh DB (failures ignored, as
-        in both originals; terminate tools skipped, as in v1). Deterministic, so computed
-        once per distinct action list."""
+        """DB hash after running the task's gold actions, each on its requestor's side, from
+        the task's initial state (failures ignored, as in both originals; terminate tools
+        skipped, as in v1). Deterministic, so computed once per distinct setup and actions."""
         actions = [action for action in task.gold_actions if action.name not in self.rules.terminate_tools]
-        key = json.dumps([[action.name, action.arguments] for action in actions], sort_keys=True)
+        setup = task.initial_state.model_dump() if task.initial_state else None
+        key = json.dumps([setup, [[action.requestor, action.name, action.arguments] for action in actions]], sort_keys=True)
         with self._gold_lock:
             if key not in self._gold_hashes:
-                toolkit = self.new_toolkit()
+                sides = self.new_sides(task)
                 for action in actions:
-                    toolkit.invoke(action.name, action.arguments)
-                self._gold_hashes[key] = self.db_hash(toolkit.db)
+                    toolkit = sides.of(action.requestor)
+                    if toolkit is not None:
+                        toolkit.invoke(action.name, action.arguments)
+                self._gold_hashes[key] = self.state_hash(sides)
             return self._gold_hashes[key]
 
 
@@ -218,6 +277,7 @@ class Domain(BaseDomain):
             self._pristine = PristineDB(spec.db_model, self._read("db.json", binary=True))
         except ValidationError as exc:  # cut short, or not this domain's database
             raise DataError(f"{self.name} db.json ({self.data_folder / 'db.json'}) is not valid: {_first_problem(exc)}") from None
+        self._user_pristine = self._load_user_db() if spec.user_toolkit is not None else None
         self.policy: str = self._read("policy.md")
         self.tasks: dict[str, Task] = self._load_tasks()
         self.splits = self._load_splits()
@@ -228,6 +288,15 @@ class Domain(BaseDomain):
             return path.read_bytes() if binary else path.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as exc:
             raise DataError(f"cannot read {self.name} data file {path}: {exc}") from None
+
+    def _load_user_db(self) -> PristineDB:
+        model = self.spec.user_db_model
+        if not (self.data_folder / "user_db.json").is_file():
+            return PristineDB(model, model().model_dump_json().encode())
+        try:
+            return PristineDB(model, self._read("user_db.json", binary=True))
+        except ValidationError as exc:
+            raise DataError(f"{self.name} user_db.json is not valid: {_first_problem(exc)}") from None
 
     def _load_tasks(self) -> dict[str, Task]:
         try:
@@ -254,3 +323,11 @@ class Domain(BaseDomain):
 
     def db_hash(self, db: BaseModel) -> str:
         return self._pristine.hash(db)
+
+    def new_user_toolkit(self) -> Optional[Toolkit]:
+        if self._user_pristine is None:
+            return None
+        return self.spec.user_toolkit(self._user_pristine.fresh())
+
+    def user_db_hash(self, db: BaseModel) -> str:
+        return self._user_pristine.hash(db)

@@ -13,9 +13,9 @@ from typing import Literal, Optional
 
 from pydantic import BaseModel, Field
 
-from taubench.domain import BaseDomain, Rules
+from taubench.domain import BaseDomain, Rules, Sides
 from taubench.evaluation import NLJudge, RewardInfo, evaluate
-from taubench.messages import AssistantMessage, Message, ToolCall, ToolMessage, UserMessage
+from taubench.messages import AssistantMessage, Message, Requestor, ToolCall, ToolMessage
 from taubench.participants import UserSimulator
 from taubench.tasks import Task
 from taubench.toolkit import Toolkit
@@ -54,7 +54,7 @@ class Environment:
         self.user = user
         self.limits = limits or Limits(max_steps=self.rules.max_steps, max_errors=self.rules.max_errors)
         self.tool_schemas = domain.spec.toolkit.schemas()
-        self.tools: Optional[Toolkit] = None
+        self.sides: Optional[Sides] = None
         self.trajectory: list[Message] = []
         self.steps = 0
         self.agent_turns = 0
@@ -64,7 +64,7 @@ class Environment:
     def reset(self) -> list[Message]:
         """Start on a fresh database. The trajectory opens with a fixed greeting from the
         agent side, which the user answers; that answer is the agent's first observation."""
-        self.tools = self.domain.new_toolkit()
+        self.sides = self.domain.new_sides(self.task)
         self.trajectory = [AssistantMessage(content=GREETING)]
         self.steps = 0
         self.agent_turns = 0
@@ -72,6 +72,11 @@ class Environment:
         self.termination = None
         self._user_turn()
         return list(self.trajectory)
+
+    @property
+    def tools(self) -> Optional[Toolkit]:
+        """The agent's toolkit."""
+        return self.sides.agent if self.sides else None
 
     @property
     def done(self) -> bool:
@@ -102,26 +107,40 @@ class Environment:
             self.trajectory.extend(answer)
             self._count_step()
         else:
-            answer = [self._user_turn()]
+            start = len(self.trajectory)
+            self._user_turn()
+            answer = self.trajectory[start:]
         self._count_agent_turn()
         return answer
 
-    def _execute(self, call: ToolCall) -> ToolMessage:
+    def _execute(self, call: ToolCall, requestor: Requestor = "assistant") -> ToolMessage:
+        toolkit = self.sides.of(requestor)
         if call.invalid_arguments is not None:
-            self.tool_errors += 1
-            content = f"Error: the arguments of {call.name} are not a valid JSON object: {call.invalid_arguments!r:.500}"
-            return ToolMessage(tool_call_id=call.id, name=call.name, content=content, error=True)
-        result = self.tools.invoke(call.name, call.arguments)
-        self.tool_errors += result.error
-        return ToolMessage(tool_call_id=call.id, name=call.name, content=result.content, error=result.error)
+            content, error = f"Error: the arguments of {call.name} are not a valid JSON object: {call.invalid_arguments!r:.500}", True
+        elif toolkit is None:
+            content, error = f"Error: Tool '{call.name}' not found.", True
+        else:
+            result = toolkit.invoke(call.name, call.arguments)
+            content, error = result.content, result.error
+        self.tool_errors += error
+        return ToolMessage(tool_call_id=call.id, name=call.name, content=content, error=error, requestor=requestor)
 
-    def _user_turn(self) -> UserMessage:
-        reply = self.user.respond(self.trajectory)
-        self.trajectory.append(reply)
+    def _user_turn(self) -> None:
+        """The user's turn: in domains that give the user tools, the user may first act on
+        their own side (each batch of calls answered before they go on), then speaks."""
+        while True:
+            reply = self.user.respond(self.trajectory)
+            self.trajectory.append(reply)
+            if not reply.tool_calls:
+                break
+            self._count_step(next_is_tools=True)
+            self.trajectory.extend(self._execute(call, "user") for call in reply.tool_calls)
+            self._count_step()
+            if self.done:
+                return
         if any(token in reply.content for token in self.rules.stop_tokens):
             self.termination = "user_stop"
         self._count_step()
-        return reply
 
     def _count_step(self, next_is_tools: bool = False) -> None:
         """τ²-bench: after every message except one whose tool calls still await results, the
@@ -145,4 +164,4 @@ class Environment:
             self.termination = "too_many_errors"
 
     def evaluate(self, judge: Optional[NLJudge] = None) -> RewardInfo:
-        return evaluate(self.domain, self.task, self.trajectory, self.termination, judge, final_state=self.tools)
+        return evaluate(self.domain, self.task, self.trajectory, self.termination, judge, final_state=self.sides)

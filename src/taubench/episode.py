@@ -15,7 +15,7 @@ from taubench.domain import BaseDomain
 from taubench.environment import AgentProtocolError, Environment, Limits, TerminationReason
 from taubench.evaluation import NLJudge, RewardInfo, evaluate
 from taubench.llm import LLMAccessError, LLMReplyError, LLMTransientError
-from taubench.messages import AssistantMessage, Message, ToolMessage, Usage, UserMessage
+from taubench.messages import AssistantMessage, Message, Requestor, ToolMessage, Usage, UserMessage, tool_calls_of
 from taubench.participants import AgentFactory, EpisodeContext, UserFactory, UserSimulator
 from taubench.tasks import Task
 
@@ -38,6 +38,7 @@ class ToolCallRecord(BaseModel):
     arguments: dict
     error: bool
     observation: str
+    requestor: Requestor = "assistant"  # the user's own calls, in domains that give the user tools
 
 
 class EpisodeResult(BaseModel):
@@ -59,17 +60,17 @@ class EpisodeResult(BaseModel):
     @computed_field
     @property
     def tool_calls(self) -> list[ToolCallRecord]:
-        outputs = {m.tool_call_id: m for m in self.messages if isinstance(m, ToolMessage)}
+        outputs = {(m.requestor, m.tool_call_id): m for m in self.messages if isinstance(m, ToolMessage)}
         return [
             ToolCallRecord(
                 name=call.name,
                 arguments=call.arguments,
-                error=outputs[call.id].error if call.id in outputs else False,
-                observation=outputs[call.id].content if call.id in outputs else "",
+                error=outputs[requestor, call.id].error if (requestor, call.id) in outputs else False,
+                observation=outputs[requestor, call.id].content if (requestor, call.id) in outputs else "",
+                requestor=requestor,
             )
             for m in self.messages
-            if isinstance(m, AssistantMessage)
-            for call in m.tool_calls or []
+            for requestor, call in tool_calls_of(m)
         ]
 
 
@@ -106,6 +107,7 @@ def run_episode(
         domain=domain.name,
         policy=domain.policy,
         tools=domain.spec.toolkit.schemas(),
+        user_tools=tuple(domain.spec.user_toolkit.schemas()) if domain.spec.user_toolkit else (),
         trial=trial,
         seed=seed,
     )
@@ -132,7 +134,7 @@ def run_episode(
         reward_info = RewardInfo(reward=None, reward_basis=[], note=f"infrastructure error: {error.message}")
     else:
         try:
-            reward_info = evaluate(domain, task, trajectory, termination, judge, final_state=env.tools if env else None)
+            reward_info = evaluate(domain, task, trajectory, termination, judge, final_state=env.sides if env else None)
         except Exception as exc:  # grading failed: the episode stays unscored, never failed
             error = _record_error(exc, kind="evaluation_error")
             reward_info = RewardInfo(reward=None, reward_basis=[], note=f"evaluation failed: {exc}")

@@ -13,10 +13,9 @@ from typing import Any, Literal, Optional, Protocol, Sequence
 
 from pydantic import BaseModel
 
-from taubench.domain import BaseDomain
-from taubench.messages import AssistantMessage, Message, ToolMessage, Usage
+from taubench.domain import BaseDomain, Sides
+from taubench.messages import AssistantMessage, Message, ToolMessage, Usage, tool_calls_of
 from taubench.tasks import GoldAction, RewardType, Task
-from taubench.toolkit import Toolkit
 
 GRADED_TERMINATIONS = ("user_stop", "terminate_tool")
 
@@ -65,9 +64,9 @@ def evaluate(
     trajectory: Sequence[Message],
     termination: str,
     judge: Optional[NLJudge] = None,
-    final_state: Optional[Toolkit] = None,
+    final_state: Optional[Sides] = None,
 ) -> RewardInfo:
-    """``final_state``: the episode's toolkit, graded as it is where the rules say so (v1)."""
+    """``final_state``: the episode's toolkits, graded as they are where the rules say so (v1)."""
     criteria = task.evaluation_criteria
     basis = list(criteria.reward_basis) if criteria else []
     if termination not in GRADED_TERMINATIONS:
@@ -80,7 +79,7 @@ def evaluate(
             raise ValueError(f"{domain.name} grades the episode's own database: pass final_state")
         agent_state = final_state
     else:
-        agent_state = replay_writes(domain, trajectory)
+        agent_state = replay_writes(domain, task, trajectory)
     components = {
         RewardType.DB: _check_db(domain, task, agent_state),
         RewardType.ENV_ASSERTION: _check_env_assertions(task, agent_state),
@@ -102,32 +101,31 @@ def _outcome(passed: bool, **details: Any) -> ComponentResult:
     return ComponentResult(status="passed" if passed else "failed", in_basis=False, details=details)
 
 
-def _check_db(domain: BaseDomain, task: Task, agent_state: Toolkit) -> ComponentResult:
+def _check_db(domain: BaseDomain, task: Task, agent_state: Sides) -> ComponentResult:
     criteria = task.evaluation_criteria
     if criteria.actions is None and criteria.env_assertions is None:
         return ComponentResult(status="passed", in_basis=False, note="the task defines no end state to compare")
     gold = domain.gold_db_hash(task)
-    predicted = domain.db_hash(agent_state.db)
+    predicted = domain.state_hash(agent_state)
     return _outcome(gold == predicted, gold_db_hash=gold, agent_db_hash=predicted)
 
 
-def replay_writes(domain: BaseDomain, trajectory: Sequence[Message]) -> Toolkit:
-    """The agent's final state as τ²-bench grades it: a fresh toolkit re-runs every write call
-    of the trajectory, and each output must equal the one the episode recorded."""
-    toolkit = domain.new_toolkit()
-    kinds = toolkit.tool_kinds()
-    recorded = {m.tool_call_id: m for m in trajectory if isinstance(m, ToolMessage)}
+def replay_writes(domain: BaseDomain, task: Task, trajectory: Sequence[Message]) -> Sides:
+    """The final state as τ²-bench grades it: fresh toolkits, set up as the task says, re-run
+    every write call of the trajectory on its requestor's side, and each output must equal
+    the one the episode recorded."""
+    sides = domain.new_sides(task)
+    recorded = {(m.requestor, m.tool_call_id): m for m in trajectory if isinstance(m, ToolMessage)}
     for message in trajectory:
-        if not isinstance(message, AssistantMessage):
-            continue
-        for call in message.tool_calls or []:
-            if kinds.get(call.name) != "write" or call.invalid_arguments is not None:
+        for requestor, call in tool_calls_of(message):
+            toolkit = sides.of(requestor)
+            if toolkit is None or toolkit.tool_kinds().get(call.name) != "write" or call.invalid_arguments is not None:
                 continue  # calls with unreadable arguments never reached the tools
             output = toolkit.invoke(call.name, call.arguments).content
-            expected = recorded[call.id].content if call.id in recorded else None
+            expected = recorded[requestor, call.id].content if (requestor, call.id) in recorded else None
             if not _same_output(output, expected):
                 raise ReplayMismatch(f"replaying {call.name} (call {call.id}) gave a different output")
-    return toolkit
+    return sides
 
 
 def _same_output(a: Optional[str], b: Optional[str]) -> bool:
@@ -137,13 +135,13 @@ def _same_output(a: Optional[str], b: Optional[str]) -> bool:
         return a == b
 
 
-def _check_env_assertions(task: Task, agent_state: Toolkit) -> ComponentResult:
+def _check_env_assertions(task: Task, state: Sides) -> ComponentResult:
     assertions = task.evaluation_criteria.env_assertions or []
     if not assertions:
         return _outcome(True)
     checks = []
     for assertion in assertions:
-        value = getattr(agent_state, assertion.func_name)(**assertion.arguments)
+        value = getattr(state.of(assertion.env_type), assertion.func_name)(**assertion.arguments)
         checks.append({"func_name": assertion.func_name, "met": value == assertion.assert_value})
     return _outcome(all(check["met"] for check in checks), checks=checks)
 
@@ -162,14 +160,8 @@ def _check_communicate(task: Task, trajectory: Sequence[Message], text_with_tool
 
 
 def _check_actions(domain: BaseDomain, task: Task, trajectory: Sequence[Message]) -> ComponentResult:
-    calls = [
-        call
-        for m in trajectory
-        if isinstance(m, AssistantMessage)
-        for call in m.tool_calls or []
-        if call.invalid_arguments is None
-    ]
-    kinds = domain.spec.toolkit.tool_kinds()
+    calls = [call for m in trajectory for _, call in tool_calls_of(m) if call.invalid_arguments is None]
+    kinds = {**(domain.spec.user_toolkit.tool_kinds() if domain.spec.user_toolkit else {}), **domain.spec.toolkit.tool_kinds()}
     checks = [
         {
             "action_id": gold.action_id,

@@ -1,7 +1,7 @@
 """The messages of an episode: what agent, user simulator and environment say to each other."""
 
 import json
-from typing import Annotated, Any, Literal, Optional, Union
+from typing import Annotated, Any, Literal, Optional, Sequence, Union
 
 from pydantic import BaseModel, Field, model_validator
 
@@ -92,13 +92,19 @@ class Draft(BaseModel):
 
 class UserMessage(BaseModel):
     """``thoughts`` (react's reasoning) and ``drafts`` (every candidate checked for this turn)
-    are on record for analysis only: no agent is ever shown them."""
+    are on record for analysis only: no agent is ever shown them. ``tool_calls``: the user
+    acting on their own side (their device, their account) in domains that give them tools;
+    the agent sees neither those calls nor their results."""
 
     role: Literal["user"] = "user"
-    content: str
+    content: str = ""
+    tool_calls: Optional[list[ToolCall]] = None
     usage: Optional[Usage] = None
     thoughts: Optional[str] = None
     drafts: Optional[list[Draft]] = None
+
+
+Requestor = Literal["assistant", "user"]
 
 
 class ToolMessage(BaseModel):
@@ -107,6 +113,25 @@ class ToolMessage(BaseModel):
     name: str
     content: str
     error: bool = False
+    requestor: Requestor = "assistant"  # whose tool call this answers
 
 
 Message = Annotated[Union[AssistantMessage, UserMessage, ToolMessage], Field(discriminator="role")]
+
+
+def agent_side(trajectory: Sequence["Message"]) -> list["Message"]:
+    """The trajectory as the agent knows it: without the user's own tool calls and their
+    results (a user message that is only tool calls disappears)."""
+    return [
+        message.model_copy(update={"tool_calls": None}) if isinstance(message, UserMessage) and message.tool_calls else message
+        for message in trajectory
+        if not (isinstance(message, ToolMessage) and message.requestor == "user")
+        and not (isinstance(message, UserMessage) and message.tool_calls and not message.content.strip())
+    ]
+
+
+def tool_calls_of(message: "Message") -> list[tuple[Requestor, ToolCall]]:
+    """The calls a message makes, with whose they are."""
+    if isinstance(message, (AssistantMessage, UserMessage)) and message.tool_calls:
+        return [(message.role, call) for call in message.tool_calls]
+    return []

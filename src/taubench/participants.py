@@ -24,6 +24,7 @@ class EpisodeContext:
     tools: list[dict]
     trial: int
     seed: int
+    user_tools: tuple[dict, ...] = ()  # the user's own tools, in domains that give the user some
 
 
 class Agent(Protocol):

@@ -54,7 +54,7 @@ from typing import Callable, Optional, Sequence
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
-from taubench.agents.oracle import DONE, DONE_WITH_INFO
+from taubench.agents.oracle import DONE, DONE_WITH_INFO, HANDOVER
 from taubench.agents.react import ACT_FORMAT, ACTION_PREFIX, OBSERVATION_PREFIX, REACT_FORMAT, RESPOND, THOUGHT_PREFIX
 from taubench.analysis import EXPECTED_ACTIONS_HEADING, OUTCOME_HEADING, SCHEMA_NAME, TOOL_CALLS_HEADING, read_block
 from taubench.domain import BaseDomain, DataError, Domain
@@ -62,7 +62,7 @@ from taubench.domains import DOMAINS, load_domain, self_contained
 from taubench.malformed_replies import MALFORMED_REPLIES, SIGN_IN_PAGE, SIGN_IN_PATH, malformed_reply
 from taubench.tasks import GoldAction, Task
 from taubench.users.llm import NOTE_PREFIX, render_scenario
-from taubench.users.oracle import CLOSING, opening_request
+from taubench.users.oracle import CLOSING, DONE_ON_MY_SIDE, opening_request
 from taubench.users.react import REACT_MARKER, RESPONSE_LABEL, THOUGHT_LABEL
 from taubench.users.reflection import REFLECTION_LABEL, REFLECTION_MARKER, REVISION_LABEL
 from taubench.users.verify import SUPERVISOR_MARKER
@@ -299,6 +299,8 @@ class ScriptedServer:
             return "custom", _text_message(self.script(body))
         if ((body.get("response_format") or {}).get("json_schema") or {}).get("name") == SCHEMA_NAME:
             return "analysis", _attribution_message(messages)
+        if body.get("tools") and self._scenario_of(messages) is not None:  # a customer with tools of their own
+            return "user", self._user_message(_without_notes(messages))
         if body.get("tools"):
             tool_names = [(tool.get("function") or {}).get("name") for tool in body["tools"]]
             message = self._agent_message(messages, tool_names)
@@ -311,19 +313,34 @@ class ScriptedServer:
             return answered
         return "user", self._user_message(_without_notes(messages))
 
-    def _user_message(self, messages: list[dict]) -> dict:
+    def _scenario_of(self, messages: list[dict]) -> Optional[tuple[str, str]]:
+        """(domain, task key) of the scenario in the system message, if it holds one."""
         system = "\n".join(_text(m.get("content")) for m in messages if m.get("role") == "system")
-        found = next(((name, key) for scenario, name, key in self._scenarios if scenario in system), None)
+        return next(((name, key) for scenario, name, key in self._scenarios if scenario in system), None)
+
+    def _user_message(self, messages: list[dict]) -> dict:
+        """Opens with the request and a task marker, then closes, as the oracle user does; in
+        a task where the customer acts too, each handover from the agent is answered with the
+        customer's next gold calls, one at a time, then "done on my side"."""
+        found = self._scenario_of(messages)
         if found is None:
             raise BadRequest(
                 "scripted user: the system message holds no known task scenario "
                 f"(domains served: {', '.join(sorted({name for name, _ in self.tasks})) or 'none'})"
             )
-        name, key = found
-        if any(m.get("role") == "assistant" for m in messages):  # the customer's own turns, role-flipped
+        task = self.tasks[found]
+        if not any(m.get("role") == "assistant" for m in messages):  # the customer's own turns, role-flipped
+            return _text_message(f"{opening_request(task.user_scenario.instructions)} [task {found[0]}:{found[1]}]")
+        spoken_to = [i for i, m in enumerate(messages) if m.get("role") == "user"]  # the agent's words
+        handovers = sum(_text(messages[i].get("content")) == HANDOVER for i in spoken_to)
+        if not handovers or _text(messages[spoken_to[-1]].get("content")) != HANDOVER:
             return _text_message(CLOSING)
-        task = self.tasks[name, key]
-        return _text_message(f"{opening_request(task.user_scenario.instructions)} [task {name}:{key}]")
+        block = [actions for requestor, actions in _blocks(task.gold_actions) if requestor == "user"][handovers - 1]
+        made = sum(len(m.get("tool_calls") or []) for m in messages[spoken_to[-1] :] if m.get("role") == "assistant")
+        if made >= len(block):
+            return _text_message(DONE_ON_MY_SIDE)
+        function = {"name": block[made].name, "arguments": json.dumps(block[made].arguments)}
+        return {"content": None, "tool_calls": [{"id": f"user_call_{handovers}_{made}", "type": "function", "function": function}]}
 
     def _user_strategy_message(self, messages: list[dict], body: dict) -> Optional[tuple[str, dict]]:
         """The role and answer of a supervisor review, a reflection or a react-user request;
@@ -348,10 +365,14 @@ class ScriptedServer:
         pending = [action for action in task.gold_actions if action.requestor == "assistant"]
         earlier = [call for m in messages if m.get("role") == "assistant" for call in m.get("tool_calls") or []]
         done = sum(_is_json_object((call.get("function") or {}).get("arguments")) for call in earlier)
-        if done >= len(pending):
+        handovers = sum(m.get("role") == "assistant" and _text(m.get("content")) == HANDOVER for m in messages)
+        rest = _agents_turn(task.gold_actions, done, handovers)
+        if rest is None:
             return _text_message(_report(task))
+        if rest == HANDOVER:
+            return _text_message(HANDOVER)
         taken = {call.get("id") for call in earlier}
-        batch = pending[done : done + (2 if self.parallel_tool_calls else 1)]
+        batch = rest[: 2 if self.parallel_tool_calls else 1]
         calls = []
         for n, action in enumerate(batch, start=done):
             if self.agent_slip and n == len(pending) - 1:
@@ -523,6 +544,32 @@ def _fresh_id(n: int, taken: set) -> str:
         attempt += 1
         candidate = f"call_{n}_{attempt}"
     return candidate
+
+
+def _blocks(actions: list[GoldAction]) -> list[tuple[str, list[GoldAction]]]:
+    """The gold actions as runs of one side's consecutive calls."""
+    blocks: list[tuple[str, list[GoldAction]]] = []
+    for action in actions:
+        if blocks and blocks[-1][0] == action.requestor:
+            blocks[-1][1].append(action)
+        else:
+            blocks.append((action.requestor, [action]))
+    return blocks
+
+
+def _agents_turn(actions: list[GoldAction], calls_made: int, handovers: int):
+    """What the scripted agent does next: the rest of its current run of gold calls, a
+    handover to the customer when theirs come next, or None once everything is done."""
+    for requestor, block in _blocks(actions):
+        if requestor == "assistant":
+            if calls_made < len(block):
+                return block[calls_made:]
+            calls_made -= len(block)
+        elif handovers == 0:
+            return HANDOVER
+        else:
+            handovers -= 1
+    return None
 
 
 def _report(task: Task) -> str:

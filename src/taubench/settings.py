@@ -262,6 +262,16 @@ class RunSettings(_Section):
             return spec.default_split
         return _one_of(value, spec.splits, f"{env.name} split")
 
+    @field_validator("user")
+    @classmethod
+    def _user_can_act_where_the_domain_needs_it(cls, value: "UserSettings", info: ValidationInfo) -> "UserSettings":
+        """A domain that gives the user tools needs a simulator that can use them."""
+        env = info.data.get("env")
+        if env is None or DOMAINS[env.name].user_toolkit is None or getattr(USERS[value.name], "acts_with_tools", False):
+            return value
+        able = [name for name, strategy in USERS.items() if getattr(strategy, "acts_with_tools", False)]
+        raise ValueError(f"user simulator {value.name!r} cannot use the tools {env.name} gives the user; allowed: {', '.join(able)}")
+
     @field_validator("max_steps", "max_errors")
     @classmethod
     def _limits_of_the_domain(cls, value: Optional[int], info: ValidationInfo) -> Optional[int]:
@@ -332,7 +342,10 @@ def select_tasks(settings: RunSettings, domain: BaseDomain) -> list[Task]:
 
 def config_names(group: str) -> list[str]:
     """The names ``<group>=<name>`` accepts: the files of that config group, those in its
-    subfolders as ``<folder>/<name>``."""
+    subfolders as ``<folder>/<name>``; for ``env``, the registered domains (that group is
+    made from the registry, not from files)."""
+    if group == "env":
+        return list(DOMAINS)
     folder = files("taubench.conf") / group
     names = [path.name[:-5] for path in folder.iterdir() if path.name.endswith(".yaml")]
     names += [

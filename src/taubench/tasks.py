@@ -65,12 +65,42 @@ class UserScenario(BaseModel):
 TaskTag = Literal["refusal", "compound", "clarify", "arithmetic", "fallback"]
 
 
+class InitializationData(BaseModel):
+    """Values merged into the fresh databases before the conversation (nested objects are
+    merged key by key, as τ²-bench does)."""
+
+    agent_data: Optional[dict[str, Any]] = None
+    user_data: Optional[dict[str, Any]] = None
+
+
+class InitializationAction(BaseModel):
+    """A toolkit method called before the conversation, on the agent's or the user's side
+    (any method, not only tools: ``set_user_info``)."""
+
+    env_type: Literal["assistant", "user"] = "assistant"
+    func_name: str
+    arguments: dict[str, Any] = {}
+
+
+class InitialState(BaseModel):
+    initialization_data: Optional[InitializationData] = None
+    initialization_actions: Optional[list[InitializationAction]] = None
+    message_history: None = None
+
+    @field_validator("message_history", mode="before")
+    @classmethod
+    def _no_history(cls, value: Any) -> None:
+        if value:
+            raise ValueError("tasks that start from a message history are not supported")
+        return None
+
+
 class Task(BaseModel):
     model_config = ConfigDict(extra="allow")  # descriptions, annotations, issues: kept, unused
 
     id: str
     user_scenario: UserScenario
-    initial_state: None = None
+    initial_state: Optional[InitialState] = None
     evaluation_criteria: Optional[EvaluationCriteria] = None
     # Ours only (τ²'s and v1's tasks carry none): the numbered policy rules the task
     # exercises, its tags, and its revision (raised whenever its grading changes, so that
@@ -81,13 +111,6 @@ class Task(BaseModel):
     # how a figure the agent must say follows from gold observations, when none shows it as
     # it is: {"7.75": "6.25 + 1.5"}
     arithmetic: dict[str, str] = {}
-
-    @field_validator("initial_state", mode="before")
-    @classmethod
-    def _no_initial_state(cls, value: Any) -> None:
-        if value is not None:
-            raise ValueError("tasks with an initial_state are not supported yet")
-        return value
 
     @property
     def gold_actions(self) -> list[GoldAction]:

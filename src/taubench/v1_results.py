@@ -15,7 +15,7 @@ from typing import Any, Optional
 
 from pydantic import BaseModel, ConfigDict
 
-from taubench.domain import BaseDomain
+from taubench.domain import BaseDomain, Sides
 from taubench.evaluation import evaluate
 from taubench.messages import AssistantMessage, Message, ToolCall, ToolMessage, UserMessage
 from taubench.metrics import is_success, pass_hat_k
@@ -213,7 +213,7 @@ def _rescore_one(result: V1Result, task: Task, domain: BaseDomain) -> Rescored:
         rescored, reason = 0.0, None
     else:
         termination = "terminate_tool" if ended_by_tool else "user_stop"
-        rescored = evaluate(domain, task, trajectory, termination, final_state=toolkit).reward or 0.0
+        rescored = evaluate(domain, task, trajectory, termination, final_state=Sides(toolkit)).reward or 0.0
         reason = _why(result, rescored) if rescored != result.reward else None
     return Rescored(
         task_id=result.task_id,

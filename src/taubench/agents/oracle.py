@@ -6,24 +6,31 @@ tells the user everything the task requires the agent to communicate.
 
 from typing import Sequence
 
-from taubench.messages import AssistantMessage, Message, ToolCall
+from taubench.messages import AssistantMessage, Message, ToolCall, ToolMessage
 from taubench.participants import EpisodeContext
 
 DONE = "Everything you asked for is taken care of."
 DONE_WITH_INFO = "Everything is taken care of. For your records:\n"
 
 
+HANDOVER = "Please do the next step on your side."
+
+
 class OracleAgent:
+    """Works through the gold actions in order: how many are done is the number of tool
+    results so far (either side's); when the next one is the user's, it asks the user."""
+
     def __init__(self, context: EpisodeContext):
-        self.pending = [action for action in context.task.gold_actions if action.requestor == "assistant"]
+        self.gold = context.task.gold_actions
         self.to_communicate = context.task.communicate_info
-        self.calls_made = 0
 
     def respond(self, trajectory: Sequence[Message]) -> AssistantMessage:
-        if self.pending:
-            action = self.pending.pop(0)
-            self.calls_made += 1
-            call = ToolCall(id=f"oracle_call_{self.calls_made}", name=action.name, arguments=action.arguments)
+        done = sum(isinstance(message, ToolMessage) for message in trajectory)
+        if done < len(self.gold):
+            action = self.gold[done]
+            if action.requestor == "user":
+                return AssistantMessage(content=HANDOVER)
+            call = ToolCall(id=f"oracle_call_{done + 1}", name=action.name, arguments=action.arguments)
             return AssistantMessage(tool_calls=[call])
         if not self.to_communicate:
             return AssistantMessage(content=DONE)

@@ -24,7 +24,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from taubench.episode import sum_usage
 from taubench.llm import LLMClient
-from taubench.messages import AssistantMessage, Message, ToolCall, ToolMessage, UserMessage, Usage
+from taubench.messages import AssistantMessage, Message, ToolCall, ToolMessage, UserMessage, Usage, agent_side
 from taubench.participants import EpisodeContext
 
 ACTION_PREFIX = "Action:"
@@ -181,7 +181,7 @@ class ReActAgent:
         own = iter(self.replies)
         foreign = sum(isinstance(m, AssistantMessage) for m in trajectory) - len(self.replies)  # they come first
         chat = []
-        for message in trajectory:
+        for message in agent_side(trajectory):
             if isinstance(message, AssistantMessage):
                 if foreign > 0:
                     foreign -= 1

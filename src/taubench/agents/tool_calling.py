@@ -14,7 +14,7 @@ from pydantic import BaseModel, ConfigDict
 
 from taubench.agents.text_tool_calls import parse_text_tool_calls
 from taubench.llm import Completion, LLMClient, ToolCallRequest
-from taubench.messages import AssistantMessage, Message, ToolCall, ToolMessage, UserMessage
+from taubench.messages import AssistantMessage, Message, ToolCall, ToolMessage, UserMessage, agent_side
 from taubench.participants import EpisodeContext
 
 INSTRUCTIONS = """You are a customer-service agent. You help the customer you are talking \
@@ -33,29 +33,22 @@ def to_chat(trajectory: Sequence[Message]) -> list[dict]:
     """The trajectory in the chat-completions format; a call whose arguments were not JSON
     is sent back exactly as the model wrote it, so it sees its own mistake."""
     chat = []
-    for message in trajectory:
+    for message in agent_side(trajectory):
         if isinstance(message, AssistantMessage):
             entry: dict = {"role": "assistant", "content": message.content}
             if message.tool_calls:
-                entry["tool_calls"] = [
-                    {
-                        "id": call.id,
-                        "type": "function",
-                        "function": {
-                            "name": call.name,
-                            "arguments": call.invalid_arguments
-                            if call.invalid_arguments is not None
-                            else json.dumps(call.arguments),
-                        },
-                    }
-                    for call in message.tool_calls
-                ]
+                entry["tool_calls"] = chat_tool_calls(message.tool_calls)
             chat.append(entry)
         elif isinstance(message, UserMessage):
             chat.append({"role": "user", "content": message.content})
         elif isinstance(message, ToolMessage):
             chat.append({"role": "tool", "tool_call_id": message.tool_call_id, "name": message.name, "content": message.content})
     return chat
+
+
+def chat_tool_calls(calls: Sequence[ToolCall]) -> list[dict]:
+    """Calls in the chat-completions format, each with its arguments as they were written."""
+    return [{"id": call.id, "type": "function", "function": {"name": call.name, "arguments": call.written_arguments}} for call in calls]
 
 
 def parse_tool_call(request: ToolCallRequest) -> ToolCall:

@@ -28,6 +28,7 @@ from taubench.messages import AssistantMessage, UserMessage
 from taubench.tasks import RewardType, Task
 
 REPO = Path(__file__).resolve().parents[3]
+Call = tuple[str, str, dict]  # requestor, tool, arguments
 FORBIDDEN_IN_TOOLS = {"random", "uuid", "time", "secrets"}  # modules whose use makes a tool non-deterministic
 CLOCK_CALLS = {"now", "today", "utcnow", "time"}
 HINT_WORDS = ("tool", "function call", "database", "api", "json", "policy rule")
@@ -50,17 +51,22 @@ class Subject:
         return [int(number) for number in re.findall(r"^\s*(\d+)\. ", self.domain.policy, flags=re.MULTILINE)]
 
     @cached_property
+    def toolkits(self) -> list[type]:
+        """The agent's toolkit, and the user's where the domain has one."""
+        return [kit for kit in (self.domain.spec.toolkit, self.domain.spec.user_toolkit) if kit is not None]
+
+    @cached_property
     def kinds(self) -> dict[str, str]:
-        return self.domain.spec.toolkit.tool_kinds()
+        return {name: kind for kit in reversed(self.toolkits) for name, kind in kit.tool_kinds().items()}
 
-    def final_hash(self, actions: list[tuple[str, dict]]) -> str:
-        toolkit = self.domain.new_toolkit()
-        for name, arguments in actions:
-            toolkit.invoke(name, arguments)
-        return self.domain.db_hash(toolkit.db)
+    def final_hash(self, task: Task, actions: list[Call]) -> str:
+        sides = self.domain.new_sides(task)
+        for requestor, name, arguments in actions:
+            sides.of(requestor).invoke(name, arguments)
+        return self.domain.state_hash(sides)
 
-    def gold(self, task: Task) -> list[tuple[str, dict]]:
-        return [(action.name, action.arguments) for action in task.gold_actions]
+    def gold(self, task: Task) -> list[Call]:
+        return [(action.requestor, action.name, action.arguments) for action in task.gold_actions]
 
     @property
     def tasks(self) -> Iterator[Task]:
@@ -130,13 +136,14 @@ def tools_behave(subject: Subject) -> list[str]:
             if step.error and changed:
                 problems.append(f"task {trace.task.id}: {step.name} failed and left the database changed")
     for task in subject.tasks:  # each write again on the state it left: most refuse; a refusal must change nothing
-        toolkit = subject.domain.new_toolkit()
-        for name, arguments in subject.gold(task):
+        sides = subject.domain.new_sides(task)
+        for requestor, name, arguments in subject.gold(task):
+            toolkit = sides.of(requestor)
             toolkit.invoke(name, arguments)
             if subject.kinds.get(name) == "write":
-                before = subject.domain.db_hash(toolkit.db)
+                before = subject.domain.state_hash(sides)
                 again = toolkit.invoke(name, json.loads(json.dumps(arguments)))
-                if again.error and subject.domain.db_hash(toolkit.db) != before:
+                if again.error and subject.domain.state_hash(sides) != before:
                     problems.append(f"task {task.id}: {name} repeated failed and left the database changed")
     tests = REPO / "tests" / f"test_{subject.domain.name}_tools.py"
     if not tests.is_file():
@@ -145,8 +152,9 @@ def tools_behave(subject: Subject) -> list[str]:
     for name in subject.kinds:
         if name not in text:
             problems.append(f"tool {name} has no unit test in {tests.name}")
-    for function, messages in _error_messages(subject.domain.spec.toolkit).items():
-        problems += [f"{function}: error {message!r} has no unit test" for message in messages if message not in text]
+    for toolkit in subject.toolkits:
+        for function, messages in _error_messages(toolkit).items():
+            problems += [f"{function}: error {message!r} has no unit test" for message in messages if message not in text]
     return problems
 
 
@@ -155,16 +163,16 @@ def deterministic(subject: Subject) -> list[str]:
     problems = [
         f"task {task.id}: two replays of the gold actions end in different databases"
         for task in subject.tasks
-        if subject.final_hash(subject.gold(task)) != subject.final_hash(subject.gold(task))
+        if subject.final_hash(task, subject.gold(task)) != subject.final_hash(task, subject.gold(task))
     ]
-    module = inspect.getmodule(subject.domain.spec.toolkit)
-    tree = ast.parse(inspect.getsource(module))
-    for node in ast.walk(tree):
-        if isinstance(node, (ast.Import, ast.ImportFrom)):
-            names = [alias.name for alias in node.names] + ([node.module] if isinstance(node, ast.ImportFrom) else [])
-            problems += [f"{module.__name__} imports {name}" for name in names if name and name.split(".")[0] in FORBIDDEN_IN_TOOLS]
-        if isinstance(node, ast.Attribute) and node.attr in CLOCK_CALLS and isinstance(node.value, ast.Name) and node.value.id in ("datetime", "date", "time"):
-            problems.append(f"{module.__name__} reads the clock ({node.value.id}.{node.attr})")
+    for toolkit in subject.toolkits:
+        module = inspect.getmodule(toolkit)
+        for node in ast.walk(ast.parse(inspect.getsource(module))):
+            if isinstance(node, (ast.Import, ast.ImportFrom)):
+                names = [alias.name for alias in node.names] + ([node.module] if isinstance(node, ast.ImportFrom) else [])
+                problems += [f"{module.__name__} imports {name}" for name in names if name and name.split(".")[0] in FORBIDDEN_IN_TOOLS]
+            if isinstance(node, ast.Attribute) and node.attr in CLOCK_CALLS and isinstance(node.value, ast.Name) and node.value.id in ("datetime", "date", "time"):
+                problems.append(f"{module.__name__} reads the clock ({node.value.id}.{node.attr})")
     return problems
 
 
@@ -187,7 +195,7 @@ def idle_agent_fails(subject: Subject) -> list[str]:
         if evaluate(subject.domain, task, idle, "user_stop").reward != 0.0:
             problems.append(f"task {task.id}: an agent that does nothing scores 1")
         basis = task.evaluation_criteria.reward_basis
-        writes = [name for name, _ in subject.gold(task) if subject.kinds.get(name) == "write"]
+        writes = [name for _, name, _ in subject.gold(task) if subject.kinds.get(name) == "write"]
         if not writes and not ({RewardType.COMMUNICATE, RewardType.ACTION, RewardType.ENV_ASSERTION} & set(basis)):
             problems.append(f"task {task.id}: no gold write and graded only on an unchanged database")
     return problems
@@ -198,9 +206,9 @@ def minimal(subject: Subject) -> list[str]:
     problems = []
     for task in subject.tasks:
         gold = subject.gold(task)
-        full = subject.final_hash(gold)
-        for index, (name, _) in enumerate(gold):
-            if subject.kinds.get(name) == "write" and subject.final_hash(gold[:index] + gold[index + 1 :]) == full:
+        full = subject.final_hash(task, gold)
+        for index, (_, name, _) in enumerate(gold):
+            if subject.kinds.get(name) == "write" and subject.final_hash(task, gold[:index] + gold[index + 1 :]) == full:
                 problems.append(f"task {task.id}: gold write #{index} {name} changes nothing the grading sees")
     return problems
 
@@ -263,9 +271,9 @@ def reads_are_harmless(subject: Subject) -> list[str]:
     problems = []
     for task in subject.tasks:
         gold = subject.gold(task)
-        reads = [(name, arguments) for name, arguments in gold if subject.kinds.get(name) == "read"]
+        reads = [call for call in gold if subject.kinds.get(call[1]) == "read"]
         padded = [call for action in gold for call in (action, *reads)]
-        if reads and subject.final_hash(padded) != subject.final_hash(gold):
+        if reads and subject.final_hash(task, padded) != subject.final_hash(task, gold):
             problems.append(f"task {task.id}: extra reads change the final database")
     return problems
 

@@ -24,9 +24,10 @@ class GoldStep:
     arguments: dict[str, Any]
     observation: str
     error: bool
-    kind: str  # the tool's kind: read, write, think, generic
-    before: BaseModel  # the database as the call found it (a copy)
+    kind: str  # the tool's kind on its side: read, write, think, generic
+    before: BaseModel  # the agent's database as the call found it (a copy)
     after: BaseModel  # and as it left it (a copy)
+    requestor: str = "assistant"  # whose call it is; the user's act on the user's own side
 
 
 @dataclass(frozen=True)
@@ -46,17 +47,22 @@ RuleCheck = Callable[[GoldTrace], list[str]]
 
 
 def gold_trace(domain: Domain, task: Task) -> GoldTrace:
-    toolkit = domain.new_toolkit()
-    kinds = toolkit.tool_kinds()
+    """From the task's initial state, each gold call on its requestor's side."""
+    sides = domain.new_sides(task)
     model = domain.spec.db_model
 
     def snapshot() -> BaseModel:
-        return model.model_validate(toolkit.db.model_dump(warnings=False))
+        return model.model_validate(sides.agent.db.model_dump(warnings=False))
 
     steps, before = [], snapshot()
     for action in task.gold_actions:
-        result = toolkit.invoke(action.name, action.arguments)
+        toolkit = sides.of(action.requestor)
+        if toolkit is None:
+            result_content, error, kind = f"no {action.requestor} side in {domain.name}", True, "unknown"
+        else:
+            result = toolkit.invoke(action.name, action.arguments)
+            result_content, error, kind = result.content, result.error, toolkit.tool_kinds().get(action.name, "unknown")
         after = snapshot()
-        steps.append(GoldStep(action.name, action.arguments, result.content, result.error, kinds.get(action.name, "unknown"), before, after))
+        steps.append(GoldStep(action.name, action.arguments, result_content, error, kind, before, after, action.requestor))
         before = after
     return GoldTrace(task, tuple(steps))

@@ -91,6 +91,7 @@ class V1DomainSpec:
     rules: Rules = V1_RULES
     needs_data_dir = True  # the original data are never bundled: env.data_dir names them
     origin = "v1"
+    user_toolkit = None  # v1's users have no tools
 
     def load(self, data_dir: Optional[Path] = None, verify: bool = True) -> "V1Domain":
         return V1Domain(self, data_dir, verify)

@@ -3,7 +3,8 @@
 Its context is built as τ²-bench builds it: one system message (our guidelines, then the
 scenario in a ``<scenario>`` block), then the conversation seen from the customer's side:
 the agent's text turns as ``user`` messages, the simulator's own turns as ``assistant``
-messages; the agent's tool calls and their results are never shown.
+messages; the agent's tool calls and their results are never shown. In domains that give
+the user tools of their own, this simulator gets them and sees its own calls and results.
 
 The other model-driven users (react, verify, reflection) build on this one: same guidelines,
 scenario and view; a re-ask adds the unsent answer and a note flagged as not from the agent.
@@ -15,12 +16,17 @@ from typing import Optional, Sequence
 from taubench.domains import DOMAINS
 from taubench.environment import STOP_TOKENS
 from taubench.llm import Completion, LLMClient
-from taubench.messages import AssistantMessage, Message, UserMessage
+from taubench.agents.tool_calling import chat_tool_calls, parse_tool_call
+from taubench.messages import AssistantMessage, Message, ToolMessage, UserMessage
 from taubench.participants import EpisodeContext
 from taubench.tasks import StructuredInstructions, UserScenario
 
 STOP, TRANSFER, OUT_OF_SCOPE = STOP_TOKENS
 NOTE_PREFIX = "[Note from the simulation, not from the agent]"
+OWN_TOOLS = """You also have tools of your own: they act on your side (your own device or \
+account), which the agent cannot reach. Use them when the agent asks you to do something \
+on your side or when your scenario says so, and tell the agent what you see in words: the \
+agent does not see your tools or their results."""
 
 GUIDELINES = """You are playing a customer who contacts a customer-service agent. Stay in \
 that role for the whole conversation; the agent is the other party.
@@ -88,11 +94,16 @@ def system_prompt(scenario: UserScenario, reply_format: str = "", stop_tokens: S
 
 
 def customer_view(trajectory: Sequence[Message]) -> list[dict]:
-    """The conversation as the simulated customer sees it (roles flipped, tools hidden)."""
+    """The conversation as the simulated customer sees it: roles flipped, the agent's tools
+    hidden, the customer's own tool calls and their results shown."""
     view = []
     for message in trajectory:
-        if isinstance(message, UserMessage):
+        if isinstance(message, UserMessage) and message.tool_calls:
+            view.append({"role": "assistant", "content": message.content or None, "tool_calls": chat_tool_calls(message.tool_calls)})
+        elif isinstance(message, UserMessage):
             view.append({"role": "assistant", "content": message.content})
+        elif isinstance(message, ToolMessage) and message.requestor == "user":
+            view.append({"role": "tool", "tool_call_id": message.tool_call_id, "name": message.name, "content": message.content})
         elif isinstance(message, AssistantMessage) and not message.tool_calls and message.has_text:
             view.append({"role": "user", "content": message.content})
     return view
@@ -131,18 +142,25 @@ def reply_text(completion: Completion) -> str:
 
 class LLMUser:
     uses_model = True
+    acts_with_tools = True  # can use the user's own tools, in domains that have them
     reply_format = ""  # added to the guidelines by strategies that want answers laid out their way
 
     def __init__(self, context: EpisodeContext, client: LLMClient):
         self.client = client
         self.scenario = context.task.user_scenario
+        self.tools = list(context.user_tools)
         stop_tokens = DOMAINS[context.domain].rules.stop_tokens if context.domain in DOMAINS else STOP_TOKENS
-        self.system = system_prompt(self.scenario, self.reply_format, stop_tokens)
+        reply_format = "\n\n".join(filter(None, [OWN_TOOLS if self.tools else "", self.reply_format]))
+        self.system = system_prompt(self.scenario, reply_format, stop_tokens)
         self.seed = context.seed
         self.trial = context.trial
 
     def respond(self, trajectory: Sequence[Message]) -> UserMessage:
-        completion = self.ask(self.prompt(trajectory))
+        messages = self.prompt(trajectory)
+        completion = self.client.complete(messages, tools=self.tools, seed=self.seed, trial=self.trial) if self.tools else self.ask(messages)
+        if completion.tool_calls:
+            calls = [parse_tool_call(request) for request in completion.tool_calls]
+            return UserMessage(content=completion.content or "", tool_calls=calls, usage=completion.usage)
         return UserMessage(content=reply_text(completion), usage=completion.usage)
 
     def prompt(self, trajectory: Sequence[Message]) -> list[dict]:

@@ -3,21 +3,38 @@ agent answers in text (meant to pair with the oracle agent, which only speaks wh
 
 from typing import Sequence
 
-from taubench.messages import Message, UserMessage
+from taubench.messages import Message, ToolCall, ToolMessage, UserMessage
 from taubench.participants import EpisodeContext
 from taubench.tasks import StructuredInstructions
 
 CLOSING = "Thank you, that is all I needed. ###STOP###"
 
 
+DONE_ON_MY_SIDE = "Done on my side."
+
+
 class OracleUser:
+    """In tasks where the user acts too, it makes its gold calls when they come next (how
+    many gold calls are done is the number of tool results so far), and otherwise says it
+    is done on its side until everything is."""
+
+    acts_with_tools = True
+
     def __init__(self, context: EpisodeContext):
         self.opening = opening_request(context.task.user_scenario.instructions)
+        self.gold = context.task.gold_actions
+        self.acts = any(action.requestor == "user" for action in self.gold)
 
     def respond(self, trajectory: Sequence[Message]) -> UserMessage:
-        if any(message.role == "user" for message in trajectory):
+        if not any(message.role == "user" for message in trajectory):
+            return UserMessage(content=self.opening)
+        done = sum(isinstance(message, ToolMessage) for message in trajectory)
+        if not self.acts or done >= len(self.gold):
             return UserMessage(content=CLOSING)
-        return UserMessage(content=self.opening)
+        action = self.gold[done]
+        if action.requestor != "user":
+            return UserMessage(content=DONE_ON_MY_SIDE)
+        return UserMessage(tool_calls=[ToolCall(id=f"oracle_user_call_{done + 1}", name=action.name, arguments=action.arguments)])
 
 
 def opening_request(instructions: StructuredInstructions | str) -> str:

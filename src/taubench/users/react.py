@@ -44,6 +44,7 @@ class ReactOptions(BaseModel):
 
 
 class ReactUser(LLMUser):
+    acts_with_tools = False  # its reply format has no place for tool calls
     Options = ReactOptions
     reply_format = REACT_FORMAT
 

@@ -65,6 +65,7 @@ class VerifyOptions(BaseModel):
 
 
 class VerifyUser(LLMUser):
+    acts_with_tools = False  # the supervisor reviews text answers only
     Options = VerifyOptions
 
     def __init__(self, context: EpisodeContext, client: LLMClient, options: VerifyOptions):

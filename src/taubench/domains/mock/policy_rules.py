@@ -87,6 +87,10 @@ def transfer_only_when_needed(trace: GoldTrace) -> list[str]:
     return []
 
 
+def reminders_are_the_members(trace: GoldTrace) -> list[str]:
+    return [f"the agent called {step.name}" for step in trace.calls("set_due_date_reminders") if step.requestor != "user"]
+
+
 RULES = {
     1: identified_first,
     3: one_change_at_a_time,
@@ -98,5 +102,6 @@ RULES = {
     9: late_fee_told,
     10: fine_payments_within_owed,
     11: transfer_only_when_needed,
+    12: reminders_are_the_members,
 }
 CONVERSATIONAL = {2: "reading a change back and getting a yes happens in the conversation, not in tool calls"}
