@@ -79,3 +79,14 @@ def test_the_users_side_is_graded_too(mock):
     assert passive_user.reward == 0.0 and passive_user.reward_info.components["DB"].status == "failed"
     gold, predicted = (passive_user.reward_info.components["DB"].details[key] for key in ("gold_db_hash", "agent_db_hash"))
     assert gold.split("+")[0] == predicted.split("+")[0] and gold.split("+")[1] != predicted.split("+")[1]
+
+
+def test_the_episode_page_shows_the_users_own_calls_with_their_results(mock):
+    from taubench.trajectory_page import PageContext, render_page
+
+    episode = run_episode(mock, mock.tasks["15"], 0, 0, OracleAgent, OracleUser)
+    page = render_page(episode, PageContext(run_title="mock", models={"agent": "oracle", "user": "oracle"}))
+    user_bubbles = page.split('<div class="bubble user">')[1:]
+    acting = next(bubble for bubble in user_bubbles if "set_due_date_reminders" in bubble)
+    assert "Due-date reminders on" in acting and "orphan" not in page
+    assert page.count("no result recorded") == 0

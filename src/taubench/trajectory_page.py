@@ -18,7 +18,7 @@ from pydantic import BaseModel
 from taubench.analysis import EpisodeAttribution
 from taubench.episode import ROLES, EpisodeResult
 from taubench.metrics import is_success
-from taubench.messages import AssistantMessage, ToolCall, ToolMessage, Usage, UserMessage
+from taubench.messages import AssistantMessage, ToolCall, ToolMessage, Usage, UserMessage, tool_calls_of
 from taubench.preparation import PreparedRun
 from taubench.runner import RunReport
 from taubench.settings import RunSettings, model_roles
@@ -183,23 +183,26 @@ def _components(episode: EpisodeResult) -> str:
 
 
 def _conversation(episode: EpisodeResult) -> str:
-    results = {message.tool_call_id: message for message in episode.messages if isinstance(message, ToolMessage)}
-    answered = {call.id for message in episode.messages if isinstance(message, AssistantMessage) for call in message.tool_calls or []}
+    results = {(message.requestor, message.tool_call_id): message for message in episode.messages if isinstance(message, ToolMessage)}
+    answered = {(side, call.id) for message in episode.messages for side, call in tool_calls_of(message)}
     bubbles = []
     for message in episode.messages:
         if isinstance(message, UserMessage):
-            bubbles.append(_user_bubble(message))
+            bubbles.append(_user_bubble(message, results))
         elif isinstance(message, AssistantMessage):
             bubbles.append(_assistant_bubble(message, results))
-        elif message.tool_call_id not in answered:  # a result whose call is not on record
+        elif (message.requestor, message.tool_call_id) not in answered:  # a result whose call is not on record
             bubbles.append(f'<div class="bubble orphan"><div class="who">tool result</div>{_tool_result(message)}</div>')
     if not bubbles:
         return "<p>No message was exchanged.</p>"
     return f'<div class="chat">{"".join(bubbles)}</div>'
 
 
-def _user_bubble(message: UserMessage) -> str:
-    parts = ['<div class="bubble user"><div class="who">user</div>', f'<div class="text">{escape(message.content)}</div>']
+def _user_bubble(message: UserMessage, results: dict[tuple[str, str], ToolMessage]) -> str:
+    parts = ['<div class="bubble user"><div class="who">user</div>']
+    if message.content.strip() or not message.tool_calls:
+        parts.append(f'<div class="text">{escape(message.content)}</div>')
+    parts.extend(_tool_call(call, results.get(("user", call.id))) for call in message.tool_calls or [])
     if message.thoughts:
         parts.append(f'<details><summary>thoughts</summary><div class="text">{escape(message.thoughts)}</div></details>')
     if message.drafts:
@@ -218,11 +221,11 @@ def _user_bubble(message: UserMessage) -> str:
     return "".join(parts)
 
 
-def _assistant_bubble(message: AssistantMessage, results: dict[str, ToolMessage]) -> str:
+def _assistant_bubble(message: AssistantMessage, results: dict[tuple[str, str], ToolMessage]) -> str:
     parts = ['<div class="bubble assistant"><div class="who">assistant</div>']
     if message.has_text:
         parts.append(f'<div class="text">{escape(message.content)}</div>')
-    parts.extend(_tool_call(call, results.get(call.id)) for call in message.tool_calls or [])
+    parts.extend(_tool_call(call, results.get(("assistant", call.id))) for call in message.tool_calls or [])
     parts.append(_usage(message.usage))
     parts.append("</div>")
     return "".join(parts)
