@@ -88,5 +88,5 @@ def test_the_episode_page_shows_the_users_own_calls_with_their_results(mock):
     page = render_page(episode, PageContext(run_title="mock", models={"agent": "oracle", "user": "oracle"}))
     user_bubbles = page.split('<div class="bubble user">')[1:]
     acting = next(bubble for bubble in user_bubbles if "set_due_date_reminders" in bubble)
-    assert "Due-date reminders on" in acting and "orphan" not in page
+    assert "Due-date reminders on" in acting and "bubble orphan" not in page
     assert page.count("no result recorded") == 0
