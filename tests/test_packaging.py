@@ -2,6 +2,7 @@
 
 import os
 import re
+import shutil
 import subprocess
 import sys
 import zipfile
@@ -20,32 +21,39 @@ def _shipped_sources() -> set[str]:
     return found
 
 
+def build_wheel(tmp_path: Path) -> subprocess.CompletedProcess:
+    """A wheel built from a copy of the sources: setuptools keeps a build/ folder next to
+    them, which would leak files of an earlier layout into the wheel and which concurrent
+    builds would share."""
+    source = tmp_path / "source"
+    for name in ("pyproject.toml", "setup.py", "README.md"):
+        (source / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(REPO / name, source / name)
+    for folder in ("src", "conf"):
+        shutil.copytree(REPO / folder, source / folder, ignore=shutil.ignore_patterns("__pycache__", "*.egg-info"))
+    return subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-w", str(tmp_path / "wheel"), str(source)],
+        capture_output=True, text=True, check=True,
+    )  # fmt: skip
+
+
 def test_the_wheel_ships_every_module_config_and_domain_data_file(tmp_path):
     """Nothing is listed by hand: a new folder (a domain with its data) ships as it is."""
-    subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-w", str(tmp_path), str(REPO)],
-        check=True, capture_output=True,
-    )  # fmt: skip
-    with zipfile.ZipFile(next(tmp_path.glob("taubench-*.whl"))) as wheel:
+    build_wheel(tmp_path)
+    with zipfile.ZipFile(next((tmp_path / "wheel").glob("taubench-*.whl"))) as wheel:
         shipped = {name for name in wheel.namelist() if not name.startswith("taubench-")}
     assert shipped == _shipped_sources()
     assert "taubench/domains/mock/data/db.json" in shipped and "taubench/conf/config.yaml" in shipped
 
 
 def test_building_the_package_warns_of_nothing(tmp_path):
-    built = subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-w", str(tmp_path), str(REPO)],
-        capture_output=True, text=True, check=True,
-    )  # fmt: skip
+    built = build_wheel(tmp_path)
     assert not re.search(r"\w+Warning:", built.stdout + built.stderr), built.stderr
 
 
 def test_a_plain_install_runs_with_its_own_configs(tmp_path):
     wheel_dir, target = tmp_path / "wheel", tmp_path / "site"
-    subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-w", str(wheel_dir), str(REPO)],
-        check=True, capture_output=True,
-    )
+    build_wheel(tmp_path)
     wheel = next(wheel_dir.glob("taubench-*.whl"))
     subprocess.run(
         [sys.executable, "-m", "pip", "install", "--no-deps", "--target", str(target), str(wheel)],

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from taubench.domains import load_domain
-from taubench.domains.v1_toolkit import ToolCrash
+from taubench.domains.v1.toolkit import ToolCrash
 from tool_calls import fail, ok
 
 PENDING_GIFT_CARD_ORDER = "#W6779827"  # paid 4079.45 with gift_card_7219486 (balance 49, an int)
@@ -182,7 +182,7 @@ def test_calculate_fails_fast_on_abusive_expressions():
     """v1 hangs on these (and would hold the GIL): run in a child process, under a timeout."""
     code = (
         "import time\n"
-        "from taubench.domains.v1_toolkit import calculate\n"
+        "from taubench.domains.v1.toolkit import calculate\n"
         "start = time.monotonic()\n"
         "for expression in ['9**9**9', '3**6000000+' * 900 + '1', '(2**99999)*' * 700 + '1', '1' * 20000]:\n"
         "    try:\n"

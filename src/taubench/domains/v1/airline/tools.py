@@ -13,7 +13,7 @@ import copy
 import json
 from typing import Annotated, Literal, Optional, TypedDict
 
-from taubench.domains.v1_toolkit import V1Toolkit, calculate, think, transfer_to_human_agents, v1_tool
+from taubench.domains.v1.toolkit import V1Toolkit, calculate, think, transfer_to_human_agents, v1_tool
 
 NEW_RESERVATION_IDS = ("HATHAT", "HATHAU", "HATHAV")
 NEW_CERTIFICATE_IDS = ("certificate_3221322", "certificate_3221323", "certificate_3221324")

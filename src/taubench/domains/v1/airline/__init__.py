@@ -1,7 +1,7 @@
 """τ-bench v1 airline: bookings and changes of flight reservations, with the original
 benchmark's tools, tasks and grading. The data come from ``env.data_dir``."""
 
-from taubench.domains.airline_v1.tools import AirlineV1Tools
+from taubench.domains.v1.airline.tools import AirlineV1Tools
 from taubench.domains.v1 import V1DomainSpec
 
 DOMAIN = V1DomainSpec(

@@ -1,7 +1,7 @@
 """τ-bench v1 retail: orders, returns and exchanges in an online store, with the original
 benchmark's tools, tasks and grading. The data come from ``env.data_dir``."""
 
-from taubench.domains.retail_v1.tools import RetailV1Tools
+from taubench.domains.v1.retail.tools import RetailV1Tools
 from taubench.domains.v1 import V1DomainSpec
 
 DOMAIN = V1DomainSpec(

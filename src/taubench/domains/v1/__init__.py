@@ -22,7 +22,7 @@ from typing import Any, Mapping, Optional
 from pydantic import BaseModel, ConfigDict, TypeAdapter
 
 from taubench.domain import BaseDomain, DataError, Rules, sha256_of
-from taubench.domains.v1_toolkit import V1Toolkit
+from taubench.domains.v1.toolkit import V1Toolkit
 from taubench.tasks import EvaluationCriteria, GoldAction, RewardType, Task, UserScenario
 
 SOURCE_VERSION = "τ-bench at 59a200c"

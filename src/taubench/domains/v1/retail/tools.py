@@ -8,7 +8,7 @@ becomes ``Error: <message>``. The docstrings are the tool descriptions (our word
 import json
 from typing import Literal
 
-from taubench.domains.v1_toolkit import V1Toolkit, calculate, think, transfer_to_human_agents, v1_tool
+from taubench.domains.v1.toolkit import V1Toolkit, calculate, think, transfer_to_human_agents, v1_tool
 
 CANCEL_REASONS = ("no longer needed", "ordered by mistake")
 
