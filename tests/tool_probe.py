@@ -30,7 +30,7 @@ WRONG_VALUES: dict[str, Any] = {
     "empty_string": "",
     "null": None,
 }
-EXTRA_KEYS = ("unexpected", "self", "requestor", "tool_name")
+EXTRA_KEYS = ("unexpected", "self", "requestor", "tool_name", "data")  # the last four: parameters of the originals' dispatchers
 VARIANTS_PER_TOOL = 3  # distinct gold calls of each tool used as they are
 
 
@@ -92,12 +92,27 @@ def _tool_cases(name: str, function: dict, examples: list[dict]) -> Iterator[Cas
             for label, value in (("upper", base[key].upper()), ("lower", base[key].lower()), ("padded", f" {base[key]} "), ("unknown", base[key] + "_404")):
                 if value != base[key]:
                     yield {"id": f"{name}/{key}={label}", "calls": [_call(name, {**base, key: value})]}
+    for key, value in base.items():
+        if isinstance(value, list) and value and isinstance(value[0], dict):
+            yield from _nested(name, base, key)
+    for first, second in ((a, b) for a in base for b in base if a != b):  # which check comes first
+        yield {"id": f"{name}/{first}=null+{second}=int", "calls": [_call(name, {**base, first: None, second: 7})]}
     for key in required:
         yield {"id": f"{name}/missing:{key}", "calls": [_call(name, {k: v for k, v in base.items() if k != key})]}
     for key in EXTRA_KEYS:
         yield {"id": f"{name}/extra:{key}", "calls": [_call(name, {**base, key: "x"})]}
     yield {"id": f"{name}/extra:self_first", "calls": [_call(name, {"self": "x", **base, "tool_name": "x"})]}
     yield {"id": f"{name}/no_arguments", "calls": [_call(name, {})]}
+
+
+def _nested(name: str, base: dict, key: str) -> Iterator[Case]:
+    """A list of objects (flights, passengers, payments) whose first object lacks a key, has
+    it null, or is not an object at all."""
+    first = base[key][0]
+    for inner in first:
+        for label, element in (("missing", {k: v for k, v in first.items() if k != inner}), ("null", {**first, inner: None})):
+            yield {"id": f"{name}/{key}[0].{inner}={label}", "calls": [_call(name, {**base, key: [element, *base[key][1:]]})]}
+    yield {"id": f"{name}/{key}[0]=string", "calls": [_call(name, {**base, key: ["x", *base[key][1:]]})]}
 
 
 def _unknown_names(tools: dict[str, dict], examples: dict[str, list[dict]]) -> Iterator[Case]:

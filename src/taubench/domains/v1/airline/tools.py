@@ -66,18 +66,21 @@ def _reservation(data: dict, reservation_id: str, missing: str = "reservation no
     return data["reservations"][reservation_id]
 
 
-def _bookable_segment(data: dict, segment: dict, cabin: str, passengers: int) -> dict:
-    """The flight record of a new segment, checked for the date, its status and the seats."""
-    number, date = segment["flight_number"], segment["date"]
+def _bookable_segment(data: dict, segment: dict, cabin: str, passengers: list) -> dict:
+    """The flight record of a new segment, checked for the date, its status and the seats.
+    Each value is read where the original reads it (the date after the flight is found, the
+    cabin's seats before the passengers are counted), so that arguments of the wrong kind
+    fail with the original's text (found by the tool probe)."""
+    number = segment["flight_number"]
     if number not in data["flights"]:
         raise ValueError(f"flight {number} not found")
     flight = data["flights"][number]
-    if date not in flight["dates"]:
-        raise ValueError(f"flight {number} not found on date {date}")
-    day = flight["dates"][date]
+    if segment["date"] not in flight["dates"]:
+        raise ValueError(f"flight {number} not found on date {segment['date']}")
+    day = flight["dates"][segment["date"]]
     if day["status"] != "available":
-        raise ValueError(f"flight {number} not available on date {date}")
-    if day["available_seats"][cabin] < passengers:
+        raise ValueError(f"flight {number} not available on date {segment['date']}")
+    if day["available_seats"][cabin] < len(passengers):
         raise ValueError(f"not enough seats on flight {number}")
     return flight
 
@@ -147,7 +150,7 @@ def book_reservation(
     }
     total = 0
     for segment in reservation["flights"]:
-        flight = _bookable_segment(data, segment, cabin, len(passengers))
+        flight = _bookable_segment(data, segment, cabin, passengers)
         segment["price"] = flight["dates"][segment["date"]]["prices"][cabin]
         segment["origin"] = flight["origin"]
         segment["destination"] = flight["destination"]
@@ -354,7 +357,7 @@ def update_reservation_flights(
         if kept:  # an unchanged segment keeps the price it was booked at
             source, price = kept[0], kept[0]["price"]
         else:
-            source = _bookable_segment(data, segment, cabin, passengers)
+            source = _bookable_segment(data, segment, cabin, reservation["passengers"])
             price = source["dates"][segment["date"]]["prices"][cabin]
         segment["price"] = price
         segment["origin"] = source["origin"]
