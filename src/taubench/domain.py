@@ -10,9 +10,8 @@ import hashlib
 import json
 import threading
 from dataclasses import dataclass
-from importlib import metadata
+from importlib import metadata, resources
 from pathlib import Path
-from importlib import resources
 from typing import Any, Literal, Mapping, Optional, Union
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
