@@ -109,12 +109,14 @@ def report_card(name: str) -> ReportCard:
     db = domain.fresh_db()
     tables = {table: len(getattr(db, table)) for table in domain._pristine.tables}
     words = len(re.findall(r"\w+", domain.policy))
-    kinds = Counter(subject.kinds.values())
+    agent_kinds = Counter(spec.toolkit.tool_kinds().values())
+    user_tools = len(spec.user_toolkit.tool_kinds()) if spec.user_toolkit else 0
     combos = {tuple(sorted({action.name for action in task.gold_actions})) for task in domain.tasks.values()}
     mix = _mix(domain, subject.kinds)
     base = len(domain.splits.get("base", domain.tasks))
     facts = {
-        "tools": f"{len(subject.kinds)} ({', '.join(f'{count} {kind}' for kind, count in sorted(kinds.items()))})",
+        "tools": f"{sum(agent_kinds.values())} for the agent ({', '.join(f'{count} {kind}' for kind, count in sorted(agent_kinds.items()))})"
+        + (f", {user_tools} for the user" if user_tools else ""),
         "records": ", ".join(f"{table} {count}" for table, count in tables.items()),
         "policy": f"{words} words, {len(subject.numbered_rules)} numbered rules",
         "tasks": f"{len(domain.tasks)}; splits " + ", ".join(f"{split} {len(ids)}" for split, ids in domain.splits.items()),
