@@ -65,7 +65,7 @@ def _mix(domain: Domain, kinds: dict[str, str]) -> Counter:
 
 
 def _bar(domain: Domain, subject: Subject, tables: dict[str, int], words: int) -> list[Line]:
-    kinds = subject.kinds
+    kinds = domain.spec.toolkit.tool_kinds()  # the bar counts the agent's tools
     agent_tools = [name for name in kinds if name not in ("calculate", "transfer_to_human_agents")]
     reads = sum(kinds[name] == "read" for name in agent_tools)
     writes = sum(kinds[name] == "write" for name in agent_tools)
