@@ -36,7 +36,7 @@ def test_the_bar_fails_the_mock_which_is_below_it_on_purpose():
     card = report_card("mock", held_to_the_bar=True)
     failed = {line.name: line.problems for line in card.bar if not line.passed}
     assert not card.passed and "== mock: FAIL" in card.render()
-    assert failed["12-20 agent tools, >= 5 read and >= 5 write"] == ["10 tools, 4 read, 4 write"]
+    assert failed["12-20 agent tools, >= 5 read and >= 5 write"] == ["8 tools, 4 read, 4 write"]  # the shared two not counted
     assert failed[">= 50 tasks in base; train and test split it"] == ["18 in base, train 9, test 9, overlap 0"]
     assert {">= 10% fallback", ">= 20% refusal"}.isdisjoint(failed)  # the mock's mix meets those two
 
