@@ -51,6 +51,11 @@ def airline():
     yield from _shared_by_the_session("airline")
 
 
+@pytest.fixture(scope="session")
+def mock():
+    yield from _shared_by_the_session("mock")
+
+
 def free_port() -> int:
     """A port on 127.0.0.1 free at the moment of asking."""
     with socket.socket() as probe:

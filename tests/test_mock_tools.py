@@ -5,12 +5,6 @@ import json
 
 import pytest
 
-from taubench.domains import load_domain
-
-
-@pytest.fixture(scope="module")
-def mock():
-    return load_domain("mock")
 
 
 @pytest.fixture

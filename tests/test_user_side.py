@@ -9,17 +9,11 @@ import pytest
 from conftest import run_cli
 from taubench.agents.oracle import OracleAgent
 from taubench.domain import apply_initial_state
-from taubench.domains import load_domain
 from taubench.episode import run_episode
 from taubench.scripted_server import ScriptedServer
 from taubench.settings import ConfigError, parse_settings
 from taubench.tasks import InitialState
 from taubench.users.oracle import OracleUser
-
-
-@pytest.fixture(scope="module")
-def mock():
-    return load_domain("mock")
 
 
 def test_a_task_starts_from_its_initial_state_on_both_sides(mock):
