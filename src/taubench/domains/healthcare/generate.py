@@ -144,7 +144,7 @@ CAST_APPOINTMENTS = [
     ("A100004", "P10003", "DR103", "pediatrics", "S20091", "2025-03-17", "15:30", "in_person", "follow_up", "booked", {}),
     ("A100005", "P10004", "DR103", "pediatrics", None, "2024-09-16", "15:30", "in_person", "follow_up", "completed", {}),
     ("A100006", "P10005", "DR170", "obstetrics_gynecology", "S20092", "2025-03-13", "16:00", "in_person", "new", "booked",
-     {"confidential": True}),
+     {"confidential": True, "referral_id": "RF30003"}),
     ("A100007", "P10006", "DR101", "family_medicine", "S20093", "2025-03-21", "11:00", "in_person", "follow_up", "booked", {}),
     ("A100008", "P10007", "DR102", "internal_medicine", "S20094", "2025-03-12", "10:30", "in_person", "follow_up", "booked", {}),
     ("A100009", "P10007", "DR102", "internal_medicine", None, "2024-12-03", "10:30", "in_person", "follow_up", "completed", {}),
@@ -178,6 +178,8 @@ CAST_APPOINTMENTS = [
     ("A100034", "P10018", "DR101", "family_medicine", None, "2024-07-09", "11:30", "in_person", "follow_up", "completed", {}),
     ("A100035", "P10011", "DR120", "dermatology", None, "2024-09-12", "08:30", "in_person", "new", "completed", {}),
     ("A100036", "P10013", "DR130", "orthopedics", None, "2025-01-21", "10:00", "in_person", "new", "completed", {}),
+    ("A100037", "P10012", "DR102", "internal_medicine", None, "2024-06-18", "16:00", "in_person", "follow_up", "completed", {}),
+    ("A100038", "P10006", "DR101", "family_medicine", None, "2024-08-12", "14:30", "in_person", "follow_up", "completed", {}),
 ]
 CAST_TAKEN_SLOTS = {  # slot -> the cast appointment holding it
     appointment[4]: appointment for appointment in CAST_APPOINTMENTS if appointment[4] is not None

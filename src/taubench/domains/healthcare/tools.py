@@ -12,6 +12,7 @@ from taubench.domains.healthcare.models import (
     HealthcareDB,
     Patient,
     PatientMatch,
+    Pharmacy,
     Plan,
     Prescription,
     Provider,
@@ -171,16 +172,19 @@ class HealthcareTools(Toolkit):
         return [referral for referral in self.db.referrals.values() if referral.patient_id == patient_id]
 
     @tool("read")
-    def get_plan(self, plan_id: str) -> Plan:
-        """An insurance plan: its type, whether specialist visits need a referral, the copays and
-        the end of our contract with it, if it ended.
+    def list_plans(self) -> list[Plan]:
+        """Every insurance plan we know, in id order: its type, whether specialist visits need a
+        referral, the copays, and the date our contract with it ended, if it did."""
+        return sorted(self.db.plans.values(), key=lambda plan: plan.plan_id)
+
+    @tool("read")
+    def list_pharmacies(self, zip: Optional[str] = None) -> list[Pharmacy]:
+        """The pharmacies we send prescriptions to, in id order, optionally only those in one zip.
 
         Args:
-            plan_id: The plan's id, e.g. "PL-PPO1".
+            zip: Optional: a 5-digit zip, e.g. "60614".
         """
-        if plan_id not in self.db.plans:
-            raise ValueError("Plan not found")
-        return self.db.plans[plan_id]
+        return [pharmacy for pharmacy in self.db.pharmacies.values() if zip is None or pharmacy.zip == zip]
 
     @tool("read")
     def list_prescriptions(self, patient_id: str) -> list[Prescription]:
