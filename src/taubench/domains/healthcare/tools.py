@@ -403,9 +403,11 @@ class HealthcareTools(Toolkit):
             raise ValueError("Patient has no primary care provider on file")
         if not reason.strip():
             raise ValueError("Reason is required")
-        for referral in self.db.referrals.values():
-            if referral.patient_id == patient_id and referral.specialty == specialty and referral.status != "expired":
-                raise ValueError(f"Referral {referral.referral_id} for that specialty is already {referral.status}")
+        for referral in self.db.referrals.values():  # a referral still open or with visits left makes a new one a duplicate
+            if referral.patient_id == patient_id and referral.specialty == specialty and (
+                referral.status == "requested" or (referral.status == "active" and referral.visits_used < referral.visits_authorized)
+            ):
+                raise ValueError(f"Referral {referral.referral_id} for that specialty is still {referral.status}")
         referral = Referral(
             referral_id=f"RF{self.db.next_referral_number}", patient_id=patient_id, specialty=specialty, referred_by=patient.pcp_id,
             status="requested", reason=reason, visits_authorized=0, visits_used=0,
