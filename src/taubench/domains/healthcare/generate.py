@@ -69,7 +69,9 @@ def _proxy(name: str, relation: str, scope: str, expires: str | None) -> dict[st
     return {"name": name, "relation": relation, "scope": scope, "expires": expires}
 
 
-def _patient(pid, first, last, dob, zip_code, phone, address, plan, member, pcp, pharmacy, pages, balance, **extra) -> dict[str, Any]:
+def _patient(
+    pid, first, last, dob, zip_code, phone, address, plan, member, pcp, pharmacy, pages, balance, **extra
+) -> dict[str, Any]:
     email = f"{first.lower()}.{last.lower().replace(' ', '').replace(chr(39), '')}{dob[2:4]}@example.com"
     return {
         "patient_id": pid, "first_name": first, "last_name": last, "dob": dob, "zip": zip_code, "phone": phone, "email": email,
@@ -94,7 +96,8 @@ CAST_PATIENTS = [
              "LBH-552019376", "DR101", "PH3", 29, 0.0, proxies=[_proxy("Daniel Novak", "parent", "all", "2023-11-02")]),
     _patient("P10007", "Harold", "Whitfield", "1943-10-18", "60614", "773-555-0112", "2650 N Lakeview Ave, Chicago IL", "PL-MCR1",
              "HMA-190044312", "DR102", "PH7", 212, 0.0,
-             proxies=[_proxy("Susan Whitfield-Ames", "child", "all", "2025-02-28"), _proxy("Robert Whitfield", "sibling", "prescriptions", None)]),
+             proxies=[_proxy("Susan Whitfield-Ames", "child", "all", "2025-02-28"),
+                      _proxy("Robert Whitfield", "sibling", "prescriptions", None)]),
     _patient("P10008", "Denise", "Okafor", "1971-03-29", "60615", "773-555-0178", "5120 S Hyde Park Blvd, Chicago IL", "PL-HMO2",
              "PCH-620318845", "DR101", "PH4", 64, 0.0),
     _patient("P10009", "Raj", "Patel", "1990-12-05", "60657", "312-555-0135", "3150 N Sheffield Ave, Chicago IL", "PL-HMO1",
@@ -159,9 +162,12 @@ CAST_APPOINTMENTS = [
     ("A100016", "P10016", "DR140", "psychiatry", None, "2025-01-15", "17:00", "telehealth", "new", "completed", {}),
     ("A100017", "P10019", "DR120", "dermatology", "S20098", "2025-03-20", "09:00", "in_person", "follow_up", "booked", {}),
     ("A100018", "P10019", "DR120", "dermatology", "S20099", "2025-04-03", "14:00", "in_person", "follow_up", "booked", {}),
-    ("A100019", "P10010", "DR101", "family_medicine", None, "2024-05-14", "09:00", "in_person", "follow_up", "no_show", {"fee_charged": 75.0}),
-    ("A100020", "P10010", "DR101", "family_medicine", None, "2024-09-03", "09:30", "in_person", "follow_up", "no_show", {"fee_charged": 75.0}),
-    ("A100021", "P10010", "DR101", "family_medicine", None, "2025-01-27", "10:00", "in_person", "follow_up", "no_show", {"fee_charged": 75.0}),
+    ("A100019", "P10010", "DR101", "family_medicine", None, "2024-05-14", "09:00", "in_person", "follow_up", "no_show",
+     {"fee_charged": 75.0}),
+    ("A100020", "P10010", "DR101", "family_medicine", None, "2024-09-03", "09:30", "in_person", "follow_up", "no_show",
+     {"fee_charged": 75.0}),
+    ("A100021", "P10010", "DR101", "family_medicine", None, "2025-01-27", "10:00", "in_person", "follow_up", "no_show",
+     {"fee_charged": 75.0}),
     ("A100022", "P10024", "DR102", "internal_medicine", "S20100", "2025-03-11", "07:45", "in_person", "follow_up", "booked", {}),
     ("A100023", "P10024", "DR150", "endocrinology", "S20101", "2025-03-11", "11:15", "in_person", "follow_up", "booked", {}),
     ("A100024", "P10024", "DR150", "endocrinology", None, "2024-09-10", "11:15", "in_person", "new", "completed", {}),
@@ -208,7 +214,8 @@ CAST_OPEN_SLOTS = [
 CAST_REFERRALS = [  # id, patient, specialty, by, status, reason, authorized, used, from, to
     ("RF30001", "P10008", "cardiology", "DR101", "active", "palpitations and abnormal ECG", 3, 1, "2025-02-20", "2025-05-20"),
     ("RF30002", "P10009", "dermatology", "DR101", "active", "changing mole on the back", 2, 0, "2024-12-15", "2025-03-14"),
-    ("RF30003", "P10005", "obstetrics_gynecology", "DR101", "active", "adolescent gynecology consult", 2, 1, "2025-02-10", "2025-05-11"),
+    ("RF30003", "P10005", "obstetrics_gynecology", "DR101", "active", "adolescent gynecology consult", 2, 1, "2025-02-10",
+     "2025-05-11"),
     ("RF30004", "P10007", "cardiology", "DR102", "active", "follow-up of atrial fibrillation", 4, 4, "2024-12-20", "2025-03-20"),
     ("RF30005", "P10020", "dermatology", "DR101", "expired", "acne treatment", 2, 2, "2024-06-01", "2024-08-30"),
     ("RF30006", "P10022", "orthopedics", "DR101", "active", "right knee pain after a fall", 2, 0, "2025-01-06", "2025-04-06"),
@@ -238,7 +245,8 @@ CAST_RECORDS_REQUESTS = [
     ("RR5002", "P10007", ["visit_notes", "medication_list"], "patient", "paper", 50.5, "2025-02-18", "open"),
 ]
 
-FIRST = ["James", "Mary", "John", "Patricia", "Robert", "Jennifer", "Michael", "Linda", "David", "Elizabeth", "William", "Barbara",
+FIRST = ["James", "Mary", "John", "Patricia", "Robert", "Jennifer", "Michael", "Linda", "David", "Elizabeth", "William",
+         "Barbara",
          "Joseph", "Susan", "Carlos", "Jessica", "Anthony", "Sarah", "Kevin", "Karen", "Luis", "Nancy", "Mark", "Lisa", "Jorge",
          "Betty", "Steven", "Sandra", "Andrew", "Ashley", "Wei", "Kimberly", "Joshua", "Emily", "Kenneth", "Donna", "Hiroshi",
          "Michelle", "Brian", "Carol", "Ahmed", "Amanda", "Ronald", "Melissa", "Tomasz", "Deborah", "Jamal", "Stephanie",
@@ -247,15 +255,18 @@ LAST = ["Smith", "Johnson", "Williams", "Brown", "Jones", "Garcia", "Miller", "D
         "Lopez", "Gonzalez", "Wilson", "Anderson", "Thomas", "Taylor", "Moore", "Jackson", "Martin", "Lee", "Perez", "Thompson",
         "White", "Harris", "Clark", "Lewis", "Robinson", "Walker", "Young", "Kowalski", "Nguyen", "Kim", "Patel", "Novak",
         "Okafor", "Schmidt", "Johansson", "Murphy", "O'Connor", "Rivera", "Chen", "Wright", "Scott", "Green", "Baker", "Adams",
-        "Nelson", "Hill", "Campbell", "Mitchell", "Roberts", "Carter", "Phillips", "Evans", "Turner", "Torres", "Parker"]  # fmt: skip
+        "Nelson", "Hill", "Campbell", "Mitchell", "Roberts", "Carter", "Phillips", "Evans", "Turner", "Torres",
+        "Parker"]  # fmt: skip
 STREETS = ["Clark St", "Halsted St", "Ashland Ave", "Western Ave", "Damen Ave", "Addison St", "Belmont Ave", "Fullerton Ave",
            "Lawrence Ave", "Irving Park Rd", "Pulaski Rd", "Cicero Ave", "Harlem Ave", "Oak St", "Maple Ave", "Ridge Ave"]
-TOWNS = [("Chicago IL", ["60607", "60608", "60610", "60613", "60614", "60616", "60618", "60622", "60625", "60640", "60647", "60657"]),
+TOWNS = [("Chicago IL", ["60607", "60608", "60610", "60613", "60614", "60616", "60618", "60622", "60625", "60640", "60647",
+                         "60657"]),
          ("Evanston IL", ["60201", "60202"]), ("Oak Park IL", ["60302", "60304"]), ("Skokie IL", ["60076"]),
          ("Kenosha WI", ["53140", "53144"]), ("Milwaukee WI", ["53202", "53211"]), ("Hammond IN", ["46320"])]  # fmt: skip
 AREA = {"IL": ["312", "773", "847", "708"], "WI": ["262", "414"], "IN": ["219"]}
 FILLER_SPECIALTIES = ["family_medicine"] * 14 + ["internal_medicine"] * 12 + ["pediatrics"] * 8 + [
-    "cardiology", "dermatology", "orthopedics", "endocrinology", "gastroenterology", "neurology", "psychiatry", "obstetrics_gynecology",
+    "cardiology", "dermatology", "orthopedics", "endocrinology", "gastroenterology", "neurology", "psychiatry",
+    "obstetrics_gynecology",
 ] * 6  # fmt: skip
 PROVIDER_FIRST = ["Anna", "Ben", "Celia", "Dmitri", "Elif", "Farah", "George", "Helena", "Ivan", "Julia", "Kofi", "Laura",
                   "Mateo", "Nadia", "Oscar", "Pia", "Quinn", "Rosa", "Samir", "Tess"]  # fmt: skip
@@ -274,8 +285,9 @@ def _weekdays(start: date, end: date) -> list[date]:
 def _providers(rng: random.Random) -> dict[str, dict[str, Any]]:
     providers = {}
     for pid, name, specialty, clinic, states, accepting, plans in CAST_PROVIDERS:
-        providers[pid] = {"provider_id": pid, "name": name, "specialty": specialty, "clinic_id": clinic, "licensed_states": states,
-                          "accepting_new_patients": accepting, "plans_in_network": plans or ALL_PLANS}  # fmt: skip
+        providers[pid] = {"provider_id": pid, "name": name, "specialty": specialty, "clinic_id": clinic,
+                          "licensed_states": states, "accepting_new_patients": accepting,
+                          "plans_in_network": plans or ALL_PLANS}  # fmt: skip
     clinic_states = {clinic[0]: clinic[3] for clinic in CLINICS}
     for number, specialty in enumerate(FILLER_SPECIALTIES, start=201):
         clinic = rng.choice([clinic[0] for clinic in CLINICS])
@@ -283,7 +295,8 @@ def _providers(rng: random.Random) -> dict[str, dict[str, Any]]:
         plans = sorted(rng.sample(ALL_PLANS, rng.randint(6, len(ALL_PLANS))))
         name = f"Dr. {rng.choice(PROVIDER_FIRST)} {rng.choice(LAST)}"
         providers[f"DR{number}"] = {"provider_id": f"DR{number}", "name": name, "specialty": specialty, "clinic_id": clinic,
-                                    "licensed_states": states, "accepting_new_patients": rng.random() < 0.75, "plans_in_network": plans}  # fmt: skip
+                                    "licensed_states": states, "accepting_new_patients": rng.random() < 0.75,
+                                    "plans_in_network": plans}  # fmt: skip
     return providers
 
 
@@ -302,13 +315,15 @@ def _filler_patients(rng: random.Random, providers: dict[str, dict[str, Any]]) -
                           f"{rng.choice(AREA[state])}-555-{rng.randint(100, 9999):04d}",
                           f"{rng.randint(100, 9800)} {rng.choice(STREETS)}, {town}", plan,
                           f"{plan[3:6]}-{rng.randint(100000000, 999999999)}", rng.choice(primary if adult else pediatric),
-                          rng.choice(PHARMACIES)[0], rng.randint(8, 260), rng.choice([0.0] * 8 + [25.0, 40.0, 75.0, 12.5]))  # fmt: skip
+                          rng.choice(PHARMACIES)[0], rng.randint(8, 260),
+                          rng.choice([0.0] * 8 + [25.0, 40.0, 75.0, 12.5]))  # fmt: skip
         if not adult:
             parent = f"{rng.choice(FIRST)} {last}"
             record["proxies"] = [_proxy(parent, "parent", "all", _day(born.replace(year=born.year + 18) - timedelta(days=1)))]
         elif rng.random() < 0.08:
             record["proxies"] = [_proxy(f"{rng.choice(FIRST)} {last}", rng.choice(["spouse", "child", "health_care_proxy"]),
-                                        rng.choice(["all", "appointments", "prescriptions"]), rng.choice([None, "2025-12-31", "2024-06-30"]))]  # fmt: skip
+                                        rng.choice(["all", "appointments", "prescriptions"]),
+                                        rng.choice([None, "2025-12-31", "2024-06-30"]))]  # fmt: skip
         patients.append(record)
         number += 1
         if rng.random() < 0.05:  # a namesake: same name, another birth date or zip
@@ -324,7 +339,9 @@ def _filler_patients(rng: random.Random, providers: dict[str, dict[str, Any]]) -
     return patients
 
 
-def _history(rng: random.Random, patients: list[dict[str, Any]], providers: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
+def _history(
+    rng: random.Random, patients: list[dict[str, Any]], providers: dict[str, dict[str, Any]]
+) -> dict[str, dict[str, Any]]:
     """Past visits of the filler patients: mostly completed, some cancelled or missed, a few booked ahead."""
     by_specialty: dict[str, list[str]] = {}
     for pid, provider in providers.items():
@@ -336,7 +353,8 @@ def _history(rng: random.Random, patients: list[dict[str, Any]], providers: dict
         seen: set[str] = set()
         for _ in range(rng.randint(2, 5)):
             specialty = providers[patient["pcp_id"]]["specialty"] if rng.random() < 0.55 else rng.choice(sorted(by_specialty))
-            provider = patient["pcp_id"] if specialty == providers[patient["pcp_id"]]["specialty"] else rng.choice(by_specialty[specialty])
+            own_doctor = specialty == providers[patient["pcp_id"]]["specialty"]
+            provider = patient["pcp_id"] if own_doctor else rng.choice(by_specialty[specialty])
             day = TODAY + timedelta(days=rng.randint(-1100, 40))
             while day.weekday() > 4:
                 day += timedelta(days=1)
@@ -344,11 +362,13 @@ def _history(rng: random.Random, patients: list[dict[str, Any]], providers: dict
             status = "booked" if future else rng.choices(["completed", "cancelled", "no_show"], [86, 9, 5])[0]
             appointment_id = f"A{number}"
             appointments[appointment_id] = {
-                "appointment_id": appointment_id, "patient_id": patient["patient_id"], "provider_id": provider, "specialty": specialty,
-                "slot_id": None, "date": _day(day), "time": rng.choice(times), "mode": "telehealth" if rng.random() < 0.15 else "in_person",
+                "appointment_id": appointment_id, "patient_id": patient["patient_id"], "provider_id": provider,
+                "specialty": specialty, "slot_id": None, "date": _day(day), "time": rng.choice(times),
+                "mode": "telehealth" if rng.random() < 0.15 else "in_person",
                 "visit_type": "follow_up" if specialty in seen else "new", "status": status, "confidential": False,
                 "referral_id": None, "reschedule_count": rng.choice([0, 0, 0, 1]) if future else 0,
-                "cancel_reason": rng.choice(["schedule_conflict", "illness", "transportation"]) if status == "cancelled" else None,
+                "cancel_reason": rng.choice(["schedule_conflict", "illness", "transportation"])
+                if status == "cancelled" else None,
                 "fee_charged": NO_SHOW_FEE if status == "no_show" else 0.0,
             }  # fmt: skip
             seen.add(specialty)
@@ -372,17 +392,20 @@ def _slots(rng: random.Random, providers: dict[str, dict[str, Any]]) -> dict[str
             if rng.random() < 0.45:
                 slots[f"S{number}"] = {"slot_id": f"S{number}", "provider_id": pid, "date": _day(day),
                                        "time": f"{rng.randint(8, 16):02d}:{rng.choice(['00', '15', '30', '45'])}",
-                                       "mode": "telehealth" if rng.random() < 0.2 else "in_person", "status": rng.choice(["open"] * 3 + ["taken"])}  # fmt: skip
+                                       "mode": "telehealth" if rng.random() < 0.2 else "in_person",
+                                       "status": rng.choice(["open"] * 3 + ["taken"])}  # fmt: skip
                 number += 1
     return slots
 
 
 def _filler_prescriptions(rng: random.Random, patients: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
     drugs = [("lisinopril 20 mg tablet", "none"), ("amlodipine 5 mg tablet", "none"), ("metformin 1000 mg tablet", "none"),
-             ("atorvastatin 20 mg tablet", "none"), ("omeprazole 20 mg capsule", "none"), ("levothyroxine 100 mcg tablet", "none"),
+             ("atorvastatin 20 mg tablet", "none"), ("omeprazole 20 mg capsule", "none"),
+             ("levothyroxine 100 mcg tablet", "none"),
              ("sertraline 100 mg tablet", "none"), ("albuterol HFA inhaler", "none"), ("losartan 50 mg tablet", "none"),
              ("gabapentin 300 mg capsule", "V"), ("alprazolam 0.25 mg tablet", "IV"), ("tramadol 50 mg tablet", "IV"),
-             ("amphetamine salts 10 mg tablet", "II"), ("montelukast 10 mg tablet", "none"), ("escitalopram 10 mg tablet", "none")]  # fmt: skip
+             ("amphetamine salts 10 mg tablet", "II"), ("montelukast 10 mg tablet", "none"),
+             ("escitalopram 10 mg tablet", "none")]  # fmt: skip
     prescriptions, number = {}, 41001
     for patient in patients:
         for _ in range(rng.choice([0, 1, 1, 2, 3])):
@@ -390,7 +413,8 @@ def _filler_prescriptions(rng: random.Random, patients: list[dict[str, Any]]) ->
             days = 30 if schedule == "II" else rng.choice([30, 30, 90])
             prescriptions[f"RX{number}"] = {
                 "rx_id": f"RX{number}", "patient_id": patient["patient_id"], "drug": drug, "dea_schedule": schedule,
-                "prescriber_id": patient["pcp_id"], "days_supply": days, "refills_left": 0 if schedule == "II" else rng.randint(0, 5),
+                "prescriber_id": patient["pcp_id"], "days_supply": days,
+                "refills_left": 0 if schedule == "II" else rng.randint(0, 5),
                 "last_fill": _day(TODAY - timedelta(days=rng.randint(3, 200))), "pharmacy_id": patient["preferred_pharmacy_id"],
                 "status": rng.choice(["active"] * 9 + ["discontinued"]),
             }  # fmt: skip
@@ -425,9 +449,11 @@ def _filler_records_requests(rng: random.Random, patients: list[dict[str, Any]])
         delivery = rng.choice(["electronic", "electronic", "paper"])
         fee = 6.5 if delivery == "electronic" else round(max(0, patient["chart_pages"] - 10) * 0.25, 2)
         requests[f"RR{number}"] = {
-            "request_id": f"RR{number}", "patient_id": patient["patient_id"], "record_types": sorted(rng.sample(types, rng.randint(1, 3))),
+            "request_id": f"RR{number}", "patient_id": patient["patient_id"],
+            "record_types": sorted(rng.sample(types, rng.randint(1, 3))),
             "recipient": "patient", "delivery_format": delivery, "fee": fee, "requested": _day(day),
-            "due": _day(day + timedelta(days=30)), "status": "fulfilled" if day + timedelta(days=30) < TODAY else rng.choice(["open", "fulfilled"]),
+            "due": _day(day + timedelta(days=30)),
+            "status": "fulfilled" if day + timedelta(days=30) < TODAY else rng.choice(["open", "fulfilled"]),
         }  # fmt: skip
         number += 1
     return dict(sorted(requests.items()))
@@ -444,8 +470,8 @@ def database() -> dict[str, Any]:
     patients = {patient["patient_id"]: patient for patient in CAST_PATIENTS + filler}
     appointments = {}
     for aid, pid, provider, specialty, slot, day, time, mode, visit_type, status, extra in CAST_APPOINTMENTS:
-        appointments[aid] = {"appointment_id": aid, "patient_id": pid, "provider_id": provider, "specialty": specialty, "slot_id": slot,
-                             "date": day, "time": time, "mode": mode, "visit_type": visit_type, "status": status,
+        appointments[aid] = {"appointment_id": aid, "patient_id": pid, "provider_id": provider, "specialty": specialty,
+                             "slot_id": slot, "date": day, "time": time, "mode": mode, "visit_type": visit_type, "status": status,
                              "confidential": extra.get("confidential", False), "referral_id": extra.get("referral_id"),
                              "reschedule_count": extra.get("reschedule_count", 0), "cancel_reason": extra.get("cancel_reason"),
                              "fee_charged": extra.get("fee_charged", 0.0)}  # fmt: skip
@@ -453,8 +479,9 @@ def database() -> dict[str, Any]:
     referrals = {r[0]: dict(zip(("referral_id", "patient_id", "specialty", "referred_by", "status", "reason", "visits_authorized",
                                  "visits_used", "valid_from", "valid_to"), r)) for r in CAST_REFERRALS}  # fmt: skip
     referrals.update(_filler_referrals(rng, filler))
-    prescriptions = {rx[0]: dict(zip(("rx_id", "patient_id", "drug", "dea_schedule", "prescriber_id", "days_supply", "refills_left",
-                                      "last_fill", "pharmacy_id", "status"), rx)) for rx in CAST_PRESCRIPTIONS}  # fmt: skip
+    prescriptions = {rx[0]: dict(zip(("rx_id", "patient_id", "drug", "dea_schedule", "prescriber_id", "days_supply",
+                                      "refills_left", "last_fill", "pharmacy_id", "status"), rx))
+                     for rx in CAST_PRESCRIPTIONS}  # fmt: skip
     prescriptions.update(_filler_prescriptions(rng, filler))
     records = {r[0]: {"request_id": r[0], "patient_id": r[1], "record_types": r[2], "recipient": r[3], "delivery_format": r[4],
                       "fee": r[5], "requested": r[6], "due": _day(date.fromisoformat(r[6]) + timedelta(days=30)), "status": r[7]}

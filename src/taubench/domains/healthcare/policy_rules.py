@@ -120,14 +120,19 @@ def referral_plans(trace: GoldTrace) -> list[str]:
         if referral is None or referral.specialty != provider.specialty:
             violations.append(f"{step.name} of a {provider.specialty} visit for {patient_id} without a referral")
         elif not referral.valid_from <= slot.date <= referral.valid_to:
-            violations.append(f"{step.name} on {slot.date}, outside referral {referral_id} ({referral.valid_from} to {referral.valid_to})")
+            window = f"{referral.valid_from} to {referral.valid_to}"
+            violations.append(f"{step.name} on {slot.date}, outside referral {referral_id} ({window})")
     return violations
 
 
 def in_network(trace: GoldTrace) -> list[str]:
-    return [f"{step.name} with {booking[2].provider_id}, out of network for {booking[0]}"
-            for step in trace.writes
-            if (booking := _booking(step)) and step.before.patients[booking[0]].plan_id not in booking[2].plans_in_network]  # fmt: skip
+    violations = []
+    for step in trace.writes:
+        if (booking := _booking(step)) is not None:
+            patient_id, _, provider, _ = booking
+            if step.before.patients[patient_id].plan_id not in provider.plans_in_network:
+                violations.append(f"{step.name} with {provider.provider_id}, out of network for {patient_id}")
+    return violations
 
 
 def visit_type(trace: GoldTrace) -> list[str]:
@@ -136,9 +141,10 @@ def visit_type(trace: GoldTrace) -> list[str]:
         patient_id, _, provider, _ = _booking(step)
         today = _today(step.before)
         seen = any(
-            a.patient_id == patient_id and a.specialty == provider.specialty and a.status == "completed" and VISIT_LOOKBACK <= a.date < today
+            a.patient_id == patient_id and a.specialty == provider.specialty and a.status == "completed"
+            and VISIT_LOOKBACK <= a.date < today
             for a in step.before.appointments.values()
-        )
+        )  # fmt: skip
         wanted = "follow_up" if seen else "new"
         if step.arguments["visit_type"] != wanted:
             violations.append(f"book_appointment as {step.arguments['visit_type']} where the visit is {wanted}")
@@ -163,13 +169,14 @@ def late_cancellation(trace: GoldTrace) -> list[str]:
     violations = []
     for step in trace.calls("cancel_appointment"):
         appointment = step.before.appointments[step.arguments["appointment_id"]]
-        hours = (datetime.fromisoformat(f"{appointment.date} {appointment.time}") - datetime.fromisoformat(step.before.now)).total_seconds() / 3600
-        if hours >= 24:
+        starts = datetime.fromisoformat(f"{appointment.date} {appointment.time}")
+        if (starts - datetime.fromisoformat(step.before.now)).total_seconds() >= 24 * 3600:
             continue
         patient = step.before.patients[appointment.patient_id]
         eligible = patient.last_late_fee_waiver is None or patient.last_late_fee_waiver < YEAR_AGO
         if bool(step.arguments.get("waive_late_fee")) != eligible:
-            violations.append(f"late cancellation of {appointment.appointment_id}: waiver {'due' if eligible else 'used'} but not applied as such")
+            state = "due but not applied" if eligible else "used up but applied"
+            violations.append(f"late cancellation of {appointment.appointment_id}: waiver {state}")
         balance = step.after.patients[patient.patient_id].balance
         if not eligible and f"{balance:.2f}" not in trace.task.communicate_info:
             violations.append(f"new balance {balance:.2f} after a late fee is not in communicate_info")
@@ -186,7 +193,10 @@ def no_show_supervisor(trace: GoldTrace) -> list[str]:
     violations = []
     for step in trace.calls("book_appointment"):
         patient_id = step.arguments["patient_id"]
-        missed = [a for a in step.before.appointments.values() if a.patient_id == patient_id and a.status == "no_show" and a.date >= YEAR_AGO]
+        missed = [
+            a for a in step.before.appointments.values()
+            if a.patient_id == patient_id and a.status == "no_show" and a.date >= YEAR_AGO
+        ]  # fmt: skip
         if len(missed) >= 3:
             violations.append(f"book_appointment for {patient_id} with {len(missed)} no-shows in 12 months")
     return violations
@@ -198,7 +208,9 @@ def refill_conditions(trace: GoldTrace) -> list[str]:
         db = step.before
         rx = db.prescriptions[step.arguments["rx_id"]]
         elapsed = (date.fromisoformat(_today(db)) - date.fromisoformat(rx.last_fill)).days
-        visited = any(a.patient_id == rx.patient_id and a.status == "completed" and a.date >= YEAR_AGO for a in db.appointments.values())
+        visited = any(
+            a.patient_id == rx.patient_id and a.status == "completed" and a.date >= YEAR_AGO for a in db.appointments.values()
+        )
         if rx.status != "active" or rx.refills_left < 1:
             violations.append(f"refill of {rx.rx_id}: not active or no refills left")
         if elapsed < 0.75 * rx.days_supply:
@@ -232,9 +244,12 @@ def records_release(trace: GoldTrace) -> list[str]:
 
 
 def contracted_plans(trace: GoldTrace) -> list[str]:
-    return [f"update_insurance to {step.arguments['plan_id']}, whose contract ended {plan.contract_end}"
-            for step in trace.calls("update_insurance")
-            if (plan := step.before.plans[step.arguments["plan_id"]]).contract_end and plan.contract_end < _today(step.before)]  # fmt: skip
+    violations = []
+    for step in trace.calls("update_insurance"):
+        plan = step.before.plans[step.arguments["plan_id"]]
+        if plan.contract_end is not None and plan.contract_end < _today(step.before):
+            violations.append(f"update_insurance to {plan.plan_id}, whose contract ended {plan.contract_end}")
+    return violations
 
 
 def transfer_changes_nothing(trace: GoldTrace) -> list[str]:

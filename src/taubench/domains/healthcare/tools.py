@@ -87,10 +87,13 @@ class HealthcareTools(Toolkit):
             dob: Their date of birth, YYYY-MM-DD.
         """
         return [
-            PatientMatch(patient_id=p.patient_id, first_name=p.first_name, last_name=p.last_name, dob=p.dob, zip=p.zip, phone_last4=p.phone[-4:])
+            PatientMatch(
+                patient_id=p.patient_id, first_name=p.first_name, last_name=p.last_name, dob=p.dob, zip=p.zip,
+                phone_last4=p.phone[-4:],
+            )
             for p in self.db.patients.values()
             if p.last_name.lower() == last_name.strip().lower() and p.dob == dob
-        ]  # fmt: skip
+        ]
 
     @tool("read")
     def get_patient(self, patient_id: str) -> Patient:
@@ -113,7 +116,9 @@ class HealthcareTools(Toolkit):
         return self._provider(provider_id)
 
     @tool("read")
-    def search_providers(self, specialty: Specialty, plan_id: Optional[str] = None, clinic_id: Optional[str] = None) -> list[Provider]:
+    def search_providers(
+        self, specialty: Specialty, plan_id: Optional[str] = None, clinic_id: Optional[str] = None
+    ) -> list[Provider]:
         """Providers of a specialty, in id order, optionally only those in network with a plan
         and/or working at one clinic.
 
@@ -133,7 +138,9 @@ class HealthcareTools(Toolkit):
         ]
 
     @tool("read")
-    def list_open_slots(self, provider_id: str, date_from: str, date_to: str, mode: Optional[Literal["in_person", "telehealth"]] = None) -> list[Slot]:
+    def list_open_slots(
+        self, provider_id: str, date_from: str, date_to: str, mode: Optional[Literal["in_person", "telehealth"]] = None
+    ) -> list[Slot]:
         """A provider's open slots between two dates (both included), earliest first.
 
         Args:
@@ -146,7 +153,8 @@ class HealthcareTools(Toolkit):
         slots = [
             slot
             for slot in self.db.slots.values()
-            if slot.provider_id == provider_id and slot.status == "open" and date_from <= slot.date <= date_to and mode in (None, slot.mode)
+            if slot.provider_id == provider_id and slot.status == "open"
+            and date_from <= slot.date <= date_to and mode in (None, slot.mode)
         ]
         return sorted(slots, key=lambda slot: (slot.date, slot.time, slot.slot_id))
 
@@ -197,7 +205,9 @@ class HealthcareTools(Toolkit):
         return [rx for rx in self.db.prescriptions.values() if rx.patient_id == patient_id]
 
     @tool("write")
-    def book_appointment(self, patient_id: str, slot_id: str, visit_type: Literal["new", "follow_up"], referral_id: Optional[str] = None) -> Appointment:
+    def book_appointment(
+        self, patient_id: str, slot_id: str, visit_type: Literal["new", "follow_up"], referral_id: Optional[str] = None
+    ) -> Appointment:
         """Book an open slot for a patient. A visit booked on a referral uses one of its visits.
 
         Args:
@@ -346,7 +356,12 @@ class HealthcareTools(Toolkit):
 
     @tool("write")
     def update_contact_info(
-        self, patient_id: str, phone: Optional[str] = None, email: Optional[str] = None, address: Optional[str] = None, zip: Optional[str] = None
+        self,
+        patient_id: str,
+        phone: Optional[str] = None,
+        email: Optional[str] = None,
+        address: Optional[str] = None,
+        zip: Optional[str] = None,
     ) -> Patient:
         """Change a patient's phone, email and/or mailing address; fields left out stay as they are.
 
@@ -403,14 +418,15 @@ class HealthcareTools(Toolkit):
             raise ValueError("Patient has no primary care provider on file")
         if not reason.strip():
             raise ValueError("Reason is required")
-        for referral in self.db.referrals.values():  # a referral still open or with visits left makes a new one a duplicate
-            if referral.patient_id == patient_id and referral.specialty == specialty and (
-                referral.status == "requested" or (referral.status == "active" and referral.visits_used < referral.visits_authorized)
-            ):
-                raise ValueError(f"Referral {referral.referral_id} for that specialty is still {referral.status}")
+        for existing in self.db.referrals.values():  # one still pending or with visits left makes a new one a duplicate
+            if existing.patient_id != patient_id or existing.specialty != specialty:
+                continue
+            visits_left = existing.visits_used < existing.visits_authorized
+            if existing.status == "requested" or (existing.status == "active" and visits_left):
+                raise ValueError(f"Referral {existing.referral_id} for that specialty is still {existing.status}")
         referral = Referral(
-            referral_id=f"RF{self.db.next_referral_number}", patient_id=patient_id, specialty=specialty, referred_by=patient.pcp_id,
-            status="requested", reason=reason, visits_authorized=0, visits_used=0,
+            referral_id=f"RF{self.db.next_referral_number}", patient_id=patient_id, specialty=specialty,
+            referred_by=patient.pcp_id, status="requested", reason=reason, visits_authorized=0, visits_used=0,
         )  # fmt: skip
         self.db.next_referral_number += 1
         self.db.referrals[referral.referral_id] = referral
