@@ -404,20 +404,18 @@ class HealthcareTools(Toolkit):
         return patient
 
     @tool("write")
-    def request_referral(self, patient_id: str, specialty: Specialty, reason: str) -> Referral:
-        """Ask the patient's primary care provider for a referral to a specialty. It starts as
-        "requested" and becomes active only when the PCP approves it.
+    def request_referral(self, patient_id: str, specialty: Specialty) -> Referral:
+        """Ask the patient's primary care provider (PCP) for a referral to a specialty. It starts
+        as "requested"; the PCP's office calls the patient for the clinical details and makes it
+        active if they approve it.
 
         Args:
             patient_id: The patient's id.
             specialty: The specialty the patient needs to see (as in search_providers).
-            reason: Why, in the patient's words, e.g. "recurring migraines".
         """
         patient = self._patient(patient_id)
         if patient.pcp_id is None:
             raise ValueError("Patient has no primary care provider on file")
-        if not reason.strip():
-            raise ValueError("Reason is required")
         for existing in self.db.referrals.values():  # one still pending or with visits left makes a new one a duplicate
             if existing.patient_id != patient_id or existing.specialty != specialty:
                 continue
@@ -426,7 +424,8 @@ class HealthcareTools(Toolkit):
                 raise ValueError(f"Referral {existing.referral_id} for that specialty is still {existing.status}")
         referral = Referral(
             referral_id=f"RF{self.db.next_referral_number}", patient_id=patient_id, specialty=specialty,
-            referred_by=patient.pcp_id, status="requested", reason=reason, visits_authorized=0, visits_used=0,
+            referred_by=patient.pcp_id, status="requested", reason="requested through the access desk",
+            visits_authorized=0, visits_used=0,
         )  # fmt: skip
         self.db.next_referral_number += 1
         self.db.referrals[referral.referral_id] = referral
