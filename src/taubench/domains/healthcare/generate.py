@@ -350,7 +350,7 @@ def _history(
     appointments, number = {}, 200001
     times = [f"{hour:02d}:{minute}" for hour in range(8, 17) for minute in ("00", "30")]
     for patient in patients:
-        seen: set[str] = set()
+        visits = []
         for _ in range(rng.randint(2, 5)):
             specialty = providers[patient["pcp_id"]]["specialty"] if rng.random() < 0.55 else rng.choice(sorted(by_specialty))
             own_doctor = specialty == providers[patient["pcp_id"]]["specialty"]
@@ -358,20 +358,24 @@ def _history(
             day = TODAY + timedelta(days=rng.randint(-1100, 40))
             while day.weekday() > 4:
                 day += timedelta(days=1)
+            visits.append((day, rng.choice(times), specialty, provider))
+        established: set[str] = set()  # specialties with a completed visit: later visits there are follow-ups
+        for day, time, specialty, provider in sorted(visits):
             future = day > TODAY
             status = "booked" if future else rng.choices(["completed", "cancelled", "no_show"], [86, 9, 5])[0]
             appointment_id = f"A{number}"
             appointments[appointment_id] = {
                 "appointment_id": appointment_id, "patient_id": patient["patient_id"], "provider_id": provider,
-                "specialty": specialty, "slot_id": None, "date": _day(day), "time": rng.choice(times),
+                "specialty": specialty, "slot_id": None, "date": _day(day), "time": time,
                 "mode": "telehealth" if rng.random() < 0.15 else "in_person",
-                "visit_type": "follow_up" if specialty in seen else "new", "status": status, "confidential": False,
+                "visit_type": "follow_up" if specialty in established else "new", "status": status, "confidential": False,
                 "referral_id": None, "reschedule_count": rng.choice([0, 0, 0, 1]) if future else 0,
                 "cancel_reason": rng.choice(["schedule_conflict", "illness", "transportation"])
                 if status == "cancelled" else None,
                 "fee_charged": NO_SHOW_FEE if status == "no_show" else 0.0,
             }  # fmt: skip
-            seen.add(specialty)
+            if status == "completed":
+                established.add(specialty)
             number += 1
     return dict(sorted(appointments.items(), key=lambda item: (item[1]["date"], item[1]["time"], item[0])))
 
