@@ -208,7 +208,8 @@ class HealthcareTools(Toolkit):
     def book_appointment(
         self, patient_id: str, slot_id: str, visit_type: Literal["new", "follow_up"], referral_id: Optional[str] = None
     ) -> Appointment:
-        """Book an open slot for a patient. A visit booked on a referral uses one of its visits.
+        """Book an open slot for a patient; the slot's mode (in_person or telehealth) is the visit's.
+        A visit booked on a referral uses one of its visits.
 
         Args:
             patient_id: The patient's id.
