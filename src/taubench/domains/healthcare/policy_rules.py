@@ -1,0 +1,282 @@
+"""The healthcare desk policy's numbered rules as checks over a task's gold trace (see
+gold_trace.py). Who is calling is read from the task's instructions ("You are <name>")."""
+
+import re
+from datetime import date, datetime
+
+from taubench.domains.gold_trace import GoldStep, GoldTrace
+from taubench.domains.healthcare.models import HealthcareDB
+
+PRIMARY_CARE = {"family_medicine", "internal_medicine", "pediatrics"}
+NO_PATIENT = {"find_patient", "get_provider", "search_providers", "list_open_slots", "list_plans", "list_pharmacies",
+              "calculate", "transfer_to_human_agents"}  # fmt: skip
+SCOPE_OF = {
+    "book_appointment": "appointments", "reschedule_appointment": "appointments", "cancel_appointment": "appointments",
+    "request_referral": "appointments", "request_refill": "prescriptions", "create_records_request": "records",
+    "update_contact_info": "all", "update_insurance": "all",
+}  # fmt: skip
+STATES = {"Illinois": "IL", "Wisconsin": "WI", "Indiana": "IN"}
+EMERGENCY_WORDS = ("chest pain", "chest pressure", "stroke", "drooping", "slurred", "ending your life", "suicid", "can't breathe")
+VISIT_LOOKBACK = "2022-03-10"  # 36 months before today
+YEAR_AGO = "2024-03-10"
+
+
+def _today(db: HealthcareDB) -> str:
+    return db.now[:10]
+
+
+def _patient_of(step: GoldStep) -> str | None:
+    """The patient a call is about: named, or the holder of the appointment or prescription it names."""
+    db = step.before
+    if "patient_id" in step.arguments:
+        return step.arguments["patient_id"]
+    if (appointment := db.appointments.get(step.arguments.get("appointment_id"))) is not None:
+        return appointment.patient_id
+    if (rx := db.prescriptions.get(step.arguments.get("rx_id"))) is not None:
+        return rx.patient_id
+    return None
+
+
+def _instructions(trace: GoldTrace) -> str:
+    instructions = trace.task.user_scenario.instructions
+    return instructions if isinstance(instructions, str) else " ".join(str(v) for v in instructions.model_dump().values() if v)
+
+
+def _caller(trace: GoldTrace) -> str | None:
+    found = re.search(r"You are ([A-Z][\w'-]+(?: [A-Z][\w'-]+)+)", _instructions(trace))
+    return found.group(1) if found else None
+
+
+def _is_patient(trace: GoldTrace, db: HealthcareDB, patient_id: str) -> bool:
+    patient = db.patients[patient_id]
+    return _caller(trace) == f"{patient.first_name} {patient.last_name}"
+
+
+def identified_first(trace: GoldTrace) -> list[str]:
+    found, violations = "", []
+    for step in trace.steps:
+        if step.name == "find_patient":
+            found += step.observation
+        elif step.name not in NO_PATIENT and (patient := _patient_of(step)) and f'"{patient}"' not in found:
+            violations.append(f"{step.name} on {patient} before find_patient showed them")
+    return violations
+
+
+def proxy_authority(trace: GoldTrace) -> list[str]:
+    violations = []
+    for step in trace.writes:
+        patient_id = _patient_of(step)
+        if patient_id is None or _is_patient(trace, step.before, patient_id):
+            continue
+        proxy = next((p for p in step.before.patients[patient_id].proxies if p.name == _caller(trace)), None)
+        if proxy is None:
+            violations.append(f"{step.name} for {patient_id} by {_caller(trace)}, who is not their proxy")
+        elif proxy.expires is not None and proxy.expires < _today(step.before):
+            violations.append(f"{step.name} for {patient_id} on a proxy that expired {proxy.expires}")
+        elif proxy.scope not in ("all", SCOPE_OF[step.name]):
+            violations.append(f"{step.name} for {patient_id} outside the proxy's {proxy.scope} scope")
+    return violations
+
+
+def confidential_services(trace: GoldTrace) -> list[str]:
+    return [f"{step.name} of confidential {step.arguments['appointment_id']} by someone other than the patient"
+            for step in trace.writes
+            if (appointment := step.before.appointments.get(step.arguments.get("appointment_id"))) is not None
+            and appointment.confidential and not _is_patient(trace, step.before, appointment.patient_id)]  # fmt: skip
+
+
+def emergencies_go_to_911(trace: GoldTrace) -> list[str]:
+    text = _instructions(trace).lower()
+    if not any(word in text for word in EMERGENCY_WORDS):
+        return []
+    if trace.writes or not trace.calls("transfer_to_human_agents"):
+        return ["an emergency call must change nothing and be transferred"]
+    return []
+
+
+def _booking(step: GoldStep) -> tuple[str, object, object, object] | None:
+    """(patient, slot, provider, referral id) of a booking or a reschedule."""
+    db = step.before
+    if step.name == "book_appointment":
+        slot = db.slots[step.arguments["slot_id"]]
+        return step.arguments["patient_id"], slot, db.providers[slot.provider_id], step.arguments.get("referral_id")
+    if step.name == "reschedule_appointment":
+        appointment = db.appointments[step.arguments["appointment_id"]]
+        slot = db.slots[step.arguments["new_slot_id"]]
+        return appointment.patient_id, slot, db.providers[slot.provider_id], appointment.referral_id
+    return None
+
+
+def referral_plans(trace: GoldTrace) -> list[str]:
+    violations = []
+    for step in trace.writes:
+        if (booking := _booking(step)) is None:
+            continue
+        patient_id, slot, provider, referral_id = booking
+        plan = step.before.plans[step.before.patients[patient_id].plan_id]
+        if not plan.referral_required or provider.specialty in PRIMARY_CARE:
+            continue
+        referral = step.before.referrals.get(referral_id)
+        if referral is None or referral.specialty != provider.specialty:
+            violations.append(f"{step.name} of a {provider.specialty} visit for {patient_id} without a referral")
+        elif not referral.valid_from <= slot.date <= referral.valid_to:
+            window = f"{referral.valid_from} to {referral.valid_to}"
+            violations.append(f"{step.name} on {slot.date}, outside referral {referral_id} ({window})")
+    return violations
+
+
+def in_network(trace: GoldTrace) -> list[str]:
+    violations = []
+    for step in trace.writes:
+        if (booking := _booking(step)) is not None:
+            patient_id, _, provider, _ = booking
+            if step.before.patients[patient_id].plan_id not in provider.plans_in_network:
+                violations.append(f"{step.name} with {provider.provider_id}, out of network for {patient_id}")
+    return violations
+
+
+def visit_type(trace: GoldTrace) -> list[str]:
+    violations = []
+    for step in trace.calls("book_appointment"):
+        patient_id, _, provider, _ = _booking(step)
+        today = _today(step.before)
+        seen = any(
+            a.patient_id == patient_id and a.specialty == provider.specialty and a.status == "completed"
+            and VISIT_LOOKBACK <= a.date < today
+            for a in step.before.appointments.values()
+        )  # fmt: skip
+        wanted = "follow_up" if seen else "new"
+        if step.arguments["visit_type"] != wanted:
+            violations.append(f"book_appointment as {step.arguments['visit_type']} where the visit is {wanted}")
+        if wanted == "new" and not provider.accepting_new_patients:
+            violations.append(f"new visit with {provider.provider_id}, who accepts no new patients")
+    return violations
+
+
+def telehealth_licensing(trace: GoldTrace) -> list[str]:
+    violations = []
+    stated = re.search(r"physically in (Illinois|Wisconsin|Indiana)", _instructions(trace))
+    for step in trace.writes:
+        if (booking := _booking(step)) is None or booking[1].mode != "telehealth":
+            continue
+        state = STATES[stated.group(1)] if stated else step.before.patients[booking[0]].address[-2:]
+        if state not in booking[2].licensed_states:
+            violations.append(f"telehealth with {booking[2].provider_id}, not licensed in {state}")
+    return violations
+
+
+def late_cancellation(trace: GoldTrace) -> list[str]:
+    violations = []
+    for step in trace.calls("cancel_appointment"):
+        appointment = step.before.appointments[step.arguments["appointment_id"]]
+        starts = datetime.fromisoformat(f"{appointment.date} {appointment.time}")
+        if (starts - datetime.fromisoformat(step.before.now)).total_seconds() >= 24 * 3600:
+            continue
+        patient = step.before.patients[appointment.patient_id]
+        eligible = patient.last_late_fee_waiver is None or patient.last_late_fee_waiver < YEAR_AGO
+        if bool(step.arguments.get("waive_late_fee")) != eligible:
+            state = "due but not applied" if eligible else "used up but applied"
+            violations.append(f"late cancellation of {appointment.appointment_id}: waiver {state}")
+        balance = step.after.patients[patient.patient_id].balance
+        if not eligible and f"{balance:.2f}" not in trace.task.communicate_info:
+            violations.append(f"new balance {balance:.2f} after a late fee is not in communicate_info")
+    return violations
+
+
+def reschedule_limit(trace: GoldTrace) -> list[str]:
+    return [f"reschedule of {step.arguments['appointment_id']}, already rescheduled {count} times"
+            for step in trace.calls("reschedule_appointment")
+            if (count := step.before.appointments[step.arguments["appointment_id"]].reschedule_count) >= 2]  # fmt: skip
+
+
+def no_show_supervisor(trace: GoldTrace) -> list[str]:
+    violations = []
+    for step in trace.calls("book_appointment"):
+        patient_id = step.arguments["patient_id"]
+        missed = [
+            a for a in step.before.appointments.values()
+            if a.patient_id == patient_id and a.status == "no_show" and a.date >= YEAR_AGO
+        ]  # fmt: skip
+        if len(missed) >= 3:
+            violations.append(f"book_appointment for {patient_id} with {len(missed)} no-shows in 12 months")
+    return violations
+
+
+def refill_conditions(trace: GoldTrace) -> list[str]:
+    violations = []
+    for step in trace.calls("request_refill"):
+        db = step.before
+        rx = db.prescriptions[step.arguments["rx_id"]]
+        elapsed = (date.fromisoformat(_today(db)) - date.fromisoformat(rx.last_fill)).days
+        visited = any(
+            a.patient_id == rx.patient_id and a.status == "completed" and a.date >= YEAR_AGO for a in db.appointments.values()
+        )
+        if rx.status != "active" or rx.refills_left < 1:
+            violations.append(f"refill of {rx.rx_id}: not active or no refills left")
+        if elapsed < 0.75 * rx.days_supply:
+            violations.append(f"refill of {rx.rx_id} after {elapsed} of {rx.days_supply} days")
+        if not visited:
+            violations.append(f"refill of {rx.rx_id} without a completed visit in 12 months")
+    return violations
+
+
+def controlled_substances(trace: GoldTrace) -> list[str]:
+    violations = []
+    for step in trace.calls("request_refill"):
+        rx = step.before.prescriptions[step.arguments["rx_id"]]
+        if rx.dea_schedule == "II":
+            violations.append(f"refill of Schedule II {rx.rx_id}")
+        elif rx.dea_schedule != "none" and step.arguments["pharmacy_id"] != rx.pharmacy_id:
+            violations.append(f"Schedule {rx.dea_schedule} {rx.rx_id} sent to another pharmacy")
+    return violations
+
+
+def records_release(trace: GoldTrace) -> list[str]:
+    violations = []
+    for step in trace.calls("create_records_request"):
+        recipient = step.arguments["recipient"]
+        if recipient == "patient":
+            continue
+        authorizations = step.before.patients[step.arguments["patient_id"]].release_authorizations
+        if not any(a.recipient == recipient and a.expires >= _today(step.before) for a in authorizations):
+            violations.append(f"records released to {recipient} without a current authorization")
+    return violations
+
+
+def contracted_plans(trace: GoldTrace) -> list[str]:
+    violations = []
+    for step in trace.calls("update_insurance"):
+        plan = step.before.plans[step.arguments["plan_id"]]
+        if plan.contract_end is not None and plan.contract_end < _today(step.before):
+            violations.append(f"update_insurance to {plan.plan_id}, whose contract ended {plan.contract_end}")
+    return violations
+
+
+def transfer_changes_nothing(trace: GoldTrace) -> list[str]:
+    if trace.calls("transfer_to_human_agents") and trace.writes:
+        return ["transfer_to_human_agents in a task that also changes records"]
+    return []
+
+
+RULES = {
+    1: identified_first,
+    2: proxy_authority,
+    3: confidential_services,
+    4: emergencies_go_to_911,
+    5: referral_plans,
+    6: in_network,
+    7: visit_type,
+    8: telehealth_licensing,
+    9: late_cancellation,
+    10: reschedule_limit,
+    11: no_show_supervisor,
+    12: refill_conditions,
+    13: controlled_substances,
+    14: records_release,
+    15: contracted_plans,
+    16: transfer_changes_nothing,
+}
+CONVERSATIONAL = {
+    17: "reading a change back and getting a yes happens in the conversation, not in tool calls",
+    18: "what is left unsaid (minimum necessary, results only through the portal) shows in no tool call",
+}
