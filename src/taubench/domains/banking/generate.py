@@ -21,7 +21,7 @@ CAST_CUSTOMERS = [
     ("C1002", "Maria Gonzalez", "1991-11-02", "60614", "7390", "premier", True, []),  # namesake, same ZIP
     ("C1003", "Maria Gonzalez", "1984-03-12", "78704", "1157", "standard", True, []),  # namesake, same birth date
     ("C1004", "David Kim", "1975-06-30", "98103", "6602", "premier", True, []),
-    ("C1005", "Susan Kim", "1977-01-15", "98103", "2048", "standard", True, ["2025-03-03"]),
+    ("C1005", "Susan Kim", "1977-01-15", "98103", "2048", "standard", True, []),
     ("C1006", "Tyler Brooks", "2001-09-09", "30307", "8813", "standard", True, []),  # authorized user on his mother's account
     ("C1007", "Linda Brooks", "1968-04-22", "30307", "3375", "standard", True, []),
     ("C1008", "James Okafor", "1959-12-05", "10027", "9046", "premier", True, []),
@@ -79,7 +79,7 @@ CAST_ACCOUNTS = [
     ("A20065", "checking", "Everyday Checking", "3390", ["C1018"], "open", 1512.4, 312.4, None, "2025-06-30"),
     ("A20070", "checking", "Everyday Checking", "6218", ["C1019"], "open", 8420.55, 7145.55, None, "2025-06-30"),
     ("A20071", "savings", "Savings", "6226", ["C1019"], "open", 1200.0, 1200.0, None, "2025-06-30"),
-    ("A20075", "checking", "Everyday Checking", "9087", ["C1020"], "open", 412.8, 412.8, None, "2025-06-30"),
+    ("A20075", "checking", "Everyday Checking", "9087", ["C1020"], "open", 1412.8, 1412.8, None, "2025-06-30"),
     ("A20076", "checking", "Everyday Checking", "9110", ["C1021"], "open", 3025.0, 3025.0, None, "2025-06-30"),
     ("A20080", "checking", "Everyday Checking", "5567", ["C1022"], "open", 1733.25, 1733.25, None, "2025-06-08"),
     ("A20085", "checking", "Main Checking", "2190", ["C1023"], "open", 9655.3, 9655.3, None, "2025-06-30"),
@@ -285,7 +285,7 @@ class _Builder:
         self.db["cards"][card_id] = {
             "card_id": card_id, "account_id": account_id, "cardholder_id": holder, "kind": kind, "last4": last4,
             "status": status, "expires": expires, "arrives_by": None, "closed_reason": None, "noticed_on": None,
-            "replacement_card_id": None,
+            "liability_cap": None, "replacement_card_id": None,
         }  # fmt: skip
         self.db["customers"][holder]["card_ids"].append(card_id)
 

@@ -80,6 +80,7 @@ class Card(BaseModel):
     arrives_by: Optional[str]  # a replacement being shipped
     closed_reason: Optional[Literal["lost", "stolen", "damaged", "compromised", "expired"]]
     noticed_on: Optional[str]  # when the loss, theft, damage or misuse was noticed
+    liability_cap: Optional[float]  # a lost or stolen card's: the most the customer owes for charges before the report
     replacement_card_id: Optional[Annotated[str, RefersTo("cards")]]
 
 

@@ -5,7 +5,7 @@ paid); the policy's judgement (verification tiers, limits, windows, waivers) is 
 
 from typing import Any
 
-from taubench.domains.banking.bank_calendar import add_business_days, add_months, security_code
+from taubench.domains.banking.bank_calendar import add_business_days, add_months, business_days_between, security_code
 from taubench.domains.banking.models import (
     Account,
     Alert,
@@ -25,6 +25,7 @@ STOP_PAYMENT_MONTHS = 6
 SHIPPING_BUSINESS_DAYS = {"standard": 7, "expedited": 2}
 CARD_YEARS = 4
 PROVISIONAL_CREDIT_BUSINESS_DAYS = 10
+LIABILITY_BUSINESS_DAYS, PROMPT_LIABILITY, LATE_LIABILITY = 2, 50.0, 500.0
 DISPUTABLE_CHANNELS = ("card", "ach", "external_transfer", "atm")
 DISPUTE_REASONS = ("unauthorized", "duplicate", "not_received", "wrong_amount")
 ALERT_TYPES = ("low_balance", "large_transaction")
@@ -275,9 +276,11 @@ class BankTools(Toolkit):
         return card
 
     @tool("write")
-    def replace_card(self, card_id: str, reason: str, noticed_on: str, ship_speed: str) -> Card:
+    def replace_card(self, card_id: str, reason: str, noticed_on: str, ship_speed: str) -> list[Card]:
         """Close a card for good and order its replacement with a new number, shipped in 7
-        business days (standard) or 2 (expedited).
+        business days (standard) or 2 (expedited). Returns the closed card (for a lost or
+        stolen one, with the customer's liability cap under card rules: 50.00 when reported
+        within 2 business days after it was noticed, else 500.00) and the replacement.
 
         Args:
             card_id: The card to replace.
@@ -307,13 +310,17 @@ class BankTools(Toolkit):
             arrives_by=add_business_days(self.db.today, SHIPPING_BUSINESS_DAYS[ship_speed], self.db.holidays),
             closed_reason=None,
             noticed_on=None,
+            liability_cap=None,
             replacement_card_id=None,
         )
         self.db.next_card_number += 1
         self.db.cards[replacement.card_id] = replacement
         card.status, card.closed_reason, card.noticed_on, card.replacement_card_id = "closed", reason, noticed_on, replacement.card_id
+        if reason in ("lost", "stolen"):
+            late = business_days_between(noticed_on, self.db.today, self.db.holidays) > LIABILITY_BUSINESS_DAYS
+            card.liability_cap = LATE_LIABILITY if late else PROMPT_LIABILITY
         self._customer(card.cardholder_id).card_ids.append(replacement.card_id)
-        return replacement
+        return [card, replacement]
 
     @tool("write")
     def open_dispute(self, transaction_ids: list[str], reason: str) -> Dispute:
