@@ -34,6 +34,11 @@ def refused(tools, bank, tool, **arguments) -> str:
     return result.content.removeprefix("Error: ")
 
 
+def replacing(tools, bank, **changes) -> str:
+    arguments = {"card_id": "K30002", "reason": "lost", "noticed_on": "2025-07-08", "ship_speed": "standard", **changes}
+    return refused(tools, bank, "replace_card", **arguments)
+
+
 def code_of(tools, customer_id: str) -> str:
     return security_code(tools.db.app_enrolments[customer_id].secret, tools.db.today)
 
@@ -110,16 +115,19 @@ def test_the_customers_app_shows_the_code_the_bank_checks(bank):
 
 def test_internal_transfers_move_money_both_ways(tools, bank):
     out, back = answer(tools, "transfer_internal", from_account_id="A20003", to_account_id="A20002", amount=500)
-    assert (out["transaction_id"], out["amount"], back["transaction_id"], back["amount"]) == (f"T{NEXT}", -500.0, f"T{NEXT + 1}", 500.0)
+    assert (out["transaction_id"], out["amount"]) == (f"T{NEXT}", -500.0)
+    assert (back["transaction_id"], back["amount"]) == (f"T{NEXT + 1}", 500.0)
     assert tools.db.accounts["A20003"].balance == 7920.0 and tools.db.accounts["A20002"].available_balance == 1689.07
-    assert refused(tools, bank, "transfer_internal", from_account_id="A20001", to_account_id="A20001", amount=5) == "The two accounts must differ"
+    assert refused(tools, bank, "transfer_internal", from_account_id="A20001", to_account_id="A20001", amount=5) == (
+        "The two accounts must differ")
     assert refused(tools, bank, "transfer_internal", from_account_id="A20004", to_account_id="A20001", amount=5) == (
         "Transfers cannot be drawn from a credit card account")
     assert refused(tools, bank, "transfer_internal", from_account_id="A20001", to_account_id="A20002", amount=2000) == (
         "Amount exceeds the available balance of 1950.40")
     assert refused(tools, bank, "transfer_internal", from_account_id="A20003", to_account_id="A20004", amount=1300) == (
         "Amount exceeds the 1240.37 owed on the card")
-    assert refused(tools, bank, "transfer_internal", from_account_id="A20055", to_account_id="A20056", amount=5) == "Account A20055 is frozen"
+    assert refused(tools, bank, "transfer_internal", from_account_id="A20055", to_account_id="A20056", amount=5) == (
+        "Account A20055 is frozen")
     assert refused(tools, bank, "transfer_internal", from_account_id="A20003", to_account_id="A20002", amount=-5) == (
         "Amount must be a number greater than 0")
     assert refused(tools, bank, "transfer_internal", from_account_id="A20003", to_account_id="A20002", amount=5.001) == (
@@ -128,7 +136,8 @@ def test_internal_transfers_move_money_both_ways(tools, bank):
 
 def test_external_transfers_go_to_an_owners_saved_payee(tools, bank):
     sent = answer(tools, "send_external_transfer", from_account_id="A20010", payee_id="P40012", amount=250.5)
-    assert (sent["amount"], sent["channel"], sent["payee_id"]) == (-250.5, "external_transfer", "P40012")  # Susan's payee, joint account
+    # Susan's payee, from the joint account she owns with David
+    assert (sent["amount"], sent["channel"], sent["payee_id"]) == (-250.5, "external_transfer", "P40012")
     assert tools.db.accounts["A20010"].balance == 6492.05
     assert refused(tools, bank, "send_external_transfer", from_account_id="A20010", payee_id="P9", amount=5) == "Payee not found"
     assert refused(tools, bank, "send_external_transfer", from_account_id="A20004", payee_id="P40001", amount=5) == (
@@ -146,34 +155,33 @@ def test_cards_are_locked_and_replaced(tools, bank):
     assert (closed["status"], closed["liability_cap"], closed["replacement_card_id"]) == ("closed", 50.0, "K32000")
     assert (new["card_id"], new["status"], new["arrives_by"], new["expires"]) == ("K32000", "ordered", "2025-07-17", "2029-07")
     assert tools.db.customers["C1001"].card_ids[-1] == "K32000"
-    closed, new = answer(tools, "replace_card", card_id="K30025", reason="stolen", noticed_on="2025-07-02", ship_speed="expedited")
+    closed, new = answer(tools, "replace_card", card_id="K30025", reason="stolen", noticed_on="2025-07-02",
+                         ship_speed="expedited")
     assert (closed["liability_cap"], new["arrives_by"]) == (500.0, "2025-07-10")
     closed, _ = answer(tools, "replace_card", card_id="K30088", reason="damaged", noticed_on="2025-07-08", ship_speed="standard")
     assert closed["liability_cap"] is None
-    assert refused(tools, bank, "replace_card", card_id="K30001", reason="lost", noticed_on="2025-07-08", ship_speed="standard") == (
-        "Card cannot be replaced: it is closed")
-    assert refused(tools, bank, "replace_card", card_id="K30002", reason="bent", noticed_on="2025-07-08", ship_speed="standard") == (
-        'reason must be "lost", "stolen", "damaged" or "compromised"')
-    assert refused(tools, bank, "replace_card", card_id="K30002", reason="lost", noticed_on="2025-07-09", ship_speed="standard") == (
-        "noticed_on cannot be after today")
-    assert refused(tools, bank, "replace_card", card_id="K30002", reason="lost", noticed_on="2025-07-08", ship_speed="overnight") == (
-        'ship_speed must be "standard" or "expedited"')
-    assert refused(tools, bank, "replace_card", card_id="K30002", reason="lost", noticed_on="yesterday", ship_speed="standard") == (
-        "noticed_on must be a date written YYYY-MM-DD")
+    assert replacing(tools, bank, card_id="K30001") == "Card cannot be replaced: it is closed"
+    assert replacing(tools, bank, reason="bent") == 'reason must be "lost", "stolen", "damaged" or "compromised"'
+    assert replacing(tools, bank, noticed_on="2025-07-09") == "noticed_on cannot be after today"
+    assert replacing(tools, bank, ship_speed="overnight") == 'ship_speed must be "standard" or "expedited"'
+    assert replacing(tools, bank, noticed_on="yesterday") == "noticed_on must be a date written YYYY-MM-DD"
 
 
 def test_disputes_cover_posted_debits_of_one_account(tools, bank):
     dispute = answer(tools, "open_dispute", transaction_ids=["T500286", "T500287", "T500288"], reason="unauthorized")
     assert (dispute["dispute_id"], dispute["amount"], dispute["provisional_credit_due_on"]) == ("D7101", 190.59, "2025-07-22")
     assert tools.db.transactions["T500287"].dispute_id == "D7101"
-    assert refused(tools, bank, "open_dispute", transaction_ids=[], reason="duplicate") == "transaction_ids must be a non-empty list"
-    assert refused(tools, bank, "open_dispute", transaction_ids=["T500298", "T500298"], reason="duplicate") == "A transaction is listed twice"
+    assert refused(tools, bank, "open_dispute", transaction_ids=[], reason="duplicate") == (
+        "transaction_ids must be a non-empty list")
+    assert refused(tools, bank, "open_dispute", transaction_ids=["T500298", "T500298"], reason="duplicate") == (
+        "A transaction is listed twice")
     assert refused(tools, bank, "open_dispute", transaction_ids=["T500298"], reason="fraud") == (
         "reason must be one of unauthorized, duplicate, not_received, wrong_amount")
     assert refused(tools, bank, "open_dispute", transaction_ids=["T1"], reason="duplicate") == "Transaction T1 not found"
     assert refused(tools, bank, "open_dispute", transaction_ids=["T500298", "T500318"], reason="duplicate") == (
         "All disputed transactions must be on one account")
-    assert refused(tools, bank, "open_dispute", transaction_ids=["T500315"], reason="wrong_amount") == "Transaction T500315 is not a posted debit"
+    assert refused(tools, bank, "open_dispute", transaction_ids=["T500315"], reason="wrong_amount") == (
+        "Transaction T500315 is not a posted debit")
     assert refused(tools, bank, "open_dispute", transaction_ids=["T500311"], reason="wrong_amount") == (
         "Transaction T500311 is a check item and cannot be disputed")
     assert refused(tools, bank, "open_dispute", transaction_ids=["T500304"], reason="unauthorized") == (
@@ -184,7 +192,8 @@ def test_provisional_credit_is_given_once_on_an_open_dispute(tools, bank):
     dispute = answer(tools, "issue_provisional_credit", dispute_id="D7001")
     assert (dispute["provisional_credit"], dispute["provisional_credit_on"]) == (412.0, "2025-07-08")
     assert tools.db.accounts["A20060"].balance == 7733.19
-    assert refused(tools, bank, "issue_provisional_credit", dispute_id="D7001") == "Provisional credit was already given on 2025-07-08"
+    assert refused(tools, bank, "issue_provisional_credit", dispute_id="D7001") == (
+        "Provisional credit was already given on 2025-07-08")
     assert refused(tools, bank, "issue_provisional_credit", dispute_id="D7009") == "The dispute is resolved"
 
 
@@ -208,7 +217,8 @@ def test_alerts_are_set_or_their_threshold_replaced(tools, bank):
     assert answer(tools, "set_alert", account_id="A20001", alert_type="low_balance", threshold=100)["alert_id"] == "AL9501"
     assert refused(tools, bank, "set_alert", account_id="A20001", alert_type="deposit", threshold=100) == (
         'alert_type must be "low_balance" or "large_transaction"')
-    assert refused(tools, bank, "set_alert", account_id="A20121", alert_type="low_balance", threshold=100) == "Account A20121 is closed"
+    assert refused(tools, bank, "set_alert", account_id="A20121", alert_type="low_balance", threshold=100) == (
+        "Account A20121 is closed")
 
 
 def test_fees_are_waived_for_an_owner(tools, bank):
@@ -217,10 +227,12 @@ def test_fees_are_waived_for_an_owner(tools, bank):
     assert tools.db.customers["C1020"].courtesy_waivers == ["2024-07-01", "2025-07-08"]
     answer(tools, "waive_fee", customer_id="C1012", transaction_id="T500293", reason="bank_error")
     assert tools.db.customers["C1012"].courtesy_waivers == ["2024-09-15"]
-    assert refused(tools, bank, "waive_fee", customer_id="C1020", transaction_id="T500308", reason="courtesy") == "Fee T500308 was already waived"
+    assert refused(tools, bank, "waive_fee", customer_id="C1020", transaction_id="T500308", reason="courtesy") == (
+        "Fee T500308 was already waived")
     assert refused(tools, bank, "waive_fee", customer_id="C1012", transaction_id="T500295", reason="goodwill") == (
         'reason must be "courtesy", "bank_error" or "premier_benefit"')
-    assert refused(tools, bank, "waive_fee", customer_id="C1012", transaction_id="T500286", reason="courtesy") == "Transaction T500286 is not a fee"
+    assert refused(tools, bank, "waive_fee", customer_id="C1012", transaction_id="T500286", reason="courtesy") == (
+        "Transaction T500286 is not a fee")
     assert refused(tools, bank, "waive_fee", customer_id="C1001", transaction_id="T500295", reason="courtesy") == (
         "Customer does not own the account charged")
 
@@ -228,4 +240,5 @@ def test_fees_are_waived_for_an_owner(tools, bank):
 def test_the_shared_tools_are_named_after_the_toolkit(tools):
     assert answer(tools, "calculate", expression="2500 - 1000") == "1500.0"
     assert answer(tools, "transfer_to_human_agents", summary="frozen account") == "Transfer successful"
-    assert tools.invoke("calculate", {}).content == "Error: BankTools.calculate() missing 1 required positional argument: 'expression'"
+    missing = "Error: BankTools.calculate() missing 1 required positional argument: 'expression'"
+    assert tools.invoke("calculate", {}).content == missing

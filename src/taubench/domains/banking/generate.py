@@ -158,8 +158,10 @@ CAST_PAYEES = [
 # key, account, date, description, amount, channel, status, extra links
 CAST_TRANSACTIONS = [
     ("deposit_maria", "A20001", "2025-07-07", "Mobile check deposit", 640.0, "deposit", "posted", {"check_number": 5521}),
-    ("sent_susan", "A20013", "2025-07-08", "Transfer to Helen Park", -1000.0, "external_transfer", "posted", {"payee_id": "P40013"}),
-    ("sent_daniel", "A20115", "2025-07-08", "Transfer to Novak Family Trust", -9000.0, "external_transfer", "posted", {"payee_id": "P40075"}),
+    ("sent_susan", "A20013", "2025-07-08", "Transfer to Helen Park", -1000.0, "external_transfer", "posted",
+     {"payee_id": "P40013"}),
+    ("sent_daniel", "A20115", "2025-07-08", "Transfer to Novak Family Trust", -9000.0, "external_transfer", "posted",
+     {"payee_id": "P40075"}),
     ("quickmart_1", "A20030", "2025-07-05", "QUICKMART ONLINE 8841", -64.2, "card", "posted", {"card_id": "K30030"}),
     ("quickmart_2", "A20030", "2025-07-06", "QUICKMART ONLINE 8841", -79.9, "card", "posted", {"card_id": "K30030"}),
     ("quickmart_3", "A20030", "2025-07-07", "QUICKMART ONLINE 8841", -46.49, "card", "posted", {"card_id": "K30030"}),
@@ -318,20 +320,23 @@ class _Builder:
                 self.transaction(account_id, day, "Interest payment", self.rng.randint(50, 900) / 100, "adjustment")
             elif account["type"] == "credit_card":
                 card = cards[0] if cards else None
-                self.transaction(account_id, day, self.rng.choice(MERCHANTS), -self.rng.randint(500, 25000) / 100, "card", card_id=card)
+                merchant, amount = self.rng.choice(MERCHANTS), -self.rng.randint(500, 25000) / 100
+                self.transaction(account_id, day, merchant, amount, "card", card_id=card)
             elif roll < 0.15:
                 self.transaction(account_id, day, self.rng.choice(EMPLOYERS), self.rng.randint(120000, 420000) / 100, "ach")
             elif roll < 0.35:
                 self.transaction(account_id, day, self.rng.choice(BILLERS), -self.rng.randint(2500, 30000) / 100, "ach")
             elif roll < 0.42:
                 number = self.rng.randint(100, 4999)
-                self.transaction(account_id, day, f"Check {number}", -self.rng.randint(2000, 90000) / 100, "check", check_number=number)
+                amount = -self.rng.randint(2000, 90000) / 100
+                self.transaction(account_id, day, f"Check {number}", amount, "check", check_number=number)
             elif roll < 0.5:
                 self.transaction(account_id, day, "ATM withdrawal", -float(self.rng.choice([40, 60, 100, 200, 300])), "atm")
             else:
                 card = self.rng.choice(cards) if cards else None
                 channel = "card" if card else "ach"
-                self.transaction(account_id, day, self.rng.choice(MERCHANTS), -self.rng.randint(300, 18000) / 100, channel, card_id=card)
+                merchant, amount = self.rng.choice(MERCHANTS), -self.rng.randint(300, 18000) / 100
+                self.transaction(account_id, day, merchant, amount, channel, card_id=card)
 
     def cast(self) -> None:
         for row in CAST_CUSTOMERS:
@@ -355,7 +360,8 @@ class _Builder:
         for stop_id, account_id, number, amount, placed, fee in CAST_STOPS:
             self.stop(stop_id, account_id, number, amount, placed, self.keys[fee])
         for alert_id, account_id, kind, threshold in CAST_ALERTS:
-            self.db["alerts"][alert_id] = {"alert_id": alert_id, "account_id": account_id, "alert_type": kind, "threshold": threshold}
+            self.db["alerts"][alert_id] = {"alert_id": alert_id, "account_id": account_id, "alert_type": kind,
+                                           "threshold": threshold}  # fmt: skip
 
     def hold(self, account_id: str, key: str) -> None:
         """A check deposit's schedule: 275.00 on the next business day, the rest up to 6,725.00
@@ -370,7 +376,8 @@ class _Builder:
             {"transaction_id": deposit["transaction_id"], "deposited_on": day, "amount": amount, "releases": releases}
         )
 
-    def dispute(self, dispute_id: str, account_id: str, transaction_ids: list[str], reason: str, opened: str, status: str) -> None:
+    def dispute(self, dispute_id: str, account_id: str, transaction_ids: list[str], reason: str, opened: str,
+                status: str) -> None:  # fmt: skip
         for transaction_id in transaction_ids:
             self.db["transactions"][transaction_id]["dispute_id"] = dispute_id
         amount = round(-sum(self.db["transactions"][t]["amount"] for t in transaction_ids), 2)
@@ -417,16 +424,18 @@ class _Builder:
             if rng.random() < 0.45:
                 savings = f"A{base + 1}"
                 amount = rng.randint(10000, 6000000) / 100
-                self.account(savings, "savings", "Savings", f"{rng.randint(0, 9999):04d}", [customer_id], "open", amount, amount, None, "2025-06-30")
+                self.account(savings, "savings", "Savings", f"{rng.randint(0, 9999):04d}", [customer_id], "open", amount, amount,
+                             None, "2025-06-30")  # fmt: skip
                 self.history(savings, 2)
             if rng.random() < 0.35:
                 card_account = f"A{base + 2}"
                 limit = float(rng.choice([1500, 2500, 5000, 8000, 12000]))
                 owed = -rng.randint(0, int(limit * 60)) / 100
                 last = f"2025-06-{rng.randint(5, 27):02d}"
-                self.account(card_account, "credit_card", "Cash Back Mastercard", f"{rng.randint(0, 9999):04d}", [customer_id], "open",
-                             owed, round(limit + owed, 2), limit, last)  # fmt: skip
-                self.card(f"K{31001 + (number - 1101) * 2}", card_account, customer_id, "credit", self.db["accounts"][card_account]["last4"],
+                self.account(card_account, "credit_card", "Cash Back Mastercard", f"{rng.randint(0, 9999):04d}", [customer_id],
+                             "open", owed, round(limit + owed, 2), limit, last)  # fmt: skip
+                card_last4 = self.db["accounts"][card_account]["last4"]
+                self.card(f"K{31001 + (number - 1101) * 2}", card_account, customer_id, "credit", card_last4,
                           "active", f"2028-{rng.randint(1, 12):02d}")  # fmt: skip
                 self.history(card_account, rng.randint(3, 6))
             for index in range(rng.choice([0, 1, 1, 2, 2, 3])):
@@ -434,9 +443,10 @@ class _Builder:
                 self.payee(f"P{41000 + (number - 1101) * 4 + index}", customer_id, f"{rng.choice(FIRST)} {rng.choice(LAST)}",
                            rng.choice(BANKS), f"{rng.randint(0, 9999):04d}", added)  # fmt: skip
             if rng.random() < 0.8:
-                self.db["alerts"][f"AL{9100 + number - 1101}"] = {"alert_id": f"AL{9100 + number - 1101}", "account_id": checking,
-                                                                 "alert_type": rng.choice(["low_balance", "large_transaction"]),
-                                                                 "threshold": float(rng.choice([50, 100, 250, 500, 1000]))}  # fmt: skip
+                alert_id = f"AL{9100 + number - 1101}"
+                self.db["alerts"][alert_id] = {"alert_id": alert_id, "account_id": checking,
+                                               "alert_type": rng.choice(["low_balance", "large_transaction"]),
+                                               "threshold": float(rng.choice([50, 100, 250, 500, 1000]))}  # fmt: skip
             self._filler_cases(customer_id, checking)
 
     def _filler_cases(self, customer_id: str, checking: str) -> None:

@@ -105,8 +105,9 @@ def no_app_no_tier_two(trace: GoldTrace) -> list[str]:
     caller = _caller(trace)
     if caller is None or trace.steps[0].before.customers[caller].app_enrolled:
         return []
-    violations = [f"{step.name} for {caller}, who has no app" for step in trace.writes if step.name in TIER_TWO + ("verify_code",)]
-    return violations + [f"transfer_to_human_agents for {caller} instead of a branch visit" for _ in trace.calls("transfer_to_human_agents")]
+    violations = [f"{step.name} for {caller}, who has no app" for step in trace.writes if step.name in (*TIER_TWO, "verify_code")]
+    handed_off = trace.calls("transfer_to_human_agents")
+    return violations + [f"transfer_to_human_agents for {caller} instead of a branch visit" for _ in handed_off]
 
 
 def owners_only(trace: GoldTrace) -> list[str]:
@@ -133,7 +134,7 @@ def internal_transfers(trace: GoldTrace) -> list[str]:
         db, arguments = step.before, step.arguments
         source, target = db.accounts[arguments["from_account_id"]], db.accounts[arguments["to_account_id"]]
         if not set(source.owner_ids) & set(target.owner_ids) & _identified(trace, step):
-            violations.append(f"transfer_internal between accounts the caller does not both own: {source.account_id}, {target.account_id}")
+            violations.append(f"transfer_internal between {source.account_id} and {target.account_id}, not both the caller's")
         if arguments["amount"] > source.available_balance:
             violations.append(f"transfer_internal of {arguments['amount']} over the available {source.available_balance}")
     return violations
@@ -206,9 +207,11 @@ def dispute_window(trace: GoldTrace) -> list[str]:
             entry = db.transactions[transaction_id]
             if entry.statement_date and _days_before(db.today, DISPUTE_DAYS) > entry.statement_date:
                 violations.append(f"dispute of {transaction_id}, first on the statement of {entry.statement_date}")
-            twins = [t for t in db.transactions.values() if t.account_id == entry.account_id and t.date == entry.date
-                     and t.description == entry.description and t.amount == entry.amount and t.transaction_id != transaction_id]  # fmt: skip
-            if step.arguments["reason"] == "duplicate" and any(int(t.transaction_id[1:]) > int(transaction_id[1:]) for t in twins):
+            same = (entry.account_id, entry.date, entry.description, entry.amount)
+            number = int(transaction_id[1:])
+            later = [t for t in db.transactions.values()
+                     if (t.account_id, t.date, t.description, t.amount) == same and int(t.transaction_id[1:]) > number]
+            if step.arguments["reason"] == "duplicate" and later:
                 violations.append(f"duplicate dispute of the earlier posting {transaction_id}")
     return violations
 
@@ -238,7 +241,8 @@ def liability_told(trace: GoldTrace) -> list[str]:
     violations = []
     for step in trace.calls("replace_card"):
         if step.arguments["reason"] in ("lost", "stolen"):
-            late = business_days_between(step.arguments["noticed_on"], step.before.today, step.before.holidays) > LIABILITY_BUSINESS_DAYS
+            elapsed = business_days_between(step.arguments["noticed_on"], step.before.today, step.before.holidays)
+            late = elapsed > LIABILITY_BUSINESS_DAYS
             told = trace.task.communicate_info
             if ("500" in told) != late or not ({"50", "500"} & set(told)):
                 violations.append(f"liability for {step.arguments['card_id']} not told as {'500' if late else '50'}")
@@ -262,15 +266,18 @@ def stop_payments(trace: GoldTrace) -> list[str]:
         stop = next(s for key, s in step.after.stop_payments.items() if key not in step.before.stop_payments)
         if stop.expires_on not in trace.task.communicate_info:
             violations.append(f"expiry {stop.expires_on} of {stop.stop_id} not told")
-        premier = any(step.before.customers[owner].segment == "premier" for owner in _owners(step.before, stop.account_id) & _identified(trace, step))
+        callers = _owners(step.before, stop.account_id) & _identified(trace, step)
+        premier = any(step.before.customers[owner].segment == "premier" for owner in callers)
         waived = any(later.name == "waive_fee" and later.arguments["transaction_id"] == stop.fee_transaction_id
                      for later in trace.steps[index + 1 :])  # fmt: skip
         if premier != waived:
-            violations.append(f"stop-payment fee {stop.fee_transaction_id} {'not ' if premier else ''}waived for a {'premier' if premier else 'standard'} customer")
+            done = "not waived for a premier" if premier else "waived for a standard"
+            violations.append(f"stop-payment fee {stop.fee_transaction_id} {done} customer")
     for step in trace.calls("waive_fee"):
         if step.arguments["reason"] == "premier_benefit":
             fee = step.before.transactions[step.arguments["transaction_id"]]
-            if not fee.description.startswith("Stop payment fee") or step.before.customers[step.arguments["customer_id"]].segment != "premier":
+            customer = step.before.customers[step.arguments["customer_id"]]
+            if not fee.description.startswith("Stop payment fee") or customer.segment != "premier":
                 violations.append(f"premier_benefit waiver of {fee.transaction_id}")
     return violations
 

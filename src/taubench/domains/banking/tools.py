@@ -1,24 +1,13 @@
 """The banking domain's tools: the contact center's view of customers, accounts, cards,
 payees and disputes, and the changes it can make. The tools check what the core banking
-system checks (existence, status, ownership of payees, available funds, cheques already
+system checks (existence, status, ownership of payees, available funds, checks already
 paid); the policy's judgement (verification tiers, limits, windows, waivers) is the agent's."""
 
-from typing import Any
-
 from taubench.domains.banking.bank_calendar import add_business_days, add_months, business_days_between, security_code
-from taubench.domains.banking.models import (
-    Account,
-    Alert,
-    BankDB,
-    Card,
-    Customer,
-    Dispute,
-    Payee,
-    StopPayment,
-    Transaction,
-)
+from taubench.domains.banking.models import Alert, Card, Customer, Dispute, Payee, StopPayment, Transaction
+from taubench.domains.banking.records import BankRecords, cents, iso_date, positive_amount
 from taubench.domains.shared_tools import calculate, shared_tool, transfer_to_human_agents
-from taubench.toolkit import Toolkit, tool
+from taubench.toolkit import tool
 
 STOP_PAYMENT_FEE = 30.0
 STOP_PAYMENT_MONTHS = 6
@@ -33,77 +22,8 @@ REPLACEMENT_REASONS = ("lost", "stolen", "damaged", "compromised")
 WAIVER_REASONS = ("courtesy", "bank_error", "premier_benefit")
 
 
-def _cents(value: float) -> float:
-    return round(value + 0.0, 2)
-
-
-def _positive_amount(amount: Any) -> float:
-    if isinstance(amount, bool) or not isinstance(amount, (int, float)) or amount <= 0:
-        raise ValueError("Amount must be a number greater than 0")
-    if round(amount, 2) != amount:
-        raise ValueError("Amount must be in whole cents")
-    return float(amount)
-
-
-def _iso_date(value: Any, name: str) -> str:
-    if not (isinstance(value, str) and len(value) == 10 and value[4] == "-" and value[7] == "-" and value.replace("-", "").isdigit()):
-        raise ValueError(f"{name} must be a date written YYYY-MM-DD")
-    return value
-
-
-class BankTools(Toolkit):
-    db: BankDB
-
-    # Look-ups by key (each gives the episode its own copy of the record).
-    def _customer(self, customer_id: str) -> Customer:
-        if customer_id not in self.db.customers:
-            raise ValueError("Customer not found")
-        return self.db.customers[customer_id]
-
-    def _account(self, account_id: str) -> Account:
-        if account_id not in self.db.accounts:
-            raise ValueError("Account not found")
-        return self.db.accounts[account_id]
-
-    def _open_account(self, account_id: str) -> Account:
-        account = self._account(account_id)
-        if account.status != "open":
-            raise ValueError(f"Account {account_id} is {account.status}")
-        return account
-
-    def _card(self, card_id: str) -> Card:
-        if card_id not in self.db.cards:
-            raise ValueError("Card not found")
-        return self.db.cards[card_id]
-
-    def _transaction(self, transaction_id: str) -> Transaction:
-        if transaction_id not in self.db.transactions:
-            raise ValueError(f"Transaction {transaction_id} not found")
-        return self.db.transactions[transaction_id]
-
-    def _dispute(self, dispute_id: str) -> Dispute:
-        if dispute_id not in self.db.disputes:
-            raise ValueError("Dispute not found")
-        return self.db.disputes[dispute_id]
-
-    def _post(self, account: Account, description: str, amount: float, channel: str, **links: Any) -> Transaction:
-        """Add a posted transaction to the account's ledger and move its balances."""
-        entry = Transaction(
-            transaction_id=f"T{self.db.next_transaction_number}",
-            account_id=account.account_id,
-            date=self.db.today,
-            description=description,
-            amount=_cents(amount),
-            channel=channel,
-            status="posted",
-            statement_date=None,
-            **links,
-        )
-        self.db.next_transaction_number += 1
-        self.db.transactions[entry.transaction_id] = entry
-        account.balance = _cents(account.balance + amount)
-        account.available_balance = _cents(account.available_balance + amount)
-        return entry
+class BankTools(BankRecords):
+    """The contact center's tools."""
 
     # Reads
     @tool("read")
@@ -162,7 +82,7 @@ class BankTools(Toolkit):
             date_to: The last day, YYYY-MM-DD.
         """
         self._account(account_id)
-        start, end = _iso_date(date_from, "date_from"), _iso_date(date_to, "date_to")
+        start, end = iso_date(date_from, "date_from"), iso_date(date_to, "date_to")
         if start > end:
             raise ValueError("date_from must not be after date_to")
         found = [t for t in self.db.transactions.values() if t.account_id == account_id and start <= t.date <= end]
@@ -227,7 +147,7 @@ class BankTools(Toolkit):
             amount: USD, in cents at most, e.g. 500 or 120.45.
         """
         source, target = self._open_account(from_account_id), self._open_account(to_account_id)
-        amount = _positive_amount(amount)
+        amount = positive_amount(amount)
         if from_account_id == to_account_id:
             raise ValueError("The two accounts must differ")
         if source.type == "credit_card":
@@ -253,7 +173,7 @@ class BankTools(Toolkit):
         if payee_id not in self.db.payees:
             raise ValueError("Payee not found")
         payee = self.db.payees[payee_id]
-        amount = _positive_amount(amount)
+        amount = positive_amount(amount)
         if source.type == "credit_card":
             raise ValueError("Transfers cannot be drawn from a credit card account")
         if payee.customer_id not in source.owner_ids:
@@ -289,7 +209,7 @@ class BankTools(Toolkit):
             ship_speed: "standard" or "expedited".
         """
         card = self._card(card_id)
-        noticed_on = _iso_date(noticed_on, "noticed_on")
+        noticed_on = iso_date(noticed_on, "noticed_on")
         if card.status not in ("active", "locked"):
             raise ValueError(f"Card cannot be replaced: it is {card.status}")
         if reason not in REPLACEMENT_REASONS:
@@ -315,7 +235,8 @@ class BankTools(Toolkit):
         )
         self.db.next_card_number += 1
         self.db.cards[replacement.card_id] = replacement
-        card.status, card.closed_reason, card.noticed_on, card.replacement_card_id = "closed", reason, noticed_on, replacement.card_id
+        card.status, card.closed_reason, card.noticed_on = "closed", reason, noticed_on
+        card.replacement_card_id = replacement.card_id
         if reason in ("lost", "stolen"):
             late = business_days_between(noticed_on, self.db.today, self.db.holidays) > LIABILITY_BUSINESS_DAYS
             card.liability_cap = LATE_LIABILITY if late else PROMPT_LIABILITY
@@ -351,7 +272,7 @@ class BankTools(Toolkit):
             dispute_id=f"D{self.db.next_dispute_number}",
             account_id=entries[0].account_id,
             transaction_ids=list(transaction_ids),
-            amount=_cents(-sum(entry.amount for entry in entries)),
+            amount=cents(-sum(entry.amount for entry in entries)),
             reason=reason,
             opened_on=self.db.today,
             provisional_credit_due_on=add_business_days(self.db.today, PROVISIONAL_CREDIT_BUSINESS_DAYS, self.db.holidays),
@@ -377,7 +298,8 @@ class BankTools(Toolkit):
             raise ValueError("The dispute is resolved")
         if dispute.provisional_credit:
             raise ValueError(f"Provisional credit was already given on {dispute.provisional_credit_on}")
-        self._post(self._open_account(dispute.account_id), f"Provisional credit, dispute {dispute_id}", dispute.amount, "adjustment")
+        account = self._open_account(dispute.account_id)
+        self._post(account, f"Provisional credit, dispute {dispute_id}", dispute.amount, "adjustment")
         dispute.provisional_credit, dispute.provisional_credit_on = dispute.amount, self.db.today
         return dispute
 
@@ -392,7 +314,7 @@ class BankTools(Toolkit):
             amount: The check's amount, USD.
         """
         account = self._open_account(account_id)
-        amount = _positive_amount(amount)
+        amount = positive_amount(amount)
         if account.type != "checking":
             raise ValueError("Stop payments are placed on checking accounts only")
         if isinstance(check_number, bool) or not isinstance(check_number, int) or check_number <= 0:
@@ -431,13 +353,15 @@ class BankTools(Toolkit):
         self._open_account(account_id)
         if alert_type not in ALERT_TYPES:
             raise ValueError('alert_type must be "low_balance" or "large_transaction"')
-        threshold = _positive_amount(threshold)
-        existing = next((a.alert_id for a in self.db.alerts.values() if a.account_id == account_id and a.alert_type == alert_type), None)
-        if existing is not None:
-            alert = self.db.alerts[existing]
+        threshold = positive_amount(threshold)
+        kind = (account_id, alert_type)
+        same = [alert.alert_id for alert in self.db.alerts.values() if (alert.account_id, alert.alert_type) == kind]
+        if same:
+            alert = self.db.alerts[same[0]]
             alert.threshold = threshold
             return alert
-        alert = Alert(alert_id=f"AL{self.db.next_alert_number}", account_id=account_id, alert_type=alert_type, threshold=threshold)
+        alert_id = f"AL{self.db.next_alert_number}"
+        alert = Alert(alert_id=alert_id, account_id=account_id, alert_type=alert_type, threshold=threshold)
         self.db.next_alert_number += 1
         self.db.alerts[alert.alert_id] = alert
         return alert
@@ -464,8 +388,8 @@ class BankTools(Toolkit):
         if customer_id not in account.owner_ids:
             raise ValueError("Customer does not own the account charged")
         fee.status = "waived"
-        account.balance = _cents(account.balance - fee.amount)
-        account.available_balance = _cents(account.available_balance - fee.amount)
+        account.balance = cents(account.balance - fee.amount)
+        account.available_balance = cents(account.available_balance - fee.amount)
         if reason == "courtesy":
             customer.courtesy_waivers.append(self.db.today)
         return fee
