@@ -90,8 +90,8 @@ class BankTools(BankRecords):
 
     @tool("read")
     def get_card(self, card_id: str) -> Card:
-        """A card: the account it draws on, its cardholder, status, expiry, and for a
-        replacement its shipping date.
+        """A card: the account it draws on, its cardholder, status and expiry; for a replacement
+        its delivery date; for a closed card why, when that was noticed, and its replacement.
 
         Args:
             card_id: The card's id, e.g. "K30001".
@@ -110,8 +110,9 @@ class BankTools(BankRecords):
 
     @tool("read")
     def get_dispute(self, dispute_id: str) -> Dispute:
-        """A dispute: the transactions and amount disputed, when it was opened, its status and
-        any provisional credit given.
+        """A dispute: the transactions and amount disputed, when it was opened, its provisional
+        credit due date (the 10th business day after opening), its status and any provisional
+        credit given.
 
         Args:
             dispute_id: The dispute's id, e.g. "D7001".
