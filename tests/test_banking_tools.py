@@ -8,7 +8,7 @@ import pytest
 from taubench.domains import load_domain
 from taubench.domains.banking.bank_calendar import add_business_days, add_months, business_days_between, security_code
 
-NEXT = 503325  # the data's next transaction number
+NEXT = 503327  # the data's next transaction number
 
 
 @pytest.fixture(scope="module")

@@ -203,6 +203,8 @@ CAST_TRANSACTIONS = [
     ("susan_own_item", "A20013", "2025-06-24", "PUGET HEALTH CLINIC", -240.0, "card", "posted", {"card_id": "K30012"}),
     ("susan_own_fee", "A20013", "2025-06-25", "Overdraft fee", -35.0, "fee", "posted", {"fee_for": "susan_own_item"}),
     ("stop_fee_james", "A20025", "2025-03-04", "Stop payment fee, check 877", -30.0, "fee", "waived", {}),
+    ("lucy_bill_1", "A20120", "2025-07-01", "BRIGHTWAVE COMMUNICATIONS", -64.99, "ach", "posted", {}),  # internet
+    ("lucy_bill_2", "A20120", "2025-07-03", "BRIGHTWAVE COMMUNICATIONS", -69.99, "ach", "posted", {}),  # phone
 ]
 
 # key, account, transaction keys, reason, opened on, status
