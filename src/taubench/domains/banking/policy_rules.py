@@ -96,7 +96,8 @@ def tier_two_first(trace: GoldTrace) -> list[str]:
             owners = set().union(*(_owners(step.before, account) for account in accounts))
             if step.name == "replace_card":
                 owners.add(step.before.cards[step.arguments["card_id"]].cardholder_id)
-            if not any(step.before.customers[owner].verified_by_code for owner in owners):
+            callers = owners & _identified(trace, step)
+            if not any(step.before.customers[caller].verified_by_code for caller in callers):
                 violations.append(f"{step.name} before tier-2 verification")
     return violations
 
