@@ -1,0 +1,365 @@
+"""The bank's numbered policy rules as checks over a task's gold trace (see gold_trace.py)."""
+
+from datetime import date, timedelta
+
+from taubench.domains.banking.bank_calendar import business_days_between
+from taubench.domains.banking.models import BankDB
+from taubench.domains.gold_trace import GoldStep, GoldTrace
+
+TIER_TWO = ("transfer_internal", "send_external_transfer", "replace_card", "open_dispute", "issue_provisional_credit",
+            "place_stop_payment")  # fmt: skip
+MONEY_MOVEMENT = ("transfer_internal", "send_external_transfer")
+ACCOUNT_TOOLS = ("get_account", "list_transactions", "transfer_internal", "send_external_transfer", "open_dispute",
+                 "issue_provisional_credit", "place_stop_payment", "set_alert", "waive_fee")  # fmt: skip
+DAILY_LIMIT = {"standard": 2500.0, "premier": 10000.0}
+NEW_PAYEE_DAYS, NEW_PAYEE_CAP = 3, 500.0
+DISPUTE_DAYS = 60
+LIABILITY_BUSINESS_DAYS = 2
+COURTESY_WAIVERS = {"standard": 1, "premier": 2}
+COURTESY_FEE_DAYS = 60
+SMALL_ITEM = 5.0
+ALERT_RANGES = {"low_balance": (25.0, 5000.0), "large_transaction": (100.0, 10000.0)}
+
+
+def _days_before(day: str, days: int) -> str:
+    return (date.fromisoformat(day) - timedelta(days=days)).isoformat()
+
+
+def _accounts_of(step: GoldStep) -> list[str]:
+    """The accounts a call acts on or reads."""
+    db, arguments = step.before, step.arguments
+    if step.name == "transfer_internal":
+        return [arguments["from_account_id"], arguments["to_account_id"]]
+    if "account_id" in arguments:
+        return [arguments["account_id"]]
+    if "from_account_id" in arguments:
+        return [arguments["from_account_id"]]
+    if step.name == "open_dispute":
+        return sorted({db.transactions[t].account_id for t in arguments["transaction_ids"]})
+    if step.name == "issue_provisional_credit":
+        return [db.disputes[arguments["dispute_id"]].account_id]
+    if step.name == "waive_fee":
+        return [db.transactions[arguments["transaction_id"]].account_id]
+    return []
+
+
+def _identified(trace: GoldTrace, upto: GoldStep) -> set[str]:
+    found = set()
+    for step in trace.steps:
+        if step is upto:
+            break
+        if step.name == "find_customer" and not step.error:
+            found.add(step.observation)
+    return found
+
+
+def _caller(trace: GoldTrace) -> str | None:
+    return next((step.observation for step in trace.steps if step.name == "find_customer" and not step.error), None)
+
+
+def _owners(db: BankDB, account_id: str) -> set[str]:
+    return set(db.accounts[account_id].owner_ids) if account_id in db.accounts else set()
+
+
+def _agent_steps(trace: GoldTrace) -> list[GoldStep]:
+    return [step for step in trace.steps if step.requestor == "assistant" and step.kind in ("read", "write")]
+
+
+def identified_first(trace: GoldTrace) -> list[str]:
+    violations = []
+    for step in _agent_steps(trace):
+        if step.name == "find_customer":
+            continue
+        known, db, arguments = _identified(trace, step), step.before, step.arguments
+        concerned = set()
+        if "customer_id" in arguments:
+            concerned.add(arguments["customer_id"])
+        for account_id in _accounts_of(step):
+            concerned |= _owners(db, account_id)
+        if "card_id" in arguments and arguments["card_id"] in db.cards:
+            card = db.cards[arguments["card_id"]]
+            concerned |= {card.cardholder_id} | _owners(db, card.account_id)
+        if "payee_id" in arguments and arguments["payee_id"] in db.payees:
+            concerned.add(db.payees[arguments["payee_id"]].customer_id)
+        if "dispute_id" in arguments and arguments["dispute_id"] in db.disputes:
+            concerned |= _owners(db, db.disputes[arguments["dispute_id"]].account_id)
+        if concerned and not concerned & known:
+            violations.append(f"{step.name} on {sorted(concerned)} before find_customer identified them")
+    return violations
+
+
+def tier_two_first(trace: GoldTrace) -> list[str]:
+    violations = []
+    for step in trace.writes:
+        if step.name in TIER_TWO:
+            accounts = _accounts_of(step) or [step.before.cards[step.arguments["card_id"]].account_id]
+            owners = set().union(*(_owners(step.before, account) for account in accounts))
+            if step.name == "replace_card":
+                owners.add(step.before.cards[step.arguments["card_id"]].cardholder_id)
+            callers = owners & _identified(trace, step)
+            if not any(step.before.customers[caller].verified_by_code for caller in callers):
+                violations.append(f"{step.name} before tier-2 verification")
+    return violations
+
+
+def no_app_no_tier_two(trace: GoldTrace) -> list[str]:
+    caller = _caller(trace)
+    if caller is None or trace.steps[0].before.customers[caller].app_enrolled:
+        return []
+    violations = [f"{step.name} for {caller}, who has no app" for step in trace.writes if step.name in (*TIER_TWO, "verify_code")]
+    handed_off = trace.calls("transfer_to_human_agents")
+    return violations + [f"transfer_to_human_agents for {caller} instead of a branch visit" for _ in handed_off]
+
+
+def owners_only(trace: GoldTrace) -> list[str]:
+    violations = []
+    for step in _agent_steps(trace):
+        known = _identified(trace, step)
+        if step.name in ACCOUNT_TOOLS:
+            for account_id in _accounts_of(step):
+                if not _owners(step.before, account_id) & known:
+                    violations.append(f"{step.name} on {account_id}, which the caller does not own")
+        if step.name in ("lock_card", "replace_card", "get_card"):
+            card = step.before.cards[step.arguments["card_id"]]
+            allowed = {card.cardholder_id} | _owners(step.before, card.account_id)
+            if step.name == "replace_card":
+                allowed = _owners(step.before, card.account_id)
+            if not allowed & known:
+                violations.append(f"{step.name} on {card.card_id} for a caller who may not")
+    return violations
+
+
+def internal_transfers(trace: GoldTrace) -> list[str]:
+    violations = []
+    for step in trace.calls("transfer_internal"):
+        db, arguments = step.before, step.arguments
+        source, target = db.accounts[arguments["from_account_id"]], db.accounts[arguments["to_account_id"]]
+        if not set(source.owner_ids) & set(target.owner_ids) & _identified(trace, step):
+            violations.append(f"transfer_internal between {source.account_id} and {target.account_id}, not both the caller's")
+        if arguments["amount"] > source.available_balance:
+            violations.append(f"transfer_internal of {arguments['amount']} over the available {source.available_balance}")
+    return violations
+
+
+def _sent_today(db: BankDB, customer_id: str, payee_id: str | None = None) -> float:
+    accounts = set(db.customers[customer_id].account_ids)
+    return sum(-t.amount for t in db.transactions.values()
+               if t.channel == "external_transfer" and t.date == db.today and t.account_id in accounts
+               and (payee_id is None or t.payee_id == payee_id))  # fmt: skip
+
+
+def daily_external_limit(trace: GoldTrace) -> list[str]:
+    violations = []
+    for step in trace.calls("send_external_transfer"):
+        payee = step.before.payees[step.arguments["payee_id"]]
+        customer = step.before.customers[payee.customer_id]
+        total = round(_sent_today(step.before, customer.customer_id) + step.arguments["amount"], 2)
+        if total > DAILY_LIMIT[customer.segment]:
+            violations.append(f"external transfers of {total} today for a {customer.segment} customer")
+    return violations
+
+
+def new_payee_cap(trace: GoldTrace) -> list[str]:
+    violations = []
+    for step in trace.calls("send_external_transfer"):
+        db = step.before
+        payee = db.payees[step.arguments["payee_id"]]
+        if payee.added_on > _days_before(db.today, NEW_PAYEE_DAYS):
+            total = _sent_today(db, payee.customer_id, payee.payee_id) + step.arguments["amount"]
+            if total > NEW_PAYEE_CAP:
+                violations.append(f"{total} to {payee.payee_id}, added {payee.added_on}")
+    return violations
+
+
+def no_split_transfers(trace: GoldTrace) -> list[str]:
+    """One transfer per destination: a second one would split an amount around a limit."""
+    seen, violations = set(), []
+    for step in trace.steps:
+        if step.name in MONEY_MOVEMENT:
+            destination = step.arguments.get("payee_id") or step.arguments.get("to_account_id")
+            if destination in seen:
+                violations.append(f"a second {step.name} to {destination}")
+            seen.add(destination)
+    return violations
+
+
+def scams_go_to_fraud(trace: GoldTrace) -> list[str]:
+    if trace.calls("transfer_to_human_agents"):
+        return [f"{step.name} in a conversation handed to a human agent" for step in trace.writes if step.name in MONEY_MOVEMENT]
+    return []
+
+
+def holds_stay(trace: GoldTrace) -> list[str]:
+    """No money moved out of an account beyond what its holds leave available."""
+    violations = []
+    for step in trace.steps:
+        if step.name in MONEY_MOVEMENT:
+            source = step.before.accounts[step.arguments["from_account_id"]]
+            if source.holds and step.arguments["amount"] > source.available_balance:
+                violations.append(f"{step.name} of held funds from {source.account_id}")
+    return violations
+
+
+def dispute_window(trace: GoldTrace) -> list[str]:
+    violations = []
+    for step in trace.calls("open_dispute"):
+        db = step.before
+        for transaction_id in step.arguments["transaction_ids"]:
+            entry = db.transactions[transaction_id]
+            if entry.statement_date and _days_before(db.today, DISPUTE_DAYS) > entry.statement_date:
+                violations.append(f"dispute of {transaction_id}, first on the statement of {entry.statement_date}")
+            same = (entry.account_id, entry.date, entry.description, entry.amount)
+            number = int(transaction_id[1:])
+            later = [t for t in db.transactions.values()
+                     if (t.account_id, t.date, t.description, t.amount) == same and int(t.transaction_id[1:]) > number]
+            if step.arguments["reason"] == "duplicate" and later:
+                violations.append(f"duplicate dispute of the earlier posting {transaction_id}")
+    return violations
+
+
+def card_stopped_before_dispute(trace: GoldTrace) -> list[str]:
+    violations = []
+    for step in trace.calls("open_dispute"):
+        if step.arguments["reason"] == "unauthorized":
+            db = step.before
+            for transaction_id in step.arguments["transaction_ids"]:
+                card_id = db.transactions[transaction_id].card_id
+                if card_id and db.cards[card_id].status == "active":
+                    violations.append(f"unauthorized dispute of {transaction_id} while card {card_id} is active")
+    return violations
+
+
+def provisional_credit_when_due(trace: GoldTrace) -> list[str]:
+    violations = []
+    for step in trace.calls("issue_provisional_credit"):
+        dispute = step.before.disputes[step.arguments["dispute_id"]]
+        if dispute.provisional_credit_due_on > step.before.today:
+            violations.append(f"provisional credit on {dispute.dispute_id} before {dispute.provisional_credit_due_on}")
+    return violations
+
+
+def liability_told(trace: GoldTrace) -> list[str]:
+    violations = []
+    for step in trace.calls("replace_card"):
+        if step.arguments["reason"] in ("lost", "stolen"):
+            elapsed = business_days_between(step.arguments["noticed_on"], step.before.today, step.before.holidays)
+            late = elapsed > LIABILITY_BUSINESS_DAYS
+            told = trace.task.communicate_info
+            if ("500" in told) != late or not ({"50", "500"} & set(told)):
+                violations.append(f"liability for {step.arguments['card_id']} not told as {'500' if late else '50'}")
+    return violations
+
+
+def expedited_for_premier(trace: GoldTrace) -> list[str]:
+    violations = []
+    for step in trace.calls("replace_card"):
+        card = step.before.cards[step.arguments["card_id"]]
+        if step.arguments["ship_speed"] == "expedited" and step.before.customers[card.cardholder_id].segment != "premier":
+            violations.append(f"expedited shipping of {card.card_id} for a standard customer")
+    return violations
+
+
+def stop_payments(trace: GoldTrace) -> list[str]:
+    violations = []
+    for index, step in enumerate(trace.steps):
+        if step.name != "place_stop_payment":
+            continue
+        stop = next(s for key, s in step.after.stop_payments.items() if key not in step.before.stop_payments)
+        if stop.expires_on not in trace.task.communicate_info:
+            violations.append(f"expiry {stop.expires_on} of {stop.stop_id} not told")
+        callers = _owners(step.before, stop.account_id) & _identified(trace, step)
+        premier = any(step.before.customers[owner].segment == "premier" for owner in callers)
+        waived = any(later.name == "waive_fee" and later.arguments["transaction_id"] == stop.fee_transaction_id
+                     for later in trace.steps[index + 1 :])  # fmt: skip
+        if premier != waived:
+            done = "not waived for a premier" if premier else "waived for a standard"
+            violations.append(f"stop-payment fee {stop.fee_transaction_id} {done} customer")
+    for step in trace.calls("waive_fee"):
+        if step.arguments["reason"] == "premier_benefit":
+            fee = step.before.transactions[step.arguments["transaction_id"]]
+            customer = step.before.customers[step.arguments["customer_id"]]
+            if not fee.description.startswith("Stop payment fee") or customer.segment != "premier":
+                violations.append(f"premier_benefit waiver of {fee.transaction_id}")
+    return violations
+
+
+def _overdraft_item(db: BankDB, fee_id: str) -> float | None:
+    fee = db.transactions[fee_id]
+    return -db.transactions[fee.fee_for].amount if fee.fee_for else None
+
+
+def small_items_free(trace: GoldTrace) -> list[str]:
+    violations = []
+    for step in trace.calls("waive_fee"):
+        item = _overdraft_item(step.before, step.arguments["transaction_id"])
+        small = item is not None and item <= SMALL_ITEM
+        if small != (step.arguments["reason"] == "bank_error"):
+            violations.append(f"waive_fee of {step.arguments['transaction_id']} with reason {step.arguments['reason']}")
+    return violations
+
+
+def courtesy_waivers(trace: GoldTrace) -> list[str]:
+    violations = []
+    for step in trace.calls("waive_fee"):
+        if step.arguments["reason"] != "courtesy":
+            continue
+        db = step.before
+        customer, fee = db.customers[step.arguments["customer_id"]], db.transactions[step.arguments["transaction_id"]]
+        used = sum(day > _days_before(db.today, 365) for day in customer.courtesy_waivers)
+        if used >= COURTESY_WAIVERS[customer.segment]:
+            violations.append(f"courtesy waiver {used + 1} in 12 months for a {customer.segment} customer")
+        if fee.date < _days_before(db.today, COURTESY_FEE_DAYS) or fee.fee_for is None:
+            violations.append(f"courtesy waiver of {fee.transaction_id}, not an overdraft fee of the last 60 days")
+    return violations
+
+
+def alert_ranges(trace: GoldTrace) -> list[str]:
+    violations = []
+    for step in trace.calls("set_alert"):
+        low, high = ALERT_RANGES[step.arguments["alert_type"]]
+        if not low <= step.arguments["threshold"] <= high:
+            violations.append(f"{step.arguments['alert_type']} alert at {step.arguments['threshold']}")
+    return violations
+
+
+def frozen_and_hand_off(trace: GoldTrace) -> list[str]:
+    violations = []
+    handed_off = False
+    for step in trace.steps:
+        if step.name == "transfer_to_human_agents":
+            handed_off = True
+        elif step.kind == "write" and handed_off:
+            violations.append(f"{step.name} after the transfer to a human agent")
+        if step.kind == "write" and step.requestor == "assistant":
+            for account_id in _accounts_of(step):
+                if step.before.accounts[account_id].status != "open":
+                    violations.append(f"{step.name} on {step.before.accounts[account_id].status} account {account_id}")
+    return violations
+
+
+RULES = {
+    1: identified_first,
+    2: tier_two_first,
+    3: no_app_no_tier_two,
+    4: owners_only,
+    6: internal_transfers,
+    7: daily_external_limit,
+    8: new_payee_cap,
+    9: no_split_transfers,
+    10: scams_go_to_fraud,
+    11: holds_stay,
+    12: dispute_window,
+    13: card_stopped_before_dispute,
+    14: provisional_credit_when_due,
+    15: liability_told,
+    16: expedited_for_premier,
+    17: stop_payments,
+    18: small_items_free,
+    19: courtesy_waivers,
+    20: alert_ranges,
+    22: frozen_and_hand_off,
+}
+CONVERSATIONAL = {
+    5: "reading a change back and getting a yes happens in the conversation, not in tool calls",
+    21: "declining advice is what is said, not a tool call",
+}
