@@ -10,7 +10,7 @@ import pytest
 
 from taubench.domain import Domain
 from taubench.domains import DOMAINS, of_origin
-from taubench.domains.checks import CHECKS, Subject
+from taubench.domains.checks import CHECKS, Subject, _tool_modules
 from taubench.domains.mock.tools import LibraryTools
 from taubench.domains.report_card import report_card
 from taubench.tasks import GoldAction, RewardType
@@ -137,3 +137,11 @@ def test_each_check_fails_on_the_breakage_it_exists_for(check, toolkit, breakage
     if breakage:
         breakage(domain)
     assert CHECK[check](Subject(domain)) != []
+
+
+def test_the_tool_code_checks_read_a_domains_helper_modules_too():
+    """Errors raised in a helper module (banking's ledger) must be unit-tested like the tools'
+    own, and a clock read there is caught; the generator and the policy checks are not tool code."""
+    modules = [module.__name__ for module in _tool_modules([DOMAINS["banking"].toolkit])]
+    assert "taubench.domains.banking.records" in modules and "taubench.domains.banking.tools" in modules
+    assert not {"taubench.domains.banking.generate", "taubench.domains.banking.policy_rules"} & set(modules)

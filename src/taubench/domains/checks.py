@@ -106,9 +106,25 @@ def db_resolves(subject: Subject) -> list[str]:
     return problems[:20]
 
 
-def _error_messages(toolkit: type) -> dict[str, list[str]]:
-    """Tool name -> the fixed text of each ValueError its body (or a helper it calls on self) raises."""
-    tree = ast.parse(inspect.getsource(inspect.getmodule(toolkit)))
+NOT_TOOL_CODE = {"__init__", "generate", "policy_rules"}  # the domain's modules that tools never run
+
+
+def _tool_modules(toolkits: list[type]) -> list[ModuleType]:
+    """The modules tools run: every module of the toolkits' domain folders but the generator,
+    the policy checks and the spec (helpers such as a ledger or a fee table included)."""
+    names = set()
+    for toolkit in toolkits:
+        names.add(toolkit.__module__)
+        package, _, _ = toolkit.__module__.rpartition(".")
+        if package:
+            folder = Path(inspect.getfile(toolkit)).parent
+            names |= {f"{package}.{path.stem}" for path in folder.glob("*.py") if path.stem not in NOT_TOOL_CODE}
+    return [import_module(name) for name in sorted(names)]
+
+
+def _error_messages(module: ModuleType) -> dict[str, list[str]]:
+    """Function name -> the fixed text of each error its body raises."""
+    tree = ast.parse(inspect.getsource(module))
     raised: dict[str, list[str]] = {}
     for node in ast.walk(tree):
         if isinstance(node, ast.FunctionDef):
@@ -152,8 +168,8 @@ def tools_behave(subject: Subject) -> list[str]:
     for name in subject.kinds:
         if name not in text:
             problems.append(f"tool {name} has no unit test in {tests.name}")
-    for toolkit in subject.toolkits:
-        for function, messages in _error_messages(toolkit).items():
+    for module in _tool_modules(subject.toolkits):
+        for function, messages in _error_messages(module).items():
             problems += [f"{function}: error {message!r} has no unit test" for message in messages if message not in text]
     return problems
 
@@ -165,8 +181,7 @@ def deterministic(subject: Subject) -> list[str]:
         for task in subject.tasks
         if subject.final_hash(task, subject.gold(task)) != subject.final_hash(task, subject.gold(task))
     ]
-    for toolkit in subject.toolkits:
-        module = inspect.getmodule(toolkit)
+    for module in _tool_modules(subject.toolkits):
         for node in ast.walk(ast.parse(inspect.getsource(module))):
             if isinstance(node, (ast.Import, ast.ImportFrom)):
                 names = [alias.name for alias in node.names] + ([node.module] if isinstance(node, ast.ImportFrom) else [])
@@ -286,6 +301,7 @@ def criteria_sound(subject: Subject) -> list[str]:
     """10. Every criterion is in the basis and none in the basis is empty; each fact the
     agent must say is in a gold observation, or follows by the task's stated arithmetic."""
     problems = []
+    policy = subject.domain.policy
     for task in subject.tasks:
         criteria = task.evaluation_criteria
         basis = set(criteria.reward_basis)
@@ -304,14 +320,14 @@ def criteria_sound(subject: Subject) -> list[str]:
         for value in criteria.communicate_info or []:
             if "," in value:
                 problems.append(f"task {task.id}: {value!r} has a comma, which agent text never keeps")
-            elif not _said_in(value, observations) and not _follows(value, task.arithmetic.get(value), observations):
+            elif not _said_in(value, observations) and not _follows(value, task.arithmetic.get(value), [*observations, policy]):
                 problems.append(f"task {task.id}: {value!r} is in no gold observation and has no stated arithmetic")
     return problems
 
 
 def _follows(value: str, expression: Any, observations: list[str]) -> bool:
     """``arithmetic: {value: expression}`` on the task: the expression's numbers all come from
-    gold observations and it evaluates to the value."""
+    gold observations or the policy (a limit, a fee) and it evaluates to the value."""
     from taubench.domains.arithmetic import calculate
 
     if not isinstance(expression, str):
