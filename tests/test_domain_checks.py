@@ -18,10 +18,10 @@ from taubench.tasks import GoldAction, RewardType
 CHECK = {function.__name__: function for _, function in CHECKS}
 
 
-def test_every_domain_we_write_passes_its_report_card():
-    for name in of_origin("taubench"):
-        card = report_card(name)
-        assert card.passed, card.render()
+@pytest.mark.parametrize("name", of_origin("taubench"))
+def test_every_domain_we_write_passes_its_report_card(name):
+    card = report_card(name)
+    assert card.passed, card.render()
 
 
 def test_the_command_prints_the_cards_and_fails_on_a_domain_that_is_not_ours():
