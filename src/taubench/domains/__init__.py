@@ -20,6 +20,7 @@ REGISTRY: dict[str, str] = {
     "retail_v1": "v1.retail",  # τ-bench v1 (data: env.data_dir)
     "airline_v1": "v1.airline",
     "mock": "mock",  # ours, tiny: for the core tests
+    "insurance": "insurance",  # ours: a personal-lines insurer's service and claims desk
 }
 
 
