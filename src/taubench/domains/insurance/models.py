@@ -141,6 +141,39 @@ class Payment(BaseModel):
     method: str  # "card 4821", "bank account 0937", "check"
 
 
+# What some tools answer: views over the records, not stored
+
+
+class CoverageCheck(BaseModel):
+    policy_id: str
+    loss_type: str
+    loss_date: str
+    term_start: str
+    term_end: str
+    within_term: bool
+    billing_status: str
+    coverage: Optional[str]  # the coverage part that answers the loss; None: the policy has none
+    limit: float
+    deductible: float  # in force on the loss date, after any full-glass waiver
+    endorsements: list[str]
+
+
+class Billing(BaseModel):
+    policy_id: str
+    billing_status: str
+    annual_premium: float
+    amount_due: float
+    due_date: Optional[str]
+    grace_ends: Optional[str]  # 10 days after the due date
+    payments: list[Payment]  # premium payments and refunds, oldest first
+
+
+class ClaimFile(BaseModel):
+    claim: Claim
+    inspections: list[Inspection]
+    payments: list[Payment]
+
+
 class InsuranceDB(BaseModel):
     model_config = ConfigDict(extra="forbid")
 

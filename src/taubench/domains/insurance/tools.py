@@ -6,10 +6,9 @@ limits and hand-offs are the policy's, so the agent's job."""
 from datetime import date, timedelta
 from typing import Optional
 
-from pydantic import BaseModel
-
 from taubench.domains.insurance.models import (
-    Cancellation, Claim, Coverage, Driver, InsuranceDB, Inspection, Payment, Policy, Policyholder, Rental, RepairShop,
+    Billing, Cancellation, Claim, ClaimFile, Coverage, CoverageCheck, Driver, InsuranceDB, Inspection, Payment, Policy, Policyholder,
+    Rental, RepairShop,
 )  # fmt: skip
 from taubench.domains.insurance.underwriting import (
     CANCELLATION_FEE, DEDUCTIBLE_CHOICES, LOSS_COVERAGE, adjuster_for, young_driver_surcharge,
@@ -39,36 +38,6 @@ def _money(value: float, what: str) -> float:
 def _age(born: str, on: date) -> int:
     birth = date.fromisoformat(born)
     return on.year - birth.year - ((on.month, on.day) < (birth.month, birth.day))
-
-
-class CoverageCheck(BaseModel):
-    policy_id: str
-    loss_type: str
-    loss_date: str
-    term_start: str
-    term_end: str
-    within_term: bool
-    billing_status: str
-    coverage: Optional[str]  # the coverage part that answers the loss; None: the policy has none
-    limit: float
-    deductible: float  # in force on the loss date, after any full-glass waiver
-    endorsements: list[str]
-
-
-class Billing(BaseModel):
-    policy_id: str
-    billing_status: str
-    annual_premium: float
-    amount_due: float
-    due_date: Optional[str]
-    grace_ends: Optional[str]  # 10 days after the due date
-    payments: list[Payment]  # premium payments and refunds, oldest first
-
-
-class ClaimFile(BaseModel):
-    claim: Claim
-    inspections: list[Inspection]
-    payments: list[Payment]
 
 
 class InsuranceTools(Toolkit):
