@@ -76,30 +76,32 @@ class Book:
     def policy(self, policy_id: str, line: str, holders: list[str], start: str, premium: float, *, inception: str = "",
                deductible: float = 500.0, endorsements: tuple = (), vehicles: tuple = (), drivers: tuple = (),
                billing: str = "paid", due: float = 0.0, due_date: str | None = None, renewal_of: str | None = None,
-               limit: float = 300000.0, address: str | None = None, changes: tuple = ()) -> dict:
+               limit: float = 300000.0, address: str | None = None) -> dict:
         end = _term_end(start)
         status = "expired" if end < TODAY else "active"
         if line == "auto":
-            coverages = [("liability", LIABILITY_LIMIT, 0.0), ("collision", AUTO_LIMIT, deductible), ("comprehensive", AUTO_LIMIT, deductible)]
+            coverages = [("liability", LIABILITY_LIMIT, 0.0), ("collision", AUTO_LIMIT, deductible),
+                         ("comprehensive", AUTO_LIMIT, deductible)]
         elif line == "home":
-            coverages = [("dwelling", limit, deductible), ("personal_property", round(limit / 2, 2), deductible), ("liability", LIABILITY_LIMIT, 0.0)]
+            coverages = [("dwelling", limit, deductible), ("personal_property", round(limit / 2, 2), deductible),
+                         ("liability", LIABILITY_LIMIT, 0.0)]
         else:
             coverages = [("personal_property", limit, deductible), ("liability", LIABILITY_LIMIT, 0.0)]
         if "water_backup" in endorsements:
             coverages.append(("water_backup", WATER_BACKUP_LIMIT, deductible))
-        changed = {name: (effective, prior) for name, effective, prior in changes}
         record = {
             "policy_id": policy_id, "line": line, "named_insureds": list(holders), "status": status,
             "inception_date": inception or start, "term_start": start, "term_end": end, "renewal_of": renewal_of,
             "annual_premium": premium, "billing_status": billing, "amount_due": due, "due_date": due_date,
             "coverages": [{"coverage": name, "limit": cover, "deductible": amount,
-                           "deductible_effective": changed.get(name, (start, None))[0], "prior_deductible": changed.get(name, (start, None))[1]}
+                           "deductible_effective": start, "prior_deductible": None}
                           for name, cover, amount in coverages],
             "endorsements": list(endorsements),
             "vehicles": [{"vehicle_id": f"V-{policy_id[3:9]}-{number}", "year": year, "make": make, "model": model, "vin": vin,
                           "actual_cash_value": value} for number, (year, make, model, vin, value) in enumerate(vehicles, 1)],
             "drivers": [{"name": name, "date_of_birth": born, "license_number": licence, "added_on": added,
-                         "annual_surcharge": surcharge, "prorated_charge": surcharge} for name, born, licence, added, surcharge in drivers],
+                         "annual_surcharge": surcharge, "prorated_charge": surcharge} for name, born, licence, added,
+                        surcharge in drivers],
             "property_address": address, "cancellation": None,
         }  # fmt: skip
         self.policies[policy_id] = record
@@ -139,17 +141,20 @@ class Book:
         glass_waived = loss_type == "glass" and "full_glass" in policy["endorsements"]
         record = {
             "claim_id": claim_id, "policy_id": policy_id, "loss_type": loss_type, "loss_date": loss_date,
-            "reported_date": reported or _shift(loss_date, 2), "vehicle_id": policy["vehicles"][vehicle - 1]["vehicle_id"] if vehicle else None,
+            "reported_date": reported or _shift(loss_date, 2),
+            "vehicle_id": policy["vehicles"][vehicle - 1]["vehicle_id"] if vehicle else None,
             "police_report": police_report, "estimate": estimate, "coverage": coverage_name, "limit": coverage["limit"],
             "deductible": 0.0 if glass_waived else coverage["deductible"], "status": status,
             "adjuster": adjuster_for(policy["line"], int(claim_id[3:])),
             "siu_flag": siu is not None, "siu_indicator": siu, "documents": list(documents),
-            "rental": rental and {"daily_rate": rental[0], "days": rental[1], "total": round(rental[0] * rental[1], 2), "authorized_on": rental[2]},
+            "rental": rental and {"daily_rate": rental[0], "days": rental[1], "total": round(rental[0] * rental[1], 2),
+                                  "authorized_on": rental[2]},
             "inspections": [], "payments": [],
         }  # fmt: skip
         self.claims[claim_id] = record
         if payout:
-            record["payments"].append(self.payment(policy_id, claim_id, "claim_payout", _shift(record["reported_date"], 24), payout, "check"))
+            record["payments"].append(self.payment(policy_id, claim_id, "claim_payout", _shift(record["reported_date"], 24),
+                                                   payout, "check"))
         return record
 
     def shop(self, shop_id: str, name: str, zip_code: str, phone: str, network: bool, capacity: int) -> None:
@@ -159,7 +164,8 @@ class Book:
     def inspection(self, claim_id: str, shop_id: str, day: str, status: str) -> None:
         inspection_id = f"IN-{self.next_inspection}"
         self.next_inspection += 1
-        self.inspections[inspection_id] = {"inspection_id": inspection_id, "claim_id": claim_id, "shop_id": shop_id, "date": day, "status": status}
+        self.inspections[inspection_id] = {"inspection_id": inspection_id, "claim_id": claim_id, "shop_id": shop_id,
+                                           "date": day, "status": status}
         self.claims[claim_id]["inspections"].append(inspection_id)
 
 
@@ -179,10 +185,12 @@ def cast(book: Book) -> None:
     h("PH-1004", "Daniel Reyes", "1979-11-02", "78745", "512-555-0388", [("card", "7719")])  # same name and birth date
     p("HO-552190-1", "home", ["PH-1003"], "2024-06-25", 1650.0, inception="2019-06-25", deductible=1000.0, limit=320000.0,
       billing="in_grace", due=412.5, due_date="2025-03-25", address="1408 Bouldin Ave, Austin, TX 78704")
-    p("AU-771204-1", "auto", ["PH-1004"], "2024-10-01", 1396.0, vehicles=((2018, "Toyota", "Tacoma", "3TMCZ5AN4JM140528", 23100.0),),
+    p("AU-771204-1", "auto", ["PH-1004"], "2024-10-01", 1396.0,
+      vehicles=((2018, "Toyota", "Tacoma", "3TMCZ5AN4JM140528", 23100.0),),
       drivers=(("Daniel Reyes", "1979-11-02", "R20418836", "2024-10-01", 0.0),))
     h("PH-1005", "Aisha Bello", "1990-05-14", "30318", "404-555-0121", [("card", "6402")])
-    p("RE-640113-1", "renters", ["PH-1005"], "2024-08-22", 240.0, limit=30000.0, billing="lapsed", due=60.0, due_date="2025-02-20")
+    p("RE-640113-1", "renters", ["PH-1005"], "2024-08-22", 240.0, limit=30000.0, billing="lapsed", due=60.0,
+      due_date="2025-02-20")
     h("PH-1006", "Gregory Holt", "1968-09-09", "44107", "216-555-0175", [("bank_account", "2286")])
     p("HO-205577-1", "home", ["PH-1006"], "2024-11-05", 1480.0, inception="2016-11-05", deductible=1000.0, limit=260000.0,
       endorsements=("water_backup",), address="2217 Clarence Ave, Lakewood, OH 44107")
@@ -193,7 +201,8 @@ def cast(book: Book) -> None:
     p("HO-731150-1", "home", ["PH-1008"], "2024-12-01", 3920.0, inception="2020-12-01", deductible=2500.0, limit=410000.0,
       address="811 Euclid Ave, Miami Beach, FL 33139")
     h("PH-1009", "Kevin O'Brien", "1988-04-30", "02139", "617-555-0154", [("card", "2264")])
-    p("AU-118305-1", "auto", ["PH-1009"], "2024-05-20", 1288.0, vehicles=((2020, "Subaru", "Outback", "4S4BTACC1L3118305", 22800.0),),
+    p("AU-118305-1", "auto", ["PH-1009"], "2024-05-20", 1288.0,
+      vehicles=((2020, "Subaru", "Outback", "4S4BTACC1L3118305", 22800.0),),
       drivers=(("Kevin O'Brien", "1988-04-30", "S88043011", "2024-05-20", 0.0),))
     h("PH-1010", "Priya Nair", "1993-08-21", "94110", "415-555-0119", [("card", "4471")])
     p("RE-902231-1", "renters", ["PH-1010"], "2024-10-15", 198.0, limit=30000.0)
@@ -202,9 +211,11 @@ def cast(book: Book) -> None:
       address="3409 Portland Ave, Minneapolis, MN 55407")
     h("PH-1012", "Hannah Weiss", "1981-01-22", "10025", "212-555-0168", [("card", "5830")])
     p("AU-262719-1", "auto", ["PH-1012"], "2024-09-09", 2140.0, endorsements=("rental_plus",),
-      vehicles=((2022, "Subaru", "Forester", "JF2SKAJC5NH262719", 27400.0),), drivers=(("Hannah Weiss", "1981-01-22", "W81012255", "2024-09-09", 0.0),))
+      vehicles=((2022, "Subaru", "Forester", "JF2SKAJC5NH262719", 27400.0),),
+      drivers=(("Hannah Weiss", "1981-01-22", "W81012255", "2024-09-09", 0.0),))
     h("PH-1013", "Brandon Tate", "1996-10-10", "85008", "602-555-0193", [("card", "0418")])
-    p("AU-650290-1", "auto", ["PH-1013"], "2025-03-10", 2310.0, vehicles=((2021, "Dodge", "Charger", "2C3CDXBG6MH650290", 26500.0),),
+    p("AU-650290-1", "auto", ["PH-1013"], "2025-03-10", 2310.0,
+      vehicles=((2021, "Dodge", "Charger", "2C3CDXBG6MH650290", 26500.0),),
       drivers=(("Brandon Tate", "1996-10-10", "T96101048", "2025-03-10", 0.0),))
     h("PH-1014", "Carla Mendes", "1983-02-17", "07030", "201-555-0107", [("card", "7781")])
     rogue = ((2019, "Nissan", "Rogue", "5N1AT2MV8KC480077", 17900.0),)
@@ -216,34 +227,43 @@ def cast(book: Book) -> None:
     h("PH-1015", "Victor Huang", "1970-07-07", "98103", "206-555-0172", [("card", "3390")])
     outback = ((2018, "Subaru", "Outback", "4S4BSANC2J3557310", 19600.0),)
     p("AU-557310-1", "auto", ["PH-1015"], "2022-01-15", 1180.0, vehicles=outback)
-    p("AU-557310-2", "auto", ["PH-1015"], "2023-01-15", 1220.0, inception="2022-01-15", vehicles=outback, renewal_of="AU-557310-1")
-    p("AU-557310-3", "auto", ["PH-1015"], "2024-01-15", 1265.0, inception="2022-01-15", vehicles=outback, renewal_of="AU-557310-2")
-    p("AU-557310-4", "auto", ["PH-1015"], "2025-01-15", 1302.0, inception="2022-01-15", vehicles=outback, renewal_of="AU-557310-3")
+    p("AU-557310-2", "auto", ["PH-1015"], "2023-01-15", 1220.0, inception="2022-01-15", vehicles=outback,
+      renewal_of="AU-557310-1")
+    p("AU-557310-3", "auto", ["PH-1015"], "2024-01-15", 1265.0, inception="2022-01-15", vehicles=outback,
+      renewal_of="AU-557310-2")
+    p("AU-557310-4", "auto", ["PH-1015"], "2025-01-15", 1302.0, inception="2022-01-15", vehicles=outback,
+      renewal_of="AU-557310-3")
     c("CL-60031", "AU-557310-1", "collision", "2022-03-20", 2700.0, "paid", vehicle=1, payout=2200.0)
     c("CL-60032", "AU-557310-2", "hail", "2023-05-11", 3350.0, "paid", vehicle=1, payout=2850.0)
     c("CL-60033", "AU-557310-3", "glass", "2024-08-30", 380.0, "denied", vehicle=1)
     h("PH-1016", "Omar Farouk", "1987-03-09", "48201", "313-555-0128", [("card", "6620")])
     p("AU-903357-1", "auto", ["PH-1016"], "2024-11-12", 1870.0, endorsements=("rental_standard",),
       vehicles=((2020, "Ford", "Escape", "1FMCU9G67LU903357", 16900.0),))
-    c("CL-61020", "AU-903357-1", "collision", "2025-03-24", 4300.0, "open", vehicle=1, reported="2025-03-25", documents=("photos",))
+    c("CL-61020", "AU-903357-1", "collision", "2025-03-24", 4300.0, "open", vehicle=1, reported="2025-03-25",
+      documents=("photos",))
     h("PH-1017", "Julia Novak", "1979-12-01", "80211", "303-555-0161", [("card", "1199")])
     p("AU-418876-1", "auto", ["PH-1017"], "2024-06-03", 1990.0, endorsements=("rental_plus", "full_glass"),
       vehicles=((2023, "Kia", "Telluride", "5XYP5DHC1PG418876", 38200.0),))
-    c("CL-61021", "AU-418876-1", "collision", "2025-03-27", 6100.0, "open", vehicle=1, reported="2025-03-28", police_report="DPD-25-77120")
+    c("CL-61021", "AU-418876-1", "collision", "2025-03-27", 6100.0, "open", vehicle=1, reported="2025-03-28",
+      police_report="DPD-25-77120")
     h("PH-1018", "Ethan Brooks", "1994-02-28", "97214", "503-555-0114", [("card", "5075")])
-    p("AU-620045-1", "auto", ["PH-1018"], "2024-08-19", 1420.0, vehicles=((2016, "Volkswagen", "Golf", "3VW217AU6GM620045", 10400.0),))
+    p("AU-620045-1", "auto", ["PH-1018"], "2024-08-19", 1420.0,
+      vehicles=((2016, "Volkswagen", "Golf", "3VW217AU6GM620045", 10400.0),))
     c("CL-61022", "AU-620045-1", "collision", "2025-03-25", 2950.0, "open", vehicle=1, reported="2025-03-26")
     h("PH-1019", "Nina Petrova", "1992-09-15", "97214", "503-555-0189", [("card", "8841")])
     p("AU-620318-1", "auto", ["PH-1019"], "2024-10-21", 1345.0, endorsements=("full_glass",),
       vehicles=((2019, "Mazda", "CX-5", "JM3KFBCM6K0620318", 21300.0),))
     c("CL-61024", "AU-620318-1", "glass", "2024-12-05", 540.0, "paid", vehicle=1, payout=540.0)
-    c("CL-61023", "AU-620318-1", "vandalism", "2025-03-20", 1700.0, "open", vehicle=1, reported="2025-03-21", documents=("photos",))
+    c("CL-61023", "AU-620318-1", "vandalism", "2025-03-20", 1700.0, "open", vehicle=1, reported="2025-03-21",
+      documents=("photos",))
     h("PH-1020", "Rahul Mehta", "1986-06-18", "43201", "614-555-0136", [("card", "2209")])
-    p("AU-432011-1", "auto", ["PH-1020"], "2024-09-30", 1615.0, vehicles=((2020, "Honda", "Accord", "1HGCV1F39LA432011", 19800.0),))
+    p("AU-432011-1", "auto", ["PH-1020"], "2024-09-30", 1615.0,
+      vehicles=((2020, "Honda", "Accord", "1HGCV1F39LA432011", 19800.0),))
     c("CL-61025", "AU-432011-1", "theft", "2025-03-14", 19800.0, "under_review", vehicle=1, reported="2025-03-17",
       police_report="CPD-OH-25-3391", siu="date_mismatch")
     h("PH-1021", "George Adeyemi", "1977-04-04", "64111", "816-555-0152", [("bank_account", "4410")])
-    p("AU-734410-1", "auto", ["PH-1021"], "2024-12-16", 1560.0, vehicles=((2021, "Toyota", "Highlander", "5TDGZRBH1MS734410", 31500.0),))
+    p("AU-734410-1", "auto", ["PH-1021"], "2024-12-16", 1560.0,
+      vehicles=((2021, "Toyota", "Highlander", "5TDGZRBH1MS734410", 31500.0),))
     h("PH-1022", "Lucia Romano", "1990-10-30", "37206", "615-555-0177", [("card", "3012")])
     p("AU-301277-1", "auto", ["PH-1022"], "2024-05-06", 1480.0, deductible=1000.0,
       vehicles=((2020, "Hyundai", "Tucson", "KM8J33A46LU301277", 18700.0),))
@@ -259,8 +279,10 @@ def cast(book: Book) -> None:
     h("PH-1026", "Peter Walsh", "1974-05-25", "02138", "617-555-0183", [("card", "6116")])
     p("AU-021384-1", "auto", ["PH-1026"], "2024-08-15", 1460.0, vehicles=((2017, "Audi", "A4", "WAUANAF41HN021384", 15900.0),))
     h("PH-1027", "Olga Ivanova", "1969-09-19", "55408", "612-555-0124", [("card", "2290")])
-    p("HO-554083-1", "home", ["PH-1027"], "2024-10-01", 2050.0, deductible=1000.0, limit=330000.0, address="4621 Bryant Ave S, Minneapolis, MN 55408")
-    c("CL-61026", "HO-554083-1", "water_damage", "2025-03-08", 7400.0, "under_review", reported="2025-03-10", documents=("photos",))
+    p("HO-554083-1", "home", ["PH-1027"], "2024-10-01", 2050.0, deductible=1000.0, limit=330000.0,
+      address="4621 Bryant Ave S, Minneapolis, MN 55408")
+    c("CL-61026", "HO-554083-1", "water_damage", "2025-03-08", 7400.0, "under_review", reported="2025-03-10",
+      documents=("photos",))
     h("PH-1028", "Michael Osei", "1985-05-05", "19104", "215-555-0131", [("card", "5571")])
     h("PH-1029", "Grace Osei", "1987-08-14", "19104", "215-555-0142", [("card", "0193")])
     p("RE-191045-1", "renters", ["PH-1028"], "2024-09-10", 204.0, limit=25000.0)
@@ -272,45 +294,59 @@ def cast(book: Book) -> None:
       limit=250000.0, address="3318 W 58th St, Cleveland, OH 44102")
     h("PH-1032", "Jordan Miller", "1995-12-03", "80205", "720-555-0157", [("card", "4012")])
     h("PH-1033", "Jamie Miller", "1995-12-03", "80205", "720-555-0158", [("card", "4013")])  # twins
-    p("AU-802051-1", "auto", ["PH-1032"], "2024-12-03", 1390.0, vehicles=((2018, "Jeep", "Compass", "3C4NJDBB7JT802051", 14300.0),))
-    p("AU-802053-1", "auto", ["PH-1033"], "2024-12-03", 1275.0, vehicles=((2019, "Toyota", "Corolla", "2T1BURHE5KC802053", 15100.0),))
+    p("AU-802051-1", "auto", ["PH-1032"], "2024-12-03", 1390.0,
+      vehicles=((2018, "Jeep", "Compass", "3C4NJDBB7JT802051", 14300.0),))
+    p("AU-802053-1", "auto", ["PH-1033"], "2024-12-03", 1275.0,
+      vehicles=((2019, "Toyota", "Corolla", "2T1BURHE5KC802053", 15100.0),))
     c("CL-61027", "AU-802053-1", "glass", "2025-03-26", 780.0, "open", vehicle=1, reported="2025-03-27")
     h("PH-1034", "Rosa Morales", "1966-04-02", "33133", "305-555-0179", [("card", "3380")])
-    p("AU-331332-1", "auto", ["PH-1034"], "2024-06-20", 1240.0, vehicles=((2015, "Toyota", "Corolla", "2T1BURHE0FC331332", 11800.0),))
+    p("AU-331332-1", "auto", ["PH-1034"], "2024-06-20", 1240.0,
+      vehicles=((2015, "Toyota", "Corolla", "2T1BURHE0FC331332", 11800.0),))
     h("PH-1035", "Ibrahim Yilmaz", "1989-07-21", "30307", "404-555-0163", [("card", "6654")])
-    p("AU-303071-1", "auto", ["PH-1035"], "2024-11-25", 1330.0, vehicles=((2017, "Mazda", "Mazda3", "3MZBN1V78HM303071", 14000.0),))
+    p("AU-303071-1", "auto", ["PH-1035"], "2024-11-25", 1330.0,
+      vehicles=((2017, "Mazda", "Mazda3", "3MZBN1V78HM303071", 14000.0),))
     h("PH-1036", "Thomas Wright", "1979-08-08", "60647", "773-555-0102", [("card", "9920")])
     p("AU-606471-1", "auto", ["PH-1036"], "2024-10-08", 2260.0, endorsements=("rental_standard",),
-      vehicles=((2018, "Ford", "Fusion", "3FA6P0H74JR606471", 13200.0), (2021, "Ford", "Bronco Sport", "3FMCR9B60MR606472", 27300.0)))
+      vehicles=((2018, "Ford", "Fusion", "3FA6P0H74JR606471", 13200.0),
+                (2021, "Ford", "Bronco Sport", "3FMCR9B60MR606472", 27300.0)))
     c("CL-61030", "AU-606471-1", "collision", "2025-03-26", 3800.0, "open", vehicle=1, reported="2025-03-27")
     c("CL-61031", "AU-606471-1", "hail", "2025-03-26", 2900.0, "open", vehicle=2, reported="2025-03-27")
     h("PH-1037", "Mei Tanaka", "1991-01-19", "98115", "206-555-0138", [("card", "2204")])
     p("AU-981152-1", "auto", ["PH-1037"], "2024-08-28", 2080.0, vehicles=((2020, "Toyota", "RAV4", "2T3P1RFV4LC981152", 23900.0),
                                                                        (2018, "Toyota", "Camry", "4T1B11HK1JU981153", 16200.0)))
     c("CL-61032", "AU-981152-1", "hail", "2025-03-18", 2450.0, "open", vehicle=1, reported="2025-03-19", documents=("photos",))
-    c("CL-61033", "AU-981152-1", "collision", "2025-03-25", 3650.0, "open", vehicle=2, reported="2025-03-25", documents=("photos",))
+    c("CL-61033", "AU-981152-1", "collision", "2025-03-25", 3650.0, "open", vehicle=2, reported="2025-03-25",
+      documents=("photos",))
     h("PH-1038", "Luis Garcia", "1985-12-24", "85016", "602-555-0170", [("card", "5129")])
-    p("AU-850162-1", "auto", ["PH-1038"], "2024-07-30", 1715.0, vehicles=((2016, "Chevrolet", "Silverado", "1GCVKREC5GZ850162", 21400.0),))
+    p("AU-850162-1", "auto", ["PH-1038"], "2024-07-30", 1715.0,
+      vehicles=((2016, "Chevrolet", "Silverado", "1GCVKREC5GZ850162", 21400.0),))
     c("CL-61034", "AU-850162-1", "theft", "2025-02-15", 21400.0, "denied", vehicle=1, reported="2025-02-16")
     h("PH-1039", "Elena Rossi", "1971-05-09", "64108", "816-555-0108", [("card", "1846")])
     p("AU-641082-1", "auto", ["PH-1039"], "2025-02-01", 1530.0, inception="2019-02-01",
-      vehicles=((2021, "Honda", "Pilot", "5FNYF6H59MB641082", 29500.0),), drivers=(("Elena Rossi", "1971-05-09", "R71050922", "2019-02-01", 0.0),))
+      vehicles=((2021, "Honda", "Pilot", "5FNYF6H59MB641082", 29500.0),),
+      drivers=(("Elena Rossi", "1971-05-09", "R71050922", "2019-02-01", 0.0),))
     h("PH-1040", "Kwame Mensah", "1975-10-21", "37203", "615-555-0190", [("card", "7304")])
     p("AU-372031-1", "auto", ["PH-1040"], "2024-11-02", 1585.0, due=396.25, due_date="2025-04-15",
       vehicles=((2019, "Toyota", "Sienna", "5TDYZ3DC0KS372031", 24800.0),))
     h("PH-1041", "Chloe Bennett", "1983-03-27", "28205", "704-555-0126", [("card", "5560"), ("bank_account", "3391")])
     p("AU-282051-1", "auto", ["PH-1041"], "2024-09-16", 1450.0, due=362.5, due_date="2025-04-14",
       vehicles=((2020, "Subaru", "Crosstrek", "JF2GTAEC0L8282051", 19900.0),))
-    p("HO-282053-1", "home", ["PH-1041"], "2024-09-16", 1380.0, deductible=500.0, limit=230000.0, due=345.0, due_date="2025-04-14",
+    p("HO-282053-1", "home", ["PH-1041"], "2024-09-16", 1380.0, deductible=500.0, limit=230000.0, due=345.0,
+      due_date="2025-04-14",
       address="2710 Commonwealth Ave, Charlotte, NC 28205")
     h("PH-1042", "Marcus Reid", "1978-02-02", "43206", "614-555-0149", [("card", "8317")])
-    p("HO-432061-1", "home", ["PH-1042"], "2024-08-08", 1540.0, deductible=1000.0, limit=270000.0, address="655 Jaeger St, Columbus, OH 43206")
-    c("CL-61035", "HO-432061-1", "fire", "2025-02-09", 9800.0, "approved", reported="2025-02-10", documents=("photos", "repair_estimate"))
-    book.claims["CL-61035"]["payments"] += [book.payment("HO-432061-1", "CL-61035", "claim_payout", "2025-03-04", 3200.0, "check"),
-                                            book.payment("HO-432061-1", "CL-61035", "claim_payout", "2025-03-21", 1450.75, "check")]
+    p("HO-432061-1", "home", ["PH-1042"], "2024-08-08", 1540.0, deductible=1000.0, limit=270000.0,
+      address="655 Jaeger St, Columbus, OH 43206")
+    c("CL-61035", "HO-432061-1", "fire", "2025-02-09", 9800.0, "approved", reported="2025-02-10",
+      documents=("photos", "repair_estimate"))
+    book.claims["CL-61035"]["payments"] += [book.payment("HO-432061-1", "CL-61035", "claim_payout", "2025-03-04", 3200.0,
+                                                         "check"),
+                                            book.payment("HO-432061-1", "CL-61035", "claim_payout", "2025-03-21", 1450.75,
+                                                         "check")]
     h("PH-1043", "Sarah Cohen", "1990-02-12", "10027", "917-555-0184", [("card", "2931")])
     p("RE-100271-1", "renters", ["PH-1043"], "2024-12-12", 252.0, limit=35000.0)
-    h("PH-1044", "Laura Castillo", "1984-07-19", "60622", "312-555-0291", [("card", "0772")])  # same name and birth date, another ZIP
+    h("PH-1044", "Laura Castillo", "1984-07-19", "60622", "312-555-0291",
+      [("card", "0772")])  # same name and birth date, another ZIP
     p("RE-606221-1", "renters", ["PH-1044"], "2024-11-01", 189.0, limit=20000.0)
 
     book.shop("RS-101", "Lincoln Park Collision", "60614", "773-555-0301", True, 2)
@@ -328,14 +364,19 @@ def cast(book: Book) -> None:
     book.inspection("CL-61020", "RS-101", "2025-03-27", "completed")
     for pid in book.holders:
         for policy_id in book.holders[pid]["policies"]:
-            if not any(payment["policy_id"] == policy_id for payment in book.payments.values()) and book.policies[policy_id]["named_insureds"][0] == pid:
+            paid_before = any(payment["policy_id"] == policy_id for payment in book.payments.values())
+            if not paid_before and book.policies[policy_id]["named_insureds"][0] == pid:
                 book.premium_history(policy_id, "quarterly" if book.policies[policy_id]["due_date"] else "full")
 
 
-NAMESAKES = [("Daniel Reyes", "1983-04-17", "30309"), ("Sandra Kim", "1975-03-30", "44111"), ("Michael Osei", "1985-05-05", "19147"),
-             ("Victor Huang", "1970-07-07", "98115"), ("Priya Nair", "1993-12-08", "94122"), ("Omar Farouk", "1987-03-09", "48226"),
-             ("Julia Novak", "1997-12-01", "80218"), ("Kevin O'Brien", "1961-04-30", "02143"), ("Grace Osei", "1987-08-14", "19103"),
-             ("Mei Tanaka", "1991-10-19", "98107"), ("Hannah Weiss", "1981-01-22", "10031"), ("Marcus Reid", "1978-02-20", "43215")]  # fmt: skip
+NAMESAKES = [("Daniel Reyes", "1983-04-17", "30309"), ("Sandra Kim", "1975-03-30", "44111"),
+             ("Michael Osei", "1985-05-05", "19147"),
+             ("Victor Huang", "1970-07-07", "98115"), ("Priya Nair", "1993-12-08", "94122"),
+             ("Omar Farouk", "1987-03-09", "48226"),
+             ("Julia Novak", "1997-12-01", "80218"), ("Kevin O'Brien", "1961-04-30", "02143"),
+             ("Grace Osei", "1987-08-14", "19103"),
+             ("Mei Tanaka", "1991-10-19", "98107"), ("Hannah Weiss", "1981-01-22", "10031"),
+             ("Marcus Reid", "1978-02-20", "43215")]  # fmt: skip
 
 
 def filler(book: Book, rng: random.Random) -> None:
@@ -356,7 +397,8 @@ def filler(book: Book, rng: random.Random) -> None:
         pid = f"PH-{number}"
         born = born or f"{rng.randint(1945, 2003)}-{rng.randint(1, 12):02d}-{rng.randint(1, 28):02d}"
         zip_code = zip_code or rng.choice(AREAS[rng.choice(areas)])
-        methods = [(rng.choice(["card", "card", "bank_account"]), f"{rng.randint(0, 9999):04d}") for _ in range(rng.randint(1, 2))]
+        methods = [(rng.choice(["card", "card", "bank_account"]),
+                    f"{rng.randint(0, 9999):04d}") for _ in range(rng.randint(1, 2))]
         book.holder(pid, name, born, zip_code, f"{rng.randint(201, 989)}-555-{rng.randint(1000, 9999)}", methods)
         for _ in range(1 if rng.random() < 0.7 else 2):
             filler_policy(book, rng, pid, numbers)
@@ -372,7 +414,9 @@ def filler_policy(book: Book, rng: random.Random, pid: str, numbers: set[int]) -
     start = _shift(TODAY, -rng.randint(0, 364))
     renewed = line != "renters" and rng.random() < 0.2
     inception = _shift(start, -365 * rng.randint(1, 8)) if rng.random() < 0.6 else start
-    premium = round(rng.uniform(900, 2600) if line == "auto" else rng.uniform(950, 3400) if line == "home" else rng.uniform(150, 320), 2)
+    premium = round(rng.uniform(900, 2600) if line == "auto" else rng.uniform(950,
+                                                                              3400) if line == "home" else rng.uniform(150,
+                                                                                                                       320), 2)
     kwargs: dict[str, Any] = {"deductible": float(rng.choice([500, 500, 1000] if line != "renters" else [250, 500]))}
     if line == "auto":
         cars = []
@@ -383,7 +427,8 @@ def filler_policy(book: Book, rng: random.Random, pid: str, numbers: set[int]) -
                          round(price * 0.88 ** (2025 - year), -2)))  # fmt: skip
         kwargs["vehicles"] = tuple(cars)
         holder = book.holders[pid]
-        kwargs["drivers"] = ((holder["name"], holder["date_of_birth"], f"{holder['name'][0]}{rng.randint(10**7, 10**9)}", inception, 0.0),)
+        kwargs["drivers"] = ((holder["name"], holder["date_of_birth"], f"{holder['name'][0]}{rng.randint(10**7, 10**9)}",
+                              inception, 0.0),)
         kwargs["endorsements"] = tuple(e for e in ("rental_standard", "full_glass") if rng.random() < 0.35)
     elif line == "home":
         kwargs["limit"] = float(rng.randrange(180000, 520000, 5000))
@@ -394,7 +439,8 @@ def filler_policy(book: Book, rng: random.Random, pid: str, numbers: set[int]) -
     roll = rng.random()
     if roll < 0.06:  # a quarterly installment missed: still in grace, or lapsed
         due_date = _shift(TODAY, -rng.randint(1, 40))
-        kwargs.update(billing="in_grace" if due_date >= _shift(TODAY, -10) else "lapsed", due=round(premium / 4, 2), due_date=due_date)
+        kwargs.update(billing="in_grace" if due_date >= _shift(TODAY, -10) else "lapsed", due=round(premium / 4, 2),
+                      due_date=due_date)
     elif roll < 0.3:
         kwargs.update(due=round(premium / 4, 2), due_date=_shift(TODAY, rng.randint(1, 25)))
     policy_id = f"{prefix}-{number}-{2 if renewed else 1}"
@@ -417,11 +463,13 @@ def filler_claims(book: Book, rng: random.Random, policy_id: str) -> None:
     for _ in range(rng.choice([0, 0, 1, 1, 1, 2, 2, 3])):
         loss_date = _shift(policy["term_start"], rng.randint(0, span))
         loss_type = rng.choice(losses)
-        if policy["line"] != "auto" and LOSS_COVERAGE[policy["line"]][loss_type] not in [c["coverage"] for c in policy["coverages"]]:
+        carried = [coverage["coverage"] for coverage in policy["coverages"]]
+        if policy["line"] != "auto" and LOSS_COVERAGE[policy["line"]][loss_type] not in carried:
             continue
         age = (date.fromisoformat(TODAY) - date.fromisoformat(loss_date)).days
         estimate = round(rng.uniform(300, 2000) if loss_type == "glass" else rng.uniform(800, 18000), 2)
-        status = rng.choice(["open", "under_review"]) if age < 20 else rng.choice(["paid", "paid", "paid", "closed", "denied", "withdrawn"])
+        status = rng.choice(["open", "under_review"]) if age < 20 else rng.choice(["paid", "paid", "paid", "closed", "denied",
+                                                                                   "withdrawn"])
         if status == "paid" and age < 45:
             status = "approved"
         claim_id = f"CL-{62000 + len(book.claims)}"
@@ -429,13 +477,16 @@ def filler_claims(book: Book, rng: random.Random, policy_id: str) -> None:
         record = book.claim(claim_id, policy_id, loss_type, loss_date, estimate, status, vehicle=vehicle,
                             reported=_shift(loss_date, rng.randint(0, min(age, 12))),
                             police_report=f"PR-{rng.randint(10**6, 10**7)}" if loss_type == "theft" else "",
-                            documents=tuple(d for d in ("photos", "repair_estimate", "receipts") if rng.random() < 0.5))  # fmt: skip
+                            documents=tuple(d for d in ("photos", "repair_estimate",
+                                                        "receipts") if rng.random() < 0.5))  # fmt: skip
         if status == "paid":
-            record["payments"].append(book.payment(policy_id, claim_id, "claim_payout", _shift(record["reported_date"], rng.randint(15, 40)),
+            record["payments"].append(book.payment(policy_id, claim_id, "claim_payout",
+                                                   _shift(record["reported_date"], rng.randint(15, 40)),
                                                    max(estimate - record["deductible"], 50.0), "check"))  # fmt: skip
         if vehicle and status not in ("withdrawn",) and rng.random() < 0.7:
             area = book.holders[policy["named_insureds"][0]]["zip_code"][:3]
-            shops = sorted(key for key, shop in book.shops.items() if shop["zip_code"][:3] == area and shop["network"] and key > "RS-140")
+            shops = sorted(key for key,
+                           shop in book.shops.items() if shop["zip_code"][:3] == area and shop["network"] and key > "RS-140")
             if shops:
                 when = _shift(record["reported_date"], rng.randint(2, 9))
                 while date.fromisoformat(when).weekday() >= 5:

@@ -47,7 +47,8 @@ def _claims_of_caller(step: GoldStep, policy_id: str, since: str, before: str) -
     """Claims with loss dates in [since, before) on any term of any named insured of the policy."""
     holders = step.before.policies[policy_id].named_insureds
     terms = {term for holder in holders for term in step.before.policyholders[holder].policies}
-    return [claim.claim_id for claim in step.before.claims.values() if claim.policy_id in terms and since <= claim.loss_date < before]
+    return [claim.claim_id for claim in step.before.claims.values()
+            if claim.policy_id in terms and since <= claim.loss_date < before]  # fmt: skip
 
 
 def _business_days_after(today: str, day: str, holidays: list[str]) -> int | None:
@@ -83,8 +84,12 @@ def named_insureds_only(trace: GoldTrace) -> list[str]:
 
 
 def term_of_the_loss(trace: GoldTrace) -> list[str]:
-    return [f"file_claim on {step.arguments['policy_id']} for a loss outside its term" for step, _ in _filed(trace)
-            if not (policy := step.before.policies[step.arguments["policy_id"]]).term_start <= step.arguments["loss_date"] <= policy.term_end]  # fmt: skip
+    violations = []
+    for step, _ in _filed(trace):
+        term = step.before.policies[step.arguments["policy_id"]]
+        if not term.term_start <= step.arguments["loss_date"] <= term.term_end:
+            violations.append(f"file_claim on {term.policy_id} for a loss outside its term")
+    return violations
 
 
 def premium_decides_cover(trace: GoldTrace) -> list[str]:
@@ -112,7 +117,8 @@ def flood_and_water_backup(trace: GoldTrace) -> list[str]:
     violations = []
     for step, _ in _filed(trace):
         policy = step.before.policies[step.arguments["policy_id"]]
-        if step.arguments["loss_type"] == "flood" or (step.arguments["loss_type"] == "water_backup" and "water_backup" not in policy.endorsements):
+        loss_type = step.arguments["loss_type"]
+        if loss_type == "flood" or (loss_type == "water_backup" and "water_backup" not in policy.endorsements):
             violations.append(f"{step.arguments['loss_type']} filed on {policy.policy_id}")
     return violations
 
@@ -156,7 +162,8 @@ def total_losses(trace: GoldTrace) -> list[str]:
     violations = []
     for step in trace.steps:
         claim_id = step.arguments.get("claim_id")
-        if step.name == "schedule_inspection" and claim_id in step.before.claims and _total_loss(trace, step, claim_id) is not None:
+        if step.name == "schedule_inspection" and claim_id in step.before.claims and _total_loss(trace, step,
+                                                                                                 claim_id) is not None:
             violations.append(f"shop inspection booked for total loss {claim_id}")
     for step, claim_id in _filed(trace):
         value = _total_loss(trace, step, claim_id)
@@ -192,7 +199,8 @@ def investigations(trace: GoldTrace) -> list[str]:
 
 def documents(trace: GoldTrace) -> list[str]:
     return [f"document added to {status} claim {step.arguments['claim_id']}" for step in trace.calls("add_claim_document")
-            if (status := step.before.claims[step.arguments["claim_id"]].status) not in ("open", "under_review", "approved")]  # fmt: skip
+            if (status := step.before.claims[step.arguments["claim_id"]].status) not in ("open", "under_review",
+                                                                                         "approved")]  # fmt: skip
 
 
 def inspections(trace: GoldTrace) -> list[str]:
@@ -223,9 +231,9 @@ def rentals(trace: GoldTrace) -> list[str]:
 
 
 def withdrawals(trace: GoldTrace) -> list[str]:
+    claims = [step.before.claims[step.arguments["claim_id"]] for step in trace.calls("withdraw_claim")]
     return [f"withdrawal of {claim.claim_id} ({claim.status}, {len(claim.payments)} payments, referred: {claim.siu_flag})"
-            for step in trace.calls("withdraw_claim")
-            if (claim := step.before.claims[step.arguments["claim_id"]]).status not in ("open", "under_review") or claim.payments or claim.siu_flag]  # fmt: skip
+            for claim in claims if claim.status not in ("open", "under_review") or claim.payments or claim.siu_flag]  # fmt: skip
 
 
 def drivers(trace: GoldTrace) -> list[str]:
@@ -262,9 +270,11 @@ def payments(trace: GoldTrace) -> list[str]:
     violations = []
     for step in trace.calls("make_payment"):
         policy = step.before.policies[step.arguments["policy_id"]]
-        methods = {method.method_id for holder in policy.named_insureds for method in step.before.policyholders[holder].payment_methods}
+        holders = [step.before.policyholders[holder] for holder in policy.named_insureds]
+        methods = {method.method_id for holder in holders for method in holder.payment_methods}
         if step.arguments["method_id"] not in methods or not 0 < step.arguments["amount"] <= policy.amount_due:
-            violations.append(f"make_payment of {step.arguments['amount']} on {policy.policy_id} with {step.arguments['method_id']}")
+            amount, method = step.arguments["amount"], step.arguments["method_id"]
+            violations.append(f"make_payment of {amount} on {policy.policy_id} with {method}")
     return violations
 
 
@@ -272,9 +282,11 @@ def cancellations(trace: GoldTrace) -> list[str]:
     violations = []
     for step in trace.calls("cancel_policy"):
         policy_id = step.arguments["policy_id"]
-        open_claims = [claim.claim_id for claim in step.before.claims.values() if claim.policy_id == policy_id and claim.status in ("open", "under_review")]
+        open_claims = [claim.claim_id for claim in step.before.claims.values()
+                       if claim.policy_id == policy_id and claim.status in ("open", "under_review")]  # fmt: skip
         if step.arguments["effective_date"] < step.before.today or open_claims:
-            violations.append(f"cancel_policy of {policy_id} from {step.arguments['effective_date']} with open claims {open_claims}")
+            effective = step.arguments["effective_date"]
+            violations.append(f"cancel_policy of {policy_id} from {effective} with open claims {open_claims}")
         refund = step.after.policies[policy_id].cancellation
         if refund and not _said(trace, refund.refund):
             violations.append(f"refund {refund.refund:g} of {policy_id} not in communicate_info")

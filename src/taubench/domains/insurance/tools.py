@@ -7,7 +7,8 @@ from datetime import date, timedelta
 from typing import Optional
 
 from taubench.domains.insurance.models import (
-    Billing, Cancellation, Claim, ClaimFile, Coverage, CoverageCheck, Driver, InsuranceDB, Inspection, Payment, Policy, Policyholder,
+    Billing, Cancellation, Claim, ClaimFile, Coverage, CoverageCheck, Driver, InsuranceDB, Inspection, Payment, Policy,
+    Policyholder,
     Rental, RepairShop,
 )  # fmt: skip
 from taubench.domains.insurance.underwriting import (
@@ -107,7 +108,8 @@ class InsuranceTools(Toolkit):
             zip_code: Five-digit ZIP code, e.g. "60614".
         """
         for holder in self.db.policyholders.values():
-            if holder.name.lower() == str(name).strip().lower() and holder.date_of_birth == date_of_birth and holder.zip_code == zip_code:
+            same_name = holder.name.lower() == str(name).strip().lower()
+            if same_name and holder.date_of_birth == date_of_birth and holder.zip_code == zip_code:
                 return holder
         raise ValueError("No policyholder matches that name, date of birth and ZIP code")
 
@@ -189,7 +191,8 @@ class InsuranceTools(Toolkit):
         """
         policy = self._policy(policy_id)
         grace = (date.fromisoformat(policy.due_date) + timedelta(days=10)).isoformat() if policy.due_date else None
-        payments = [payment for payment in self.db.payments.values() if payment.policy_id == policy_id and payment.kind != "claim_payout"]
+        payments = [payment for payment in self.db.payments.values()
+                    if payment.policy_id == policy_id and payment.kind != "claim_payout"]  # fmt: skip
         return Billing(policy_id=policy_id, billing_status=policy.billing_status, annual_premium=policy.annual_premium,
                        amount_due=policy.amount_due, due_date=policy.due_date, grace_ends=grace, payments=payments)  # fmt: skip
 
@@ -206,7 +209,7 @@ class InsuranceTools(Toolkit):
             estimate: The policyholder's estimate of the damage, USD.
             police_report: The police report number, or "" when there is none.
             vehicle_id: Auto claims: the damaged vehicle's id on the policy, e.g. "V-31048-1".
-                Leave out for home and renters claims.
+                null for home and renters claims.
         """
         policy = self._policy(policy_id)
         when = _day(loss_date, "Loss date")
@@ -365,7 +368,8 @@ class InsuranceTools(Toolkit):
         annual = young_driver_surcharge(age)
         start, end = date.fromisoformat(policy.term_start), date.fromisoformat(policy.term_end)
         prorated = round(annual * ((end - today).days + 1) / ((end - start).days + 1), 2)
-        policy.drivers.append(Driver(name=name, date_of_birth=date_of_birth, license_number=number.upper(), added_on=self.db.today,
+        policy.drivers.append(Driver(name=name, date_of_birth=date_of_birth, license_number=number.upper(),
+                                     added_on=self.db.today,
                                      annual_surcharge=annual, prorated_charge=prorated))  # fmt: skip
         if prorated:
             policy.annual_premium = round(policy.annual_premium + annual, 2)
@@ -441,7 +445,8 @@ class InsuranceTools(Toolkit):
         refund = max(0.0, round(unearned - CANCELLATION_FEE - policy.amount_due, 2))
         payment = self._new_payment(policy_id, None, "refund", refund, "check")
         policy.cancellation = Cancellation(effective_date=effective_date, unearned_premium=unearned, fee=CANCELLATION_FEE,
-                                           balance_offset=policy.amount_due, refund=refund, refund_payment_id=payment.payment_id)  # fmt: skip
+                                           balance_offset=policy.amount_due, refund=refund,
+                                           refund_payment_id=payment.payment_id)  # fmt: skip
         policy.status, policy.amount_due, policy.due_date = "cancelled", 0.0, None
         return policy.cancellation
 
