@@ -122,9 +122,9 @@ def test_documents_are_added_once_to_claims_still_taking_them(tools, insurance):
 
 def test_inspections_follow_the_shop_calendar(tools, insurance):
     inspection = answer(tools, "schedule_inspection", claim_id="CL-61022", shop_id="RS-106", date="2025-04-03")
-    assert inspection == {"inspection_id": "IN-40182", "claim_id": "CL-61022", "shop_id": "RS-106", "date": "2025-04-03",
+    assert inspection == {"inspection_id": "IN-40184", "claim_id": "CL-61022", "shop_id": "RS-106", "date": "2025-04-03",
                           "status": "scheduled"}
-    assert tools.db.claims["CL-61022"].inspections == ["IN-40182"]
+    assert tools.db.claims["CL-61022"].inspections == ["IN-40184"]
     assert refused(tools, insurance, "schedule_inspection", claim_id="CL-61022", shop_id="RS-106", date="2025-04-04") == (
         "Error: The claim already has an inspection scheduled")
     assert refused(tools, insurance, "schedule_inspection", claim_id="CL-61021", shop_id="RS-101", date="2025-04-03") == (
@@ -226,8 +226,8 @@ def test_premium_is_taken_with_a_method_on_file_up_to_the_amount_due(tools, insu
 def test_cancelling_refunds_the_unearned_premium_less_the_fee_and_the_unpaid_balance(tools, insurance):
     cancellation = answer(tools, "cancel_policy", policy_id="AU-282051-1", effective_date="2025-04-15")
     assert cancellation == {"effective_date": "2025-04-15", "unearned_premium": 611.78, "fee": 25.0, "balance_offset": 362.5,
-                            "refund": 224.28, "refund_payment_id": "PY-901212"}  # fmt: skip
-    assert tools.db.policies["AU-282051-1"].status == "cancelled" and tools.db.payments["PY-901212"].amount == 224.28
+                            "refund": 224.28, "refund_payment_id": "PY-901215"}  # fmt: skip
+    assert tools.db.policies["AU-282051-1"].status == "cancelled" and tools.db.payments["PY-901215"].amount == 224.28
     assert refused(tools, insurance, "cancel_policy", policy_id="AU-282051-1",
                    effective_date="2025-04-20") == "Error: Policy is cancelled"
     assert refused(tools, insurance, "cancel_policy", policy_id="RE-941177-1", effective_date="2025-03-01") == (

@@ -20,11 +20,28 @@ AREAS = {
     "606": ["60614", "60618", "60622", "60647"], "787": ["78704", "78745", "78702"], "303": ["30318", "30307", "30309"],
     "441": ["44107", "44102", "44111"], "331": ["33139", "33133", "33145"], "021": ["02139", "02138", "02143"],
     "941": ["94110", "94117", "94122"], "554": ["55407", "55408", "55419"], "100": ["10025", "10027", "10031"],
-    "850": ["85008", "85016", "85018"], "070": ["07030", "07302", "07087"], "981": ["98103", "98115", "98107"],
+    "850": ["85008", "85016", "85018"], "070": ["07030", "07087", "07093"], "981": ["98103", "98115", "98107"],
     "482": ["48201", "48207", "48226"], "802": ["80211", "80205", "80218"], "972": ["97214", "97202", "97211"],
     "191": ["19104", "19103", "19147"], "432": ["43201", "43206", "43215"], "641": ["64111", "64108", "64113"],
     "372": ["37206", "37203", "37212"], "282": ["28203", "28205", "28209"],
 }  # fmt: skip
+# the town of each ZIP code above, for filler addresses
+CITIES = {"60614": "Chicago, IL", "60618": "Chicago, IL", "60622": "Chicago, IL", "60647": "Chicago, IL",
+          "78704": "Austin, TX", "78745": "Austin, TX", "78702": "Austin, TX", "30318": "Atlanta, GA",
+          "30307": "Atlanta, GA", "30309": "Atlanta, GA", "44107": "Lakewood, OH", "44102": "Cleveland, OH",
+          "44111": "Cleveland, OH", "33139": "Miami Beach, FL", "33133": "Miami, FL", "33145": "Miami, FL",
+          "02139": "Cambridge, MA", "02138": "Cambridge, MA", "02143": "Somerville, MA", "94110": "San Francisco, CA",
+          "94117": "San Francisco, CA", "94122": "San Francisco, CA", "55407": "Minneapolis, MN", "55408": "Minneapolis, MN",
+          "55419": "Minneapolis, MN", "10025": "New York, NY", "10027": "New York, NY", "10031": "New York, NY",
+          "85008": "Phoenix, AZ", "85016": "Phoenix, AZ", "85018": "Phoenix, AZ", "07030": "Hoboken, NJ",
+          "07087": "Union City, NJ", "07093": "West New York, NJ", "98103": "Seattle, WA", "98115": "Seattle, WA",
+          "98107": "Seattle, WA", "48201": "Detroit, MI", "48207": "Detroit, MI", "48226": "Detroit, MI",
+          "80211": "Denver, CO", "80205": "Denver, CO", "80218": "Denver, CO", "97214": "Portland, OR",
+          "97202": "Portland, OR", "97211": "Portland, OR", "19104": "Philadelphia, PA", "19103": "Philadelphia, PA",
+          "19147": "Philadelphia, PA", "43201": "Columbus, OH", "43206": "Columbus, OH", "43215": "Columbus, OH",
+          "64111": "Kansas City, MO", "64108": "Kansas City, MO", "64113": "Kansas City, MO", "37206": "Nashville, TN",
+          "37203": "Nashville, TN", "37212": "Nashville, TN", "28203": "Charlotte, NC", "28205": "Charlotte, NC",
+          "28209": "Charlotte, NC"}
 FIRST = ["James", "Maria", "Robert", "Linda", "Michael", "Patricia", "David", "Jennifer", "Carlos", "Elena", "Wei", "Fatima",
          "Thomas", "Sarah", "Kwame", "Olga", "Raj", "Mei", "Samuel", "Grace", "Luis", "Anna", "Hiroshi", "Chloe", "Ibrahim",
          "Rachel", "Jorge", "Emily", "Andre", "Sofia", "Peter", "Nadia", "Marcus", "Julia", "Tyrone", "Ingrid", "Ahmed", "Rosa"]
@@ -423,7 +440,9 @@ def filler_policy(book: Book, rng: random.Random, pid: str, numbers: set[int]) -
         for index in range(rng.choice([1, 1, 2])):
             make, model, price = rng.choice(CARS)
             year = rng.randint(2012, 2024)
-            cars.append((year, make, model, f"{rng.randint(1, 5)}{make[:2].upper()}{rng.randint(10**11, 10**12 - 1)}{index}",
+            vin = f"{rng.randint(1, 5)}{make[:2].upper()}{rng.choice('ABCDEFGHJKLMNPRSTUVWXYZ')}{rng.randint(10**11, 10**12 - 1)}"
+            vin += str(index)
+            cars.append((year, make, model, vin,
                          round(price * 0.88 ** (2025 - year), -2)))  # fmt: skip
         kwargs["vehicles"] = tuple(cars)
         holder = book.holders[pid]
@@ -433,7 +452,8 @@ def filler_policy(book: Book, rng: random.Random, pid: str, numbers: set[int]) -
     elif line == "home":
         kwargs["limit"] = float(rng.randrange(180000, 520000, 5000))
         kwargs["endorsements"] = ("water_backup",) if rng.random() < 0.3 else ()
-        kwargs["address"] = f"{rng.randint(100, 9999)} {rng.choice(STREETS)}, {book.holders[pid]['zip_code']}"
+        zip_code = book.holders[pid]["zip_code"]
+        kwargs["address"] = f"{rng.randint(100, 9999)} {rng.choice(STREETS)}, {CITIES[zip_code]} {zip_code}"
     else:
         kwargs["limit"] = float(rng.choice([15000, 20000, 25000, 30000, 40000]))
     roll = rng.random()
