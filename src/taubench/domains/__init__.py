@@ -22,6 +22,7 @@ REGISTRY: dict[str, str] = {
     "mock": "mock",  # ours, tiny: for the core tests
     "healthcare": "healthcare",  # ours, held to the bar (domains/README.md)
     "banking": "banking",
+    "insurance": "insurance",
 }
 
 

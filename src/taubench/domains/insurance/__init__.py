@@ -1,0 +1,10 @@
+"""The insurance domain: the service and first-notice-of-loss desk of a personal-lines
+insurer (auto, home, renters). The agent verifies policyholders, checks coverage, files
+claims, books inspections and rentals, takes premium, and changes or cancels policies under
+the desk manual (``data/policy.md``)."""
+
+from taubench.domain import BundledData, DomainSpec
+from taubench.domains.insurance.models import InsuranceDB
+from taubench.domains.insurance.tools import InsuranceTools
+
+DOMAIN = DomainSpec(name="insurance", toolkit=InsuranceTools, db_model=InsuranceDB, data=BundledData(__name__))

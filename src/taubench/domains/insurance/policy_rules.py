@@ -1,0 +1,328 @@
+"""The desk manual's numbered rules as checks over a task's gold trace (see gold_trace.py)."""
+
+import json
+from datetime import date, timedelta
+
+from taubench.domains.gold_trace import GoldStep, GoldTrace
+from taubench.domains.insurance.underwriting import MAX_RENTAL_DAYS, RENTAL_TIERS, young_driver_surcharge
+
+UNSCOPED = ("find_policyholder", "search_repair_shops", "calculate", "transfer_to_human_agents")
+REPORTING_DAYS = {"auto": 30, "home": 60, "renters": 60}
+TOTAL_LOSS_SHARE = 0.75
+EARLY_LOSS_DAYS = 30
+FREQUENT_CLAIMS = 3
+INSPECTION_WINDOW = 10  # business days after today
+LOWEST_DEDUCTIBLE_WITH_CLAIMS = 500
+
+
+def _policy_of(step: GoldStep) -> str | None:
+    """The policy term a call acts on: named, or the one of the claim it names."""
+    if "policy_id" in step.arguments:
+        return step.arguments["policy_id"]
+    claim = step.before.claims.get(step.arguments.get("claim_id"))
+    return claim.policy_id if claim else None
+
+
+def _verified(trace: GoldTrace, upto: int) -> dict[str, dict]:
+    """Policyholders the lookups before step ``upto`` verified, by id."""
+    found = {}
+    for step in trace.steps[:upto]:
+        if step.name == "find_policyholder" and not step.error:
+            holder = json.loads(step.observation)
+            found[holder["policyholder_id"]] = holder
+    return found
+
+
+def _filed(trace: GoldTrace) -> list[tuple[GoldStep, str]]:
+    """Each successful file_claim with the id of the claim it opened."""
+    return [(step, json.loads(step.observation)["claim_id"]) for step in trace.calls("file_claim") if not step.error]
+
+
+def _years_before(day: str, years: int) -> str:
+    when = date.fromisoformat(day)
+    return when.replace(year=when.year - years, day=28 if (when.month, when.day) == (2, 29) else when.day).isoformat()
+
+
+def _claims_of_caller(step: GoldStep, policy_id: str, since: str, before: str) -> list[str]:
+    """Claims with loss dates in [since, before) on any term of any named insured of the policy."""
+    holders = step.before.policies[policy_id].named_insureds
+    terms = {term for holder in holders for term in step.before.policyholders[holder].policies}
+    return [claim.claim_id for claim in step.before.claims.values()
+            if claim.policy_id in terms and since <= claim.loss_date < before]  # fmt: skip
+
+
+def _business_days_after(today: str, day: str, holidays: list[str]) -> int | None:
+    """How many business days after today the day is; None when it is not a business day."""
+    target = date.fromisoformat(day)
+    if target.weekday() >= 5 or day in holidays:
+        return None
+    count, current = 0, date.fromisoformat(today)
+    while current < target:
+        current += timedelta(days=1)
+        count += current.weekday() < 5 and current.isoformat() not in holidays
+    return count
+
+
+def _said(trace: GoldTrace, value: float) -> bool:
+    return f"{value:g}" in trace.task.communicate_info
+
+
+def identified_first(trace: GoldTrace) -> list[str]:
+    return [f"{step.name} before any policyholder was verified" for index, step in enumerate(trace.steps)
+            if step.name not in UNSCOPED and _policy_of(step) and not _verified(trace, index)]  # fmt: skip
+
+
+def named_insureds_only(trace: GoldTrace) -> list[str]:
+    violations = []
+    for index, step in enumerate(trace.steps):
+        policy_id = _policy_of(step)
+        if step.name in UNSCOPED or policy_id not in step.before.policies:
+            continue
+        if not set(step.before.policies[policy_id].named_insureds) & set(_verified(trace, index)):
+            violations.append(f"{step.name} on {policy_id}, of which no verified caller is a named insured")
+    return violations
+
+
+def term_of_the_loss(trace: GoldTrace) -> list[str]:
+    violations = []
+    for step, _ in _filed(trace):
+        term = step.before.policies[step.arguments["policy_id"]]
+        if not term.term_start <= step.arguments["loss_date"] <= term.term_end:
+            violations.append(f"file_claim on {term.policy_id} for a loss outside its term")
+    return violations
+
+
+def premium_decides_cover(trace: GoldTrace) -> list[str]:
+    violations = []
+    for step, _ in _filed(trace):
+        policy = step.before.policies[step.arguments["policy_id"]]
+        if policy.billing_status != "paid" and policy.due_date and step.arguments["loss_date"] > policy.due_date:
+            violations.append(f"file_claim on {policy.policy_id} while its premium is {policy.billing_status}")
+    violations += [f"make_payment on lapsed {step.arguments['policy_id']}" for step in trace.calls("make_payment")
+                   if step.before.policies[step.arguments["policy_id"]].billing_status == "lapsed"]  # fmt: skip
+    return violations
+
+
+def reporting_windows(trace: GoldTrace) -> list[str]:
+    violations = []
+    for step, _ in _filed(trace):
+        line = step.before.policies[step.arguments["policy_id"]].line
+        late = (date.fromisoformat(step.before.today) - date.fromisoformat(step.arguments["loss_date"])).days
+        if late > REPORTING_DAYS[line]:
+            violations.append(f"{line} loss filed {late} days after it happened")
+    return violations
+
+
+def flood_and_water_backup(trace: GoldTrace) -> list[str]:
+    violations = []
+    for step, _ in _filed(trace):
+        policy = step.before.policies[step.arguments["policy_id"]]
+        loss_type = step.arguments["loss_type"]
+        if loss_type == "flood" or (loss_type == "water_backup" and "water_backup" not in policy.endorsements):
+            violations.append(f"{step.arguments['loss_type']} filed on {policy.policy_id}")
+    return violations
+
+
+def theft_needs_police_report(trace: GoldTrace) -> list[str]:
+    return [f"theft filed on {step.arguments['policy_id']} without a police report" for step, _ in _filed(trace)
+            if step.arguments["loss_type"] == "theft" and not step.arguments["police_report"].strip()]  # fmt: skip
+
+
+def payout_estimates(trace: GoldTrace) -> list[str]:
+    """A task about what a claim may pay carries the estimate for each claim it files."""
+    if 9 not in trace.task.policy_rules:
+        return []
+    violations = []
+    for step, claim_id in _filed(trace):
+        claim = step.after.claims[claim_id]
+        estimate = max(0.0, round(min(claim.estimate, claim.limit) - claim.deductible, 2))
+        if not _said(trace, estimate):
+            violations.append(f"payout estimate {estimate:g} of {claim_id} not in communicate_info")
+    return violations
+
+
+def full_glass(trace: GoldTrace) -> list[str]:
+    violations = []
+    for step, claim_id in _filed(trace):
+        claim, policy = step.after.claims[claim_id], step.before.policies[step.arguments["policy_id"]]
+        if claim.loss_type == "glass" and (claim.deductible == 0) != ("full_glass" in policy.endorsements):
+            violations.append(f"glass claim {claim_id} with deductible {claim.deductible:g}")
+    return violations
+
+
+def _total_loss(trace: GoldTrace, step: GoldStep, claim_id: str) -> float | None:
+    """The vehicle's actual cash value when the claim's estimate makes it a total loss."""
+    claim = step.after.claims[claim_id]
+    vehicles = step.after.policies[claim.policy_id].vehicles
+    vehicle = next((vehicle for vehicle in vehicles if vehicle.vehicle_id == claim.vehicle_id), None)
+    return vehicle.actual_cash_value if vehicle and claim.estimate >= TOTAL_LOSS_SHARE * vehicle.actual_cash_value else None
+
+
+def total_losses(trace: GoldTrace) -> list[str]:
+    violations = []
+    for step in trace.steps:
+        claim_id = step.arguments.get("claim_id")
+        if step.name == "schedule_inspection" and claim_id in step.before.claims and _total_loss(trace, step,
+                                                                                                 claim_id) is not None:
+            violations.append(f"shop inspection booked for total loss {claim_id}")
+    for step, claim_id in _filed(trace):
+        value = _total_loss(trace, step, claim_id)
+        if value is not None and not _said(trace, value):
+            violations.append(f"actual cash value {value:g} of total loss {claim_id} not in communicate_info")
+    return violations
+
+
+def _indicators(step: GoldStep) -> set[str]:
+    policy = step.before.policies[step.arguments["policy_id"]]
+    loss = step.arguments["loss_date"]
+    found = set()
+    if 0 <= (date.fromisoformat(loss) - date.fromisoformat(policy.inception_date)).days <= EARLY_LOSS_DAYS:
+        found.add("early_loss")
+    if len(_claims_of_caller(step, policy.policy_id, _years_before(loss, 3), loss)) >= FREQUENT_CLAIMS:
+        found.add("claim_frequency")
+    return found
+
+
+def investigations(trace: GoldTrace) -> list[str]:
+    violations = []
+    for step, claim_id in _filed(trace):
+        indicators = _indicators(step)
+        flags = [later for later in trace.calls("flag_for_siu") if later.arguments["claim_id"] == claim_id]
+        if indicators and not any(flag.arguments["indicator"] in indicators for flag in flags):
+            violations.append(f"{claim_id} shows {sorted(indicators)} but is not referred")
+        if indicators and not trace.calls("transfer_to_human_agents"):
+            violations.append(f"{claim_id} referred without a transfer to a human agent")
+        violations += [f"{claim_id} referred for {flag.arguments['indicator']}, which does not apply" for flag in flags
+                       if flag.arguments["indicator"] not in indicators]  # fmt: skip
+    return violations
+
+
+def documents(trace: GoldTrace) -> list[str]:
+    return [f"document added to {status} claim {step.arguments['claim_id']}" for step in trace.calls("add_claim_document")
+            if (status := step.before.claims[step.arguments["claim_id"]].status) not in ("open", "under_review",
+                                                                                         "approved")]  # fmt: skip
+
+
+def inspections(trace: GoldTrace) -> list[str]:
+    violations = []
+    for step in trace.calls("schedule_inspection"):
+        shop = step.before.repair_shops[step.arguments["shop_id"]]
+        policy = step.before.policies[step.before.claims[step.arguments["claim_id"]].policy_id]
+        areas = {step.before.policyholders[holder].zip_code[:3] for holder in policy.named_insureds}
+        ahead = _business_days_after(step.before.today, step.arguments["date"], step.before.holidays)
+        if not shop.network or shop.zip_code[:3] not in areas:
+            violations.append(f"inspection at {shop.shop_id}, not an in-network shop in the policyholder's area")
+        if ahead is None or not 1 <= ahead <= INSPECTION_WINDOW:
+            violations.append(f"inspection on {step.arguments['date']}, not 1 to {INSPECTION_WINDOW} business days ahead")
+    return violations
+
+
+def rentals(trace: GoldTrace) -> list[str]:
+    violations = []
+    for step in trace.calls("authorize_rental"):
+        claim = step.before.claims[step.arguments["claim_id"]]
+        tiers = [RENTAL_TIERS[name] for name in step.before.policies[claim.policy_id].endorsements if name in RENTAL_TIERS]
+        rate, days = step.arguments["daily_rate"], step.arguments["days"]
+        if not tiers:
+            violations.append(f"rental on {claim.claim_id}, whose term has no rental endorsement")
+        elif rate > tiers[0][0] or days > MAX_RENTAL_DAYS or rate * days > tiers[0][1]:
+            violations.append(f"rental of {days} days at {rate:g} on {claim.claim_id} is beyond the endorsement")
+    return violations
+
+
+def withdrawals(trace: GoldTrace) -> list[str]:
+    claims = [step.before.claims[step.arguments["claim_id"]] for step in trace.calls("withdraw_claim")]
+    return [f"withdrawal of {claim.claim_id} ({claim.status}, {len(claim.payments)} payments, referred: {claim.siu_flag})"
+            for claim in claims if claim.status not in ("open", "under_review") or claim.payments or claim.siu_flag]  # fmt: skip
+
+
+def drivers(trace: GoldTrace) -> list[str]:
+    violations = []
+    for step in trace.calls("add_driver"):
+        added = step.after.policies[step.arguments["policy_id"]].drivers[-1]
+        born, today = date.fromisoformat(added.date_of_birth), date.fromisoformat(step.before.today)
+        age = today.year - born.year - ((today.month, today.day) < (born.month, born.day))
+        if added.annual_surcharge != young_driver_surcharge(age):
+            violations.append(f"driver {added.name} surcharged {added.annual_surcharge:g} at age {age}")
+        if added.prorated_charge and not _said(trace, added.prorated_charge):
+            violations.append(f"surcharge {added.prorated_charge:g} for {added.name} not in communicate_info")
+    return violations
+
+
+def deductibles(trace: GoldTrace) -> list[str]:
+    violations = []
+    changes = trace.calls("change_deductible")
+    for step in changes:
+        policy = step.before.policies[step.arguments["policy_id"]]
+        coverage, amount = step.arguments["coverage"], step.arguments["amount"]
+        if coverage in ("collision", "comprehensive") and amount < LOWEST_DEDUCTIBLE_WITH_CLAIMS:
+            recent = _claims_of_caller(step, policy.policy_id, _years_before(step.before.today, 3), "9999-12-31")
+            if recent:
+                violations.append(f"{coverage} deductible lowered to {amount:g} with claims {recent} in 36 months")
+        if policy.line == "home":
+            pair = "personal_property" if coverage == "dwelling" else "dwelling"
+            if not any(other.arguments == {**step.arguments, "coverage": pair} for other in changes):
+                violations.append(f"home {coverage} deductible changed without {pair}")
+    return violations
+
+
+def payments(trace: GoldTrace) -> list[str]:
+    violations = []
+    for step in trace.calls("make_payment"):
+        policy = step.before.policies[step.arguments["policy_id"]]
+        holders = [step.before.policyholders[holder] for holder in policy.named_insureds]
+        methods = {method.method_id for holder in holders for method in holder.payment_methods}
+        if step.arguments["method_id"] not in methods or not 0 < step.arguments["amount"] <= policy.amount_due:
+            amount, method = step.arguments["amount"], step.arguments["method_id"]
+            violations.append(f"make_payment of {amount} on {policy.policy_id} with {method}")
+    return violations
+
+
+def cancellations(trace: GoldTrace) -> list[str]:
+    violations = []
+    for step in trace.calls("cancel_policy"):
+        policy_id = step.arguments["policy_id"]
+        open_claims = [claim.claim_id for claim in step.before.claims.values()
+                       if claim.policy_id == policy_id and claim.status in ("open", "under_review")]  # fmt: skip
+        if step.arguments["effective_date"] < step.before.today or open_claims:
+            effective = step.arguments["effective_date"]
+            violations.append(f"cancel_policy of {policy_id} from {effective} with open claims {open_claims}")
+        refund = step.after.policies[policy_id].cancellation
+        if refund and not _said(trace, refund.refund):
+            violations.append(f"refund {refund.refund:g} of {policy_id} not in communicate_info")
+    return violations
+
+
+def hand_offs(trace: GoldTrace) -> list[str]:
+    transfers = [index for index, step in enumerate(trace.steps) if step.name == "transfer_to_human_agents"]
+    if not transfers:
+        return []
+    violations = [f"{step.name} after the transfer" for step in trace.steps[transfers[0] + 1 :] if step.kind == "write"]
+    if "refusal" not in trace.task.tags:
+        violations.append("a transfer in a task that is not tagged as a refusal or hand-off")
+    return violations
+
+
+RULES = {
+    1: identified_first,
+    2: named_insureds_only,
+    4: term_of_the_loss,
+    5: premium_decides_cover,
+    6: reporting_windows,
+    7: flood_and_water_backup,
+    8: theft_needs_police_report,
+    9: payout_estimates,
+    10: full_glass,
+    11: total_losses,
+    12: investigations,
+    13: documents,
+    14: inspections,
+    15: rentals,
+    16: withdrawals,
+    17: drivers,
+    18: deductibles,
+    19: payments,
+    20: cancellations,
+    21: hand_offs,
+}
+CONVERSATIONAL = {3: "reading a change back and getting a yes happens in the conversation, not in tool calls"}

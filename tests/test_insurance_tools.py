@@ -1,0 +1,243 @@
+"""The insurer's tools: each one's answer, each of its error texts, and that a write that
+fails changes nothing."""
+
+import json
+
+import pytest
+
+from taubench.domains import load_domain
+
+
+@pytest.fixture(scope="module")
+def insurance():
+    return load_domain("insurance")
+
+
+@pytest.fixture
+def tools(insurance):
+    return insurance.new_toolkit()
+
+
+def answer(tools, tool, **arguments):
+    result = tools.invoke(tool, arguments)
+    assert not result.error, result.content
+    return json.loads(result.content) if result.content[:1] in "[{" else result.content
+
+
+def refused(tools, insurance, tool, **arguments) -> str:
+    before = insurance.db_hash(tools.db)
+    result = tools.invoke(tool, arguments)
+    assert result.error and insurance.db_hash(tools.db) == before
+    return result.content
+
+
+def test_policyholders_are_found_by_name_birth_date_and_zip_and_namesakes_stay_apart(tools, insurance):
+    assert answer(tools, "find_policyholder", name="laura castillo", date_of_birth="1984-07-19",
+                  zip_code="60614")["policyholder_id"] == "PH-1001"
+    assert answer(tools, "find_policyholder", name="Laura Castillo", date_of_birth="1991-02-03",
+                  zip_code="60614")["policyholder_id"] == "PH-1002"
+    assert answer(tools, "find_policyholder", name="Laura Castillo", date_of_birth="1984-07-19",
+                  zip_code="60622")["policyholder_id"] == "PH-1044"
+    assert answer(tools, "find_policyholder", name="Daniel Reyes", date_of_birth="1979-11-02",
+                  zip_code="78745")["policies"] == ["AU-771204-1"]
+    message = "Error: No policyholder matches that name, date of birth and ZIP code"
+    assert refused(tools, insurance, "find_policyholder", name="Laura Castillo", date_of_birth="1984-07-19",
+                   zip_code="60618") == message
+
+
+def test_a_policy_term_its_claims_and_a_claim_file_are_read(tools, insurance):
+    policy = answer(tools, "get_policy", policy_id="AU-310482-4")
+    assert policy["renewal_of"] == "AU-310482-3" and policy["endorsements"] == ["rental_standard", "full_glass"]
+    assert [vehicle["model"] for vehicle in policy["vehicles"]] == ["Civic", "CR-V"]
+    assert refused(tools, insurance, "get_policy", policy_id="AU-9") == "Error: Policy not found"
+    assert [claim["claim_id"] for claim in answer(tools, "list_claims", policy_id="AU-981152-1")] == ["CL-61032", "CL-61033"]
+    assert refused(tools, insurance, "list_claims", policy_id="AU-9") == "Error: Policy not found"
+    claim_file = answer(tools, "get_claim", claim_id="CL-61035")
+    assert [payment["amount"] for payment in claim_file["payments"]] == [3200.0, 1450.75] and claim_file["inspections"] == []
+    assert refused(tools, insurance, "get_claim", claim_id="CL-9") == "Error: Claim not found"
+
+
+def test_coverage_names_the_part_the_limit_and_the_deductible_in_force(tools, insurance):
+    glass = answer(tools, "check_coverage", policy_id="AU-310482-4", loss_type="glass", loss_date="2025-03-30")
+    assert (glass["coverage"], glass["deductible"], glass["within_term"]) == ("comprehensive", 0.0, True)
+    old_term = answer(tools, "check_coverage", policy_id="AU-310482-4", loss_type="collision", loss_date="2025-03-12")
+    assert not old_term["within_term"]
+    flood = answer(tools, "check_coverage", policy_id="HO-731150-1", loss_type="flood", loss_date="2025-03-27")
+    assert (flood["coverage"], flood["limit"]) == (None, 0.0)
+    backup = answer(tools, "check_coverage", policy_id="HO-205577-1", loss_type="water_backup", loss_date="2025-03-22")
+    assert (backup["limit"], backup["deductible"]) == (10000.0, 1000.0)
+    assert refused(tools, insurance, "check_coverage", policy_id="HO-205577-1", loss_type="glass", loss_date="2025-03-22") == (
+        "Error: Loss type 'glass' does not apply to home policies")
+    assert refused(tools, insurance, "check_coverage", policy_id="HO-205577-1", loss_type="fire", loss_date="March 3") == (
+        "Error: Loss date must be a date as YYYY-MM-DD")
+
+
+def test_repair_shops_are_searched_by_zip_area_and_billing_shows_the_grace_period(tools, insurance):
+    assert [shop["shop_id"] for shop in answer(tools, "search_repair_shops", zip_code="60614",
+                                               network_only=True)][:2] == ["RS-101", "RS-102"]
+    assert "RS-103" in [shop["shop_id"] for shop in answer(tools, "search_repair_shops", zip_code="60614", network_only=False)]
+    billing = answer(tools, "get_billing", policy_id="HO-552190-1")
+    assert (billing["billing_status"], billing["amount_due"], billing["grace_ends"]) == ("in_grace", 412.5, "2025-04-04")
+    assert refused(tools, insurance, "get_billing", policy_id="HO-9") == "Error: Policy not found"
+
+
+def test_a_claim_is_filed_on_the_term_of_the_loss_with_its_deductible(tools, insurance):
+    claim = answer(tools, "file_claim", policy_id="AU-310482-4", loss_type="hail", loss_date="2025-03-28", estimate=3400,
+                   police_report="", vehicle_id="V-310482-2")  # fmt: skip
+    assert (claim["claim_id"], claim["status"], claim["deductible"], claim["reported_date"]) == ("CL-70001", "open", 500.0,
+                                                                                                 "2025-04-01")
+    assert claim["adjuster"] == "Priya Venkataraman" and tools.db.next_claim_number == 70002
+    home = answer(tools, "file_claim", policy_id="HO-205577-1", loss_type="water_backup", loss_date="2025-03-22",
+                  estimate=13500, police_report="")
+    assert (home["coverage"], home["limit"], home["vehicle_id"]) == ("water_backup", 10000.0, None)
+
+
+def test_filing_refuses_what_the_claim_system_refuses(tools, insurance):
+    def file(**changes):
+        arguments = {"policy_id": "AU-310482-4", "loss_type": "collision", "loss_date": "2025-03-20", "estimate": 1000,
+                     "police_report": "", "vehicle_id": "V-310482-1", **changes}  # fmt: skip
+        return refused(tools, insurance, "file_claim", **arguments)
+
+    assert file(loss_date="2025-04-02") == "Error: Loss date cannot be after today"
+    assert file(loss_date="2025-03-12") == "Error: Loss date is outside this policy term"
+    assert file(estimate=-5) == "Error: Estimate cannot be negative"
+    assert file(estimate="a lot") == "Error: Estimate must be a number"
+    assert file(police_report=None) == "Error: Police report must be a report number or an empty text"
+    assert file(vehicle_id="V-1") == "Error: Auto claims need the id of a vehicle on this policy"
+    assert file(policy_id="HO-731150-1", loss_type="flood",
+                vehicle_id=None) == "Error: The policy carries no coverage for that loss type"
+    assert file(policy_id="HO-731150-1", loss_type="fire") == "Error: Home and renters claims take no vehicle"
+
+
+def test_documents_are_added_once_to_claims_still_taking_them(tools, insurance):
+    assert answer(tools, "add_claim_document", claim_id="CL-61027", doc_type="photos")["documents"] == ["photos"]
+    assert refused(tools, insurance, "add_claim_document", claim_id="CL-61027", doc_type="photos") == (
+        "Error: That document is already on file for this claim")
+    assert refused(tools, insurance, "add_claim_document", claim_id="CL-61027", doc_type="selfie") == (
+        "Error: Document type must be photos, police_report, repair_estimate, receipts or proof_of_ownership")
+    answer(tools, "withdraw_claim", claim_id="CL-61027")
+    assert refused(tools, insurance, "add_claim_document", claim_id="CL-61027", doc_type="receipts") == (
+        "Error: Claim is withdrawn: it takes no more documents")
+
+
+def test_inspections_follow_the_shop_calendar(tools, insurance):
+    inspection = answer(tools, "schedule_inspection", claim_id="CL-61022", shop_id="RS-106", date="2025-04-03")
+    assert inspection == {"inspection_id": "IN-40184", "claim_id": "CL-61022", "shop_id": "RS-106", "date": "2025-04-03",
+                          "status": "scheduled"}
+    assert tools.db.claims["CL-61022"].inspections == ["IN-40184"]
+    assert refused(tools, insurance, "schedule_inspection", claim_id="CL-61022", shop_id="RS-106", date="2025-04-04") == (
+        "Error: The claim already has an inspection scheduled")
+    assert refused(tools, insurance, "schedule_inspection", claim_id="CL-61021", shop_id="RS-101", date="2025-04-03") == (
+        "Error: No free inspection slot at that shop on that date")
+    assert refused(tools, insurance, "schedule_inspection", claim_id="CL-61021", shop_id="RS-107", date="2025-04-05") == (
+        "Error: The shop is closed on that date")
+    assert refused(tools, insurance, "schedule_inspection", claim_id="CL-61021", shop_id="RS-107", date="2025-04-18") == (
+        "Error: The shop is closed on that date")
+    assert refused(tools, insurance, "schedule_inspection", claim_id="CL-61021", shop_id="RS-107", date="2025-04-01") == (
+        "Error: Inspection date must be after today")
+    assert refused(tools, insurance, "schedule_inspection", claim_id="CL-61021", shop_id="RS-9",
+                   date="2025-04-02") == "Error: Repair shop not found"
+    assert refused(tools, insurance, "schedule_inspection", claim_id="CL-61021", shop_id="RS-107", date="next week") == (
+        "Error: Inspection date must be a date as YYYY-MM-DD")
+    assert refused(tools, insurance, "schedule_inspection", claim_id="CL-61026", shop_id="RS-107", date="2025-04-02") == (
+        "Error: Only auto claims have inspections and rentals")
+    assert refused(tools, insurance, "schedule_inspection", claim_id="CL-61024", shop_id="RS-106", date="2025-04-02") == (
+        "Error: Claim is paid, not open or under review")
+
+
+def test_a_rental_is_authorized_once_per_claim(tools, insurance):
+    rental = answer(tools, "authorize_rental", claim_id="CL-61020", daily_rate=30, days=25)["rental"]
+    assert rental == {"daily_rate": 30.0, "days": 25, "total": 750.0, "authorized_on": "2025-04-01"}
+    assert refused(tools, insurance, "authorize_rental", claim_id="CL-61020", daily_rate=30, days=1) == (
+        "Error: A rental is already authorized on this claim")
+    assert refused(tools, insurance, "authorize_rental", claim_id="CL-61021", daily_rate=0,
+                   days=3) == "Error: Daily rate must be more than 0"
+    assert refused(tools, insurance, "authorize_rental", claim_id="CL-61021", daily_rate=40, days=2.5) == (
+        "Error: Days must be a whole number of at least 1")
+
+
+def test_withdrawing_a_claim_cancels_its_inspections(tools, insurance):
+    assert answer(tools, "withdraw_claim", claim_id="CL-61023")["status"] == "withdrawn"
+    assert tools.db.inspections["IN-40003"].status == "cancelled"
+    assert refused(tools, insurance, "withdraw_claim",
+                   claim_id="CL-61023") == "Error: Claim is withdrawn, not open or under review"
+
+
+def test_a_claim_is_referred_to_investigations_once(tools, insurance):
+    claim = answer(tools, "flag_for_siu", claim_id="CL-61022", indicator="claim_frequency")
+    assert (claim["siu_flag"], claim["siu_indicator"], claim["status"]) == (True, "claim_frequency", "under_review")
+    assert refused(tools, insurance, "flag_for_siu", claim_id="CL-61022", indicator="early_loss") == (
+        "Error: The claim is already referred to investigations")
+    assert refused(tools, insurance, "flag_for_siu", claim_id="CL-61021", indicator="hunch") == (
+        "Error: Indicator must be early_loss, claim_frequency or date_mismatch")
+
+
+def test_a_young_driver_is_surcharged_for_the_rest_of_the_term(tools, insurance):
+    policy = answer(tools, "add_driver", policy_id="AU-771204-1", name="Mateo Reyes", date_of_birth="2008-01-15",
+                    license_number="t48213377")
+    assert policy["drivers"][-1]["license_number"] == "T48213377" and policy["drivers"][-1]["prorated_charge"] == 340.93
+    assert (policy["amount_due"], policy["due_date"], policy["annual_premium"]) == (340.93, "2025-04-22", 2076.0)
+    adult = answer(tools, "add_driver", policy_id="AU-771204-1", name="Ana Reyes", date_of_birth="1980-02-02",
+                   license_number="R12345678")
+    assert adult["drivers"][-1]["annual_surcharge"] == 0.0 and adult["amount_due"] == 340.93
+
+    def add(**changes):
+        arguments = {"policy_id": "AU-771204-1", "name": "Kid Reyes", "date_of_birth": "2009-06-12",
+                     "license_number": "P90061244", **changes}
+        return refused(tools, insurance, "add_driver", **arguments)
+
+    assert add() == "Error: Drivers must be at least 16 years old"
+    assert add(license_number="12345678") == "Error: License number must be a letter followed by 7 to 12 digits"
+    assert add(license_number="T48213377",
+               date_of_birth="2008-01-15") == "Error: A driver with that license number is already on the policy"
+    assert add(policy_id="HO-205577-1") == "Error: Drivers are added to auto policies only"
+    assert add(policy_id="AU-310482-3") == "Error: Policy is expired"
+    assert add(date_of_birth="15/01/2008") == "Error: Date of birth must be a date as YYYY-MM-DD"
+
+
+def test_a_deductible_changes_from_tomorrow_and_old_losses_keep_the_old_one(tools, insurance):
+    coverage = answer(tools, "change_deductible", policy_id="AU-281193-1", coverage="comprehensive", amount=500)["coverages"][2]
+    assert coverage == {"coverage": "comprehensive", "limit": 50000.0, "deductible": 500.0, "deductible_effective": "2025-04-02",
+                        "prior_deductible": 1000.0}  # fmt: skip
+    assert answer(tools, "check_coverage", policy_id="AU-281193-1", loss_type="hail",
+                  loss_date="2025-03-31")["deductible"] == 1000.0
+    assert refused(tools, insurance, "change_deductible", policy_id="AU-281193-1", coverage="comprehensive", amount=500) == (
+        "Error: That is already the deductible")
+    assert refused(tools, insurance, "change_deductible", policy_id="AU-281193-1", coverage="collision", amount=750) == (
+        "Error: Deductible for collision must be one of 250, 500, 1000, 2000")
+    assert refused(tools, insurance, "change_deductible", policy_id="AU-281193-1", coverage="liability", amount=500) == (
+        "Error: The policy has no coverage of that name with a deductible")
+
+
+def test_premium_is_taken_with_a_method_on_file_up_to_the_amount_due(tools, insurance):
+    billing = answer(tools, "make_payment", policy_id="AU-190388-1", amount=500, method_id="PM-1024-2")
+    assert (billing["amount_due"], billing["billing_status"], billing["payments"][-1]["method"]) == (360.4, "paid",
+                                                                                                     "bank account 1276")
+    settled = answer(tools, "make_payment", policy_id="HO-552190-1", amount=412.5, method_id="PM-1003-1")
+    assert (settled["billing_status"], settled["amount_due"], settled["due_date"]) == ("paid", 0.0, None)
+    assert refused(tools, insurance, "make_payment", policy_id="AU-190388-1", amount=400, method_id="PM-1024-1") == (
+        "Error: Amount must be more than 0 and at most the 360.4 due")
+    assert refused(tools, insurance, "make_payment", policy_id="AU-190388-1", amount=100, method_id="PM-1001-1") == (
+        "Error: No payment method with that id on file for the policy's named insureds")
+    assert refused(tools, insurance, "make_payment", policy_id="RE-640113-1", amount=60, method_id="PM-1005-1") == (
+        "Error: The policy is not in force: premium cannot be taken on it")
+
+
+def test_cancelling_refunds_the_unearned_premium_less_the_fee_and_the_unpaid_balance(tools, insurance):
+    cancellation = answer(tools, "cancel_policy", policy_id="AU-282051-1", effective_date="2025-04-15")
+    assert cancellation == {"effective_date": "2025-04-15", "unearned_premium": 611.78, "fee": 25.0, "balance_offset": 362.5,
+                            "refund": 224.28, "refund_payment_id": "PY-901215"}  # fmt: skip
+    assert tools.db.policies["AU-282051-1"].status == "cancelled" and tools.db.payments["PY-901215"].amount == 224.28
+    assert refused(tools, insurance, "cancel_policy", policy_id="AU-282051-1",
+                   effective_date="2025-04-20") == "Error: Policy is cancelled"
+    assert refused(tools, insurance, "cancel_policy", policy_id="RE-941177-1", effective_date="2025-03-01") == (
+        "Error: Effective date must be between today and the end of the term")
+    assert refused(tools, insurance, "cancel_policy", policy_id="RE-941177-1", effective_date="soon") == (
+        "Error: Effective date must be a date as YYYY-MM-DD")
+
+
+def test_the_shared_tools_are_named_after_the_toolkit(tools):
+    assert answer(tools, "calculate", expression="8700 - 1000") == "7700.0"
+    assert answer(tools, "transfer_to_human_agents", summary="late report") == "Transfer successful"
+    assert tools.invoke("calculate",
+                        {}).content == "Error: InsuranceTools.calculate() missing 1 required positional argument: 'expression'"
