@@ -109,15 +109,17 @@ _ARG_START = re.compile(r"^    (\w+):\s*(.*)$")
 
 
 def function_schema(method: Callable) -> dict:
-    """OpenAI function schema: a pydantic model of the parameters (all required, titled as
-    pydantic titles fields) with descriptions from the docstring's ``Args:`` section."""
+    """OpenAI function schema: a pydantic model of the parameters (titled as pydantic titles
+    fields; required unless the signature gives a default, as in every τ² and v1 tool) with
+    descriptions from the docstring's ``Args:`` section."""
     description, arg_docs = parse_docstring(inspect.getdoc(method) or "")
     hints = get_type_hints(method)
     fields = {
-        name: (hints[name], Field(description=arg_docs.get(name)))
-        for name in inspect.signature(method).parameters
+        name: (hints[name], Field(description=arg_docs.get(name)) if parameter.default is inspect.Parameter.empty
+               else Field(parameter.default, description=arg_docs.get(name)))
+        for name, parameter in inspect.signature(method).parameters.items()
         if name != "self"
-    }
+    }  # fmt: skip
     parameters = create_model("parameters", **fields).model_json_schema()
     return {
         "type": "function",
