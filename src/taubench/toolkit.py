@@ -110,7 +110,7 @@ _ARG_START = re.compile(r"^    (\w+):\s*(.*)$")
 
 def function_schema(method: Callable) -> dict:
     """OpenAI function schema: a pydantic model of the parameters (titled as pydantic titles
-    fields; required unless the signature gives a default, as in every τ² and v1 tool) with
+    fields; required unless the signature gives a default, which no τ² or v1 tool does) with
     descriptions from the docstring's ``Args:`` section."""
     description, arg_docs = parse_docstring(inspect.getdoc(method) or "")
     hints = get_type_hints(method)
