@@ -36,3 +36,24 @@ def test_multirun_records_a_parent_run_with_a_child_per_job(tmp_path):
         assert artifacts == {"results.json", "resolved_config.yaml", "charts", "trajectories"}
         local = client.download_artifacts(child.info.run_id, "results.json", str(tmp_path / child.info.run_id))
         assert json.loads(open(local).read())["summary"]["num_episodes"] == 3
+
+
+def test_the_experiment_opens_on_its_runs_and_a_run_is_named_and_curved_for_the_runs_table(tmp_path):
+    """MLflow 3's UI opens an experiment tagged as model development on its runs table; the run
+    is named by what differs between runs, and pass^k is one metric over k (a single curve)."""
+    result = run_cli(*ORACLES, "env=mock", "num_trials=3", "max_steps=6", "progress=false", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    client = MlflowClient(tracking_uri=local_store(tmp_path)[0])
+    experiment = client.get_experiment_by_name("taubench")
+    assert experiment.tags["mlflow.experimentKind"] == "custom_model_development"
+    [run] = client.search_runs([experiment.experiment_id])
+    assert run.info.run_name == "mock · oracle · oracle"
+    summary = json.loads(next(tmp_path.rglob("results.json")).read_text())["summary"]
+    curve = {point.step: point.value for point in client.get_metric_history(run.info.run_id, "pass_hat_k")}
+    assert curve == {int(k): value for k, value in summary["pass_hat_k"].items()} and sorted(curve) == [1, 2, 3]
+    assert 0 < curve[1] < 1  # cut short at six steps, some tasks fail: the curve is not trivially flat at 1
+
+    client.set_experiment_tag(experiment.experiment_id, "mlflow.experimentKind", "genai_development")
+    again = run_cli(*ORACLES, "env=mock", "task_ids=[0]", "progress=false", cwd=tmp_path)
+    assert again.returncode == 0, again.stderr
+    assert client.get_experiment_by_name("taubench").tags["mlflow.experimentKind"] == "genai_development"  # a choice made by hand stays

@@ -111,6 +111,14 @@ def run_title(settings: RunSettings) -> str:
     return f"taubench {settings.env.name} ({settings.task_split}): agent={settings.agent.name} user={settings.user.name}{model}"
 
 
+def run_name(settings: RunSettings) -> str:
+    """The MLflow run's name, short enough for the runs table: ``retail · gpt-4o · tool_calling ·
+    reflection`` (models without their provider prefix; the params hold the full strings)."""
+    agent_model, user_model = (model.rsplit("/", 1)[-1] if model else None for model in (settings.model.name, settings.user.model))
+    user = settings.user.name + (f" ({user_model})" if user_model else "")
+    return " · ".join(part for part in (settings.env.name, agent_model, settings.agent.name, user) if part)
+
+
 def run_tracked(prepared: PreparedRun, base_dir: Path) -> RunReport:
     """Run with an MLflow record: created once the run's folder is claimed (so a run that
     cannot start leaves none), before the first episode (so a long run shows up at once),
@@ -155,8 +163,7 @@ def _mlflow_run(tracker, prepared: PreparedRun) -> str:
     else:
         snapshot = settings.model_copy(update={"output_dir": prepared.output_dir}).model_dump(mode="json")
         run_id = tracker.start(
-            name=f"{settings.env.name}-{settings.agent.name}-{settings.user.name}"
-            + (f"-{settings.model.name}" if settings.model.name else ""),
+            name=run_name(settings),
             params=flatten(snapshot),
             parent_run_id=settings.tracking.parent_run_id,
             tags={"taubench.output_dir": str(prepared.output_dir.resolve()), "taubench.fingerprint": prepared.manifest.fingerprint},
@@ -175,6 +182,8 @@ def _finish_mlflow_run(tracker, run_id: str, prepared: PreparedRun, report: RunR
     tags = {"taubench.stopped": report.summary.stopped} if report.summary.stopped else {}
     status = "FAILED" if report.failed else "FINISHED"
     artifacts = [Artifact(report.results_file), Artifact(resolved), *extras.artifacts]
+    if report.summary.pass_hat_k:
+        tracker.log_curve(run_id, "pass_hat_k", report.summary.pass_hat_k)
     tracker.finish(run_id, summary_metrics(report.summary) | extras.metrics, artifacts, status=status, tags=tags)
 
 

@@ -20,6 +20,10 @@ from taubench.settings import TrackingSettings
 STORE_FOLDER = "mlruns"
 MAX_PARAM_LENGTH = 6000
 BATCH_SIZE = 100  # MLflow's limit on params per logging call
+# MLflow 3's UI opens an experiment of this kind on its runs table (model-training mode), not
+# on the GenAI overview whose trace panels stay empty for runs
+EXPERIMENT_KIND_TAG = "mlflow.experimentKind"
+RUNS_TABLE_KIND = "custom_model_development"
 
 
 @dataclass(frozen=True)
@@ -53,9 +57,13 @@ class Tracker:
         self.client = MlflowClient(tracking_uri=uri)
         experiment = self.client.get_experiment_by_name(settings.experiment)
         if experiment is None:
-            self.experiment_id = self.client.create_experiment(settings.experiment, artifact_location=artifact_root)
+            self.experiment_id = self.client.create_experiment(
+                settings.experiment, artifact_location=artifact_root, tags={EXPERIMENT_KIND_TAG: RUNS_TABLE_KIND}
+            )
         else:
             self.experiment_id = experiment.experiment_id
+            if EXPERIMENT_KIND_TAG not in experiment.tags:  # a kind set by hand is left as it is
+                self.client.set_experiment_tag(self.experiment_id, EXPERIMENT_KIND_TAG, RUNS_TABLE_KIND)
 
     def start(self, name: str, params: dict[str, Any], parent_run_id: Optional[str] = None, tags: Optional[dict] = None) -> str:
         from mlflow.entities import Param
@@ -143,6 +151,13 @@ class Tracker:
         self.client.log_batch(run_id, tags=[RunTag(key, value) for key, value in (tags or {}).items()])
         self.log(run_id, metrics, artifacts)
         self.client.set_terminated(run_id, status=status)
+
+    def log_curve(self, run_id: str, name: str, points: dict[int, float]) -> None:
+        """One metric over steps (pass^k over k), which MLflow draws as a single line chart."""
+        from mlflow.entities import Metric
+
+        now = int(time.time() * 1000)
+        self.client.log_batch(run_id, metrics=[Metric(name, float(value), now, step) for step, value in sorted(points.items())])
 
     def log(self, run_id: str, metrics: dict[str, float], artifacts: Iterable[Artifact] = ()) -> None:
         """Metrics and artifacts into a run, leaving its status alone: also into a run that
