@@ -2,7 +2,6 @@
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
-STORE := $(CURDIR)/mlruns
 
 export LITELLM_LOCAL_MODEL_COST_MAP := True
 export MLFLOW_DISABLE_TELEMETRY := true
@@ -86,7 +85,7 @@ $(BENCH_REFERENCE)/.installed: bench/reference-requirements.txt
 
 # The MLflow UI over the embedded store, on http://127.0.0.1:5000
 ui: install
-	$(PY) -m mlflow ui --backend-store-uri sqlite:///$(STORE)/mlflow.db --default-artifact-root $(STORE)/artifacts --host 127.0.0.1 --port 5000
+	$(PY) -m taubench.ui
 
 # Screenshots of the MLflow UI showing a run's HTML trajectory page and charts, taken by headless
 # Chromium (Debian's package, installed if missing: needs root or sudo) into screenshots/

@@ -2,8 +2,8 @@
 
 An offline oracle run (some episodes cut short by ``max_steps``, so there are failures to
 see, each attributed by the scripted server's error analyst) is recorded in a fresh store; the MLflow UI serves that store on 127.0.0.1; Chromium
-opens the run's artifacts tab with an HTML trajectory page selected, then each chart, and
-saves what it shows. ``make screenshot`` installs Chromium (Debian's package) and runs this.
+opens the experiment (where the UI lands: its runs table), the run's artifacts tab with an
+HTML trajectory page selected, then each chart, and saves what it shows. ``make screenshot`` installs Chromium (Debian's package) and runs this.
 """
 
 import argparse
@@ -51,10 +51,12 @@ def main() -> int:
     pages = [artifact.path for artifact in client.list_artifacts(run.info.run_id, "trajectories")]
     output_dir = Path(run.data.tags["taubench.output_dir"])
     failed_page = next(page for page in pages if "max_steps" in (output_dir / page).read_text(encoding="utf-8"))
-    targets = {
-        "mlflow-trajectory.png": failed_page,
-        "mlflow-task-trial-grid.png": "charts/task_trial_grid.png",
-        "mlflow-pass-hat-k.png": "charts/pass_hat_k.png",
+    run_page = f"/runs/{run.info.run_id}/artifacts"
+    targets = {  # screenshot -> the page under the experiment's URL
+        "mlflow-experiment.png": "?workflowType=machine_learning",  # the runs table, in model-training mode
+        "mlflow-trajectory.png": f"{run_page}/{failed_page}",
+        "mlflow-task-trial-grid.png": f"{run_page}/charts/task_trial_grid.png",
+        "mlflow-pass-hat-k.png": f"{run_page}/charts/pass_hat_k.png",
     }
 
     port = _free_port()
@@ -65,15 +67,15 @@ def main() -> int:
     )  # fmt: skip
     try:
         _wait_for(f"http://127.0.0.1:{port}/health")
-        for name, artifact in targets.items():
-            url = f"http://127.0.0.1:{port}/#/experiments/{experiment.experiment_id}/runs/{run.info.run_id}/artifacts/{artifact}"
+        for name, page in targets.items():
+            url = f"http://127.0.0.1:{port}/#/experiments/{experiment.experiment_id}{page}"
             shot = (args.out / name).resolve()
             subprocess.run(
                 [browser, "--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", f"--window-size={args.size}",
                  "--virtual-time-budget=20000", f"--screenshot={shot}", url],
                 check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=180,
             )  # fmt: skip
-            print(f"{shot}  ({artifact})")
+            print(f"{shot}  ({page or 'the experiment'})")
     finally:
         os.killpg(ui.pid, 15)
         ui.wait(timeout=30)

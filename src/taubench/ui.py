@@ -1,0 +1,49 @@
+"""``python -m taubench.ui``: the MLflow UI over the store that runs started in this folder
+wrote (``./mlruns``), opened on the experiment's runs table.
+
+MLflow 3.17's UI opens in its GenAI mode (trace panels, empty for runs) unless the address
+asks for model-training mode (``workflowType=machine_learning``); the address printed here
+does, and goes straight to the experiment, so the first screen is the runs.
+"""
+
+import argparse
+import os
+import sys
+from pathlib import Path
+from typing import Optional, Sequence
+
+from taubench.tracking import STORE_FOLDER, local_store
+
+RUNS_MODE = "workflowType=machine_learning"
+
+
+def runs_address(host: str, port: int, experiment_id: Optional[str]) -> str:
+    page = f"experiments/{experiment_id}" if experiment_id else "experiments"
+    return f"http://{host}:{port}/#/{page}?{RUNS_MODE}"
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m taubench.ui", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--dir", type=Path, default=Path.cwd(), help="the folder runs were started in (default: here)")
+    parser.add_argument("--experiment", default="taubench", help="the experiment to open (default: taubench)")
+    parser.add_argument("--host", default="127.0.0.1", help="address to serve on (default: 127.0.0.1, this machine only)")
+    parser.add_argument("--port", type=int, default=5000)
+    args = parser.parse_args(argv)
+    store = args.dir.resolve() / STORE_FOLDER
+    if not (store / "mlflow.db").is_file():
+        print(f"taubench.ui: no runs recorded under {store} yet; start a run in {args.dir.resolve()} first", file=sys.stderr)
+        return 2
+    os.environ.setdefault("MLFLOW_DISABLE_TELEMETRY", "true")
+    from mlflow.tracking import MlflowClient
+
+    tracking_uri, artifact_root = local_store(args.dir.resolve())
+    experiment = MlflowClient(tracking_uri).get_experiment_by_name(args.experiment)
+    print(f"taubench: MLflow UI of {store}: {runs_address(args.host, args.port, experiment and experiment.experiment_id)}", flush=True)
+    command = [sys.executable, "-m", "mlflow", "ui", "--backend-store-uri", tracking_uri, "--default-artifact-root", artifact_root,
+               "--host", args.host, "--port", str(args.port)]  # fmt: skip
+    os.execv(sys.executable, command)
+    return 0  # not reached: the process is now the MLflow UI
+
+
+if __name__ == "__main__":
+    sys.exit(main())
