@@ -65,7 +65,8 @@ def task_bootstrap(
     draws = np.random.default_rng(BOOTSTRAP_SEED).integers(0, len(per_task), size=(BOOTSTRAP_RESAMPLES, len(per_task)))
     sums = np.array([sum(rewards) for rewards in per_task.values()])[draws].sum(axis=1)
     counts = np.array([len(rewards) for rewards in per_task.values()])[draws].sum(axis=1)
-    return percentile_interval(sums / counts), {k: percentile_interval(np.array(values)[draws].mean(axis=1)) for k, values in pass_per_task.items()}
+    pass_intervals = {k: percentile_interval(np.array(values)[draws].mean(axis=1)) for k, values in pass_per_task.items()}
+    return percentile_interval(sums / counts), pass_intervals
 
 
 def percentile_interval(estimates) -> Interval:
