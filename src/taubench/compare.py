@@ -5,8 +5,8 @@ that went one way or the other.
 
 Pairing matters: both runs face the same tasks, so a task that is hard for both moves both
 figures together. Each resample draws the shared task ids with replacement and computes A's
-and B's statistic on the same drawn tasks; the interval of the difference is then far
-narrower than two independent run-level intervals would suggest. Runs on different domains,
+and B's statistic on the same drawn tasks; the interval of the difference is then usually
+narrower than the two runs' own intervals would suggest. Runs on different domains,
 task splits or task data are refused: their figures do not measure the same thing.
 """
 
