@@ -71,6 +71,8 @@ class StoredRun(BaseModel):
 
 
 class RunSide(BaseModel):
+    """One run as the comparison counted it."""
+
     run_dir: str
     label: str
     scored_episodes: int  # on the shared tasks
@@ -96,6 +98,8 @@ class TaskFlip(BaseModel):
 
 
 class Comparison(BaseModel):
+    """The answer to "is A better than B?": what ``--json`` prints."""
+
     a: RunSide
     b: RunSide
     domain: str
@@ -111,10 +115,11 @@ class Comparison(BaseModel):
     def table(self) -> str:
         """The comparison as text for a reader."""
         lines = [
-            f"A  {self.a.run_dir}  ({self.a.label}): {self.a.scored_episodes} scored episodes on the shared tasks, "
-            f"{self.a.unscored_episodes} unscored left out, {self.a.tasks_not_shared} tasks only in A",
-            f"B  {self.b.run_dir}  ({self.b.label}): {self.b.scored_episodes} scored episodes on the shared tasks, "
-            f"{self.b.unscored_episodes} unscored left out, {self.b.tasks_not_shared} tasks only in B",
+            f"{name}  {side.run_dir}  ({side.label}): {side.scored_episodes} scored episodes on the shared tasks, "
+            f"{side.unscored_episodes} unscored left out, {side.tasks_not_shared} tasks only in {name}"
+            for name, side in (("A", self.a), ("B", self.b))
+        ]
+        lines += [
             f"{self.domain}, split {self.task_split}, {self.shared_tasks} shared tasks; "
             f"paired bootstrap 95% over tasks ({self.resamples} resamples, seed {self.seed})",
             "",
@@ -232,7 +237,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m taubench.compare",
         description="Is run A better than run B? The difference A − B in average reward and pass^k over the tasks both "
-        "runs scored, with paired bootstrap 95%% intervals, and the tasks that went either way.",
+        "runs scored, with paired bootstrap 95% intervals, and the tasks that went either way.",
     )
     parser.add_argument("run_a", type=Path, help="run A's output directory (holding results.json)")
     parser.add_argument("run_b", type=Path, help="run B's output directory")
