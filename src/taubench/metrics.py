@@ -34,10 +34,11 @@ def is_success(reward: float) -> bool:
 def pass_hat_k(successes: Mapping[str, Sequence[bool]]) -> dict[int, float]:
     """pass^k = mean over tasks of C(c, k) / C(n, k), for c successes in n trials; k runs up
     to the smallest n over the tasks."""
-    return {k: mean(per_task) for k, per_task in _pass_hat_k_per_task(successes).items()}
+    return {k: mean(per_task) for k, per_task in pass_hat_k_per_task(successes).items()}
 
 
-def _pass_hat_k_per_task(successes: Mapping[str, Sequence[bool]]) -> dict[int, list[float]]:
+def pass_hat_k_per_task(successes: Mapping[str, Sequence[bool]]) -> dict[int, list[float]]:
+    """k -> each task's unbiased pass^k estimate C(c, k) / C(n, k), in the order of ``successes``."""
     if not successes:
         return {}
     k_max = min(len(outcomes) for outcomes in successes.values())
@@ -64,10 +65,12 @@ def task_bootstrap(
     draws = np.random.default_rng(BOOTSTRAP_SEED).integers(0, len(per_task), size=(BOOTSTRAP_RESAMPLES, len(per_task)))
     sums = np.array([sum(rewards) for rewards in per_task.values()])[draws].sum(axis=1)
     counts = np.array([len(rewards) for rewards in per_task.values()])[draws].sum(axis=1)
-    return _percentiles(sums / counts), {k: _percentiles(np.array(values)[draws].mean(axis=1)) for k, values in pass_per_task.items()}
+    pass_intervals = {k: percentile_interval(np.array(values)[draws].mean(axis=1)) for k, values in pass_per_task.items()}
+    return percentile_interval(sums / counts), pass_intervals
 
 
-def _percentiles(estimates) -> Interval:
+def percentile_interval(estimates) -> Interval:
+    """The central CI_LEVEL percentile interval of bootstrap estimates."""
     low, high = np.percentile(estimates, [100 * (1 - CI_LEVEL) / 2, 100 * (1 + CI_LEVEL) / 2])
     return round(float(low), 6), round(float(high), 6)
 
@@ -157,7 +160,7 @@ def summarize(
     for episode in scored:
         outcomes[episode.task_id].append(is_success(episode.reward))
         rewards[episode.task_id].append(episode.reward)
-    per_task_pass = _pass_hat_k_per_task(outcomes)
+    per_task_pass = pass_hat_k_per_task(outcomes)
     average_reward_ci, pass_hat_k_ci = task_bootstrap(rewards, per_task_pass)
     usage = {role: sum_usage([episode.usage[n] for episode in facts]) for n, role in enumerate(ROLES)}
     costs = [role_usage.cost for role_usage in usage.values()]
