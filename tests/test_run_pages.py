@@ -91,7 +91,8 @@ def test_the_index_lists_every_episode_in_natural_order_linking_to_its_page(cut_
     page = (cut_run / "trajectories" / "index.html").read_text(encoding="utf-8")
     columns, rows = parse_index(page)
 
-    assert columns == ["task", "trial", "reward", "success", "termination", "cost", "messages", "tool calls"]  # no analysis: no fault
+    # no error analysis: no fault column
+    assert columns == ["task", "trial", "reward", "success", "termination", "cost", "messages", "tool calls"]
     assert [(row["task"], int(row["trial"])) for row in rows] == NATURAL
     assert sorted(episodes) == sorted(NATURAL)
     for row in rows:
@@ -135,8 +136,8 @@ def test_the_sweep_table_shows_every_pass_hat_k_with_intervals(sweep):
     for row in rows:
         summary = json.loads((sweep_dir / row["job"] / "results.json").read_text())["summary"]
         assert row["avg reward"] == _estimate(summary["average_reward"], summary["average_reward_ci"])
-        for k in (1, 2):
-            expected = _estimate(summary["pass_hat_k"][str(k)], summary["pass_hat_k_ci"][str(k)]) if str(k) in summary["pass_hat_k"] else "-"
+        for k in map(str, (1, 2)):
+            expected = _estimate(summary["pass_hat_k"][k], summary["pass_hat_k_ci"][k]) if k in summary["pass_hat_k"] else "-"
             assert row[f"pass^{k}"] == expected
     assert [row["pass^2"] == "-" for row in rows] == [True, False, True, False]  # jobs of one trial have no pass^2
     assert rows[0]["avg reward"] == "0.667 [0.00-1.00]" and rows[3]["pass^2"] == "1.000 [1.00-1.00]"
@@ -149,7 +150,8 @@ def test_the_comparison_title_names_only_the_keys_that_vary(sweep):
     texts = Image.open(sweep_dir / "comparison.png").text
     title, subtitle = texts["Title"], texts["Description"]
     assert title == f"taubench sweep {sweep_dir.parent.name}/{sweep_dir.name}: 4 jobs varying max_steps, num_trials"
-    assert subtitle == "fixed: agent=oracle user=oracle env=airline task_ids=[2,10,49] progress=false tracking.experiment=pages sweep"
+    fixed = "agent=oracle user=oracle env=airline task_ids=[2,10,49] progress=false tracking.experiment=pages sweep"
+    assert subtitle == f"fixed: {fixed}"  # each shared override once, as typed
     assert "\\" not in title + subtitle and "'" not in title + subtitle
 
 
@@ -166,7 +168,8 @@ def test_the_index_escapes_every_text_and_shows_verdicts_when_the_run_has_an_ana
         ("2", 1): EpisodeAttribution(task_id="2", trial=1, reward=0.0, error="timeout"),
     }
     rows = [IndexRow.of(episode, verdicts.get((episode.task_id, episode.trial))) for episode in episodes]
-    facts = RunFacts(title=f"run {hostile}", domain="retail", split="base", agent="oracle", user="oracle", model="none", judge="none")
+    names = dict(agent="oracle", user="oracle", model="none", judge="none")
+    facts = RunFacts(title=f"run {hostile}", domain="retail", split="base", **names)
     page = render_index(rows, _summary(), facts, analysed=True)
 
     assert "<b>" not in page and "run &lt;b&gt;x&lt;/b&gt;" in page and 'title="not scored: &lt;b&gt;x&lt;/b&gt;"' in page

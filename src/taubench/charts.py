@@ -197,7 +197,8 @@ def comparison_titles(sweep_dir: Path, jobs: Sequence[SweepJob]) -> tuple[str, s
     vary (each job's values label its bars); the subtitle lists the overrides all jobs share, once."""
     varying = varying_keys(jobs)
     count = f"{len(jobs)} job" + ("s" if len(jobs) != 1 else "")
-    title = f"taubench sweep {sweep_dir.parent.name}/{sweep_dir.name}: {count}" + (f" varying {', '.join(varying)}" if varying else "")
+    title = f"taubench sweep {sweep_dir.parent.name}/{sweep_dir.name}: {count}"
+    title += f" varying {', '.join(varying)}" if varying else ""
     shared = job_labels(jobs)[1]
     return title, ("fixed: " + " ".join(shared) if shared else "")
 

@@ -23,6 +23,7 @@ from taubench.settings import RunSettings
 from taubench.trajectory_page import PAGES_FOLDER, PageContext, page_name
 
 INDEX_FILE = "index.html"
+Verdicts = Mapping[tuple[str, int], EpisodeAttribution]  # the error analysis's, by (task, trial)
 
 STYLE = """
 body { font-family: system-ui, -apple-system, "Segoe UI", sans-serif; margin: 0 auto; max-width: 1100px;
@@ -120,9 +121,7 @@ class RunFacts(BaseModel):
         )
 
 
-def write_run_index(
-    prepared: PreparedRun, report: RunReport, run_title: str, verdicts: Optional[Mapping[tuple[str, int], EpisodeAttribution]] = None
-) -> Path:
+def write_run_index(prepared: PreparedRun, report: RunReport, run_title: str, verdicts: Optional[Verdicts] = None) -> Path:
     """``<output_dir>/trajectories/index.html`` for a finished run; ``verdicts``: the error
     analysis's by (task, trial), None when the run had no analysis (no fault column then)."""
     facts = RunFacts.of(prepared.settings, run_title)
@@ -134,7 +133,7 @@ def write_index(
     episodes: Iterable[EpisodeResult],
     summary: RunSummary,
     facts: RunFacts,
-    verdicts: Optional[Mapping[tuple[str, int], EpisodeAttribution]] = None,
+    verdicts: Optional[Verdicts] = None,
 ) -> Path:
     """The index of ``episodes`` into ``folder``, streamed one episode at a time; returns its path."""
     rows = [IndexRow.of(episode, (verdicts or {}).get((episode.task_id, episode.trial))) for episode in episodes]
@@ -148,7 +147,8 @@ def render_index(rows: Sequence[IndexRow], summary: RunSummary, facts: RunFacts,
     """The whole page; ``analysed``: the run had an error analysis, so a fault column is shown."""
     ordered = sorted(rows, key=lambda row: (task_order(row.task_id), row.trial))
     rank = {task_id: position for position, task_id in enumerate(dict.fromkeys(row.task_id for row in ordered))}
-    columns = ["task", "trial", "reward", "success", "termination", *(["fault"] if analysed else []), "cost", "messages", "tool calls"]
+    columns = ["task", "trial", "reward", "success", "termination", *(["fault"] if analysed else [])]
+    columns += ["cost", "messages", "tool calls"]
     head = "".join(f"<th>{escape(column)}</th>" for column in columns)
     body = "".join(_row(row, rank[row.task_id], analysed) for row in ordered)
     title = f"{facts.title} · episodes"
@@ -212,7 +212,8 @@ def _row(row: IndexRow, task_rank: int, analysed: bool) -> str:
         (row.tool_calls, "number", str(row.tool_calls)),
     ]
     rendered = "".join(
-        f'<td data-key="{escape(str(key))}"' + (f' class="{style}"' if style else "") + f">{inner}</td>" for key, style, inner in cells
+        f'<td data-key="{escape(str(key))}"' + (f' class="{style}"' if style else "") + f">{inner}</td>"
+        for key, style, inner in cells
     )
     return f"<tr>{rendered}</tr>"
 
