@@ -115,6 +115,11 @@ def test_the_verdicts_are_shown_on_the_failed_episodes_pages(tmp_path):
             assert f"<th>error analysis</th><td>agent / {entry['fault_type']}: {entry['explanation']}</td>" in page
         else:  # a success is not analysed
             assert "error analysis" not in page
+    index = (pages / "index.html").read_text()  # a fault column, the verdict of each failed episode
+    assert "<th>fault</th>" in index
+    for task_id, entry in verdicts.items():
+        row = index[index.index(f'">{task_id}</a>') :].split("</tr>")[0]
+        assert f">agent / {entry['fault_type']}</td>" in row
 
 
 def test_unusable_answers_are_recorded_as_errors_and_the_run_completes(tmp_path):

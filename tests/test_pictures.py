@@ -88,7 +88,7 @@ def test_a_tracked_run_logs_its_charts_and_a_page_per_episode(tmp_path):
     client = _client(tmp_path)
     (run,) = client.search_runs([client.get_experiment_by_name("taubench").experiment_id])
     files = _artifact_files(client, run.info.run_id)
-    pages = {f"trajectories/task-{task}_trial-{trial}.html" for task in TASKS for trial in (0, 1)}
+    pages = {f"trajectories/task-{task}_trial-{trial}.html" for task in TASKS for trial in (0, 1)} | {"trajectories/index.html"}
     assert files == {"results.json", "resolved_config.yaml", "charts/pass_hat_k.png", "charts/task_trial_grid.png"} | pages
     local = Path(client.download_artifacts(run.info.run_id, "", str(tmp_path / "downloaded")))
 

@@ -3,7 +3,8 @@
 An offline oracle run (some episodes cut short by ``max_steps``, so there are failures to
 see, each attributed by the scripted server's error analyst) is recorded in a fresh store; the MLflow UI serves that store on 127.0.0.1; Chromium
 opens the experiment (where the UI lands: its runs table), the run's artifacts tab with an
-HTML trajectory page selected, then each chart, and saves what it shows. ``make screenshot`` installs Chromium (Debian's package) and runs this.
+HTML trajectory page selected, then the pages' index, then each chart, and saves what it
+shows. ``make screenshot`` installs Chromium (Debian's package) and runs this.
 """
 
 import argparse
@@ -20,6 +21,7 @@ from mlflow.tracking import MlflowClient
 
 from taubench.scripted_server import ScriptedServer
 from taubench.tracking import local_store
+from taubench.trajectory_index import INDEX_FILE
 
 RUN = ["env=airline", "agent=oracle", "user=oracle", "task_ids=[0,1,2,3,4,5,6,7]", "num_trials=3", "max_steps=6", "progress=false"]
 BROWSERS = ("chromium", "chromium-browser", "google-chrome")
@@ -50,11 +52,13 @@ def main() -> int:
     run = client.search_runs([experiment.experiment_id])[0]
     pages = [artifact.path for artifact in client.list_artifacts(run.info.run_id, "trajectories")]
     output_dir = Path(run.data.tags["taubench.output_dir"])
-    failed_page = next(page for page in pages if "max_steps" in (output_dir / page).read_text(encoding="utf-8"))
+    episode_pages = [page for page in pages if Path(page).name != INDEX_FILE]
+    failed_page = next(page for page in episode_pages if "max_steps" in (output_dir / page).read_text(encoding="utf-8"))
     run_page = f"/runs/{run.info.run_id}/artifacts"
     targets = {  # screenshot -> the page under the experiment's URL
         "mlflow-experiment.png": "?workflowType=machine_learning",  # the runs table, in model-training mode
         "mlflow-trajectory.png": f"{run_page}/{failed_page}",
+        "mlflow-trajectory-index.png": f"{run_page}/trajectories/{INDEX_FILE}",
         "mlflow-task-trial-grid.png": f"{run_page}/charts/task_trial_grid.png",
         "mlflow-pass-hat-k.png": f"{run_page}/charts/pass_hat_k.png",
     }

@@ -20,7 +20,7 @@ from matplotlib.patches import Patch
 from pydantic import BaseModel
 
 from taubench.episode import EpisodeResult
-from taubench.metrics import RunSummary, is_success
+from taubench.metrics import RunSummary, is_success, task_order
 from taubench.preparation import PreparedRun
 from taubench.runner import RunReport
 
@@ -31,6 +31,7 @@ GRID_FILE = "task_trial_grid.png"
 COMPARISON_FILE = "comparison.png"
 TASK_LABEL_LENGTH = 40  # longer task ids are cut in the grid's labels
 TITLE_WIDTH = 64  # characters a title line, so narrow charts keep it whole
+SUBTITLE_WIDTH = 96  # the same for the comparison's smaller subtitle
 ROW_HEIGHT_IN = 0.14  # per task in the grid: 114 tasks give a figure about 18 inches high
 TASK_LABEL_POINTS = 7  # fits a row of ROW_HEIGHT_IN (10 points)
 
@@ -143,11 +144,17 @@ def task_trial_grid_figure(task_ids: Sequence[str], grid: np.ndarray, title: str
     return figure
 
 
+def grid_rows(task_ids: Iterable[str]) -> list[str]:
+    """The grid's rows: task ids in natural order (``metrics.task_order``: 2 before 10), not
+    the split's, so a task is found where a reader looks for it."""
+    return sorted(dict.fromkeys(task_ids), key=task_order)
+
+
 def write_run_charts(prepared: PreparedRun, report: RunReport, title: str) -> Path:
     """The run's two charts in ``<output_dir>/charts``; returns that folder."""
     folder = report.output_dir / CHARTS_FOLDER
     folder.mkdir(parents=True, exist_ok=True)
-    task_ids = [task.id for task in prepared.tasks]
+    task_ids = grid_rows(task.id for task in prepared.tasks)
     grid = outcome_grid(task_ids, prepared.settings.num_trials, report.episodes)
     _save(pass_hat_k_figure(report.summary, title), folder / PASS_HAT_K_FILE)
     _save(task_trial_grid_figure(task_ids, grid, title), folder / GRID_FILE)
@@ -158,9 +165,16 @@ class SweepJob(BaseModel):
     """One finished job of a sweep, as the comparison chart needs it."""
 
     name: str  # its folder in the sweep directory
-    overrides: list[str]  # the command-line overrides it was composed from, ``key=value`` each
+    overrides: list[str]  # the command-line overrides it was composed from, ``key=value`` each, Hydra's escapes removed
     summary: RunSummary
     charts: bool  # its tracking.charts
+
+
+def varying_keys(jobs: Sequence[SweepJob]) -> list[str]:
+    """The override keys whose value is not the same in every job (a key some jobs lack counts)."""
+    values = [dict(_override_item(override) for override in job.overrides) for job in jobs]
+    keys = dict.fromkeys(key for job_values in values for key in job_values)
+    return [key for key in keys if len({job_values.get(key) for job_values in values}) > 1]
 
 
 def job_labels(jobs: Sequence[SweepJob]) -> tuple[list[str], list[str]]:
@@ -168,19 +182,30 @@ def job_labels(jobs: Sequence[SweepJob]) -> tuple[list[str], list[str]]:
     agent=react``; a job with none of its own is named by its folder), and the overrides every
     job shares."""
     values = [dict(_override_item(override) for override in job.overrides) for job in jobs]
-    keys = list(dict.fromkeys(key for job_values in values for key in job_values))
-    differing = [key for key in keys if len({job_values.get(key) for job_values in values}) > 1]
-    shared = [f"{key}={values[0][key]}" for key in keys if key not in differing]
+    differing = varying_keys(jobs)
+    keys = dict.fromkeys(key for job_values in values for key in job_values)
+    shared = [_override_text(key, values[0][key]) for key in keys if key not in differing]
     labels = []
     for job, job_values in zip(jobs, values):
-        parts = [f"{key}={job_values[key]}" for key in differing if key in job_values]
+        parts = [_override_text(key, job_values[key]) for key in differing if key in job_values]
         labels.append(" ".join(parts) or f"job {job.name}")
     return labels, shared
 
 
-def comparison_figure(jobs: Sequence[SweepJob], title: str) -> Figure:
+def comparison_titles(sweep_dir: Path, jobs: Sequence[SweepJob]) -> tuple[str, str]:
+    """(title, subtitle) of the comparison: the title names the sweep and only the keys that
+    vary (each job's values label its bars); the subtitle lists the overrides all jobs share, once."""
+    varying = varying_keys(jobs)
+    count = f"{len(jobs)} job" + ("s" if len(jobs) != 1 else "")
+    title = f"taubench sweep {sweep_dir.parent.name}/{sweep_dir.name}: {count}"
+    title += f" varying {', '.join(varying)}" if varying else ""
+    shared = job_labels(jobs)[1]
+    return title, ("fixed: " + " ".join(shared) if shared else "")
+
+
+def comparison_figure(jobs: Sequence[SweepJob], title: str, subtitle: str = "") -> Figure:
     """Average reward and pass^k of every job side by side, each with its 95% interval."""
-    labels, shared = job_labels(jobs)
+    labels, _ = job_labels(jobs)
     k_max = max((max(job.summary.pass_hat_k, default=0) for job in jobs), default=0)
     series = [("average reward", lambda s: (s.average_reward, s.average_reward_ci))]
     series += [(f"pass^{k}", lambda s, k=k: (s.pass_hat_k.get(k), s.pass_hat_k_ci.get(k))) for k in range(1, k_max + 1)]
@@ -206,7 +231,9 @@ def comparison_figure(jobs: Sequence[SweepJob], title: str) -> Figure:
     axes.set_ylabel("score (error bars: 95% CI over tasks)")
     axes.grid(axis="y", alpha=0.3)
     figure.legend(loc="outside lower center", fontsize=8, ncols=min(len(series), 5), frameon=False)
-    figure.suptitle(_plain(_wrap_title(" ".join([title, *shared]))), fontsize=9)
+    figure.suptitle(_plain(_wrap_title(title)), fontsize=9)
+    if subtitle:
+        axes.set_title(_plain(textwrap.fill(subtitle, SUBTITLE_WIDTH, break_long_words=False)), fontsize=7, color="#5b6068")
     return figure
 
 
@@ -215,18 +242,24 @@ def write_sweep_comparison(sweep_dir: Path, jobs: Sequence[SweepJob]) -> Optiona
     if not jobs or not all(job.charts for job in jobs):
         return None
     path = sweep_dir / COMPARISON_FILE
-    title = f"taubench sweep {sweep_dir.parent.name}/{sweep_dir.name}, {len(jobs)} jobs:"
-    _save(comparison_figure(jobs, title), path)
+    title, subtitle = comparison_titles(sweep_dir, jobs)
+    _save(comparison_figure(jobs, title, subtitle), path, {"Title": title, "Description": subtitle})
     return path
 
 
-def _save(figure: Figure, path: Path) -> None:
-    figure.savefig(path, dpi=DPI, format="png", facecolor="white")
+def _save(figure: Figure, path: Path, texts: Optional[dict[str, str]] = None) -> None:
+    """``texts``: PNG text chunks (``Title``, ``Description``), so what a chart says can be read without looking."""
+    figure.savefig(path, dpi=DPI, format="png", facecolor="white", metadata=texts)
 
 
-def _override_item(override: str) -> tuple[str, str]:
-    key, _, value = override.partition("=")
-    return key, value
+def _override_item(override: str) -> tuple[str, Optional[str]]:
+    """``key=value`` → (key, value); a deletion (``~key``) has no value."""
+    key, equals, value = override.partition("=")
+    return key, value if equals else None
+
+
+def _override_text(key: str, value: Optional[str]) -> str:
+    return key if value is None else f"{key}={value}"
 
 
 def _short(task_id: str) -> str:

@@ -197,7 +197,7 @@ class RunExtras:
 
 def after_run(prepared: PreparedRun, report: RunReport, base_dir: Path) -> RunExtras:
     """The steps that read a finished run's records and write more from them (exports, the
-    error analysis, charts, trajectory pages); with tracking on, their files become artifacts."""
+    error analysis, charts, trajectory pages and their index); with tracking on, their files become artifacts."""
     extras = RunExtras()
     verdicts = {}  # the error analysis's, shown on the episodes' pages
     if prepared.settings.analysis.model:
@@ -218,9 +218,11 @@ def after_run(prepared: PreparedRun, report: RunReport, base_dir: Path) -> RunEx
         folder = charts.write_run_charts(prepared, report, run_title(prepared.settings))
         extras.artifacts.append(Artifact(folder, charts.CHARTS_FOLDER))
     if tracking.enabled and tracking.trajectories_html:
-        from taubench import trajectory_page
+        from taubench import trajectory_index, trajectory_page
 
-        folder = trajectory_page.write_run_pages(prepared, report, run_title(prepared.settings), verdicts)
+        title = run_title(prepared.settings)
+        folder = trajectory_page.write_run_pages(prepared, report, title, verdicts)
+        trajectory_index.write_run_index(prepared, report, title, verdicts if prepared.settings.analysis.model else None)
         extras.artifacts.append(Artifact(folder, trajectory_page.PAGES_FOLDER))
     return extras
 
@@ -331,9 +333,36 @@ def _exit_if_excluded(failures: int, where: str) -> None:
 
 def _job_overrides(job_dir: Path) -> list[str]:
     """The overrides Hydra composed a sweep job from (its ``.hydra/overrides.yaml``; none if
-    the job kept no Hydra folder)."""
+    the job kept no Hydra folder), as a person reads them."""
     overrides_file = job_dir / ".hydra" / "overrides.yaml"
-    return [str(item) for item in OmegaConf.load(overrides_file)] if overrides_file.exists() else []
+    return [plain_override(str(item)) for item in OmegaConf.load(overrides_file)] if overrides_file.exists() else []
+
+
+def plain_override(text: str) -> str:
+    """An override without Hydra's escapes and quotes, for labels and titles: ``model.name=a\\ b``
+    → ``model.name=a b``, ``progress=False`` → ``progress=false``; text Hydra cannot parse stays as it is."""
+    from hydra.core.override_parser.overrides_parser import OverridesParser
+
+    try:
+        override = OverridesParser.create().parse_override(text)
+    except HydraException:
+        return text
+    if override.is_delete() and override.value() is None:
+        return override.get_key_element()
+    return f"{override.get_key_element()}={_plain_value(override.value())}"
+
+
+def _plain_value(value: Any) -> str:
+    """A parsed override value written as on a command line, without escapes (YAML's words for booleans and null)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return "null"
+    if isinstance(value, list):
+        return "[" + ",".join(map(_plain_value, value)) + "]"
+    if isinstance(value, dict):
+        return "{" + ",".join(f"{key}:{_plain_value(item)}" for key, item in value.items()) + "}"
+    return str(value)
 
 
 def _job_number(name: str) -> tuple[int, str]:

@@ -54,10 +54,21 @@ def run_summary(summary: RunSummary, title: str, results_file: str) -> str:
     return "\n".join([title, rule] + [f"  {label.ljust(width)}  {value}" for label, value in rows] + [rule])
 
 
+SWEEP_COLUMNS = ["job", "env", "agent", "user", "model", "episodes", "scored", "avg reward", "unscored", "errors", "cost"]
+
+
+def _estimate(value: Optional[float], interval: Optional[tuple[float, float]]) -> str:
+    """A value with its 95% interval, compactly: ``0.750 [0.61-0.88]``."""
+    return _ratio(value) + ("" if value is None or interval is None else f" [{interval[0]:.2f}-{interval[1]:.2f}]")
+
+
 def sweep_table(rows: Sequence[dict]) -> str:
-    """One line per job of a sweep, side by side."""
-    columns = ["job", "env", "agent", "user", "model", "episodes", "scored", "avg reward", "pass^1", "unscored", "errors", "cost"]
-    cells = [[str(row.get(column, "")) for column in columns] for row in rows]
+    """One line per job of a sweep, side by side, with a column per pass^k any job has
+    (``-`` where a job ran fewer trials)."""
+    ks = sorted({int(column[len("pass^"):]) for row in rows for column in row if column.startswith("pass^")})
+    at = SWEEP_COLUMNS.index("avg reward") + 1
+    columns = SWEEP_COLUMNS[:at] + [f"pass^{k}" for k in ks] + SWEEP_COLUMNS[at:]
+    cells = [[str(row.get(column, "-")) for column in columns] for row in rows]
     widths = [max(len(column), *(len(line[i]) for line in cells)) for i, column in enumerate(columns)]
 
     def render(values: list[str]) -> str:
@@ -67,6 +78,8 @@ def sweep_table(rows: Sequence[dict]) -> str:
 
 
 def sweep_row(job: str, config: dict, summary: RunSummary) -> dict:
+    """A job's cells of the sweep table: the average reward and every pass^k with their 95% intervals."""
+    pass_hat_k = {f"pass^{k}": _estimate(value, summary.pass_hat_k_ci.get(k)) for k, value in sorted(summary.pass_hat_k.items())}
     return {
         "job": job,
         "env": config["env"]["name"],
@@ -75,8 +88,8 @@ def sweep_row(job: str, config: dict, summary: RunSummary) -> dict:
         "model": config["model"]["name"] or "-",
         "episodes": summary.num_episodes,
         "scored": summary.scored_episodes,
-        "avg reward": _ratio(summary.average_reward),
-        "pass^1": _ratio(summary.pass_hat_k.get(1)),
+        "avg reward": _estimate(summary.average_reward, summary.average_reward_ci),
+        **pass_hat_k,
         "unscored": summary.unscored_episodes,
         "errors": sum(summary.errors.values()),
         "cost": _money(summary.total_cost),

@@ -1,0 +1,234 @@
+"""``trajectories/index.html``: one page listing every episode of a run, each row linking to
+the episode's own page (``trajectory_page``), so a run of hundreds of pages has a way in.
+
+Like the episode pages it carries its own CSS, names no external URL and escapes every
+recorded text. Rows come in natural task order (2 before 10), then trial; a few lines of
+inline script sort the table by a clicked column, and without them (a viewer that blocks
+scripts) the page reads the same, in that order.
+"""
+
+from collections.abc import Iterable, Mapping, Sequence
+from html import escape
+from pathlib import Path
+from typing import Optional, Union
+
+from pydantic import BaseModel
+
+from taubench.analysis import EpisodeAttribution
+from taubench.episode import EpisodeResult
+from taubench.metrics import RunSummary, is_success, task_order
+from taubench.preparation import PreparedRun
+from taubench.runner import RunReport
+from taubench.settings import RunSettings
+from taubench.trajectory_page import PAGES_FOLDER, PageContext, page_name
+
+INDEX_FILE = "index.html"
+Verdicts = Mapping[tuple[str, int], EpisodeAttribution]  # the error analysis's, by (task, trial)
+
+STYLE = """
+body { font-family: system-ui, -apple-system, "Segoe UI", sans-serif; margin: 0 auto; max-width: 1100px;
+       padding: 16px; color: #1d1f23; background: #fafafa; font-size: 14px; line-height: 1.45; }
+h1 { font-size: 20px; margin: 0 0 4px; } h2 { font-size: 16px; margin: 22px 0 8px; }
+table { border-collapse: collapse; background: white; }
+th, td { border: 1px solid #d9dce1; padding: 3px 8px; text-align: left; vertical-align: top; }
+th { background: #f0f2f5; font-weight: 600; }
+table.facts th { width: 170px; }
+table.episodes { width: 100%; } table.episodes th { cursor: pointer; white-space: nowrap; }
+td.number { text-align: right; font-variant-numeric: tabular-nums; }
+.success { color: #1f7a3a; font-weight: 600; } .failure { color: #b3262b; font-weight: 600; }
+.unscored { color: #9a6a00; font-weight: 600; }
+"""
+
+# Sorts the episode table by the clicked column's data-key (numbers as numbers), again to reverse.
+SORT_SCRIPT = """
+document.querySelectorAll("table.episodes th").forEach(function (header) {
+  header.addEventListener("click", function () {
+    var body = header.closest("table").tBodies[0], column = header.cellIndex;
+    var ascending = header.dataset.order !== "ascending";
+    header.dataset.order = ascending ? "ascending" : "descending";
+    var rows = Array.prototype.slice.call(body.rows);
+    rows.sort(function (a, b) {
+      var x = a.cells[column].dataset.key, y = b.cells[column].dataset.key;
+      var order = isNaN(x) || isNaN(y) ? x.localeCompare(y) : x - y;
+      return ascending ? order : -order;
+    });
+    rows.forEach(function (row) { body.appendChild(row); });
+  });
+});
+"""
+
+
+class IndexRow(BaseModel):
+    """What the index says of one episode: a few facts, so the episodes of a long run are
+    read one at a time and never all held in memory."""
+
+    task_id: str
+    trial: int
+    reward: Optional[float]
+    unscored_note: Optional[str]  # why an episode without a reward was not scored
+    termination: str
+    verdict: Optional[str]  # the error analysis's, for a failed episode it judged
+    cost: Optional[float]  # None: a price was unknown
+    messages: int
+    tool_calls: int
+    page: str  # the episode page's file name, next to the index
+
+    @classmethod
+    def of(cls, episode: EpisodeResult, attribution: Optional[EpisodeAttribution]) -> "IndexRow":
+        costs = [usage.cost for usage in episode.usage.values()]
+        return cls(
+            task_id=episode.task_id,
+            trial=episode.trial,
+            reward=episode.reward,
+            unscored_note=episode.reward_info.note if episode.reward is None else None,
+            termination=str(episode.termination_reason),
+            verdict=None if attribution is None else _verdict(attribution),
+            cost=None if None in costs else sum(costs),
+            messages=len(episode.messages),
+            tool_calls=len(episode.tool_calls),
+            page=page_name(episode.task_id, episode.trial),
+        )
+
+    @property
+    def outcome(self) -> str:
+        if self.reward is None:
+            return "unscored"
+        return "success" if is_success(self.reward) else "failure"
+
+
+class RunFacts(BaseModel):
+    """What the index's header says of the run besides its summary."""
+
+    title: str
+    domain: str
+    split: str
+    agent: str
+    user: str
+    model: str
+    judge: str
+
+    @classmethod
+    def of(cls, settings: RunSettings, run_title: str) -> "RunFacts":
+        models = PageContext.of(settings, run_title).models
+        return cls(
+            title=run_title,
+            domain=settings.env.name,
+            split=settings.task_split,
+            agent=settings.agent.name,
+            user=settings.user.name,
+            model=settings.model.name or "none",
+            judge=models["judge"],
+        )
+
+
+def write_run_index(prepared: PreparedRun, report: RunReport, run_title: str, verdicts: Optional[Verdicts] = None) -> Path:
+    """``<output_dir>/trajectories/index.html`` for a finished run; ``verdicts``: the error
+    analysis's by (task, trial), None when the run had no analysis (no fault column then)."""
+    facts = RunFacts.of(prepared.settings, run_title)
+    return write_index(report.output_dir / PAGES_FOLDER, report.episodes, report.summary, facts, verdicts)
+
+
+def write_index(
+    folder: Path,
+    episodes: Iterable[EpisodeResult],
+    summary: RunSummary,
+    facts: RunFacts,
+    verdicts: Optional[Verdicts] = None,
+) -> Path:
+    """The index of ``episodes`` into ``folder``, streamed one episode at a time; returns its path."""
+    rows = [IndexRow.of(episode, (verdicts or {}).get((episode.task_id, episode.trial))) for episode in episodes]
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / INDEX_FILE
+    path.write_text(render_index(rows, summary, facts, analysed=verdicts is not None), encoding="utf-8")
+    return path
+
+
+def render_index(rows: Sequence[IndexRow], summary: RunSummary, facts: RunFacts, analysed: bool) -> str:
+    """The whole page; ``analysed``: the run had an error analysis, so a fault column is shown."""
+    ordered = sorted(rows, key=lambda row: (task_order(row.task_id), row.trial))
+    rank = {task_id: position for position, task_id in enumerate(dict.fromkeys(row.task_id for row in ordered))}
+    columns = ["task", "trial", "reward", "success", "termination", *(["fault"] if analysed else [])]
+    columns += ["cost", "messages", "tool calls"]
+    head = "".join(f"<th>{escape(column)}</th>" for column in columns)
+    body = "".join(_row(row, rank[row.task_id], analysed) for row in ordered)
+    title = f"{facts.title} · episodes"
+    return "".join(
+        [
+            '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">',
+            f"<title>{escape(title)}</title><style>{STYLE}</style></head><body>",
+            f"<h1>{escape(title)}</h1>",
+            _header(summary, facts),
+            f"<h2>Episodes ({len(ordered)})</h2>",
+            f'<table class="episodes"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>',
+            f"<script>{SORT_SCRIPT}</script>",
+            "</body></html>\n",
+        ]
+    )
+
+
+def _header(summary: RunSummary, facts: RunFacts) -> str:
+    episodes = (
+        f"{summary.num_episodes} ({summary.num_tasks} tasks × {summary.num_trials} trials): "
+        f"{summary.scored_episodes} scored, {summary.successes} successes, {summary.unscored_episodes} unscored"
+    )
+    rows = [
+        ("domain", f"{facts.domain} ({facts.split})"),
+        ("agent", facts.agent),
+        ("user", facts.user),
+        ("model", facts.model),
+        ("judge", facts.judge),
+        ("episodes", episodes),
+        ("average reward", _estimate(summary.average_reward, summary.average_reward_ci)),
+    ]
+    rows += [(f"pass^{k}", _estimate(value, summary.pass_hat_k_ci.get(k))) for k, value in sorted(summary.pass_hat_k.items())]
+    if summary.infrastructure_failures:
+        rows.append(("infrastructure failures", f"{len(summary.infrastructure_failures)} episodes, not scored"))
+    if summary.stopped:
+        rows.append(("stopped", f"{summary.stopped}; {summary.not_started} episodes not started"))
+    rows.append(("cost", _money(summary.total_cost)))
+    cells = "".join(f"<tr><th>{escape(name)}</th><td>{escape(value)}</td></tr>" for name, value in rows)
+    return f'<table class="facts">{cells}</table>'
+
+
+def _row(row: IndexRow, task_rank: int, analysed: bool) -> str:
+    """One episode; each cell carries the key the script sorts it by (the task column: natural order, then trial)."""
+    if row.reward is None:
+        reward = f'<span class="unscored" title="{escape(row.unscored_note or "")}">unscored</span>'
+    else:
+        reward = f'<span class="{row.outcome}">{row.reward:g}</span>'
+    success = {"success": "yes", "failure": "no", "unscored": "—"}[row.outcome]
+    cells: list[tuple[Union[int, float, str], str, str]] = [  # (sort key, class, inner HTML)
+        (f"{task_rank}.{row.trial:06d}", "", f'<a href="{escape(row.page)}">{escape(row.task_id)}</a>'),
+        (row.trial, "number", str(row.trial)),
+        (-1 if row.reward is None else row.reward, "number", reward),
+        ({"success": 1, "failure": 0, "unscored": -1}[row.outcome], "", f'<span class="{row.outcome}">{success}</span>'),
+        (row.termination, "", escape(row.termination)),
+    ]
+    if analysed:
+        cells.append((row.verdict or "", "", escape(row.verdict or "—")))
+    cells += [
+        (-1 if row.cost is None else row.cost, "number", _money(row.cost)),
+        (row.messages, "number", str(row.messages)),
+        (row.tool_calls, "number", str(row.tool_calls)),
+    ]
+    rendered = "".join(
+        f'<td data-key="{escape(str(key))}"' + (f' class="{style}"' if style else "") + f">{inner}</td>"
+        for key, style, inner in cells
+    )
+    return f"<tr>{rendered}</tr>"
+
+
+def _verdict(attribution: EpisodeAttribution) -> str:
+    if attribution.error is not None:
+        return "no usable answer"
+    return str(attribution.fault) + (f" / {attribution.fault_type}" if attribution.fault_type else "")
+
+
+def _estimate(value: Optional[float], interval: Optional[tuple[float, float]]) -> str:
+    if value is None:
+        return "-"
+    return f"{value:.3f}" + ("" if interval is None else f" (95% CI {interval[0]:.3f}–{interval[1]:.3f})")
+
+
+def _money(cost: Optional[float]) -> str:
+    return "unknown" if cost is None else f"${cost:.4f}"
