@@ -91,6 +91,10 @@ def rule_broken(domain):
     add_action(domain, "1", "renew_loan", loan_id="L3003")  # a third renewal
 
 
+def unknown_rule(domain):
+    domain.tasks["0"].policy_rules.append(99)
+
+
 def underivable(domain):
     domain.tasks["0"].evaluation_criteria.actions[-1].arguments["book_id"] = "B205"
 
@@ -123,6 +127,7 @@ def judge_only(domain):
         ("idle_agent_fails", LibraryTools, graded_on_nothing),
         ("minimal", LibraryTools, undone_write),
         ("obeys_policy", LibraryTools, rule_broken),
+        ("obeys_policy", LibraryTools, unknown_rule),
         ("derivable", LibraryTools, underivable),
         ("reads_are_harmless", ReadThatWrites, None),
         ("criteria_sound", LibraryTools, unsound_criteria),

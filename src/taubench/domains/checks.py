@@ -236,6 +236,8 @@ def obeys_policy(subject: Subject) -> list[str]:
     problems += [f"policy_rules.py checks rule {number}, which the policy does not have" for number in sorted((set(rules) | set(conversational)) - numbered)]
     if len(conversational) > 3:
         problems.append(f"{len(conversational)} rules declared conversational (at most 3)")
+    for task in subject.tasks:
+        problems += [f"task {task.id} exercises rule {number}, which the policy does not have" for number in sorted(set(task.policy_rules) - numbered)]
     for trace in subject.traces.values():
         for number, check in rules.items():
             problems += [f"task {trace.task.id}, rule {number}: {violation}" for violation in check(trace)]
