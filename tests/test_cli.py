@@ -76,3 +76,12 @@ def test_a_run_prints_its_summary_and_writes_every_episode(tmp_path):
     assert results["summary"]["pass_hat_k"] == {"1": 1.0, "2": 1.0}
     streamed = (results_file.parent / "episodes.jsonl").read_text().splitlines()
     assert len(streamed) == 6
+
+
+def test_the_summary_of_a_run_with_judge_only_tasks_says_how_to_score_them(tmp_path):
+    result = run_cli(*ORACLES, "env=retail", "task_ids=[2,5]", "tracking.enabled=false", "progress=false", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert "NOT SCORED      1 episodes of 1 tasks: 2" in result.stdout
+    assert "to score them, add judge.model=<a litellm model> (τ²-bench's: gpt-4.1-2025-04-14) to the command" in result.stdout
+    scored = run_cli(*ORACLES, "env=retail", "task_ids=[5]", "tracking.enabled=false", "progress=false", cwd=tmp_path)
+    assert "NOT SCORED" not in scored.stdout and "to score them" not in scored.stdout

@@ -2,6 +2,7 @@
 
 from typing import Optional, Sequence
 
+from taubench.evaluation import NO_JUDGE
 from taubench.metrics import RunSummary
 
 
@@ -29,6 +30,8 @@ def run_summary(summary: RunSummary, title: str, results_file: str) -> str:
         tasks = ", ".join(summary.unscored_tasks[:12]) + (" ..." if len(summary.unscored_tasks) > 12 else "")
         rows.append(("NOT SCORED", f"{summary.unscored_episodes} episodes of {len(summary.unscored_tasks)} tasks: {tasks}"))
         rows += [("", f"{count} x {reason}") for reason, count in summary.unscored_reasons.items()]
+        if any(NO_JUDGE in reason for reason in summary.unscored_reasons):
+            rows.append(("", "to score them, add judge.model=<a litellm model> (τ²-bench's: gpt-4.1-2025-04-14) to the command"))
     if summary.infrastructure_failures:
         pairs = ", ".join(f"{task}/{trial}" for task, trial in summary.infrastructure_failures[:12])
         rows.append(("INFRA FAILED", f"{len(summary.infrastructure_failures)} episodes (task/trial: {pairs}), not scored"))

@@ -18,6 +18,7 @@ from taubench.messages import AssistantMessage, Message, ToolMessage, Usage, too
 from taubench.tasks import GoldAction, RewardType, Task
 
 GRADED_TERMINATIONS = ("user_stop", "terminate_tool")
+NO_JUDGE = "no judge model configured (judge.model)"
 
 
 class ComponentResult(BaseModel):
@@ -193,7 +194,7 @@ def _check_nl_assertions(
     if not assertions:
         return _outcome(True), None
     if judge is None:
-        return ComponentResult(status="not_evaluated", in_basis=True, note="no judge model configured (judge.model)"), None
+        return ComponentResult(status="not_evaluated", in_basis=True, note=NO_JUDGE), None
     try:
         verdict = judge.judge(trajectory, assertions)
     except Exception as exc:  # a judge failure leaves the task unscored, never failed
