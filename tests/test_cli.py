@@ -1,11 +1,14 @@
 """``python -m taubench`` as a user runs it: config printing, bad configs, a real run."""
 
 import json
+import re
+from importlib.util import find_spec
 
 import pytest
 import yaml
 
 from conftest import ORACLES, run_cli
+from taubench.domains import DOMAINS
 
 
 @pytest.mark.parametrize(
@@ -85,3 +88,17 @@ def test_the_summary_of_a_run_with_judge_only_tasks_says_how_to_score_them(tmp_p
     assert "to score them, add judge.model=<a litellm model> (τ²-bench's: gpt-4.1-2025-04-14) to the command" in result.stdout
     scored = run_cli(*ORACLES, "env=retail", "task_ids=[5]", "tracking.enabled=false", "progress=false", cwd=tmp_path)
     assert "NOT SCORED" not in scored.stdout and "to score them" not in scored.stdout
+
+
+def test_help_says_what_the_command_does_its_options_and_the_other_commands(tmp_path):
+    result = run_cli("--help", cwd=tmp_path, seed_store=False)
+    assert result.returncode == 0, result.stderr
+    text = result.stdout
+    assert text.startswith("python -m taubench [--multirun]") and "graded by the database it leaves" in text
+    assert f"env: {', '.join(sorted(DOMAINS))}" in text and "user: human, llm, oracle, react, reflection, verify" in text
+    assert "judge.model=gpt-4.1-2025-04-14" in text and 'eval "$(python -m taubench -sc install=bash)"' in text
+    commands = re.findall(r"^python -m (taubench\.\w+)", text, flags=re.MULTILINE)
+    assert {"taubench.compare", "taubench.ui", "taubench.domains", "taubench.analysis"} <= set(commands)
+    assert all(find_spec(command) for command in commands)  # every command it names exists
+    completion = run_cli("-sc", "install=bash", cwd=tmp_path, seed_store=False)  # Hydra's flag and its value pass through
+    assert completion.returncode == 0 and "hydra_bash_completion" in completion.stdout

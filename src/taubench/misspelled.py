@@ -13,6 +13,8 @@ from omegaconf import OmegaConf
 from taubench.settings import config_names
 
 GROUPS = ("env", "agent", "user", "model", "provider")  # the config groups of conf/config.yaml's defaults
+FLAGS_WITH_VALUES = {"-sc", "--shell-completion", "--cfg", "-c", "-p", "--package", "-cp", "--config-path",
+                     "-cn", "--config-name", "-cd", "--config-dir", "--info", "-i", "--experimental-rerun"}  # fmt: skip
 
 
 def _known_keys() -> list[str]:
@@ -28,9 +30,9 @@ def _did_you_mean(word: str, choices: Sequence[str], spell=lambda choice: choice
 def misspelling(overrides: Sequence[str]) -> Optional[str]:
     """The first override that names no config option or setting, explained; None if none does."""
     keys = None
-    for override in overrides:
-        if override.startswith(("-", "+", "~")) or "=" not in override:
-            continue  # Hydra's flags, and keys added or deleted on purpose
+    for previous, override in zip([None, *overrides], overrides):
+        if previous in FLAGS_WITH_VALUES or override.startswith(("-", "+", "~")) or "=" not in override:
+            continue  # Hydra's flags and their values (-sc install=bash), and keys added or deleted on purpose
         key, value = override.split("=", 1)
         if "/" in key or "@" in key:
             continue  # a group chosen by path (hydra/launcher=joblib) or placed by package: Hydra's
