@@ -48,6 +48,10 @@ def test_the_experiment_opens_on_its_runs_and_a_run_is_named_and_curved_for_the_
     assert experiment.tags["mlflow.experimentKind"] == "custom_model_development"
     [run] = client.search_runs([experiment.experiment_id])
     assert run.info.run_name == "mock · oracle · oracle"
+    params = run.data.params  # what was measured; how it was carried out stays in resolved_config.yaml
+    assert {"env.name", "agent.name", "user.name", "model.name", "num_trials", "seed", "max_steps", "task_split"} <= set(params)
+    assert not {"max_concurrency", "output_dir", "progress", "resume", "provider.api_base", "judge.api_key_env"} & set(params)
+    assert not any(key.startswith(("tracking.", "dispatch.", "llm.")) for key in params)
     summary = json.loads(next(tmp_path.rglob("results.json")).read_text())["summary"]
     curve = {point.step: point.value for point in client.get_metric_history(run.info.run_id, "pass_hat_k")}
     assert curve == {int(k): value for k, value in summary["pass_hat_k"].items()} and sorted(curve) == [1, 2, 3]

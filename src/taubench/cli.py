@@ -153,7 +153,7 @@ def _mlflow_run(tracker, prepared: PreparedRun) -> str:
     """The MLflow run of this taubench run: the one it started earlier (continued), else a
     new one; RUNNING runs of this configuration that no live process continues (left by a
     killed process) are closed."""
-    from taubench.tracking import flatten
+    from taubench.tracking import flatten, measured_params
 
     settings = prepared.settings
     # run.json names it, unless the process was killed between creating it and saying so
@@ -164,7 +164,7 @@ def _mlflow_run(tracker, prepared: PreparedRun) -> str:
         snapshot = settings.model_copy(update={"output_dir": prepared.output_dir}).model_dump(mode="json")
         run_id = tracker.start(
             name=run_name(settings),
-            params=flatten(snapshot),
+            params=measured_params(flatten(snapshot)),
             parent_run_id=settings.tracking.parent_run_id,
             tags={"taubench.output_dir": str(prepared.output_dir.resolve()), "taubench.fingerprint": prepared.manifest.fingerprint},
         )

@@ -174,6 +174,25 @@ class Tracker:
                 self.client.log_artifact(run_id, str(artifact.path), artifact.folder)
 
 
+# How a run was carried out, not what it measured: left out of the params so that MLflow's compare
+# view and parallel-coordinates plot offer what differs between results (resolved_config.yaml,
+# an artifact of every run, keeps the whole configuration)
+OPERATIONAL_KEYS = ("max_concurrency", "output_dir", "progress", "resume", "episode_retries", "env.data_dir",
+                    "env.verify_checksums")  # fmt: skip
+OPERATIONAL_SECTIONS = ("dispatch.", "tracking.", "llm.", "export.", "analysis.")
+OPERATIONAL_ENDINGS = (".api_base", ".api_key_env")
+
+
+def measured_params(flat: dict[str, Any]) -> dict[str, Any]:
+    """The flattened settings that say what a run measured: env, models, strategies and their
+    options, split, tasks, trials, seed, limits, prices."""
+    return {
+        key: value
+        for key, value in flat.items()
+        if key not in OPERATIONAL_KEYS and not key.startswith(OPERATIONAL_SECTIONS) and not key.endswith(OPERATIONAL_ENDINGS)
+    }
+
+
 def flatten(config: dict, prefix: str = "") -> dict[str, Any]:
     """``{"env": {"name": "retail"}}`` → ``{"env.name": "retail"}``."""
     flat: dict[str, Any] = {}
