@@ -4,6 +4,8 @@ changes nothing, and the customer's app whose security code the bank checks."""
 import json
 
 import pytest
+from tool_calls import answer
+from tool_calls import refused as refused_unchanged
 
 from taubench.domains import load_domain
 from taubench.domains.banking.bank_calendar import add_business_days, add_months, business_days_between, security_code
@@ -21,17 +23,9 @@ def tools(bank):
     return bank.new_toolkit()
 
 
-def answer(tools, tool, **arguments):
-    result = tools.invoke(tool, arguments)
-    assert not result.error, result.content
-    return json.loads(result.content) if result.content[:1] in "[{" else result.content
-
-
 def refused(tools, bank, tool, **arguments) -> str:
-    before = bank.db_hash(tools.db)
-    result = tools.invoke(tool, arguments)
-    assert result.error and bank.db_hash(tools.db) == before, result.content
-    return result.content.removeprefix("Error: ")
+    """The refusal's text without its "Error: " prefix."""
+    return refused_unchanged(tools, bank, tool, **arguments).removeprefix("Error: ")
 
 
 def replacing(tools, bank, **changes) -> str:

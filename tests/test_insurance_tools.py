@@ -1,9 +1,8 @@
 """The insurer's tools: each one's answer, each of its error texts, and that a write that
 fails changes nothing."""
 
-import json
-
 import pytest
+from tool_calls import answer, refused
 
 from taubench.domains import load_domain
 
@@ -16,19 +15,6 @@ def insurance():
 @pytest.fixture
 def tools(insurance):
     return insurance.new_toolkit()
-
-
-def answer(tools, tool, **arguments):
-    result = tools.invoke(tool, arguments)
-    assert not result.error, result.content
-    return json.loads(result.content) if result.content[:1] in "[{" else result.content
-
-
-def refused(tools, insurance, tool, **arguments) -> str:
-    before = insurance.db_hash(tools.db)
-    result = tools.invoke(tool, arguments)
-    assert result.error and insurance.db_hash(tools.db) == before
-    return result.content
 
 
 def test_policyholders_are_found_by_name_birth_date_and_zip_and_namesakes_stay_apart(tools, insurance):

@@ -1,28 +1,14 @@
 """The mock library's tools: each one's answer, each of its error texts, and that a write
 that fails changes nothing."""
 
-import json
-
 import pytest
+from tool_calls import answer, refused
 
 
 
 @pytest.fixture
 def tools(mock):
     return mock.new_toolkit()
-
-
-def answer(tools, tool, **arguments):
-    result = tools.invoke(tool, arguments)
-    assert not result.error, result.content
-    return json.loads(result.content) if result.content[:1] in "[{" else result.content
-
-
-def refused(tools, mock, tool, **arguments) -> str:
-    before = mock.db_hash(tools.db)
-    result = tools.invoke(tool, arguments)
-    assert result.error and mock.db_hash(tools.db) == before
-    return result.content
 
 
 def test_a_member_is_found_by_name_and_birth_date_and_namesakes_stay_apart(tools, mock):

@@ -1,5 +1,7 @@
 """Helpers for tests that call domain tools directly."""
 
+import json
+
 
 def ok(tools, name, **arguments) -> str:
     """Call a tool that must succeed; return the observation."""
@@ -28,3 +30,18 @@ def find(records, predicate, what):
 def first_record(table):
     """The table's first record, as the episode's own."""
     return table[next(iter(table))]
+
+
+def answer(tools, tool, **arguments):
+    """Call a tool that must succeed; its observation parsed when it is JSON."""
+    result = tools.invoke(tool, arguments)
+    assert not result.error, result.content
+    return json.loads(result.content) if result.content[:1] in "[{" else result.content
+
+
+def refused(tools, domain, tool, **arguments) -> str:
+    """Call a tool that must fail and leave the database as it was; its observation."""
+    before = domain.db_hash(tools.db)
+    result = tools.invoke(tool, arguments)
+    assert result.error and domain.db_hash(tools.db) == before, result.content
+    return result.content
