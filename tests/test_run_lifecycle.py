@@ -110,6 +110,11 @@ def test_killed_at_twenty_moments_the_same_command_finishes_the_run_once(tmp_pat
     runs = client.search_runs([client.get_experiment_by_name("taubench").experiment_id])
     assert [run.info.status for run in runs] == ["FINISHED"], where
     assert runs[0].data.metrics["num_episodes"] == 24
+    # each episode one complete trace, whichever process wrote it: none lost, none doubled
+    traces = client.search_traces(locations=[runs[0].info.experiment_id], run_id=runs[0].info.run_id, max_results=100)
+    rewards = {(t.info.tags["taubench.task_id"], int(t.info.tags["taubench.trial"])): [
+        a.value for a in t.info.assessments if a.name == "reward"] for t in traces}  # fmt: skip
+    assert len(traces) == 24 and rewards == {(e["task_id"], e["trial"]): [e["reward"]] for e in results["episodes"]}
 
     again = run_cli(*RUN, cwd=killed)  # a complete run is never appended to: the same command measures anew
     assert again.returncode == 0, again.stderr

@@ -11,7 +11,7 @@ import sys
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any, NoReturn, Optional
 
 import hydra
 from hydra.core.hydra_config import HydraConfig
@@ -114,7 +114,7 @@ def run_title(settings: RunSettings) -> str:
 def run_name(settings: RunSettings) -> str:
     """The MLflow run's name, short enough for the runs table: ``retail · gpt-4o · tool_calling ·
     reflection`` (models without their provider prefix; the params hold the full strings)."""
-    agent_model, user_model = (model.rsplit("/", 1)[-1] if model else None for model in (settings.model.name, settings.user.model))
+    agent_model, user_model = _short_model(settings.model.name), _short_model(settings.user.model)
     user = settings.user.name + (f" ({user_model})" if user_model else "")
     return " · ".join(part for part in (settings.env.name, agent_model, settings.agent.name, user) if part)
 
@@ -139,7 +139,10 @@ def run_tracked(prepared: PreparedRun, base_dir: Path) -> RunReport:
         tracker = Tracker(settings.tracking, base_dir)
         run_id = _mlflow_run(tracker, prepared)
         try:
-            report = execute(prepared)
+            traces = _trace_writer(tracker, run_id, prepared)
+            report = execute(prepared, on_episode=traces.add if traces else None)
+            if traces:
+                traces.finish(report.episodes if report.resumed_episodes else ())
             extras = after_run(prepared, report, base_dir)
             _finish_mlflow_run(tracker, run_id, prepared, report, extras)
         except BaseException:
@@ -147,6 +150,23 @@ def run_tracked(prepared: PreparedRun, base_dir: Path) -> RunReport:
             raise
         prepared.complete(report)
         return report
+
+
+def _trace_writer(tracker, run_id: str, prepared: PreparedRun):
+    """The background writer of the run's episodes as MLflow traces (None: turned off)."""
+    if not prepared.settings.tracking.traces:
+        return None
+    from taubench.traces import TraceLabels, TraceWriter
+
+    settings = prepared.settings
+    labels = TraceLabels(agent=_short_model(settings.model.name) or settings.agent.name,
+                         user=_short_model(settings.user.model) or settings.user.name)  # fmt: skip
+    return TraceWriter(tracker.uri, tracker.experiment_id, run_id, labels, resumed=bool(prepared.finished))
+
+
+def _short_model(model: Optional[str]) -> Optional[str]:
+    """A model without its provider prefix: ``gpt-4o`` for ``openai/gpt-4o``."""
+    return model.rsplit("/", 1)[-1] if model else None
 
 
 def _mlflow_run(tracker, prepared: PreparedRun) -> str:

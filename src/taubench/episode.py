@@ -194,4 +194,5 @@ def sum_usage(usages: list[Usage]) -> Usage:
     return Usage(
         **{name: sum(getattr(usage, name) for usage in usages) for name in counters},
         cost=None if None in costs else round(sum(costs), 10),
+        seconds=round(sum(usage.seconds for usage in usages), 6),
     )

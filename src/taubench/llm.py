@@ -223,7 +223,7 @@ class LLMClient:
         key = _cache_key(request, self.spec.api_base, trial) if self.cache else None
         if key and (stored := self.cache.get(key)) is not None:
             completion = Completion.model_validate(stored)
-            completion.usage = completion.usage.model_copy(update={"cost": 0.0, "cache_hits": 1, "retries": 0})
+            completion.usage = completion.usage.model_copy(update={"cost": 0.0, "cache_hits": 1, "retries": 0, "seconds": 0.0})
             return completion
         completion = self._call_with_retries(request)
         self.meter and self.meter.add(completion.usage.cost)
@@ -247,6 +247,7 @@ class LLMClient:
     def _call_with_retries(self, request: dict) -> Completion:
         litellm = quiet_litellm()
         waited = 0.0
+        started = time.perf_counter()
         for attempt in range(1, self.retry.max_attempts + 1):
             try:
                 response = litellm.completion(
@@ -258,7 +259,7 @@ class LLMClient:
                     max_retries=0,  # nor may the OpenAI SDK underneath retry on its own
                     drop_params=True,  # litellm removes parameters it knows a model rejects
                 )
-                return self._completion(response, retries=attempt - 1)
+                return self._completion(response, retries=attempt - 1, seconds=time.perf_counter() - started)
             except Exception as exc:
                 if self._drop_rejected_param(exc, request):
                     continue
@@ -305,7 +306,7 @@ class LLMClient:
         ceiling = min(self.retry.max_backoff, self.retry.initial_backoff * 2 ** (attempt - 1))
         return random.uniform(0, ceiling)
 
-    def _completion(self, response: Any, retries: int) -> Completion:
+    def _completion(self, response: Any, retries: int, seconds: float) -> Completion:
         message = response.choices[0].message
         counts = read_usage(getattr(response, "usage", None))
         return Completion(
@@ -321,6 +322,7 @@ class LLMClient:
                 cached_prompt_tokens=counts.cached,
                 cost=self._cost(response, counts),
                 retries=retries,
+                seconds=round(seconds, 6),
             ),
         )
 

@@ -13,7 +13,9 @@ class Usage(BaseModel):
     price is unknown; answers served from the response cache count in ``cache_hits`` and
     cost nothing. ``cached_prompt_tokens`` are prompt tokens the provider billed at its
     cached-input rate; ``retries`` are failed attempts before the answer came;
-    ``corrections`` are re-asks after a reply that could not be read (text-action agents, react user)."""
+    ``corrections`` are re-asks after a reply that could not be read (text-action agents, react user);
+    ``seconds``: how long the answer was waited for, retries and their waits included (what a
+    conversation's MLflow trace shows as the call's span)."""
 
     calls: int = 0
     prompt_tokens: int = 0
@@ -23,6 +25,7 @@ class Usage(BaseModel):
     retries: int = 0
     cache_hits: int = 0
     corrections: int = 0
+    seconds: float = 0.0
 
 
 class ToolCall(BaseModel):

@@ -15,7 +15,7 @@ import json
 import random
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import partial
@@ -138,8 +138,9 @@ def _episode_backend(settings: RunSettings, domain: BaseDomain, meter: SpendMete
     return EpisodeRunner(settings, domain, meter)
 
 
-def execute(prepared: PreparedRun) -> RunReport:
-    """The run's missing episodes, then its results.json; the folder must be claimed."""
+def execute(prepared: PreparedRun, on_episode: Optional[Callable[[EpisodeResult], None]] = None) -> RunReport:
+    """The run's missing episodes, then its results.json; the folder must be claimed.
+    ``on_episode`` sees each episode once it is on disk (the tracking layer's MLflow traces)."""
     assert prepared.lock is not None, "execute a claimed run: with prepared.claimed(): ..."
     _return_freed_memory()
     settings = prepared.settings
@@ -195,6 +196,8 @@ def execute(prepared: PreparedRun) -> RunReport:
                 continue
             done[index] = LoggedEpisode(EpisodeFacts.of(result), offset)  # the record itself is let go
             progress.advance(result)
+            if on_episode is not None:
+                on_episode(result)
     if unwritten is not None:
         raise RunStorageError(unwritten, log.path, f"the {len(done)} episodes recorded before it are kept")
     in_order = [done[index] for index in sorted(done)]

@@ -122,6 +122,7 @@ class TrackingSettings(_Section):
     parent_run_id: Optional[str] = None
     charts: bool = True  # pass^k curve and task x trial grid, as PNG artifacts
     trajectories_html: bool = True  # one readable HTML page per episode, as artifacts
+    traces: bool = True  # every episode as an MLflow trace of the run (Traces and Sessions views)
 
 
 EXPORT_FORMATS = ("mtbench",)
