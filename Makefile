@@ -64,6 +64,7 @@ bench: install $(BENCH_REFERENCE)/.installed
 	$(PY) bench/concurrency.py
 	$(PY) bench/memory.py
 	$(PY) bench/growth.py
+	$(PY) bench/traces.py
 
 # The τ² reference's answers to the tool probe (tests/tool_probe.py), recorded into
 # tests/fixtures/tool_probe_tau2.json for tests/test_tool_probe.py (about six minutes)

@@ -132,9 +132,12 @@ def _estimate(value: float, interval: list[float]) -> str:
 def test_the_sweep_table_shows_every_pass_hat_k_with_intervals(sweep):
     output, sweep_dir = sweep
     rows = _table(output)
-    assert [row["job"] for row in rows] == ["0", "1", "2", "3"]
+    # each job named by its folder and the overrides that set it apart, not those all jobs share
+    assert [row["job"] for row in rows] == [
+        "0: max_steps=6 num_trials=1", "1: max_steps=6 num_trials=2", "2: max_steps=20 num_trials=1", "3: max_steps=20 num_trials=2"
+    ]
     for row in rows:
-        summary = json.loads((sweep_dir / row["job"] / "results.json").read_text())["summary"]
+        summary = json.loads((sweep_dir / row["job"].split(":")[0] / "results.json").read_text())["summary"]
         assert row["avg reward"] == _estimate(summary["average_reward"], summary["average_reward_ci"])
         for k in map(str, (1, 2)):
             expected = _estimate(summary["pass_hat_k"][k], summary["pass_hat_k_ci"][k]) if k in summary["pass_hat_k"] else "-"

@@ -31,12 +31,17 @@ def test_the_ui_serves_this_folders_runs_at_an_address_that_opens_on_the_runs_ta
                 time.sleep(0.1)
         else:
             raise AssertionError("the MLflow UI never answered")
-        assert address == f"http://127.0.0.1:{port}/#/experiments/{experiment['experiment_id']}?workflowType=machine_learning"
+        experiment_page = f"http://127.0.0.1:{port}/#/experiments/{experiment['experiment_id']}"
+        assert address == f"{experiment_page}/runs?viewStateShareKey=results&workflowType=machine_learning"
         query = json.dumps({"experiment_ids": [experiment["experiment_id"]]}).encode()
         request = urllib.request.Request(f"{api}/runs/search", data=query, headers={"Content-Type": "application/json"})
         with urllib.request.urlopen(request, timeout=10) as answer:
             [run] = json.load(answer)["runs"]
         assert run["info"]["run_name"] == "mock · oracle · oracle"  # the store of this folder's run
+        # the view the address names is the experiment's, and its columns are the run's results
+        view = json.loads(json.loads({tag["key"]: tag["value"] for tag in experiment["tags"]}["mlflow.sharedViewState.results"])["state"])
+        logged = {metric["key"] for metric in run["data"]["metrics"]}
+        assert {"average_reward", "pass_hat_1", "cost_total"} <= {c.removeprefix("metrics.`")[:-1] for c in view["selectedColumns"]} & logged
     finally:
         subprocess.run(["pkill", "-TERM", "-g", str(ui.pid)], check=False)
         ui.wait(timeout=30)

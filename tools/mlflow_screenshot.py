@@ -22,6 +22,7 @@ from mlflow.tracking import MlflowClient
 from taubench.scripted_server import ScriptedServer
 from taubench.tracking import local_store
 from taubench.trajectory_index import INDEX_FILE
+from taubench.ui import RESULTS_PAGE
 
 RUN = ["env=airline", "agent=oracle", "user=oracle", "task_ids=[0,1,2,3,4,5,6,7]", "num_trials=3", "max_steps=6", "progress=false"]
 BROWSERS = ("chromium", "chromium-browser", "google-chrome")
@@ -55,8 +56,15 @@ def main() -> int:
     episode_pages = [page for page in pages if Path(page).name != INDEX_FILE]
     failed_page = next(page for page in episode_pages if "max_steps" in (output_dir / page).read_text(encoding="utf-8"))
     run_page = f"/runs/{run.info.run_id}/artifacts"
+    failed_trace = client.search_traces(
+        locations=[experiment.experiment_id], run_id=run.info.run_id, filter_string="tags.`taubench.outcome` = 'failure'",
+        max_results=1, include_spans=False,
+    )[0].info.trace_id
     targets = {  # screenshot -> the page under the experiment's URL
-        "mlflow-experiment.png": "?workflowType=machine_learning",  # the runs table, in model-training mode
+        # the runs table in model-training mode, as taubench.ui opens it
+        "mlflow-experiment.png": RESULTS_PAGE,
+        "mlflow-run-traces.png": f"/runs/{run.info.run_id}/traces",  # the run's episodes as traces
+        "mlflow-trace.png": f"/runs/{run.info.run_id}/traces?selectedEvaluationId={failed_trace}",  # a failed conversation
         "mlflow-trajectory.png": f"{run_page}/{failed_page}",
         "mlflow-trajectory-index.png": f"{run_page}/trajectories/{INDEX_FILE}",
         "mlflow-task-trial-grid.png": f"{run_page}/charts/task_trial_grid.png",

@@ -324,6 +324,8 @@ class SweepCallback(Callback):
             if summary.average_reward is not None:
                 best = max(best or 0.0, summary.average_reward)
             excluded += len(summary.infrastructure_failures)
+        for row, label in zip(rows, charts.job_labels(jobs)[0]):  # each job named by the overrides that set it apart
+            row["job"] = label if label == f"job {row['job']}" else f"{row['job']}: {label}"
         if rows:
             print(f"\ntaubench sweep: {len(rows)} runs in {sweep_dir.resolve()}")
             print(console.sweep_table(rows))

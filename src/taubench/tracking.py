@@ -24,6 +24,21 @@ BATCH_SIZE = 100  # MLflow's limit on params per logging call
 # on the GenAI overview whose trace panels stay empty for runs
 EXPERIMENT_KIND_TAG = "mlflow.experimentKind"
 RUNS_TABLE_KIND = "custom_model_development"
+# A view of the runs table, stored with the experiment where MLflow's UI keeps views shared by
+# address (``?viewStateShareKey=results``, which ``taubench.ui`` prints): its columns are the results
+RESULTS_VIEW = "results"
+RESULTS_VIEW_TAG = f"mlflow.sharedViewState.{RESULTS_VIEW}"
+RESULTS_COLUMNS = ("average_reward", "pass_hat_1", "pass_hat_2", "pass_hat_3", "pass_hat_4", "cost_total", "num_episodes",
+                   "errors_total")  # fmt: skip
+
+
+def results_view() -> str:
+    """The view as the UI stores one (its Views menu lists it as "taubench results"): the
+    columns shown, newest run first."""
+    columns = [f"metrics.`{name}`" for name in RESULTS_COLUMNS] + ["attributes.`Duration`"]
+    state = {"selectedColumns": columns, "orderByKey": "attributes.start_time", "orderByAsc": False}
+    now = int(time.time() * 1000)
+    return json.dumps({"name": "taubench results", "createdAt": now, "updatedAt": now, "state": json.dumps(state)})
 
 
 @dataclass(frozen=True)
@@ -56,14 +71,14 @@ class Tracker:
         self.uri = uri
         self.client = MlflowClient(tracking_uri=uri)
         experiment = self.client.get_experiment_by_name(settings.experiment)
+        ours = {EXPERIMENT_KIND_TAG: RUNS_TABLE_KIND, RESULTS_VIEW_TAG: results_view()}
         if experiment is None:
-            self.experiment_id = self.client.create_experiment(
-                settings.experiment, artifact_location=artifact_root, tags={EXPERIMENT_KIND_TAG: RUNS_TABLE_KIND}
-            )
+            self.experiment_id = self.client.create_experiment(settings.experiment, artifact_location=artifact_root, tags=ours)
         else:
             self.experiment_id = experiment.experiment_id
-            if EXPERIMENT_KIND_TAG not in experiment.tags:  # a kind set by hand is left as it is
-                self.client.set_experiment_tag(self.experiment_id, EXPERIMENT_KIND_TAG, RUNS_TABLE_KIND)
+            for key, value in ours.items():  # a kind or view set by hand is left as it is
+                if key not in experiment.tags:
+                    self.client.set_experiment_tag(self.experiment_id, key, value)
 
     def start(self, name: str, params: dict[str, Any], parent_run_id: Optional[str] = None, tags: Optional[dict] = None) -> str:
         from mlflow.entities import Param

@@ -3,7 +3,8 @@ wrote (``./mlruns``), opened on the experiment's runs table.
 
 MLflow 3.17's UI opens in its GenAI mode (trace panels, empty for runs) unless the address
 asks for model-training mode (``workflowType=machine_learning``); the address printed here
-does, and goes straight to the experiment, so the first screen is the runs.
+does, and goes straight to the experiment, so the first screen is the runs, in the view
+taubench stores with the experiment whose columns are the results (reward, pass^k, cost).
 """
 
 import argparse
@@ -12,14 +13,18 @@ import sys
 from pathlib import Path
 from typing import Optional, Sequence
 
-from taubench.tracking import STORE_FOLDER, local_store
+from taubench.tracking import RESULTS_VIEW, STORE_FOLDER, local_store
 
 RUNS_MODE = "workflowType=machine_learning"
+# an experiment's address ends so: its runs tab (the experiment's own address redirects there,
+# losing the view), in the view named RESULTS_VIEW
+RESULTS_PAGE = f"/runs?viewStateShareKey={RESULTS_VIEW}&{RUNS_MODE}"
 
 
 def runs_address(host: str, port: int, experiment_id: Optional[str]) -> str:
-    page = f"experiments/{experiment_id}" if experiment_id else "experiments"
-    return f"http://{host}:{port}/#/{page}?{RUNS_MODE}"
+    if not experiment_id:
+        return f"http://{host}:{port}/#/experiments?{RUNS_MODE}"
+    return f"http://{host}:{port}/#/experiments/{experiment_id}{RESULTS_PAGE}"
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
