@@ -56,10 +56,10 @@ def folder_runs(paths: Sequence[Path]) -> tuple[list[str], list[Candidate]]:
         for folder in _run_folders(path):
             results = folder / RESULTS_FILE
             folders.add(results.resolve().parent if results.exists() else folder.resolve())  # a link leads to the run
-    return [str(path) for path in paths], [folder_candidate(_shown(folder)) for folder in sorted(folders)]
+    return [str(path) for path in paths], [folder_candidate(shown_path(folder)) for folder in sorted(folders)]
 
 
-def _shown(folder: Path) -> Path:
+def shown_path(folder: Path) -> Path:
     """Relative to the current folder when under it, as a user would type it."""
     return folder.relative_to(Path.cwd()) if folder.is_relative_to(Path.cwd()) else folder
 
