@@ -2,7 +2,8 @@
 oracle cut short at 10 steps, so 8 of 18 tasks fail), a run that adds a trial to the full setup
 with another seed (pooled), a repeat of that run (same seed: left out), and a run on three tasks
 with a judge (left out, both reasons). Figures are checked against the results.json files read
-here; the folder source, the MLflow source and the HTTP API must give the same rows."""
+here; the folder source, the MLflow source (the sweep is tracked) and the HTTP API must give the
+same rows."""
 
 import asyncio
 import csv
@@ -24,7 +25,8 @@ from conftest import ORACLES, _cli_environment, run_cli
 from taubench.api import ApiSettings, create_app
 from taubench.tracking import local_store
 
-QUIET = ("progress=false",)
+QUIET = ("progress=false", "resume=never")  # never: the repeat runs alongside its twin, whose run it must not continue
+NO_PICTURES = ("tracking.charts=false", "tracking.trajectories_html=false")  # not what is tested here; they take seconds
 JUDGE = ("judge.model=openai/scripted", "judge.api_base=http://127.0.0.1:9/v1", "judge.api_key_env=SCRIPTED_KEY",
          "judge.pricing={input: 0, output: 0}")  # fmt: skip  never called: no mock task is graded on NL assertions
 
@@ -41,22 +43,23 @@ def _single(name: str) -> tuple[str, str]:
 
 @pytest.fixture(scope="module")
 def runs(tmp_path_factory) -> Path:
-    """runs/a/0 full (2 trials), runs/a/1 cut (max_steps=10, 2 trials): a tracked sweep; runs/more: the
-    full setup, 1 trial, seed 301 (tracked); runs/repeat: the same again, untracked; runs/judged:
-    tasks 0-2 with a judge, untracked. The untracked ones run alongside the tracked ones."""
+    """runs/a/0 full (2 trials), runs/a/1 cut (max_steps=10, 2 trials): a sweep, tracked in MLflow;
+    untracked, alongside: runs/more, the full setup with 1 trial and seed 301; runs/repeat, the
+    same again; runs/judged, tasks 0-2 with a judge."""
     base = tmp_path_factory.mktemp("leaderboard")
 
-    def tracked():
-        _run(base, "num_trials=2", "max_steps=200,10", "hydra.sweep.dir=runs/a", sweep=True)
-        _run(base, "seed=301", *_single("more"))
-
-    def untracked():
-        _run(base, "seed=301", "tracking.enabled=false", *_single("repeat"), seed_store=False)
-        _run(base, "task_ids=[0,1,2]", *JUDGE, "tracking.enabled=false", *_single("judged"), env={"SCRIPTED_KEY": "x"}, seed_store=False)
+    def untracked(*overrides: str, env: dict | None = None) -> None:
+        _run(base, *overrides, "tracking.enabled=false", env=env, seed_store=False)
 
     with ThreadPoolExecutor(2) as pool:
-        for done in [pool.submit(tracked), pool.submit(untracked)]:
-            done.result()
+        jobs = [
+            pool.submit(_run, base, "num_trials=2", "max_steps=200,10", "hydra.sweep.dir=runs/a", *NO_PICTURES, sweep=True),
+            pool.submit(untracked, "seed=301", *_single("more")),
+            pool.submit(untracked, "seed=301", *_single("repeat")),
+            pool.submit(untracked, "task_ids=[0,1,2]", *JUDGE, *_single("judged"), env={"SCRIPTED_KEY": "x"}),
+        ]
+        for job in jobs:
+            job.result()
     return base
 
 
@@ -157,9 +160,10 @@ def test_markdown_csv_and_html(runs):
 def test_the_mlflow_source_and_the_logged_tables(runs):
     from mlflow.tracking import MlflowClient
 
-    logged = leaderboard(runs, "runs", "--log-to-mlflow")
+    logged = leaderboard(runs, "runs/a", "--format", "csv", "--log-to-mlflow")
     assert logged.returncode == 0 and "logged leaderboard/leaderboard.html, leaderboard/leaderboard.csv" in logged.stderr
-    assert leaderboard(runs, "runs", "--log-to-mlflow").returncode == 0  # the same run, updated
+    again = leaderboard(runs, "--mlflow", "--format", "json", "--log-to-mlflow")  # the same MLflow run, updated
+    assert again.returncode == 0, again.stderr
     client = MlflowClient(tracking_uri=local_store(runs)[0])
     experiment = client.get_experiment_by_name("taubench")
     [run] = client.search_runs([experiment.experiment_id], filter_string="tags.`taubench.kind` = 'leaderboard'")
@@ -168,12 +172,11 @@ def test_the_mlflow_source_and_the_logged_tables(runs):
         "leaderboard/leaderboard.csv", "leaderboard/leaderboard.html",
     ]  # fmt: skip
     csv_file = client.download_artifacts(run.info.run_id, "leaderboard/leaderboard.csv", str(runs / "downloaded"))
-    assert Path(csv_file).read_text() == leaderboard(runs, "runs", "--format", "csv").stdout
+    assert Path(csv_file).read_text() == logged.stdout  # the store's runs give the table the folders give
 
-    from_store = board(runs, "--mlflow")  # the sweep's parent run and the leaderboard run are skipped
-    from_folders = board(runs, "runs")
-    assert _figures(from_store) == _figures(from_folders)
-    assert [entry["reason"] for entry in from_store["tables"][0]["left_out"]] == []  # repeat and judged were untracked
+    from_store = json.loads(again.stdout)  # the sweep's parent run and the leaderboard run are skipped
+    assert _figures(from_store) == _figures(board(runs, "runs/a")) and len(_figures(from_store)) == 2
+    assert from_store["tables"][0]["left_out"] == []
     assert all(source.startswith("mlflow:") for row in from_store["tables"][0]["rows"] for source in row["runs"])
 
 
@@ -205,5 +208,5 @@ def test_a_missing_source_is_refused(runs, tmp_path):
     assert missing.returncode == 2 and missing.stderr == "taubench.leaderboard: nowhere: no such folder\n"
     no_store = leaderboard(tmp_path, "--mlflow")
     assert no_store.returncode == 2 and "no MLflow store at" in no_store.stderr
-    other = leaderboard(runs, "--mlflow", "--experiment", "other")
-    assert other.returncode == 2 and "no experiment 'other'" in other.stderr
+    both = leaderboard(runs, "runs", "--mlflow")
+    assert both.returncode == 2 and "give run folders or --mlflow, not both" in both.stderr

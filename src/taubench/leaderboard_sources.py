@@ -93,6 +93,10 @@ def _env_of_manifest(folder: Path) -> Optional[str]:
 
 
 def _client(tracking_uri: Optional[str], base_dir: Path):
+    if tracking_uri is None:
+        if not (base_dir / STORE_FOLDER / "mlflow.db").is_file():
+            raise SourceError(f"no MLflow store at {(base_dir / STORE_FOLDER).resolve()} (give --tracking-uri)")
+        tracking_uri = local_store(base_dir)[0]
     os.environ.setdefault("MLFLOW_DISABLE_TELEMETRY", "true")
     os.environ.setdefault("MLFLOW_ENABLE_ARTIFACTS_PROGRESS_BAR", "false")  # one bar per run read, on stderr
     import logging
@@ -100,10 +104,6 @@ def _client(tracking_uri: Optional[str], base_dir: Path):
     from mlflow.tracking import MlflowClient
 
     logging.getLogger("mlflow").setLevel(logging.WARNING)
-    if tracking_uri is None:
-        if not (base_dir / STORE_FOLDER / "mlflow.db").is_file():
-            raise SourceError(f"no MLflow store at {(base_dir / STORE_FOLDER).resolve()} (give --tracking-uri)")
-        tracking_uri = local_store(base_dir)[0]
     return MlflowClient(tracking_uri=tracking_uri), tracking_uri
 
 
