@@ -16,6 +16,7 @@ from taubench.leaderboard_sources import folder_runs, shown_path
 
 MEDIA_TYPES = {"markdown": "text/markdown", "csv": "text/csv", "html": "text/html"}
 PARAMETERS = ("format", "env")
+Environment = Literal[tuple(DOMAINS)]  # type: ignore[valid-type]
 
 
 def leaderboard_router(runs_dir: Path) -> APIRouter:
@@ -29,7 +30,7 @@ def leaderboard_router(runs_dir: Path) -> APIRouter:
     def leaderboard(
         request: Request,
         format: Literal["json", "markdown", "csv", "html"] = Query("json", description="json, or the table as text"),
-        env: Optional[Literal[tuple(DOMAINS)]] = Query(None, description="only this environment's table"),  # type: ignore[valid-type]
+        env: Optional[Environment] = Query(None, description="only this environment's table"),
     ):
         """Per environment, one row per setup: pass^1..k and average reward with 95% intervals, cost
         and tokens per episode; the runs left out and why (README: Leaderboard)."""

@@ -270,7 +270,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         print(text, end="" if text.endswith("\n") else "\n")
     if args.log_to_mlflow:
         tables = {"leaderboard.html": render(board, "html"), "leaderboard.csv": render(board, "csv")}
-        print(f"taubench.leaderboard: {sources.log_to_mlflow(tables, args.tracking_uri, args.experiment, base_dir)}", file=sys.stderr)
+        logged = sources.log_to_mlflow(tables, args.tracking_uri, args.experiment, base_dir)
+        print(f"taubench.leaderboard: {logged}", file=sys.stderr)
     return 0
 
 

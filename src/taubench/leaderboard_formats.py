@@ -42,7 +42,9 @@ def _cells(table: Table, row: Row) -> list[tuple[str, Optional[float]]]:
     cells = [(row.model or DASH, None), (row.agent, None), (row.user, None), (row.user_model or DASH, None)]
     cells += [(_setting(row.settings.get(key)), None) for key in table.varying_settings]
     cells.append((str(row.episodes), row.episodes))
-    cells += [(_figure(row.pass_hat_k.get(k)), row.pass_hat_k[k].value if k in row.pass_hat_k else None) for k in range(1, table.k + 1)]
+    for k in range(1, table.k + 1):
+        figure = row.pass_hat_k.get(k)
+        cells.append((_figure(figure), figure.value if figure else None))
     cells.append((_figure(row.average_reward), row.average_reward.value if row.average_reward else None))
     cost = row.cost_per_episode
     cells.append((DASH if cost is None else f"${cost:.4f}", cost))
@@ -84,8 +86,9 @@ def markdown(board: Leaderboard) -> str:
 
 def csv_text(board: Leaderboard) -> str:
     k_max = max((table.k for table in board.tables), default=0)
-    header = ["env", "task_split", "tasks", "data_revision", "judge", "model", "agent", "user", "user_model", "settings", "runs",
-              "episodes", "scored_episodes", "trials", "average_reward", "average_reward_ci_low", "average_reward_ci_high"]  # fmt: skip
+    header = ["env", "task_split", "tasks", "data_revision", "judge", "model", "agent", "user", "user_model", "settings",
+              "runs", "episodes", "scored_episodes", "trials", "average_reward", "average_reward_ci_low",
+              "average_reward_ci_high"]  # fmt: skip
     for k in range(1, k_max + 1):
         header += [f"pass_hat_{k}", f"pass_hat_{k}_ci_low", f"pass_hat_{k}_ci_high"]
     header += ["cost_per_episode", "prompt_tokens_per_episode", "completion_tokens_per_episode"]

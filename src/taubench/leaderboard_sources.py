@@ -155,7 +155,9 @@ def log_to_mlflow(tables: dict[str, str], tracking_uri: Optional[str], experimen
 
     tracker = Tracker(TrackingSettings(tracking_uri=tracking_uri, experiment=experiment), base_dir)
     existing = tracker.client.search_runs(
-        [tracker.experiment_id], filter_string=f"tags.`{KIND_TAG}` = '{LEADERBOARD_KIND}'", order_by=["attributes.start_time DESC"]
+        [tracker.experiment_id],
+        filter_string=f"tags.`{KIND_TAG}` = '{LEADERBOARD_KIND}'",
+        order_by=["attributes.start_time DESC"],
     )
     run_id = existing[0].info.run_id if existing else tracker.start(LEADERBOARD_KIND, {}, tags={KIND_TAG: LEADERBOARD_KIND})
     updated = datetime.now(timezone.utc).isoformat(timespec="seconds")
