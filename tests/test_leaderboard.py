@@ -212,3 +212,18 @@ def test_a_missing_source_is_refused(runs, tmp_path):
     assert no_store.returncode == 2 and "no MLflow store at" in no_store.stderr
     both = leaderboard(runs, "runs", "--mlflow")
     assert both.returncode == 2 and "give run folders or --mlflow, not both" in both.stderr
+
+
+def test_an_unknown_price_is_a_dash_never_zero(runs, tmp_path):
+    """The cut run's records with the agent's cost unknown, as litellm leaves a model it has no price for."""
+    unpriced = shutil.copytree(runs / "runs/a/1", tmp_path / "unpriced")
+    records = [json.loads(line) for line in (unpriced / "episodes.jsonl").read_text().splitlines()]
+    for record in records:
+        record["usage"]["agent"]["cost"] = None
+    (unpriced / "episodes.jsonl").write_text("".join(json.dumps(record) + "\n" for record in records))
+    [row] = board(tmp_path, "unpriced")["tables"][0]["rows"]
+    assert row["cost_per_episode"] is None and row["episodes"] == 36
+    markdown = leaderboard(tmp_path, "unpriced").stdout
+    assert "| 0.556 [0.333, 0.778] | — | 0 | 0 |" in markdown and "$0.0000" not in markdown
+    [line] = csv.DictReader(io.StringIO(leaderboard(tmp_path, "unpriced", "--format", "csv").stdout))
+    assert line["cost_per_episode"] == ""
