@@ -9,6 +9,8 @@ MLflow: every run of the experiment except sweep parents and the leaderboard's o
 read from the ``results.json`` artifact it logged when it finished. That artifact, not the
 folder its ``taubench.output_dir`` tag names, is what the store itself keeps: it is there
 when the folder was moved or deleted, or lives on another machine than a shared server.
+Runs imported from τ-bench v1 results files (``python -m taubench.v1 import``) are listed as
+left out: they hold figures, not a setup, a data revision or our episodes.
 
 ``--log-to-mlflow`` keeps one run named ``leaderboard`` (tag ``taubench.kind=leaderboard``)
 in the experiment and overwrites its ``leaderboard/`` artifacts each time, so the UI always
@@ -32,6 +34,7 @@ KIND_TAG = "taubench.kind"
 LEADERBOARD_KIND = "leaderboard"
 ARTIFACT_FOLDER = "leaderboard"
 SWEEP_PARENT_TAG = "taubench.sweep_dir"
+IMPORTED_TAG = "taubench.imported"
 RUN_MARKERS = (RESULTS_FILE, MANIFEST_FILE, EPISODES_FILE)
 
 
@@ -138,6 +141,8 @@ def _mlflow_candidate(client, run, downloads: Path) -> Candidate:
     env = run.data.params.get("env.name")
     if run.info.status != "FINISHED":
         return Candidate(source=source, env=env, problem=f"unfinished (MLflow status {run.info.status})")
+    if IMPORTED_TAG in run.data.tags:  # python -m taubench.v1 import: figures only, no setup, data revision or episodes
+        return Candidate(source=source, env=env, problem=f"imported {run.data.tags[IMPORTED_TAG]}, not a taubench run")
     try:
         results = Path(client.download_artifacts(run_id, RESULTS_FILE, str(downloads / run_id)))
         stored = StoredRun.read_results_file(results, Path(run.data.tags.get("taubench.output_dir", results.parent)))
