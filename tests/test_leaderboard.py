@@ -1,9 +1,9 @@
-"""``python -m taubench.leaderboard`` on real oracle runs (mock): two setups (the full oracle, and the
-oracle cut short at 10 steps, so 8 of 18 tasks fail), a run that adds a trial to the full setup
-with another seed (pooled), a repeat of that run (same seed: left out), and a run on three tasks
-with a judge (left out, both reasons). Figures are checked against the results.json files read
-here; the folder source, the MLflow source (the sweep is tracked) and the HTTP API must give the
-same rows."""
+"""``python -m taubench.leaderboard`` on real oracle runs (mock): two setups (the full oracle, and
+the oracle cut short at 10 steps, so 8 of 18 tasks fail), a run that adds a trial to the full
+setup with another seed (pooled), a repeat of that run (same seed: left out), a run on three
+tasks with a judge and a run on a revised policy (left out, with the reasons). Figures are
+checked against the results.json files read here; the folder source, the MLflow source (the
+sweep is tracked) and the HTTP API must give the same rows."""
 
 import asyncio
 import csv
@@ -23,6 +23,7 @@ import pytest
 
 from conftest import ORACLES, _cli_environment, run_cli
 from taubench.api import ApiSettings, create_app
+from taubench.domains import mock as mock_domain
 from taubench.tracking import local_store
 
 QUIET = ("progress=false", "resume=never")  # never: the repeat runs alongside its twin, whose run it must not continue
@@ -45,8 +46,12 @@ def _single(name: str) -> tuple[str, str]:
 def runs(tmp_path_factory) -> Path:
     """runs/a/0 full (2 trials), runs/a/1 cut (max_steps=10, 2 trials): a sweep, tracked in MLflow;
     untracked, alongside: runs/more, the full setup with 1 trial and seed 301; runs/repeat, the
-    same again; runs/judged, tasks 0-2 with a judge."""
+    same again; runs/judged, tasks 0-2 with a judge; runs/revised, on a copy of the data with a
+    rule added to the policy."""
     base = tmp_path_factory.mktemp("leaderboard")
+    revised = shutil.copytree(Path(mock_domain.__file__).parent / "data", base / "revised-data")
+    with open(revised / "policy.md", "a", encoding="utf-8") as policy:
+        policy.write("\n- A rule added in a later revision.\n")
 
     def untracked(*overrides: str, env: dict | None = None) -> None:
         _run(base, *overrides, "tracking.enabled=false", env=env, seed_store=False)
@@ -57,6 +62,7 @@ def runs(tmp_path_factory) -> Path:
             pool.submit(untracked, "seed=301", *_single("more")),
             pool.submit(untracked, "seed=301", *_single("repeat")),
             pool.submit(untracked, "task_ids=[0,1,2]", *JUDGE, *_single("judged"), env={"SCRIPTED_KEY": "x"}),
+            pool.submit(untracked, f"env.data_dir={revised}", "env.verify_checksums=false", *_single("revised")),
         ]
         for job in jobs:
             job.result()
@@ -126,6 +132,7 @@ def test_runs_that_measure_something_else_are_left_out_with_the_reason(runs, tmp
     repeated = "repeat" if _pooled(runs, table).name == "more" else "more"
     assert reasons.pop(f"runs/{repeated}").startswith(f"repeats runs/{_pooled(runs, table).name} (same setup and seed 301")
     assert reasons.pop("runs/judged") == "task set differs: 3 tasks vs 18; judge openai/scripted vs none"
+    assert reasons.pop("runs/revised") == "data revision differs: policy.md"
     assert reasons.pop("unfinished") == "unfinished (no results.json yet)"
     assert reasons.pop("damaged").startswith("unreadable: ") and reasons == {}
 
