@@ -239,14 +239,15 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m taubench.leaderboard",
         description="The τ-bench README's table from stored runs: per environment, one row per setup (model, agent and user "
-        "strategies, user model), pass^1..k and average reward with 95%% intervals, cost and tokens per episode. Runs "
+        "strategies, user model), pass^1..k and average reward with 95% intervals, cost and tokens per episode. Runs "
         "that measure something else (tasks, data revision, judge) are left out, each with the reason.",
     )
     parser.add_argument("paths", nargs="*", type=Path, help="run folders, or folders searched for runs (default: outputs)")
     parser.add_argument("--mlflow", action="store_true", help="read the runs of the MLflow experiment instead of folders")
     parser.add_argument("--tracking-uri", help="MLflow store (default: the embedded store under ./mlruns)")
     parser.add_argument("--experiment", default=sources.DEFAULT_EXPERIMENT, help="MLflow experiment (default: %(default)s)")
-    parser.add_argument("--format", choices=("markdown", "csv", "html", "json"), default="markdown")
+    formats = ("markdown", "csv", "html", "json")
+    parser.add_argument("--format", choices=formats, default="markdown", help="(default: %(default)s)")
     parser.add_argument("--output", type=Path, help="write the table to this file instead of printing it")
     parser.add_argument("--log-to-mlflow", action="store_true", help="log the HTML and CSV tables to the experiment's "
                         "'leaderboard' run (artifacts under leaderboard/)")  # fmt: skip
@@ -264,7 +265,10 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     board = build(candidates, searched)
     text = render(board, args.format)
     if args.output:
-        args.output.write_text(text, encoding="utf-8")
+        try:
+            args.output.write_text(text, encoding="utf-8")
+        except OSError as exc:
+            parser.exit(2, f"taubench.leaderboard: --output: cannot write {args.output} ({exc.strerror})\n")
         print(f"taubench.leaderboard: wrote {args.output}", file=sys.stderr)
     else:
         print(text, end="" if text.endswith("\n") else "\n")

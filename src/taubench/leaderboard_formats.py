@@ -116,7 +116,8 @@ def _blank(value: Optional[float]):
 
 
 STYLE = """body{font-family:system-ui,sans-serif;margin:2em;color:#222}table{border-collapse:collapse;margin:1em 0}
-th,td{border:1px solid #ccc;padding:.3em .6em;text-align:left}td.n{text-align:right;white-space:nowrap;font-variant-numeric:tabular-nums}
+th,td{border:1px solid #ccc;padding:.3em .6em;text-align:left}
+td.n{text-align:right;white-space:nowrap;font-variant-numeric:tabular-nums}
 th{background:#f3f3f3;cursor:pointer}caption{text-align:left;color:#555;padding:.3em 0}li code{background:#f6f6f6}"""
 SORTING = """document.querySelectorAll("th").forEach((th,i)=>th.addEventListener("click",()=>{
 const body=th.closest("table").tBodies[0],rows=[...body.rows],down=th.dataset.order!=="desc";th.dataset.order=down?"desc":"asc";
