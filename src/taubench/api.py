@@ -5,7 +5,7 @@ as the MT-Bench fork of τ-bench does (the newest exported scores of a model on 
 JSONL), but from stored exports: a GET never starts a paid run. Runs are started with
 ``POST /runs`` and a list of Hydra overrides, each run a ``python -m taubench`` process of its
 own (a crash or a stuck run never takes the API down) writing to ``<runs dir>/<run id>`` and
-exporting its MT-Bench scores to the data directory.
+exporting its MT-Bench scores to the data directory. ``GET /leaderboard`` tables those runs.
 
 A run's id is derived from its configuration (the settings a run is resumed by), so asking
 twice for the same run gives the same id and starts it once; a run that stopped before its
@@ -36,6 +36,7 @@ from pydantic import BaseModel, Field, StringConstraints
 
 from taubench import api_errors
 from taubench.api_errors import refusals
+from taubench.api_leaderboard import leaderboard_router
 from taubench.api_policy import MAX_OVERRIDE_CHARS, MAX_OVERRIDES, RequestError, check_overrides, excerpt, validate_overrides
 from taubench.domains import DOMAINS
 from taubench.metrics import RunSummary
@@ -331,6 +332,7 @@ def create_app(settings: ApiSettings = ApiSettings(), base_dir: Optional[Path] =
         """The run's finished episodes (messages, tool calls, reward components), one JSON line each."""
         return StreamingResponse(book.trajectories(run_id, task_id), media_type=JSONL)
 
+    app.include_router(leaderboard_router(book.runs_dir))
     return app
 
 

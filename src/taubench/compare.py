@@ -12,7 +12,6 @@ task splits or task data are refused: their figures do not measure the same thin
 
 import argparse
 import sys
-from collections import defaultdict
 from pathlib import Path
 from statistics import mean
 from typing import Literal, Optional, Sequence
@@ -23,51 +22,14 @@ from pydantic import BaseModel
 from taubench.metrics import (
     BOOTSTRAP_RESAMPLES, BOOTSTRAP_SEED, Interval, is_success, pass_hat_k_per_task, percentile_interval, task_order,
 )
-from taubench.rundir import StoredRunError, finished_run_dir, results_head, stored_episodes
+from taubench.rundir import StoredRunError
+from taubench.stored_runs import SETUP_SECTIONS, StoredRun, changed_data_files
 
 Verdict = Literal["A better", "B better", "no clear difference"]
-SETUP_SECTIONS = ("agent", "user", "model")  # what a comparison of two runs is usually about
 
 
 class NotComparable(ValueError):
     """The two runs do not measure the same thing; the message says why."""
-
-
-class StoredRun(BaseModel):
-    """What a comparison needs of one finished run: where it is, what it ran on, and the
-    rewards of its scored episodes per task."""
-
-    run_dir: Path
-    label: str  # the agent's model, or the agent strategy for a run without one
-    domain: str
-    task_split: str
-    data_sha256: dict[str, str]
-    setup: dict  # the agent, user and model sections of its configuration
-    rewards: dict[str, list[float]]  # task id -> rewards of its scored episodes
-    unscored_episodes: int  # reward None (not gradable, or lost to infrastructure errors): left out
-
-    @classmethod
-    def read(cls, path: Path) -> "StoredRun":
-        run_dir = finished_run_dir(path)
-        head = results_head(run_dir)
-        config = head["config"]
-        rewards: dict[str, list[float]] = defaultdict(list)
-        unscored = 0
-        for episode in stored_episodes(run_dir):
-            if episode.reward is None:
-                unscored += 1
-            else:
-                rewards[episode.task_id].append(episode.reward)
-        return cls(
-            run_dir=run_dir,
-            label=config.get("model", {}).get("name") or config["agent"]["name"],
-            domain=config["env"]["name"],
-            task_split=config["task_split"],
-            data_sha256=head.get("data", {}).get("sha256", {}),
-            setup={section: config.get(section) for section in SETUP_SECTIONS},
-            rewards=dict(rewards),
-            unscored_episodes=unscored,
-        )
 
 
 class RunSide(BaseModel):
@@ -168,8 +130,7 @@ def _check_comparable(run_a: StoredRun, run_b: StoredRun) -> None:
         raise NotComparable(f"different domains (A: {run_a.domain}, B: {run_b.domain})")
     if run_a.task_split != run_b.task_split:
         raise NotComparable(f"different task splits (A: {run_a.task_split}, B: {run_b.task_split})")
-    changed = sorted(name for name in run_a.data_sha256.keys() | run_b.data_sha256.keys()
-                     if run_a.data_sha256.get(name) != run_b.data_sha256.get(name))
+    changed = changed_data_files(run_a, run_b)
     if changed:
         raise NotComparable(f"different task data (the sha256 of {', '.join(changed)} differ between the runs)")
 

@@ -1,0 +1,48 @@
+"""``GET /leaderboard`` of the HTTP API: the leaderboard (``taubench.leaderboard``) of the runs in
+the API's own runs folder, as JSON (the default) or as Markdown, CSV or HTML text. Every query
+parameter is from an allowlist, its values too; anything else is refused with 422."""
+
+from pathlib import Path
+from typing import Literal, Optional
+
+from fastapi import APIRouter, Query, Request
+from fastapi.responses import Response
+
+from taubench.api_errors import refusals
+from taubench.api_policy import RequestError, excerpt
+from taubench.domains import DOMAINS
+from taubench.leaderboard import Leaderboard, build, render
+from taubench.leaderboard_sources import folder_runs, shown_path
+
+MEDIA_TYPES = {"markdown": "text/markdown", "csv": "text/csv", "html": "text/html"}
+PARAMETERS = ("format", "env")
+Environment = Literal[tuple(DOMAINS)]  # type: ignore[valid-type]
+
+
+def leaderboard_router(runs_dir: Path) -> APIRouter:
+    router = APIRouter()
+
+    @router.get(
+        "/leaderboard",
+        response_model=Leaderboard,
+        responses={200: {"content": {media: {"schema": {"type": "string"}} for media in MEDIA_TYPES.values()}}, **refusals(422)},
+    )
+    def leaderboard(
+        request: Request,
+        format: Literal["json", "markdown", "csv", "html"] = Query("json", description="json, or the table as text"),
+        env: Optional[Environment] = Query(None, description="only this environment's table"),
+    ):
+        """Per environment, one row per setup: pass^1..k and average reward with 95% intervals, cost
+        and tokens per episode; the runs left out and why (README: Leaderboard)."""
+        unknown = sorted(set(request.query_params) - set(PARAMETERS))
+        if unknown:
+            raise RequestError(f"{excerpt(unknown[0])}: not a parameter of /leaderboard; allowed: {', '.join(PARAMETERS)}")
+        candidates = folder_runs([runs_dir])[1] if runs_dir.is_dir() else []
+        board = build(candidates, [str(shown_path(runs_dir))])
+        if env is not None:
+            board.tables = [table for table in board.tables if table.env == env]
+        if format == "json":
+            return board
+        return Response(render(board, format), media_type=MEDIA_TYPES[format])
+
+    return router
