@@ -38,6 +38,8 @@ def test_the_ui_serves_this_folders_runs_at_an_address_that_opens_on_the_runs_ta
         with urllib.request.urlopen(request, timeout=10) as answer:
             [run] = json.load(answer)["runs"]
         assert run["info"]["run_name"] == "mock · oracle · oracle"  # the store of this folder's run
+        # an evaluation, so the UI opens a sweep's parent on its jobs
+        assert {"key": "mlflow.runType", "value": "evaluation"} in run["data"]["tags"]
         # the view the address names is the experiment's, and its columns are the run's results
         view = json.loads(json.loads({tag["key"]: tag["value"] for tag in experiment["tags"]}["mlflow.sharedViewState.results"])["state"])
         logged = {metric["key"] for metric in run["data"]["metrics"]}

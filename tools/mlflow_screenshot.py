@@ -1,10 +1,12 @@
 """Screenshots of the MLflow UI showing a run's artifacts, taken by headless Chromium.
 
-An offline oracle run (some episodes cut short by ``max_steps``, so there are failures to
-see, each attributed by the scripted server's error analyst) is recorded in a fresh store; the MLflow UI serves that store on 127.0.0.1; Chromium
-opens the experiment (where the UI lands: its runs table), the run's artifacts tab with an
-HTML trajectory page selected, then the pages' index, then each chart, and saves what it
-shows. ``make screenshot`` installs Chromium (Debian's package) and runs this.
+An offline oracle sweep of two jobs (one with episodes cut short by ``max_steps``, so there
+are failures to see, each attributed by the scripted server's error analyst) and the
+leaderboard of its runs are recorded in a fresh store; the MLflow UI serves that store on
+127.0.0.1; Chromium opens the experiment as ``taubench.ui`` does (its runs table, results as
+columns), the failing job's traces and one failed conversation, the compare view of the two
+jobs, the leaderboard page, an HTML trajectory page, the pages' index and each chart, and
+saves what it shows. ``make screenshot`` installs Chromium (Debian's package) and runs this.
 """
 
 import argparse
@@ -24,7 +26,9 @@ from taubench.tracking import local_store
 from taubench.trajectory_index import INDEX_FILE
 from taubench.ui import RESULTS_PAGE
 
-RUN = ["env=airline", "agent=oracle", "user=oracle", "task_ids=[0,1,2,3,4,5,6,7]", "num_trials=3", "max_steps=6", "progress=false"]
+# a sweep of two jobs: episodes cut at 6 steps (failures to see) and at 40 (nearly all solved)
+SWEEP = ["--multirun", "env=airline", "agent=oracle", "user=oracle", "task_ids=[0,1,2,3,4,5,6,7]", "num_trials=3",
+         "max_steps=6,40", "progress=false"]  # fmt: skip
 BROWSERS = ("chromium", "chromium-browser", "google-chrome")
 
 
@@ -44,13 +48,18 @@ def main() -> int:
     with ScriptedServer(domains=()) as analyst:
         analysis = ["analysis.model=openai/scripted", f"analysis.api_base={analyst.url}", "analysis.pricing={input: 0, output: 0}"]
         subprocess.run(
-            [sys.executable, "-m", "taubench", *RUN, *analysis], cwd=work, env=environment, check=True, stdout=subprocess.DEVNULL
+            [sys.executable, "-m", "taubench", *SWEEP, *analysis], cwd=work, env=environment, check=True, stdout=subprocess.DEVNULL
         )
+    subprocess.run([sys.executable, "-m", "taubench.leaderboard", "--log-to-mlflow"], cwd=work, env=environment, check=True,
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)  # fmt: skip
 
     tracking_uri, artifact_root = local_store(work)
     client = MlflowClient(tracking_uri)
     experiment = client.get_experiment_by_name("taubench")
-    run = client.search_runs([experiment.experiment_id])[0]
+    jobs = client.search_runs([experiment.experiment_id], "tags.`mlflow.parentRunId` != ''")
+    run = next(job for job in jobs if job.data.params["max_steps"] == "6")
+    leaderboard = client.search_runs([experiment.experiment_id], "tags.`taubench.kind` = 'leaderboard'")[0]
+    compared = ",".join(f'"{job.info.run_id}"' for job in jobs)
     pages = [artifact.path for artifact in client.list_artifacts(run.info.run_id, "trajectories")]
     output_dir = Path(run.data.tags["taubench.output_dir"])
     episode_pages = [page for page in pages if Path(page).name != INDEX_FILE]
@@ -60,15 +69,17 @@ def main() -> int:
         locations=[experiment.experiment_id], run_id=run.info.run_id, filter_string="tags.`taubench.outcome` = 'failure'",
         max_results=1, include_spans=False,
     )[0].info.trace_id
-    targets = {  # screenshot -> the page under the experiment's URL
-        # the runs table in model-training mode, as taubench.ui opens it
-        "mlflow-experiment.png": RESULTS_PAGE,
-        "mlflow-run-traces.png": f"/runs/{run.info.run_id}/traces",  # the run's episodes as traces
-        "mlflow-trace.png": f"/runs/{run.info.run_id}/traces?selectedEvaluationId={failed_trace}",  # a failed conversation
-        "mlflow-trajectory.png": f"{run_page}/{failed_page}",
-        "mlflow-trajectory-index.png": f"{run_page}/trajectories/{INDEX_FILE}",
-        "mlflow-task-trial-grid.png": f"{run_page}/charts/task_trial_grid.png",
-        "mlflow-pass-hat-k.png": f"{run_page}/charts/pass_hat_k.png",
+    at = f"/experiments/{experiment.experiment_id}"
+    targets = {  # screenshot -> the UI's page (the address after its #)
+        "mlflow-experiment.png": at + RESULTS_PAGE,  # the runs table in model-training mode, as taubench.ui opens it
+        "mlflow-run-traces.png": f"{at}/runs/{run.info.run_id}/traces",  # the run's episodes as traces
+        "mlflow-trace.png": f"{at}/runs/{run.info.run_id}/traces?selectedEvaluationId={failed_trace}",  # a failed one
+        "mlflow-sweep-compare.png": f'/compare-runs?runs=[{compared}]&experiments=["{experiment.experiment_id}"]',
+        "mlflow-leaderboard.png": f"{at}/runs/{leaderboard.info.run_id}/artifacts/leaderboard/leaderboard.html",
+        "mlflow-trajectory.png": f"{at}{run_page}/{failed_page}",
+        "mlflow-trajectory-index.png": f"{at}{run_page}/trajectories/{INDEX_FILE}",
+        "mlflow-task-trial-grid.png": f"{at}{run_page}/charts/task_trial_grid.png",
+        "mlflow-pass-hat-k.png": f"{at}{run_page}/charts/pass_hat_k.png",
     }
 
     port = _free_port()
@@ -80,14 +91,14 @@ def main() -> int:
     try:
         _wait_for(f"http://127.0.0.1:{port}/health")
         for name, page in targets.items():
-            url = f"http://127.0.0.1:{port}/#/experiments/{experiment.experiment_id}{page}"
+            url = f"http://127.0.0.1:{port}/#{page}"
             shot = (args.out / name).resolve()
             subprocess.run(
                 [browser, "--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", f"--window-size={args.size}",
                  "--virtual-time-budget=20000", f"--screenshot={shot}", url],
                 check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=180,
             )  # fmt: skip
-            print(f"{shot}  ({page or 'the experiment'})")
+            print(f"{shot}  ({page})")
     finally:
         os.killpg(ui.pid, 15)
         ui.wait(timeout=30)

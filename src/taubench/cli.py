@@ -186,7 +186,9 @@ def _mlflow_run(tracker, prepared: PreparedRun) -> str:
             name=run_name(settings),
             params=measured_params(flatten(snapshot)),
             parent_run_id=settings.tracking.parent_run_id,
-            tags={"taubench.output_dir": str(prepared.output_dir.resolve()), "taubench.fingerprint": prepared.manifest.fingerprint},
+            tags={"taubench.output_dir": str(prepared.output_dir.resolve()), "taubench.fingerprint": prepared.manifest.fingerprint,
+                  # MLflow's kind for a run that evaluates: the UI opens a sweep's parent run on its jobs
+                  "mlflow.runType": "evaluation"},  # fmt: skip
         )
     prepared.record_mlflow_run(run_id)
     tracker.close_abandoned(prepared.manifest.fingerprint, keep=run_id)

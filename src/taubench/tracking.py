@@ -36,7 +36,9 @@ def results_view() -> str:
     """The view as the UI stores one (its Views menu lists it as "taubench results"): the
     columns shown, newest run first."""
     columns = [f"metrics.`{name}`" for name in RESULTS_COLUMNS] + ["attributes.`Duration`"]
-    state = {"selectedColumns": columns, "orderByKey": "attributes.start_time", "orderByAsc": False}
+    run_name = "attributes.`Run Name`"
+    state = {"selectedColumns": columns, "columnOrder": [run_name, *columns], "columnWidths": {run_name: 380},
+             "orderByKey": "attributes.start_time", "orderByAsc": False}  # fmt: skip
     now = int(time.time() * 1000)
     return json.dumps({"name": "taubench results", "createdAt": now, "updatedAt": now, "state": json.dumps(state)})
 
