@@ -24,7 +24,7 @@ from taubench.tracking import local_store
 from test_long_runs import oracle_settings as long_runs_settings
 from test_resume import comparable
 
-RUN = ["env=airline", *ORACLES, "end_index=12", "num_trials=2", "max_concurrency=2", "progress=false"]
+RUN = ["env=airline", *ORACLES, "end_index=12", "num_trials=2", "max_concurrency=2", "tracking.traces=true", "progress=false"]
 PAUSED_CLI = Path(__file__).resolve().parent / "paused_cli.py"
 HOLD_BEFORE_COMPLETING = "mlflow_finished"  # every attempt but the last stops short of completing
 

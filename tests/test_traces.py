@@ -40,9 +40,10 @@ def feedback_of(trace) -> dict:
 
 @pytest.fixture(scope="module")
 def oracle_run(tmp_path_factory) -> Path:
-    """Mock, two trials, cut at 10 steps: some episodes succeed, the others end at the limit."""
+    """Mock, two trials, cut at 10 steps: some episodes succeed, the others end at the limit
+    (traced on request: by default a run with no model is not)."""
     cwd = tmp_path_factory.mktemp("traced")
-    result = run_cli("env=mock", *ORACLES, "num_trials=2", "max_steps=10", "progress=false", cwd=cwd)
+    result = run_cli("env=mock", *ORACLES, "num_trials=2", "max_steps=10", "tracking.traces=true", "progress=false", cwd=cwd)
     assert result.returncode == 0, result.stderr
     return cwd
 
@@ -140,8 +141,9 @@ def test_model_calls_carry_the_messages_they_answered_tokens_and_cost_and_tool_e
     assert len(with_errors) == sum(e["num_tool_errors"] > 0 for e in episodes.values()) > 0
 
 
-def test_tracing_can_be_turned_off(tmp_path):
-    result = run_cli("env=mock", *ORACLES, "task_ids=[0,1]", "tracking.traces=false", "progress=false", cwd=tmp_path)
+@pytest.mark.parametrize("setting", ["tracking.traces=false", "tracking.traces=auto"])
+def test_tracing_can_be_turned_off_and_a_run_without_a_model_has_none_by_default(tmp_path, setting):
+    result = run_cli("env=mock", *ORACLES, "task_ids=[0,1]", setting, "progress=false", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     _, _, traces = traces_of_the_run(tmp_path)
     assert traces == []

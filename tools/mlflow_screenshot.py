@@ -28,7 +28,7 @@ from taubench.ui import RESULTS_PAGE
 
 # a sweep of two jobs: episodes cut at 6 steps (failures to see) and at 40 (nearly all solved)
 SWEEP = ["--multirun", "env=airline", "agent=oracle", "user=oracle", "task_ids=[0,1,2,3,4,5,6,7]", "num_trials=3",
-         "max_steps=6,40", "progress=false"]  # fmt: skip
+         "max_steps=6,40", "tracking.traces=true", "progress=false"]  # fmt: skip
 BROWSERS = ("chromium", "chromium-browser", "google-chrome")
 
 

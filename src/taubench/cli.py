@@ -153,12 +153,16 @@ def run_tracked(prepared: PreparedRun, base_dir: Path) -> RunReport:
 
 
 def _trace_writer(tracker, run_id: str, prepared: PreparedRun):
-    """The background writer of the run's episodes as MLflow traces (None: turned off)."""
-    if not prepared.settings.tracking.traces:
+    """The background writer of the run's episodes as MLflow traces (None: turned off, or left
+    off by ``auto`` in a run where no model plays agent or user)."""
+    from taubench.settings import model_roles
+
+    settings = prepared.settings
+    wanted = settings.tracking.traces
+    if not (wanted is True or (wanted == "auto" and {"agent", "user"} & set(model_roles(settings)))):
         return None
     from taubench.traces import TraceLabels, TraceWriter
 
-    settings = prepared.settings
     labels = TraceLabels(agent=_short_model(settings.model.name) or settings.agent.name,
                          user=_short_model(settings.user.model) or settings.user.name)  # fmt: skip
     return TraceWriter(tracker.uri, tracker.experiment_id, run_id, labels, resumed=bool(prepared.finished))

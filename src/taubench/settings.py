@@ -9,7 +9,7 @@ import os
 import re
 from importlib.resources import files
 from pathlib import Path
-from typing import Annotated, Any, Optional
+from typing import Annotated, Any, Literal, Optional, Union
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator
 
@@ -122,7 +122,10 @@ class TrackingSettings(_Section):
     parent_run_id: Optional[str] = None
     charts: bool = True  # pass^k curve and task x trial grid, as PNG artifacts
     trajectories_html: bool = True  # one readable HTML page per episode, as artifacts
-    traces: bool = True  # every episode as an MLflow trace of the run (Traces and Sessions views)
+    # every episode as an MLflow trace of the run (Traces and Sessions views); auto: in runs where the
+    # agent or the user simulator is a model (an oracle self-check's gold conversations would cost
+    # more than its episodes: bench/traces.py)
+    traces: Union[bool, Literal["auto"]] = "auto"
 
 
 EXPORT_FORMATS = ("mtbench",)
