@@ -30,7 +30,9 @@ def telecom():
 
 def _expected_tasks(reference) -> dict:
     """Every task of the fixture by id: base and small in full, the others compact."""
-    compact = {task_id: json.loads(task) if isinstance(task, str) else task for task_id, task in reference["full_compact"].items()}
+    compact = {
+        task_id: json.loads(task) if isinstance(task, str) else task for task_id, task in reference["full_compact"].items()
+    }
     return {**reference["tasks"], **compact}
 
 
@@ -72,7 +74,8 @@ def test_fresh_databases_tools_schemas_and_policies(telecom, reference):
 def test_splits_in_task_file_order(telecom, reference):
     expected = _expected_tasks(reference)
     assert list(telecom.tasks) == list(telecom.splits["full"]) and set(telecom.tasks) == set(expected)
-    assert {name: len(ids) for name, ids in telecom.splits.items()} == {"small": 20, "train": 74, "test": 40, "full": 2285, "base": 114}
+    sizes = {name: len(ids) for name, ids in telecom.splits.items()}
+    assert sizes == {"small": 20, "train": 74, "test": 40, "full": 2285, "base": 114}
     assert set(telecom.splits["base"]) == set(telecom.splits["train"]) | set(telecom.splits["test"])
     for task_id, task in expected.items():
         assert all(task_id in telecom.splits[split] for split in task["splits"]), task_id
@@ -109,7 +112,8 @@ def _replay(telecom, task_id: str, expected: dict) -> list[str]:
     for number, action in enumerate(expected["actions"]):
         result = sides.of(action["requestor"]).invoke(action["name"], action["arguments"])
         shown = {"sha256": hashlib.sha256(result.content.encode()).hexdigest(), "len": len(result.content)}
-        if action.get("observation", result.content) != result.content or shown != {"sha256": action["sha256"], "len": action["len"]}:
+        verbatim = action.get("observation", result.content)  # base and small only
+        if verbatim != result.content or shown != {"sha256": action["sha256"], "len": action["len"]}:
             problems.append(f"{action['action_id']}: observation differs: {result.content!r}")
         if result.error != action["error"]:
             problems.append(f"{action['action_id']}: error flag differs")
@@ -117,10 +121,10 @@ def _replay(telecom, task_id: str, expected: dict) -> list[str]:
             problems.append(f"{action['action_id']}: hashes differ")
         call = ToolCall(id=f"call_{number}", name=action["name"], arguments=action["arguments"])
         speaker = AssistantMessage if action["requestor"] == "assistant" else UserMessage
-        trajectory += [
-            speaker(tool_calls=[call]),
-            ToolMessage(tool_call_id=call.id, name=call.name, content=result.content, error=result.error, requestor=action["requestor"]),
-        ]
+        answer = ToolMessage(
+            tool_call_id=call.id, name=call.name, content=result.content, error=result.error, requestor=action["requestor"]
+        )
+        trajectory += [speaker(tool_calls=[call]), answer]
     if _hashes(sides) != tuple(expected["final_state"].values()):
         problems.append("final state differs")
     if "final_user_db" in expected and json.loads(sides.user.db.model_dump_json()) != expected["final_user_db"]:
@@ -141,12 +145,12 @@ def _replay(telecom, task_id: str, expected: dict) -> list[str]:
 
 
 def _assertions_differ(sides, assertions: list[dict], when: str) -> list[str]:
-    return [
-        f"{assertion['func_name']} ({when}) differs"
-        for assertion in assertions
-        if (getattr(sides.of(assertion["env_type"]), assertion["func_name"])(**assertion["arguments"]) == assertion["assert_value"])
-        != assertion[when]
-    ]
+    differ = []
+    for assertion in assertions:
+        value = getattr(sides.of(assertion["env_type"]), assertion["func_name"])(**assertion["arguments"])
+        if (value == assertion["assert_value"]) != assertion[when]:
+            differ.append(f"{assertion['func_name']} ({when}) differs")
+    return differ
 
 
 @pytest.mark.parametrize("chunk", range(CHUNKS))

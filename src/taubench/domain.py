@@ -87,6 +87,9 @@ class DomainSpec:
     user_db_model: Optional[type[BaseModel]] = None
     splits: tuple[str, ...] = ("base", "train", "test")
     default_split: str = "base"
+    # whether each task's user scenario names it, so that the scripted server can tell from the
+    # customer's prompt which task it plays (not in τ² telecom: 2,285 tasks share 15 scenarios)
+    scenario_names_the_task: bool = True
 
     needs_data_dir = False  # runs from its package's or our own data unless env.data_dir says otherwise
 

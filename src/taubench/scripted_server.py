@@ -57,8 +57,8 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from taubench.agents.oracle import DONE, DONE_WITH_INFO, HANDOVER
 from taubench.agents.react import ACT_FORMAT, ACTION_PREFIX, OBSERVATION_PREFIX, REACT_FORMAT, RESPOND, THOUGHT_PREFIX
 from taubench.analysis import EXPECTED_ACTIONS_HEADING, OUTCOME_HEADING, SCHEMA_NAME, TOOL_CALLS_HEADING, read_block
-from taubench.domain import BaseDomain, DataError, Domain
-from taubench.domains import DOMAINS, load_domain, self_contained
+from taubench.domain import BaseDomain, DataError, DomainSpec
+from taubench.domains import DOMAINS, load_domain, scriptable
 from taubench.malformed_replies import MALFORMED_REPLIES, SIGN_IN_PAGE, SIGN_IN_PATH, malformed_reply
 from taubench.tasks import GoldAction, Task
 from taubench.users.llm import NOTE_PREFIX, render_scenario
@@ -67,7 +67,8 @@ from taubench.users.react import REACT_MARKER, RESPONSE_LABEL, THOUGHT_LABEL
 from taubench.users.reflection import REFLECTION_LABEL, REFLECTION_MARKER, REVISION_LABEL
 from taubench.users.verify import SUPERVISOR_MARKER
 
-TASK_MARKER = re.compile(r"\[task ([^:\]\s]+):([^\]\s]+)\]")
+# the id runs to the first "]" that ends a word: τ² telecom ids hold brackets of their own
+TASK_MARKER = re.compile(r"\[task ([^:\]\s]+):(\S+?)\](?=\s|$)")
 JUDGE_MARKER = "Expected outcomes:"
 FAULT_KINDS = (
     "rate_limit", "server_error", "timeout", "malformed_tool_call", "auth_error", "malformed_user_reply", "malformed_attribution",
@@ -187,7 +188,7 @@ class ScriptedServer:
         self.faults_injected: Counter = Counter()
         self.tasks: dict[tuple[str, str], Task] = {}  # (domain, task key) -> task
         self._scenarios: list[tuple[str, str, str]] = []  # rendered scenario, domain, task key
-        for name in (domains or self_contained()) if script is None else ():
+        for name in (domains or scriptable()) if script is None else ():
             for key, task in _tasks_by_key(load_domain(name, (data_dirs or {}).get(name))).items():
                 self.tasks[name, key] = task
                 self._scenarios.append((render_scenario(task.user_scenario), name, key))
@@ -505,7 +506,7 @@ class _Handler(BaseHTTPRequestHandler):
 def _tasks_by_key(domain: BaseDomain) -> dict[str, Task]:
     """Every task of every split. τ²-bench ids are unique across splits; τ-bench v1 numbers
     each split from 0, so its keys name the split too (``test/3``)."""
-    if isinstance(domain, Domain):
+    if isinstance(domain.spec, DomainSpec):
         return dict(domain.tasks)
     return {f"{split}/{task_id}": task for split in domain.splits for task_id, task in domain.tasks_in(split).items()}
 
@@ -693,7 +694,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         description="Serve scripted chat completions (customer, agent, judge) on 127.0.0.1 for dry runs.",
     )
     parser.add_argument("--port", type=int, default=8765, help="port to listen on; 0 picks a free one")
-    parser.add_argument("--domains", nargs="+", default=self_contained(), choices=list(DOMAINS))
+    parser.add_argument("--domains", nargs="+", default=scriptable(), choices=list(DOMAINS))
     parser.add_argument(
         "--data-dir", action="append", default=[], metavar="DOMAIN=PATH", help="data of a domain not pinned (v1), repeatable"
     )

@@ -59,6 +59,12 @@ def self_contained() -> list[str]:
     return [name for name, spec in DOMAINS.items() if not spec.needs_data_dir]
 
 
+def scriptable() -> list[str]:
+    """The self-contained domains whose customer the scripted server can play (a task's user
+    scenario must tell which task it is)."""
+    return [name for name in self_contained() if DOMAINS[name].scenario_names_the_task]
+
+
 def load_domain(name: str, data_dir: Optional[Path] = None, verify_checksums: bool = True) -> BaseDomain:
     if name not in DOMAINS:
         raise KeyError(f"unknown domain {name!r}; known: {', '.join(DOMAINS)}")

@@ -76,7 +76,8 @@ def network_search(db: TelecomUserDB) -> None:
             if signal[NetworkTechnology.FIVE_G] == SignalStrength.NONE:
                 technology = NetworkTechnology.FOUR_G
         else:  # compared with ==: a raw value stored by a bad call (None, 3, a list) falls back to 4G
-            technology = next((tech for mode, tech in _PREFERRED_TECHNOLOGY.items() if preference == mode), NetworkTechnology.FOUR_G)
+            matches = (tech for mode, tech in _PREFERRED_TECHNOLOGY.items() if preference == mode)
+            technology = next(matches, NetworkTechnology.FOUR_G)
         strength = signal[technology]
     else:
         status, technology, strength = NetworkStatus.NO_SERVICE, NetworkTechnology.NONE, SignalStrength.NONE

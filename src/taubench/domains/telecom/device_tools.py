@@ -8,13 +8,13 @@ setups and the assertions on the phone are in ``device_setup``.
 from typing import Any, Union
 
 from taubench.domains.telecom.device import (
+    SPEED_ADVICE,
     can_send_mms,
     network_search,
     sim_status,
     speed_test,
     status_bar,
     with_status_bar,
-    SPEED_ADVICE,
 )
 from taubench.domains.telecom.device_models import (
     APNSettings,
@@ -58,7 +58,9 @@ class TelecomUserTools(PhoneSetup, SyncedToolkit):
         # (quirk 1). Here it lives as long as the phone: the same within an episode (reconnecting
         # after break_vpn still gives a poor VPN), fresh for the next one, which is what τ²'s
         # results are in a fresh process and what the fixtures record, whatever the run order.
-        self.default_vpn = VpnDetails(server_address="192.168.1.1", protocol="OpenVPN", server_performance=PerformanceLevel.EXCELLENT)
+        self.default_vpn = VpnDetails(
+            server_address="192.168.1.1", protocol="OpenVPN", server_performance=PerformanceLevel.EXCELLENT
+        )
 
     def sync(self) -> None:
         if self.peer is not None:
@@ -340,9 +342,8 @@ class TelecomUserTools(PhoneSetup, SyncedToolkit):
         if app is None:
             return with_status_bar(f"Error. App '{app_name}' not found. Cannot grant permission.", self.db)
         if name not in PERMISSIONS:
-            return with_status_bar(
-                f"Error. Permission '{permission}' not tracked for app '{app_name}', available permissions: {PERMISSIONS}", self.db
-            )
+            untracked = f"Error. Permission '{permission}' not tracked for app '{app_name}', available permissions: {PERMISSIONS}"
+            return with_status_bar(untracked, self.db)
         setattr(app.permissions, name, True)
         return with_status_bar(f"Success. Permission '{permission}' granted to app '{app_name}'.", self.db)
 
