@@ -6,10 +6,10 @@ import json
 
 import pytest
 
-from taubench.domains import of_origin
+from taubench.domains import agent_only
 from taubench.pristine import db_hash
 
-REPLAYED = [name for name in of_origin("tau2") if not name.startswith("telecom")]  # telecom: test_telecom_conformance.py
+REPLAYED = agent_only("tau2")  # telecom: test_telecom_conformance.py
 
 
 @pytest.fixture(scope="module")

@@ -53,6 +53,13 @@ class TelecomDomainSpec(DomainSpec):
     tech_support: str = "tech_support_manual.md"
 
     @property
+    def task_probes(self):
+        """What the scripted server's customer and agent look at to tell the tasks apart."""
+        from taubench.domains.telecom.probes import TELECOM_PROBES  # imported by the scripted server only
+
+        return TELECOM_PROBES
+
+    @property
     def data_files(self) -> tuple[str, ...]:
         return ("db.toml", "user_db.toml", "tasks.json", "split_tasks.json", "main_policy.md", self.tech_support)
 
