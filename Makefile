@@ -66,6 +66,7 @@ BENCH_REFERENCE := .venv-bench
 
 bench: install $(BENCH_REFERENCE)/.installed
 	$(PY) bench/overhead.py --reference-python $(BENCH_REFERENCE)/bin/python
+	$(PY) bench/telecom_full.py --reference-python $(BENCH_REFERENCE)/bin/python
 	$(PY) bench/concurrency.py
 	$(PY) bench/memory.py
 	$(PY) bench/growth.py

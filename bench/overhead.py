@@ -39,7 +39,7 @@ def reference(python: str, domain_name: str, task_ids: list[str], repetitions: i
     request = {"domain": domain_name, "data_folder": str(load_domain(domain_name).data_folder),
                "task_ids": task_ids, "repetitions": repetitions}
     worker = Path(__file__).resolve().parent / "tau2_reference_worker.py"
-    completed = subprocess.run([python, str(worker), json.dumps(request)], capture_output=True, text=True, check=True)
+    completed = subprocess.run([python, str(worker)], input=json.dumps(request), capture_output=True, text=True, check=True)
     return json.loads(completed.stdout)
 
 
