@@ -56,7 +56,7 @@ def main() -> None:
     args = parser.parse_args()
     report = {"machine": {"cpus": os.cpu_count(), "load_1m": os.getloadavg()[0]}, "domains": {}}
     ratios = []
-    for name in agent_only("tau2"):  # the domains the reference worker plays (telecom: not yet)
+    for name in [*agent_only("tau2"), "telecom"]:  # the domains the reference worker plays (telecom-workflow: telecom's tools)
         task_ids = list(load_domain(name).tasks)[: args.tasks]
         ours_runs = ours(name, task_ids, args.repetitions)
         reference_runs = reference(args.reference_python, name, task_ids, args.repetitions)

@@ -32,7 +32,8 @@ def main() -> None:
     print(f"telecom {args.split}: {len(task_ids)} oracle episodes, each scoring 1.0 on both sides")
     for side in ("reference", "ours"):
         print(f"  {side:10} wall {report[side]['wall_s']:7.1f} s   episodes' CPU {report[side]['episodes_cpu_s']:7.1f} s")
-    print(f"  ratio (reference / ours, episodes' CPU): {report['reference']['episodes_cpu_s'] / report['ours']['episodes_cpu_s']:.1f}x")
+    ratio = report["reference"]["episodes_cpu_s"] / report["ours"]["episodes_cpu_s"]
+    print(f"  ratio (reference / ours, episodes' CPU): {ratio:.1f}x")
 
 
 if __name__ == "__main__":

@@ -26,7 +26,8 @@ def _episodes(tmp_path) -> dict:
 
 
 def test_the_oracles_fix_the_phone_together_and_the_records_say_whose_call_it_was(tmp_path, telecom):
-    result = run_cli("env=telecom", "agent=oracle", "user=oracle", "end_index=10", "tracking.enabled=false", "progress=false", cwd=tmp_path)
+    oracles = ("agent=oracle", "user=oracle")
+    result = run_cli("env=telecom", *oracles, "end_index=10", "tracking.enabled=false", "progress=false", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     episodes = _episodes(tmp_path)
     assert len(episodes) == 10
