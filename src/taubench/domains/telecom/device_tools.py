@@ -337,15 +337,15 @@ class TelecomUserTools(PhoneSetup, SyncedToolkit):
             permission: The permission: sms, storage, phone or network.
         """
         app = self._device.app_statuses.get(app_name)
-        name = permission.lower()
+        name = permission.lower()  # τ²'s answers name the permission lowercased
         # τ²'s "Error." outcomes are ordinary answers, not tool errors (quirk 14)
         if app is None:
             return with_status_bar(f"Error. App '{app_name}' not found. Cannot grant permission.", self.db)
         if name not in PERMISSIONS:
-            untracked = f"Error. Permission '{permission}' not tracked for app '{app_name}', available permissions: {PERMISSIONS}"
+            untracked = f"Error. Permission '{name}' not tracked for app '{app_name}', available permissions: {PERMISSIONS}"
             return with_status_bar(untracked, self.db)
         setattr(app.permissions, name, True)
-        return with_status_bar(f"Success. Permission '{permission}' granted to app '{app_name}'.", self.db)
+        return with_status_bar(f"Success. Permission '{name}' granted to app '{app_name}'.", self.db)
 
     @tool("read")
     def can_send_mms(self) -> str:
