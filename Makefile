@@ -76,6 +76,7 @@ bench: install $(BENCH_REFERENCE)/.installed
 .PHONY: probe-reference
 probe-reference: install $(BENCH_REFERENCE)/.installed
 	$(PY) bench/record_tool_probe.py --reference-python $(BENCH_REFERENCE)/bin/python
+	$(PY) bench/record_telecom_probe.py --reference-python $(BENCH_REFERENCE)/bin/python
 
 # The original τ-bench's answers to the same probe, from a checkout of it (V1_REFERENCE) and
 # its data (V1_DATA: a folder holding retail/ and airline/), into tests/fixtures/tool_probe_v1.json
