@@ -72,7 +72,8 @@ bench: install $(BENCH_REFERENCE)/.installed
 	$(PY) bench/growth.py
 
 # The τ² reference's answers to the tool probe (tests/tool_probe.py), recorded into
-# tests/fixtures/tool_probe_tau2.json for tests/test_tool_probe.py (about six minutes)
+# tests/fixtures/tool_probe_tau2.json for tests/test_tool_probe.py (about six minutes), and to
+# the telecom probe (tests/telecom_probe_cases.py) into tests/fixtures/telecom_probe_tau2.json
 .PHONY: probe-reference
 probe-reference: install $(BENCH_REFERENCE)/.installed
 	$(PY) bench/record_tool_probe.py --reference-python $(BENCH_REFERENCE)/bin/python
