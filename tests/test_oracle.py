@@ -29,8 +29,9 @@ def oracle_settings(env: str, tmp_path, **extra):
 def test_oracle_solves_every_task_gradable_without_a_judge(env, tmp_path):
     domain = load_domain(env)
     report = run(oracle_settings(env, tmp_path), base_dir=tmp_path)
-    judged = {task.id for task in domain.tasks.values() if needs_judge(task)}
-    assert len(report.episodes) == len(domain.tasks)
+    tasks = domain.tasks_in(domain.spec.default_split)  # every task, but in telecom (base: 114 of 2,285)
+    judged = {task.id for task in tasks.values() if needs_judge(task)}
+    assert len(report.episodes) == len(tasks)
     for episode in report.episodes:
         assert episode.error is None and episode.termination_reason == "user_stop"
         if episode.task_id in judged:
@@ -39,7 +40,7 @@ def test_oracle_solves_every_task_gradable_without_a_judge(env, tmp_path):
         else:
             assert episode.reward == 1.0, (episode.task_id, episode.reward_info.model_dump())
     summary = report.summary
-    assert summary.scored_episodes == len(domain.tasks) - len(judged)
+    assert summary.scored_episodes == len(tasks) - len(judged)
     assert summary.average_reward == 1.0 and summary.pass_hat_k == {1: 1.0}
     assert set(summary.unscored_tasks) == judged
     assert len(judged) == JUDGE_ONLY_TASKS.get(env, 0)

@@ -9,7 +9,7 @@ import pytest
 from taubench.agents.oracle import OracleAgent
 from taubench.domain import Domain
 from taubench.pristine import db_hash
-from taubench.domains import DOMAINS, of_origin
+from taubench.domains import DOMAINS, agent_only
 from taubench.episode import run_episode
 from taubench.tasks import RewardType
 from taubench.users.oracle import OracleUser
@@ -32,7 +32,7 @@ def with_gold_actions_of(other_task):
     return lambda context: OracleAgent(dataclasses.replace(context, task=other_task))
 
 
-@pytest.mark.parametrize("name", of_origin("tau2"))
+@pytest.mark.parametrize("name", agent_only("tau2"))
 def test_results_are_identical_with_and_without_sharing(name, request):
     shared = request.getfixturevalue(name)
     unshared = UnsharedDomain(DOMAINS[name])

@@ -11,7 +11,7 @@ import pytest
 
 from tool_probe import cases_digest
 from tool_probe_cases import cases_for, differences
-from taubench.domains import of_origin
+from taubench.domains import agent_only
 
 FIXTURE = Path(__file__).parent / "fixtures" / "tool_probe_tau2.json"
 
@@ -21,7 +21,7 @@ def recorded():
     return json.loads(FIXTURE.read_text(encoding="utf-8"))
 
 
-@pytest.mark.parametrize("name", of_origin("tau2"))
+@pytest.mark.parametrize("name", agent_only("tau2"))
 def test_every_tool_off_the_gold_path_answers_as_the_reference(name, recorded, request):
     domain = request.getfixturevalue(name)
     expected = recorded["domains"][name]

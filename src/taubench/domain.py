@@ -87,6 +87,9 @@ class DomainSpec:
     user_db_model: Optional[type[BaseModel]] = None
     splits: tuple[str, ...] = ("base", "train", "test")
     default_split: str = "base"
+    # whether each task's user scenario names it, so that the scripted server can tell from the
+    # customer's prompt which task it plays (not in τ² telecom: 2,285 tasks share 15 scenarios)
+    scenario_names_the_task: bool = True
 
     needs_data_dir = False  # runs from its package's or our own data unless env.data_dir says otherwise
 
@@ -94,6 +97,11 @@ class DomainSpec:
     def origin(self) -> Literal["tau2", "taubench"]:
         """Whose domain it is: τ²-bench's (pinned data) or ours (bundled data)."""
         return "tau2" if isinstance(self.data, PinnedData) else "taubench"
+
+    @property
+    def data_files(self) -> tuple[str, ...]:
+        """The files its data are read from."""
+        return DATA_FILES
 
     def load(self, data_dir: Optional[Path] = None, verify: bool = True) -> "Domain":
         return Domain(self, data_dir, verify)

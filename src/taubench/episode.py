@@ -43,6 +43,7 @@ class ToolCallRecord(BaseModel):
 
 class EpisodeResult(BaseModel):
     task_id: str
+    task_labels: dict[str, str] = {}  # what the data say about the task (Task.labels), to break results down by
     trial: int
     seed: int
     reward: Optional[float]
@@ -140,6 +141,7 @@ def run_episode(
             reward_info = RewardInfo(reward=None, reward_basis=[], note=f"evaluation failed: {exc}")
     return EpisodeResult(
         task_id=task.id,
+        task_labels=task.labels,
         trial=trial,
         seed=seed,
         reward=reward_info.reward,

@@ -10,6 +10,9 @@ retry and error paths run for real.
 
 The agent's requests carry no scenario, so the customer's opening message ends with a
 ``[task <domain>:<id>]`` marker: that is how the scripted agent knows which task it solves.
+Where tasks share a scenario (τ² telecom), the customer first looks at its phone and names
+the group of tasks that look so; the agent looks at the account, then knows the task and
+names it in each handover (``taubench.scripted_probes``).
 
 It also plays the text-action agents (``act``, ``react``: recognised by the reply-format line
 of their system prompt), answering ``[Thought: ...]\nAction: {json}``, and, with
@@ -57,9 +60,10 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from taubench.agents.oracle import DONE, DONE_WITH_INFO, HANDOVER
 from taubench.agents.react import ACT_FORMAT, ACTION_PREFIX, OBSERVATION_PREFIX, REACT_FORMAT, RESPOND, THOUGHT_PREFIX
 from taubench.analysis import EXPECTED_ACTIONS_HEADING, OUTCOME_HEADING, SCHEMA_NAME, TOOL_CALLS_HEADING, read_block
-from taubench.domain import BaseDomain, DataError, Domain
-from taubench.domains import DOMAINS, load_domain, self_contained
+from taubench.domain import BaseDomain, DataError, DomainSpec
+from taubench.domains import DOMAINS, load_domain, scriptable
 from taubench.malformed_replies import MALFORMED_REPLIES, SIGN_IN_PAGE, SIGN_IN_PATH, malformed_reply
+from taubench.scripted_probes import GROUP_PREFIX, ProbeIndexes, TaskProbes, calls_message, probes_of
 from taubench.tasks import GoldAction, Task
 from taubench.users.llm import NOTE_PREFIX, render_scenario
 from taubench.users.oracle import CLOSING, DONE_ON_MY_SIDE, opening_request
@@ -67,7 +71,8 @@ from taubench.users.react import REACT_MARKER, RESPONSE_LABEL, THOUGHT_LABEL
 from taubench.users.reflection import REFLECTION_LABEL, REFLECTION_MARKER, REVISION_LABEL
 from taubench.users.verify import SUPERVISOR_MARKER
 
-TASK_MARKER = re.compile(r"\[task ([^:\]\s]+):([^\]\s]+)\]")
+# the id runs to the first "]" that ends a word: τ² telecom ids hold brackets of their own
+TASK_MARKER = re.compile(r"\[task ([^:\]\s]+):(\S+?)\](?=\s|$)")
 JUDGE_MARKER = "Expected outcomes:"
 FAULT_KINDS = (
     "rate_limit", "server_error", "timeout", "malformed_tool_call", "auth_error", "malformed_user_reply", "malformed_attribution",
@@ -187,8 +192,11 @@ class ScriptedServer:
         self.faults_injected: Counter = Counter()
         self.tasks: dict[tuple[str, str], Task] = {}  # (domain, task key) -> task
         self._scenarios: list[tuple[str, str, str]] = []  # rendered scenario, domain, task key
-        for name in (domains or self_contained()) if script is None else ():
-            for key, task in _tasks_by_key(load_domain(name, (data_dirs or {}).get(name))).items():
+        self._domains: dict[str, BaseDomain] = {}
+        self._probe_indexes = ProbeIndexes()  # for domains whose scenarios do not name their tasks
+        for name in (domains or scriptable()) if script is None else ():
+            self._domains[name] = load_domain(name, (data_dirs or {}).get(name))
+            for key, task in _tasks_by_key(self._domains[name]).items():
                 self.tasks[name, key] = task
                 self._scenarios.append((render_scenario(task.user_scenario), name, key))
         self._lock = threading.Lock()
@@ -316,7 +324,9 @@ class ScriptedServer:
     def _scenario_of(self, messages: list[dict]) -> Optional[tuple[str, str]]:
         """(domain, task key) of the scenario in the system message, if it holds one."""
         system = "\n".join(_text(m.get("content")) for m in messages if m.get("role") == "system")
-        return next(((name, key) for scenario, name, key in self._scenarios if scenario in system), None)
+        found = [(len(scenario), name, key) for scenario, name, key in self._scenarios if scenario in system]
+        # the longest: a scenario without a persona is part of the same one with a persona
+        return max(found, key=lambda match: match[0])[1:] if found else None
 
     def _user_message(self, messages: list[dict]) -> dict:
         """Opens with the request and a task marker, then closes, as the oracle user does; in
@@ -329,11 +339,18 @@ class ScriptedServer:
                 f"(domains served: {', '.join(sorted({name for name, _ in self.tasks})) or 'none'})"
             )
         task = self.tasks[found]
-        if not any(m.get("role") == "assistant" for m in messages):  # the customer's own turns, role-flipped
-            return _text_message(f"{opening_request(task.user_scenario.instructions)} [task {found[0]}:{found[1]}]")
         spoken_to = [i for i, m in enumerate(messages) if m.get("role") == "user"]  # the agent's words
-        handovers = sum(_text(messages[i].get("content")) == HANDOVER for i in spoken_to)
-        if not handovers or _text(messages[spoken_to[-1]].get("content")) != HANDOVER:
+        probes = probes_of(self._domains[found[0]])
+        if probes is not None:  # the scenario does not say which task: look at the phone, then open
+            opened = any(m.get("role") == "assistant" and _text(m.get("content")).strip() for m in messages)
+            if not opened:
+                return self._probing_opening(found[0], task, probes, messages)
+            named = [TASK_MARKER.search(_text(messages[i].get("content"))) for i in spoken_to]
+            task = next((self.tasks[marker[1], marker[2]] for marker in reversed(named) if marker), task)
+        elif not any(m.get("role") == "assistant" for m in messages):  # the customer's own turns, role-flipped
+            return _text_message(f"{opening_request(task.user_scenario.instructions)} [task {found[0]}:{found[1]}]")
+        handovers = sum(_text(messages[i].get("content")).startswith(HANDOVER) for i in spoken_to)
+        if not handovers or not _text(messages[spoken_to[-1]].get("content")).startswith(HANDOVER):
             return _text_message(CLOSING)
         block = [actions for requestor, actions in _blocks(task.gold_actions) if requestor == "user"][handovers - 1]
         made = sum(len(m.get("tool_calls") or []) for m in messages[spoken_to[-1] :] if m.get("role") == "assistant")
@@ -341,6 +358,19 @@ class ScriptedServer:
             return _text_message(DONE_ON_MY_SIDE)
         function = {"name": block[made].name, "arguments": json.dumps(block[made].arguments)}
         return {"content": None, "tool_calls": [{"id": f"user_call_{handovers}_{made}", "type": "function", "function": function}]}
+
+    def _probing_opening(self, name: str, task: Task, probes: TaskProbes, messages: list[dict]) -> dict:
+        """The customer's probes, then the request with a marker naming the group of tasks
+        that show what the probes showed."""
+        seen = [_text(m.get("content")) for m in messages if m.get("role") == "tool"]
+        calls = probes.user_calls(seen)
+        if len(seen) < len(calls):
+            return calls_message(calls[len(seen) :], f"look_{len(seen)}")
+        index = self._probe_indexes.of(name, self._domains[name], probes)
+        group = index.group(render_scenario(task.user_scenario), seen)
+        if group is None:
+            raise BadRequest(f"scripted user: no {name} task shows what the probes showed")
+        return _text_message(f"{opening_request(task.user_scenario.instructions)} [task {name}:{GROUP_PREFIX}{group}]")
 
     def _user_strategy_message(self, messages: list[dict], body: dict) -> Optional[tuple[str, dict]]:
         """The role and answer of a supervisor review, a reflection or a react-user request;
@@ -361,16 +391,29 @@ class ScriptedServer:
         return None
 
     def _agent_message(self, messages: list[dict], tool_names: list[str]) -> dict:
-        task = self._marked_task(messages)
+        marker = self._marker(messages)
+        looks, handover = 0, HANDOVER
+        if marker[2].startswith(GROUP_PREFIX):  # the customer named a group: look at the account first
+            probes = probes_of(self._domains[marker[1]])
+            seen = [_text(m.get("content")) for m in messages if m.get("role") == "tool"][: len(probes.agent)]
+            if len(seen) < len(probes.agent):
+                return calls_message(probes.agent, "account")
+            index = self._probe_indexes.of(marker[1], self._domains[marker[1]], probes)
+            task = index.task(int(marker[2].removeprefix(GROUP_PREFIX)), seen)
+            if task is None:
+                raise BadRequest(f"scripted agent: no {marker[1]} task of {marker[2]} shows what the account showed")
+            looks, handover = len(probes.agent), f"{HANDOVER} [task {marker[1]}:{task.id}]"
+        else:
+            task = self._marked_task(messages)
         pending = [action for action in task.gold_actions if action.requestor == "assistant"]
-        earlier = [call for m in messages if m.get("role") == "assistant" for call in m.get("tool_calls") or []]
+        earlier = [call for m in messages if m.get("role") == "assistant" for call in m.get("tool_calls") or []][looks:]
         done = sum(_is_json_object((call.get("function") or {}).get("arguments")) for call in earlier)
-        handovers = sum(m.get("role") == "assistant" and _text(m.get("content")) == HANDOVER for m in messages)
+        handovers = sum(m.get("role") == "assistant" and _text(m.get("content")).startswith(HANDOVER) for m in messages)
         rest = _agents_turn(task.gold_actions, done, handovers)
         if rest is None:
             return _text_message(_report(task))
         if rest == HANDOVER:
-            return _text_message(HANDOVER)
+            return _text_message(handover)
         taken = {call.get("id") for call in earlier}
         batch = rest[: 2 if self.parallel_tool_calls else 1]
         calls = []
@@ -396,7 +439,7 @@ class ScriptedServer:
         line = f"{ACTION_PREFIX} {json.dumps(action)}"
         return _text_message(f"{THOUGHT_PREFIX} {thought}\n{line}" if reasoning else line)
 
-    def _marked_task(self, messages: list[dict]) -> Task:
+    def _marker(self, messages: list[dict]) -> re.Match:
         first_user = next((_text(m.get("content")) for m in messages if m.get("role") == "user"), "")
         marker = TASK_MARKER.search(first_user)
         if marker is None:
@@ -404,6 +447,10 @@ class ScriptedServer:
                 "scripted agent: no [task <domain>:<id>] marker in the first user message; "
                 "the scripted agent only serves conversations opened by the scripted user"
             )
+        return marker
+
+    def _marked_task(self, messages: list[dict]) -> Task:
+        marker = self._marker(messages)
         task = self.tasks.get((marker[1], marker[2]))
         if task is None:
             raise BadRequest(f"scripted agent: unknown task {marker[1]}:{marker[2]} (not in the domains served)")
@@ -505,7 +552,7 @@ class _Handler(BaseHTTPRequestHandler):
 def _tasks_by_key(domain: BaseDomain) -> dict[str, Task]:
     """Every task of every split. τ²-bench ids are unique across splits; τ-bench v1 numbers
     each split from 0, so its keys name the split too (``test/3``)."""
-    if isinstance(domain, Domain):
+    if isinstance(domain.spec, DomainSpec):
         return dict(domain.tasks)
     return {f"{split}/{task_id}": task for split in domain.splits for task_id, task in domain.tasks_in(split).items()}
 
@@ -693,7 +740,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         description="Serve scripted chat completions (customer, agent, judge) on 127.0.0.1 for dry runs.",
     )
     parser.add_argument("--port", type=int, default=8765, help="port to listen on; 0 picks a free one")
-    parser.add_argument("--domains", nargs="+", default=self_contained(), choices=list(DOMAINS))
+    parser.add_argument("--domains", nargs="+", default=scriptable(), choices=list(DOMAINS))
     parser.add_argument(
         "--data-dir", action="append", default=[], metavar="DOMAIN=PATH", help="data of a domain not pinned (v1), repeatable"
     )

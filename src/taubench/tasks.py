@@ -111,6 +111,9 @@ class Task(BaseModel):
     # how a figure the agent must say follows from gold observations, when none shows it as
     # it is: {"7.75": "6.25 + 1.5"}
     arithmetic: dict[str, str] = {}
+    # What the original data say about a task beyond its criteria, for breaking results down
+    # (τ² telecom: issue category, number of sub-issues, persona; read from its id)
+    labels: dict[str, str] = {}
 
     @property
     def gold_actions(self) -> list[GoldAction]:

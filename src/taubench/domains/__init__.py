@@ -17,6 +17,8 @@ AnyDomainSpec = Union[DomainSpec, V1DomainSpec]
 REGISTRY: dict[str, str] = {
     "retail": "retail",  # τ²-bench (data: a pinned package)
     "airline": "airline",
+    "telecom": "telecom",  # τ²-bench, dual control (data: a pinned package's files, env.data_dir)
+    "telecom-workflow": "telecom.workflow",
     "retail_v1": "v1.retail",  # τ-bench v1 (data: env.data_dir)
     "airline_v1": "v1.airline",
     "mock": "mock",  # ours, tiny: for the core tests
@@ -52,9 +54,23 @@ def of_origin(origin: str) -> list[str]:
     return [name for name, spec in DOMAINS.items() if spec.origin == origin]
 
 
+def agent_only(origin: str = "tau2") -> list[str]:
+    """The domains of one benchmark where only the agent acts (τ²'s retail and airline, not
+    telecom): what the tool probe, the retail/airline replay fixture and the overhead
+    benchmark cover."""
+    return [name for name in of_origin(origin) if DOMAINS[name].user_toolkit is None]
+
+
 def self_contained() -> list[str]:
     """The domains that run with no ``env.data_dir`` (data bundled or from a pinned package)."""
     return [name for name, spec in DOMAINS.items() if not spec.needs_data_dir]
+
+
+def scriptable() -> list[str]:
+    """The self-contained domains the scripted server serves unless told which: those whose
+    user scenario tells which task it is. Telecom's do not; it serves telecom on request
+    (``--domains telecom``), its customer and agent looking first (``taubench.scripted_probes``)."""
+    return [name for name in self_contained() if DOMAINS[name].scenario_names_the_task]
 
 
 def load_domain(name: str, data_dir: Optional[Path] = None, verify_checksums: bool = True) -> BaseDomain:

@@ -25,8 +25,11 @@ STOP, TRANSFER, OUT_OF_SCOPE = STOP_TOKENS
 NOTE_PREFIX = "[Note from the simulation, not from the agent]"
 OWN_TOOLS = """You also have tools of your own: they act on your side (your own device or \
 account), which the agent cannot reach. Use them when the agent asks you to do something \
-on your side or when your scenario says so, and tell the agent what you see in words: the \
-agent does not see your tools or their results."""
+on your side, when you need one to answer the agent's question, or when your scenario says \
+so; if you are unsure whether an action is wanted, ask the agent. Do one thing at a time: \
+if the agent asks for several actions at once, say that you can only do them one by one. \
+Never guess what a tool would show: tell the agent in words what it actually showed, since \
+the agent does not see your tools or their results. If a call fails, correct it and try again."""
 
 GUIDELINES = """You are playing a customer who contacts a customer-service agent. Stay in \
 that role for the whole conversation; the agent is the other party.
