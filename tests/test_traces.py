@@ -147,3 +147,15 @@ def test_tracing_can_be_turned_off_and_a_run_without_a_model_has_none_by_default
     assert result.returncode == 0, result.stderr
     _, _, traces = traces_of_the_run(tmp_path)
     assert traces == []
+
+
+def test_what_the_data_say_about_a_task_tags_its_traces(tmp_path):
+    """τ² telecom's labels (issue category, number of sub-issues, persona), to filter by."""
+    result = run_cli("env=telecom", *ORACLES, "end_index=2", "tracking.traces=true", "progress=false", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    _, _, traces = traces_of_the_run(tmp_path)
+    labels = {e["task_id"]: e["task_labels"] for e in results_of(tmp_path)["episodes"]}
+    assert len(traces) == 2 and all(labels.values())
+    for trace in traces:
+        expected = {f"taubench.{label}": value for label, value in labels[trace.info.tags["taubench.task_id"]].items()}
+        assert expected.items() <= trace.info.tags.items()

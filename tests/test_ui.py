@@ -7,6 +7,8 @@ import sys
 import time
 import urllib.request
 
+import pytest
+
 from conftest import ORACLES, _cli_environment, free_port, run_cli
 
 
@@ -50,7 +52,8 @@ def test_the_ui_serves_this_folders_runs_at_an_address_that_opens_on_the_runs_ta
         ui.stdout.close()
 
 
-def test_the_ui_says_there_is_nothing_to_show_where_no_run_was_recorded(tmp_path):
-    result = subprocess.run([sys.executable, "-m", "taubench.ui"], cwd=tmp_path, capture_output=True, text=True, env=_cli_environment(None))
+@pytest.mark.parametrize("command", [["taubench.ui"], ["taubench", "ui"]])  # python -m taubench ui = taubench ui
+def test_the_ui_says_there_is_nothing_to_show_where_no_run_was_recorded(tmp_path, command):
+    result = subprocess.run([sys.executable, "-m", *command], cwd=tmp_path, capture_output=True, text=True, env=_cli_environment(None))
     assert result.returncode == 2
     assert f"no runs recorded under {tmp_path.resolve() / 'mlruns'} yet" in result.stderr

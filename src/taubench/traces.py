@@ -101,6 +101,7 @@ def episode_trace(episode: EpisodeResult, experiment_id: str, run_id: str, label
         "taubench.outcome": outcome(episode),
         "taubench.tool_errors": str(tool_errors),
     }
+    tags.update({f"taubench.{label}": value for label, value in episode.task_labels.items()})  # telecom: num_issues, ...
     if episode.error:
         tags["taubench.error"] = episode.error.kind
     first_user = next((m.content for m in episode.messages if isinstance(m, UserMessage) and m.content), "")
