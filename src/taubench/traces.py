@@ -57,8 +57,9 @@ def trace_id_of(run_id: str, task_id: str, trial: int) -> str:
 
 
 def session_id_of(run_id: str, task_id: str) -> str:
-    """A task's trials in one run form one session of the Sessions view."""
-    return f"{run_id}-task-{task_id}"
+    """A task's trials in one run form one session of the Sessions view (the task first: the
+    UI shows the start of a session id)."""
+    return f"task-{task_id}-{run_id}"
 
 
 def outcome(episode: EpisodeResult) -> str:
