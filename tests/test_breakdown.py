@@ -24,7 +24,7 @@ from conftest import ORACLES, run_cli
 from taubench import leaderboard, mtbench, v1_results
 from taubench.api import ApiSettings, create_app
 from taubench.domains import load_domain
-from taubench.metrics import pass_hat_k_per_task, task_bootstrap
+from taubench.metrics import RunSummary, pass_hat_k_per_task, task_bootstrap
 from taubench.tasks import LABEL_KEYS
 from taubench.tracking import local_store
 from taubench.trajectory_page import page_name
@@ -76,7 +76,7 @@ def expected_breakdown(episodes: list[dict]) -> dict[str, list[dict]]:
             "num_tasks": len(rewards),
             "scored_episodes": sum(map(len, scored.values())),
             "average_reward": mean(reward for values in scored.values() for reward in values),
-            "pass_hat_k": {str(k): mean(comb(sum(r == 1.0 for r in values), k) / comb(len(values), k) for values in scored.values())
+            "pass_hat_k": {str(k): mean(comb(sum(r == 1.0 for r in rs), k) / comb(len(rs), k) for rs in scored.values())
                            for k in range(1, trials + 1)},
         })  # fmt: skip
     return dict(breakdown)
@@ -93,7 +93,7 @@ def test_the_summary_breaks_pass_hat_k_down_by_each_label(runs, name):
     assert list(breakdown) == sorted(LABEL_KEYS)  # every telecom task carries all three
     expected = expected_breakdown(document["episodes"])
     figures = ("value", "num_tasks", "scored_episodes", "average_reward", "pass_hat_k")
-    assert {key: [{field: group[field] for field in figures} for group in groups] for key, groups in breakdown.items()} == expected
+    assert {key: [{f: group[f] for f in figures} for group in groups] for key, groups in breakdown.items()} == expected
     assert [group["value"] for group in breakdown["num_issues"]] == ["2", "3", "4", "5", "6", "7", "9"]  # numeric order
     assert sum(group["num_tasks"] for group in breakdown["persona"]) == document["summary"]["num_tasks"] == 40
     for key, groups in breakdown.items():  # the run's task bootstrap, over each value's tasks
@@ -168,10 +168,12 @@ def test_the_leaderboard_breaks_each_row_down(runs, capsys, monkeypatch):
     cut = results(runs / "runs/cut")["summary"]["breakdown"]["num_issues"]
     header = " | ".join(f"num_issues={group['value']} ({group['num_tasks']} tasks)" for group in cut)
     assert f"| Model | Agent | User | User model | max_steps | {header} |" in markdown
-    cells = " | ".join(f"{g['pass_hat_k']['1']:.3f} [{g['pass_hat_k_ci']['1'][0]:.3f}, {g['pass_hat_k_ci']['1'][1]:.3f}]" for g in cut)
+    cells = " | ".join(f"{g['pass_hat_k']['1']:.3f} [{g['pass_hat_k_ci']['1'][0]:.3f}, {g['pass_hat_k_ci']['1'][1]:.3f}]"
+                       for g in cut)  # fmt: skip
     assert f"| — | oracle | oracle | — | {CUT_STEPS} | {cells} |" in markdown
 
-    lines = list(csv.DictReader(io.StringIO(_leaderboard(capsys, "runs/full", "runs/cut", "--by", "num_issues", "--format", "csv"))))
+    text = _leaderboard(capsys, "runs/full", "runs/cut", "--by", "num_issues", "--format", "csv")
+    lines = list(csv.DictReader(io.StringIO(text)))
     assert [float(lines[1][f"pass_hat_1_num_issues_{group['value']}"]) for group in cut] == [g["pass_hat_k"]["1"] for g in cut]
     page = _leaderboard(capsys, "runs/full", "runs/cut", "--by", "num_issues", "--format", "html")
     assert page.count("<table>") == 2 and "<th>num_issues=9 (2 tasks)</th>" in page
@@ -203,6 +205,13 @@ def test_an_unlabelled_domain_is_summarised_as_before(runs, capsys, monkeypatch)
     assert _leaderboard(capsys, "runs", "--by", "num_issues") == _leaderboard(capsys, "runs")
 
 
+def test_a_summary_written_before_the_breakdown_still_reads(runs):
+    summary = results(runs / "runs/cut")["summary"]
+    older = {key: value for key, value in summary.items() if key != "breakdown"}
+    assert RunSummary.model_validate(older).breakdown == {}
+    assert RunSummary.model_validate(summary).model_dump(mode="json") == summary
+
+
 def test_every_tool_call_says_whose_it_was(runs, tmp_path):
     """The page and index say it; the v1 and MT-Bench exports, whose formats cannot, keep only the agent's calls."""
     cut = runs / "runs/cut"
@@ -213,7 +222,11 @@ def test_every_tool_call_says_whose_it_was(runs, tmp_path):
     calls_on_page = re.findall(r'<summary>(\w+)\(.*?\)<span class="caller">by (\w+)</span>', page)
     assert calls_on_page == [(call["name"], call["requestor"]) for call in episode["tool_calls"]]
     users = sum(call["requestor"] == "user" for call in episode["tool_calls"])
-    assert f">{len(episode['tool_calls'])} ({users} by user)</td>" in (pages / "index.html").read_text()
+    index = (pages / "index.html").read_text()
+    assert f">{len(episode['tool_calls'])} ({users} by user)</td>" in index
+    num_issues = document["summary"]["breakdown"]["num_issues"]
+    shown = " · ".join(f"{group['value']}: {group['pass_hat_k']['1']:.3f} ({group['num_tasks']} tasks)" for group in num_issues)
+    assert f"<tr><th>pass^1 by num_issues</th><td>{shown}</td></tr>" in index
 
     domain = load_domain("telecom")
     assistant_calls = [[c["name"] for c in e["tool_calls"] if c["requestor"] == "assistant"] for e in document["episodes"]]
