@@ -219,11 +219,11 @@ def summarize(
         usage=usage,
         total_cost=None if None in costs else round(sum(costs), 10),
         duration_s=round(duration_s, 2),
-        breakdown=label_breakdown(labels, outcomes, rewards),
+        breakdown=_label_breakdown(labels, outcomes, rewards),
     )
 
 
-def label_breakdown(
+def _label_breakdown(
     labels: Mapping[str, tuple[tuple[str, str], ...]], outcomes: Mapping[str, list[bool]], rewards: Mapping[str, list[float]]
 ) -> dict[str, list[LabelGroup]]:
     """Per label key and value, the figures of the tasks with that value. ``labels``: every task
