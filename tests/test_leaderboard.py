@@ -209,7 +209,7 @@ def test_the_api_serves_the_same_rows(runs):
     assert as_csv.headers["content-type"].startswith("text/csv") and len(list(csv.DictReader(io.StringIO(as_csv.text)))) == 2
     assert airline.json()["tables"] == []
     assert [answer.status_code for answer in refused] == [422, 422, 422]
-    assert refused[2].json()["detail"] == "runs_dir: not a parameter of /leaderboard; allowed: format, env"
+    assert refused[2].json()["detail"] == "runs_dir: not a parameter of /leaderboard; allowed: format, env, by"
 
 
 def test_a_missing_source_is_refused(runs, tmp_path):

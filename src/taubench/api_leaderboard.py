@@ -13,10 +13,12 @@ from taubench.api_policy import RequestError, excerpt
 from taubench.domains import DOMAINS
 from taubench.leaderboard import Leaderboard, build, render
 from taubench.leaderboard_sources import folder_runs, shown_path
+from taubench.tasks import LABEL_KEYS
 
 MEDIA_TYPES = {"markdown": "text/markdown", "csv": "text/csv", "html": "text/html"}
-PARAMETERS = ("format", "env")
+PARAMETERS = ("format", "env", "by")
 Environment = Literal[tuple(DOMAINS)]  # type: ignore[valid-type]
+LabelKey = Literal[LABEL_KEYS]  # type: ignore[valid-type]
 
 
 def leaderboard_router(runs_dir: Path) -> APIRouter:
@@ -31,6 +33,7 @@ def leaderboard_router(runs_dir: Path) -> APIRouter:
         request: Request,
         format: Literal["json", "markdown", "csv", "html"] = Query("json", description="json, or the table as text"),
         env: Optional[Environment] = Query(None, description="only this environment's table"),
+        by: Optional[LabelKey] = Query(None, description="break each row down by this task label: pass^1 per value"),
     ):
         """Per environment, one row per setup: pass^1..k and average reward with 95% intervals, cost
         and tokens per episode; the runs left out and why (README: Leaderboard)."""
@@ -38,7 +41,7 @@ def leaderboard_router(runs_dir: Path) -> APIRouter:
         if unknown:
             raise RequestError(f"{excerpt(unknown[0])}: not a parameter of /leaderboard; allowed: {', '.join(PARAMETERS)}")
         candidates = folder_runs([runs_dir])[1] if runs_dir.is_dir() else []
-        board = build(candidates, [str(shown_path(runs_dir))])
+        board = build(candidates, [str(shown_path(runs_dir))], by)
         if env is not None:
             board.tables = [table for table in board.tables if table.env == env]
         if format == "json":

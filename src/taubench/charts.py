@@ -27,6 +27,7 @@ from taubench.runner import RunReport
 DPI = 100
 CHARTS_FOLDER = "charts"
 PASS_HAT_K_FILE = "pass_hat_k.png"
+BY_LABEL_FILE = "pass_hat_k_by_{key}.png"  # one per numeric label (telecom: num_issues)
 GRID_FILE = "task_trial_grid.png"
 COMPARISON_FILE = "comparison.png"
 TASK_LABEL_LENGTH = 40  # longer task ids are cut in the grid's labels
@@ -117,6 +118,37 @@ def pass_hat_k_figure(summary: RunSummary, title: str) -> Figure:
     return figure
 
 
+def by_label_figure(summary: RunSummary, key: str, title: str) -> Figure:
+    """pass^1..k against a numeric label's value (τ²-bench's paper: against the number of
+    issues), each point with its 95% interval over the tasks of that value."""
+    figure = Figure(figsize=(6.4, 4.4), dpi=DPI, layout="constrained")
+    axes = figure.add_subplot()
+    groups = [group for group in summary.breakdown[key] if group.pass_hat_k]
+    k_max = max((max(group.pass_hat_k) for group in groups), default=0)
+    colours = colormaps["Blues"](np.linspace(0.9, 0.45, max(k_max, 1)))
+    for k in range(1, k_max + 1):
+        shown = [group for group in groups if k in group.pass_hat_k]
+        shift = (k - (k_max + 1) / 2) * 0.08  # side by side, so equal values of two k stay visible
+        values = np.array([group.pass_hat_k[k] for group in shown])
+        intervals = [group.pass_hat_k_ci.get(k) for group in shown]
+        errors = np.array([[value - ci[0], ci[1] - value] if ci else [0.0, 0.0] for value, ci in zip(values, intervals)])
+        axes.errorbar([int(group.value) + shift for group in shown], values, yerr=errors.T.clip(0), fmt="o-",
+                      color=colours[k - 1], capsize=4, clip_on=False, label=f"pass^{k}")  # fmt: skip
+    if groups:
+        axes.set_xticks([int(group.value) for group in groups])
+        axes.legend(loc="lower left", fontsize=8, title="error bars: 95% CI over tasks", title_fontsize=7)
+    else:
+        axes.text(0.5, 0.5, "no scored episodes", ha="center", va="center", transform=axes.transAxes)
+        axes.set_xticks([])
+    axes.set_ylim(0, 1)
+    axes.set_xlabel(key)
+    axes.set_ylabel("pass^k")
+    axes.grid(axis="y", alpha=0.3)
+    counts = ", ".join(f"{group.value}: {group.num_tasks}" for group in summary.breakdown[key])
+    axes.set_title(_plain(f"{_wrap_title(title)}\ntasks per {key}: {counts}"), fontsize=9)
+    return figure
+
+
 def task_trial_grid_figure(task_ids: Sequence[str], grid: np.ndarray, title: str) -> Figure:
     """One row per task, one column per trial, coloured by outcome (OUTCOME_COLOURS)."""
     num_tasks, num_trials = grid.shape
@@ -151,13 +183,16 @@ def grid_rows(task_ids: Iterable[str]) -> list[str]:
 
 
 def write_run_charts(prepared: PreparedRun, report: RunReport, title: str) -> Path:
-    """The run's two charts in ``<output_dir>/charts``; returns that folder."""
+    """The run's charts in ``<output_dir>/charts`` (pass^k, the grid, and pass^k against each
+    numeric label the tasks carry); returns that folder."""
     folder = report.output_dir / CHARTS_FOLDER
     folder.mkdir(parents=True, exist_ok=True)
     task_ids = grid_rows(task.id for task in prepared.tasks)
     grid = outcome_grid(task_ids, prepared.settings.num_trials, report.episodes)
     _save(pass_hat_k_figure(report.summary, title), folder / PASS_HAT_K_FILE)
     _save(task_trial_grid_figure(task_ids, grid, title), folder / GRID_FILE)
+    for key in report.summary.numeric_labels:
+        _save(by_label_figure(report.summary, key, title), folder / BY_LABEL_FILE.format(key=_file_part(key)))
     return folder
 
 
@@ -273,6 +308,10 @@ def _wrap_title(title: str) -> str:
 def _wrap(label: str) -> str:
     """One override a line, so long labels stay under their bars."""
     return label.replace(" ", "\n")
+
+
+def _file_part(text: str) -> str:
+    return re.sub(r"[^A-Za-z0-9_.-]", "_", text)
 
 
 def _plain(text: str) -> str:

@@ -200,7 +200,7 @@ def _mlflow_run(tracker, prepared: PreparedRun) -> str:
 
 
 def _finish_mlflow_run(tracker, run_id: str, prepared: PreparedRun, report: RunReport, extras: "RunExtras") -> None:
-    from taubench.tracking import summary_metrics
+    from taubench.tracking import label_curves, summary_metrics
 
     snapshot = prepared.settings.model_copy(update={"output_dir": prepared.output_dir}).model_dump(mode="json")
     resolved = report.output_dir / RESOLVED_CONFIG_FILE
@@ -210,6 +210,8 @@ def _finish_mlflow_run(tracker, run_id: str, prepared: PreparedRun, report: RunR
     artifacts = [Artifact(report.results_file), Artifact(resolved), *extras.artifacts]
     if report.summary.pass_hat_k:
         tracker.log_curve(run_id, "pass_hat_k", report.summary.pass_hat_k)
+    for name, points in label_curves(report.summary).items():
+        tracker.log_curve(run_id, name, points)
     tracker.finish(run_id, summary_metrics(report.summary) | extras.metrics, artifacts, status=status, tags=tags)
 
 

@@ -3,7 +3,7 @@
 from typing import Optional, Sequence
 
 from taubench.evaluation import NO_JUDGE
-from taubench.metrics import RunSummary
+from taubench.metrics import LabelGroup, RunSummary
 
 
 def _money(cost: Optional[float]) -> str:
@@ -26,6 +26,8 @@ def run_summary(summary: RunSummary, title: str, results_file: str) -> str:
         ("average reward", _ratio(summary.average_reward) + _interval(summary.average_reward_ci)),
     ]
     rows += [(f"pass^{k}", _ratio(value) + _interval(summary.pass_hat_k_ci.get(k))) for k, value in summary.pass_hat_k.items()]
+    for key, groups in summary.breakdown.items():
+        rows += [(f"by {key}" if n == 0 else "", _label_line(group)) for n, group in enumerate(groups)]
     if summary.unscored_episodes:
         tasks = ", ".join(summary.unscored_tasks[:12]) + (" ..." if len(summary.unscored_tasks) > 12 else "")
         rows.append(("NOT SCORED", f"{summary.unscored_episodes} episodes of {len(summary.unscored_tasks)} tasks: {tasks}"))
@@ -55,6 +57,15 @@ def run_summary(summary: RunSummary, title: str, results_file: str) -> str:
     width = max(len(label) for label, _ in rows)
     rule = "-" * max(len(title), 60)
     return "\n".join([title, rule] + [f"  {label.ljust(width)}  {value}" for label, value in rows] + [rule])
+
+
+def _label_line(group: LabelGroup) -> str:
+    """One value of a label, compactly: ``3: 4 tasks, pass^1 0.750, pass^4 0.500`` (pass^1 and the
+    highest k; the results file has every k and their intervals)."""
+    tasks = f"{group.num_tasks} task" + ("" if group.num_tasks == 1 else "s")
+    ks = sorted({min(group.pass_hat_k), max(group.pass_hat_k)}) if group.pass_hat_k else []
+    figures = ", ".join(f"pass^{k} {group.pass_hat_k[k]:.3f}" for k in ks) or "none scored"
+    return f"{group.value}: {tasks}, {figures}"
 
 
 SWEEP_COLUMNS = ["job", "env", "agent", "user", "model", "episodes", "scored", "avg reward", "unscored", "errors", "cost"]

@@ -18,6 +18,9 @@ What is put side by side, and what is left out (every run left out is listed wit
 - pass^k is estimated for k up to the fewest scored trials of a task in the row; the columns go
   up to the largest such k of the table, and a row shows "—" where it has too few trials. Cost is
   "—" when a price is unknown (never 0). Cost and tokens are over all roles (agent, user, judge).
+- ``--by LABEL`` (a task label the data carry, e.g. telecom's ``num_issues``) adds to each row
+  its figures per value of that label (the summary's breakdown of the pooled episodes), shown as
+  pass^1 per value after each table.
 
 Sources (``taubench.leaderboard_sources``): run folders, searched recursively (default
 ``outputs/``), or with ``--mlflow`` the runs of the MLflow experiment, each read from its own
@@ -35,7 +38,7 @@ from pydantic import BaseModel
 
 from taubench import leaderboard_sources as sources
 from taubench.leaderboard_sources import Candidate
-from taubench.metrics import summarize
+from taubench.metrics import LabelGroup, summarize, task_order
 from taubench.stored_runs import StoredRun, changed_data_files
 from taubench.tracking import flatten, measured_params
 
@@ -70,6 +73,7 @@ class Row(BaseModel):
     cost_per_episode: Optional[float]  # USD, all roles; None when a price is unknown
     prompt_tokens_per_episode: float
     completion_tokens_per_episode: float
+    breakdown: list[LabelGroup] = []  # per value of the board's ``by`` label, in natural order; empty without one
 
 
 class LeftOut(BaseModel):
@@ -88,23 +92,30 @@ class Table(BaseModel):
     rows: list[Row] = []
     left_out: list[LeftOut] = []
 
+    @property
+    def label_values(self) -> list[str]:
+        """The values of the board's ``by`` label any row has, in natural order (num_issues 2 before 10)."""
+        return sorted({group.value for row in self.rows for group in row.breakdown}, key=task_order)
+
 
 class Leaderboard(BaseModel):
     sources: list[str]  # what was searched
+    by: Optional[str] = None  # the task label rows are broken down by (--by)
     tables: list[Table]
     left_out: list[LeftOut]  # runs of no known environment (unreadable)
 
 
-def build(candidates: Sequence[Candidate], sources: Sequence[str]) -> Leaderboard:
+def build(candidates: Sequence[Candidate], sources: Sequence[str], by: Optional[str] = None) -> Leaderboard:
+    """``by``: a task label (e.g. ``num_issues``) to break each row's figures down by."""
     by_env: dict[Optional[str], list[Candidate]] = defaultdict(list)
     for candidate in candidates:
         by_env[candidate.run.domain if candidate.run else candidate.env].append(candidate)
     unknown = [LeftOut(source=c.source, reason=c.problem or "unreadable") for c in by_env.pop(None, [])]
-    tables = [_table(env, by_env[env]) for env in sorted(by_env)]
-    return Leaderboard(sources=list(sources), tables=tables, left_out=unknown)
+    tables = [_table(env, by_env[env], by) for env in sorted(by_env)]
+    return Leaderboard(sources=list(sources), by=by, tables=tables, left_out=unknown)
 
 
-def _table(env: str, candidates: list[Candidate]) -> Table:
+def _table(env: str, candidates: list[Candidate], by: Optional[str]) -> Table:
     left_out = [LeftOut(source=c.source, reason=c.problem or "unreadable") for c in candidates if c.run is None]
     usable = []
     for candidate in candidates:
@@ -122,7 +133,7 @@ def _table(env: str, candidates: list[Candidate]) -> Table:
     for group in groups.values():
         if group is not chosen:
             left_out += [LeftOut(source=c.source, reason="; ".join(_differences(c.run, reference))) for c in group]
-    rows, repeats = _rows(chosen)
+    rows, repeats = _rows(chosen, by)
     varying = sorted({key for row in rows for key in row.settings if len({json.dumps(r.settings.get(key)) for r in rows}) > 1})
     return Table(
         env=env,
@@ -175,7 +186,7 @@ def _user_uses_model(strategy: str) -> bool:
     return getattr(USERS.get(strategy), "uses_model", False)
 
 
-def _rows(candidates: list[Candidate]) -> tuple[list[Row], list[LeftOut]]:
+def _rows(candidates: list[Candidate], by: Optional[str]) -> tuple[list[Row], list[LeftOut]]:
     """One row per setup, its runs pooled (one per seed: the newest; the older are repeats)."""
     setups: dict[str, list[Candidate]] = defaultdict(list)
     for candidate in sorted(candidates, key=lambda c: c.run.started_at, reverse=True):
@@ -190,7 +201,7 @@ def _rows(candidates: list[Candidate]) -> tuple[list[Row], list[LeftOut]]:
                 repeats.append(LeftOut(source=candidate.source, reason=reason))
             else:
                 pooled[seed] = candidate
-        rows.append(_row(json.loads(key), list(reversed(pooled.values()))))
+        rows.append(_row(json.loads(key), list(reversed(pooled.values())), by))
     return sorted(rows, key=_rank), repeats
 
 
@@ -199,7 +210,7 @@ def _rank(row: Row) -> tuple:
     return -(first.value if first else -1), -(row.average_reward.value if row.average_reward else -1), row.agent
 
 
-def _row(setup: dict[str, Any], candidates: list[Candidate]) -> Row:
+def _row(setup: dict[str, Any], candidates: list[Candidate], by: Optional[str]) -> Row:
     """The pooled episodes summarised as a run's summary is (oldest run first, each in plan order)."""
     facts = [episode for candidate in candidates for episode in candidate.run.episodes]
     summary = summarize(candidates[0].run.domain, facts, num_trials=0, duration_s=0.0)
@@ -218,6 +229,7 @@ def _row(setup: dict[str, Any], candidates: list[Candidate]) -> Row:
         cost_per_episode=None if summary.total_cost is None or not episodes else summary.total_cost / episodes,
         prompt_tokens_per_episode=sum(role.prompt_tokens for role in usage) / episodes if episodes else 0.0,
         completion_tokens_per_episode=sum(role.completion_tokens for role in usage) / episodes if episodes else 0.0,
+        breakdown=summary.breakdown.get(by, []) if by else [],
     )
 
 
@@ -249,6 +261,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     formats = ("markdown", "csv", "html", "json")
     parser.add_argument("--format", choices=formats, default="markdown", help="(default: %(default)s)")
     parser.add_argument("--output", type=Path, help="write the table to this file instead of printing it")
+    parser.add_argument("--by", metavar="LABEL", help="break each row down by this task label (telecom: num_issues, persona, "
+                        "category): pass^1 per value")  # fmt: skip
     parser.add_argument("--log-to-mlflow", action="store_true", help="log the HTML and CSV tables to the experiment's "
                         "'leaderboard' run (artifacts under leaderboard/)")  # fmt: skip
     args = parser.parse_args(argv)
@@ -262,7 +276,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             searched, candidates = sources.folder_runs(args.paths or [Path("outputs")])
     except sources.SourceError as exc:
         parser.exit(2, f"taubench.leaderboard: {exc}\n")
-    board = build(candidates, searched)
+    board = build(candidates, searched, args.by)
+    if args.by and not any(row.breakdown for table in board.tables for row in table.rows):
+        print(f"taubench.leaderboard: no run's tasks carry the label {args.by!r}: nothing to break down", file=sys.stderr)
     text = render(board, args.format)
     if args.output:
         try:

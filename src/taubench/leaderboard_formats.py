@@ -10,6 +10,7 @@ import json
 from typing import Any, Optional
 
 from taubench.leaderboard import Figure, Leaderboard, LeftOut, Row, Table
+from taubench.metrics import LabelGroup, task_order
 
 DASH = "—"
 INTERVAL_NOTE = "pass^k: the exact estimator over scored episodes; [95% interval], bootstrap over tasks."
@@ -60,6 +61,33 @@ def _headers(table: Table) -> list[str]:
     ]  # fmt: skip
 
 
+def _label_figure(group: Optional[LabelGroup]) -> Optional[Figure]:
+    """pass^1 of a row's tasks with one label value, as a figure (None: the row has no such task scored)."""
+    if group is None or 1 not in group.pass_hat_k:
+        return None
+    interval = group.pass_hat_k_ci.get(1)
+    return Figure(value=group.pass_hat_k[1], ci_low=interval and interval[0], ci_high=interval and interval[1])
+
+
+def _breakdown_cells(table: Table, row: Row) -> list[tuple[str, Optional[float]]]:
+    """A row's setup cells, then pass^1 for each value of the board's label."""
+    groups = {group.value: group for group in row.breakdown}
+    cells = _cells(table, row)[: _text_columns(table)]
+    for value in table.label_values:
+        figure = _label_figure(groups.get(value))
+        cells.append((_figure(figure), figure.value if figure else None))
+    return cells
+
+
+def _breakdown_headers(table: Table, by: str) -> list[str]:
+    tasks = {group.value: group.num_tasks for row in table.rows for group in row.breakdown}
+    return _headers(table)[: _text_columns(table)] + [f"{by}={value} ({tasks[value]} tasks)" for value in table.label_values]
+
+
+def _breakdown_note(by: str) -> str:
+    return f"pass^1 by {by}: over the tasks with each value (their number in the header); [95% interval], bootstrap over them."
+
+
 def _left_out_lines(left_out: list[LeftOut]) -> list[str]:
     return [f"- `{entry.source}`: {entry.reason}" for entry in left_out]
 
@@ -72,16 +100,24 @@ def markdown(board: Leaderboard) -> str:
         lines += [f"## {table.env}", ""]
         if table.rows:
             lines += [f"{_caption(table)}. {INTERVAL_NOTE}", ""]
-            headers = _headers(table)
-            lines.append("| " + " | ".join(headers) + " |")
-            lines.append("|" + "|".join("---" if n < _text_columns(table) else "--:" for n in range(len(headers))) + "|")
-            lines += ["| " + " | ".join(text.replace("|", "\\|") for text, _ in _cells(table, row)) + " |" for row in table.rows]
-            lines.append("")
+            lines += _markdown_table(table, _headers(table), [_cells(table, row) for row in table.rows])
+        if board.by and table.label_values:
+            lines += [_breakdown_note(board.by), ""]
+            cells = [_breakdown_cells(table, row) for row in table.rows]
+            lines += _markdown_table(table, _breakdown_headers(table, board.by), cells)
         if table.left_out:
             lines += ["Left out:", "", *_left_out_lines(table.left_out), ""]
     if board.left_out:
         lines += ["## Unreadable runs", "", *_left_out_lines(board.left_out), ""]
     return "\n".join(lines)
+
+
+def _markdown_table(table: Table, headers: list[str], rows: list[list[tuple[str, Optional[float]]]]) -> list[str]:
+    """Setup columns left-aligned, figures right-aligned; a blank line after."""
+    lines = ["| " + " | ".join(headers) + " |"]
+    lines.append("|" + "|".join("---" if n < _text_columns(table) else "--:" for n in range(len(headers))) + "|")
+    lines += ["| " + " | ".join(text.replace("|", "\\|") for text, _ in cells) + " |" for cells in rows]
+    return lines + [""]
 
 
 def csv_text(board: Leaderboard) -> str:
@@ -92,6 +128,10 @@ def csv_text(board: Leaderboard) -> str:
     for k in range(1, k_max + 1):
         header += [f"pass_hat_{k}", f"pass_hat_{k}_ci_low", f"pass_hat_{k}_ci_high"]
     header += ["cost_per_episode", "prompt_tokens_per_episode", "completion_tokens_per_episode"]
+    values = sorted({value for table in board.tables for value in table.label_values}, key=task_order)
+    for value in values:  # pass^1 of each value of the --by label: pass_hat_1_num_issues_3, ...
+        name = f"pass_hat_1_{board.by}_{value}"
+        header += [name, f"{name}_ci_low", f"{name}_ci_high"]
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(header)
@@ -103,6 +143,9 @@ def csv_text(board: Leaderboard) -> str:
             for k in range(1, k_max + 1):
                 line += _csv_figure(row.pass_hat_k.get(k))
             line += [_blank(row.cost_per_episode), row.prompt_tokens_per_episode, row.completion_tokens_per_episode]
+            groups = {group.value: group for group in row.breakdown}
+            for value in values:
+                line += _csv_figure(_label_figure(groups.get(value)))
             writer.writerow(line)
     return out.getvalue()
 
@@ -119,7 +162,7 @@ STYLE = """body{font-family:system-ui,sans-serif;margin:2em;color:#222}table{bor
 th,td{border:1px solid #ccc;padding:.3em .6em;text-align:left}
 td.n{text-align:right;white-space:nowrap;font-variant-numeric:tabular-nums}
 th{background:#f3f3f3;cursor:pointer}caption{text-align:left;color:#555;padding:.3em 0}li code{background:#f6f6f6}"""
-SORTING = """document.querySelectorAll("th").forEach((th,i)=>th.addEventListener("click",()=>{
+SORTING = """document.querySelectorAll("th").forEach(th=>th.addEventListener("click",()=>{const i=th.cellIndex;
 const body=th.closest("table").tBodies[0],rows=[...body.rows],down=th.dataset.order!=="desc";th.dataset.order=down?"desc":"asc";
 const key=r=>{const c=r.cells[i];return c.dataset.v!==undefined?(c.dataset.v===""?-Infinity:+c.dataset.v):c.textContent};
 rows.sort((a,b)=>{const x=key(a),y=key(b);return (x<y?-1:x>y?1:0)*(down?-1:1)});rows.forEach(r=>body.appendChild(r))}));"""
@@ -131,21 +174,30 @@ def html_page(board: Leaderboard) -> str:
     for table in board.tables:
         parts.append(f"<h2>{html.escape(table.env)}</h2>")
         if table.rows:
-            parts.append(f"<table><caption>{html.escape(_caption(table))}</caption><thead><tr>")
-            parts += [f"<th>{html.escape(header)}</th>" for header in _headers(table)]
-            parts.append("</tr></thead><tbody>")
-            for row in table.rows:
-                cells = (
-                    f"<td>{html.escape(text)}</td>" if n < _text_columns(table) else
-                    f'<td class="n" data-v="{"" if value is None else value}">{html.escape(text)}</td>'
-                    for n, (text, value) in enumerate(_cells(table, row))
-                )  # fmt: skip
-                parts.append("<tr>" + "".join(cells) + "</tr>")
-            parts.append("</tbody></table>")
+            parts.append(_html_table(table, _caption(table), _headers(table), [_cells(table, row) for row in table.rows]))
+        if board.by and table.label_values:
+            parts.append(_html_table(table, _breakdown_note(board.by), _breakdown_headers(table, board.by),
+                                     [_breakdown_cells(table, row) for row in table.rows]))  # fmt: skip
         parts += _html_left_out("Left out", table.left_out)
     parts += _html_left_out("Unreadable runs", board.left_out)
     parts.append(f"<script>{SORTING}</script></body></html>")
     return "\n".join(parts) + "\n"
+
+
+def _html_table(table: Table, caption: str, headers: list[str], rows: list[list[tuple[str, Optional[float]]]]) -> str:
+    """Setup columns as text, figures right-aligned with the value to sort by."""
+    parts = [f"<table><caption>{html.escape(caption)}</caption><thead><tr>"]
+    parts += [f"<th>{html.escape(header)}</th>" for header in headers]
+    parts.append("</tr></thead><tbody>")
+    for cells in rows:
+        tds = (
+            f"<td>{html.escape(text)}</td>" if n < _text_columns(table) else
+            f'<td class="n" data-v="{"" if value is None else value}">{html.escape(text)}</td>'
+            for n, (text, value) in enumerate(cells)
+        )  # fmt: skip
+        parts.append("<tr>" + "".join(tds) + "</tr>")
+    parts.append("</tbody></table>")
+    return "\n".join(parts)
 
 
 def _text_columns(table: Table) -> int:

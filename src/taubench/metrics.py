@@ -8,6 +8,7 @@ so are episodes lost to infrastructure errors (the provider kept failing), as in
 
 from collections import Counter, defaultdict, namedtuple
 from dataclasses import dataclass
+from functools import lru_cache
 from math import comb
 from statistics import mean
 from typing import Mapping, Optional, Sequence, Union
@@ -88,6 +89,7 @@ class EpisodeFacts:
     termination_reason: str
     attempts: int
     usage: tuple[UsageRow, ...]  # per role of ROLES
+    labels: tuple[tuple[str, str], ...]  # the task's (key, value) labels, one tuple shared by its episodes
 
     @classmethod
     def of(cls, episode: EpisodeResult) -> "EpisodeFacts":
@@ -101,6 +103,7 @@ class EpisodeFacts:
             termination_reason=episode.termination_reason,
             attempts=episode.attempts,
             usage=tuple(NO_USAGE if row == NO_USAGE else row for row in rows),
+            labels=_shared_labels(tuple(sorted(episode.task_labels.items()))),
         )
 
     @property
@@ -111,6 +114,26 @@ class EpisodeFacts:
     @property
     def infrastructure_failure(self) -> bool:
         return self.error_kind == "infrastructure_error"
+
+
+@lru_cache(maxsize=8192)
+def _shared_labels(labels: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str], ...]:
+    """The first equal tuple seen: the episodes of a task (and tasks labelled alike) keep one
+    copy, so a long run's facts stay a pointer's worth bigger."""
+    return labels
+
+
+class LabelGroup(BaseModel):
+    """The figures of the tasks that share one value of a label (e.g. ``num_issues`` 3), by the
+    run's own estimator and task bootstrap."""
+
+    value: str
+    num_tasks: int
+    scored_episodes: int
+    average_reward: Optional[float]
+    pass_hat_k: dict[int, float]
+    average_reward_ci: Optional[tuple[float, float]] = None  # 95%, bootstrap over the group's tasks (two or more)
+    pass_hat_k_ci: dict[int, tuple[float, float]] = {}
 
 
 class RunSummary(BaseModel):
@@ -136,10 +159,18 @@ class RunSummary(BaseModel):
     usage: dict[str, Usage]
     total_cost: Optional[float]
     duration_s: float
+    # label key -> its values' figures, values in natural order (num_issues 1, 2, ..., 10); empty
+    # where the data label no task (every domain but telecom)
+    breakdown: dict[str, list[LabelGroup]] = {}
 
     @property
     def budget_exhausted(self) -> bool:
         return bool(self.stopped and self.stopped.startswith(BUDGET_REACHED))
+
+    @property
+    def numeric_labels(self) -> list[str]:
+        """The label keys whose every value is a number (telecom's ``num_issues``): figures over them are curves."""
+        return [key for key, groups in self.breakdown.items() if all(group.value.isdigit() for group in groups)]
 
 
 def summarize(
@@ -162,6 +193,7 @@ def summarize(
         rewards[episode.task_id].append(episode.reward)
     per_task_pass = pass_hat_k_per_task(outcomes)
     average_reward_ci, pass_hat_k_ci = task_bootstrap(rewards, per_task_pass)
+    labels = {episode.task_id: episode.labels for episode in facts}
     usage = {role: sum_usage([episode.usage[n] for episode in facts]) for n, role in enumerate(ROLES)}
     costs = [role_usage.cost for role_usage in usage.values()]
     return RunSummary(
@@ -187,9 +219,44 @@ def summarize(
         usage=usage,
         total_cost=None if None in costs else round(sum(costs), 10),
         duration_s=round(duration_s, 2),
+        breakdown=_label_breakdown(labels, outcomes, rewards),
+    )
+
+
+def _label_breakdown(
+    labels: Mapping[str, tuple[tuple[str, str], ...]], outcomes: Mapping[str, list[bool]], rewards: Mapping[str, list[float]]
+) -> dict[str, list[LabelGroup]]:
+    """Per label key and value, the figures of the tasks with that value. ``labels``: every task
+    of the run (scored or not) with its labels; ``outcomes``/``rewards``: the scored tasks' episodes."""
+    tasks_by_value: dict[str, dict[str, list[str]]] = defaultdict(lambda: defaultdict(list))
+    for task_id, task_labels in labels.items():
+        for key, value in task_labels:
+            tasks_by_value[key][value].append(task_id)
+    return {
+        key: [_label_group(value, by_value[value], outcomes, rewards) for value in sorted(by_value, key=task_order)]
+        for key, by_value in sorted(tasks_by_value.items())
+    }
+
+
+def _label_group(
+    value: str, task_ids: list[str], outcomes: Mapping[str, list[bool]], rewards: Mapping[str, list[float]]
+) -> LabelGroup:
+    scored = [task_id for task_id in task_ids if task_id in outcomes]
+    per_task_pass = pass_hat_k_per_task({task_id: outcomes[task_id] for task_id in scored})
+    group_rewards = {task_id: rewards[task_id] for task_id in scored}
+    average_reward_ci, pass_hat_k_ci = task_bootstrap(group_rewards, per_task_pass)
+    episode_rewards = [reward for task_rewards in group_rewards.values() for reward in task_rewards]
+    return LabelGroup(
+        value=value,
+        num_tasks=len(task_ids),
+        scored_episodes=len(episode_rewards),
+        average_reward=mean(episode_rewards) if episode_rewards else None,
+        pass_hat_k={k: mean(values) for k, values in per_task_pass.items()},
+        average_reward_ci=average_reward_ci,
+        pass_hat_k_ci=pass_hat_k_ci,
     )
 
 
 def task_order(task_id: str):
-    """Numeric ids by number, then the others by name."""
+    """Numeric ids (and label values) by number, then the others by name."""
     return (0, int(task_id), "") if task_id.isdigit() else (1, 0, task_id)

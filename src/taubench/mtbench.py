@@ -16,6 +16,11 @@ the sum of all its trials' seconds; its result and trajectory come from its firs
 (its first trial if none was scored). A task with no scored trial (NL assertions and no judge,
 or provider failures) keeps its trajectory but has no scores line; the export counts them.
 
+Whose call: a trajectory is the agent's conversation in OpenAI chat format, which has no field
+for who made a tool call, so the user's own calls and their results (telecom: on the user's
+phone) are left out, as the agent never saw them: every call in a trajectory file and in
+``result`` is the agent's (results.json, the pages and the traces keep the user's, marked so).
+
 ``python -m taubench.mtbench <run dir>`` exports a stored run later.
 """
 

@@ -5,6 +5,8 @@ from typing import Any, Literal, Optional, Union
 
 from pydantic import BaseModel, ConfigDict, field_validator
 
+LABEL_KEYS = ("category", "num_issues", "persona")  # the task labels any domain's data give (telecom's)
+
 
 class RewardType(str, Enum):
     DB = "DB"
@@ -112,7 +114,7 @@ class Task(BaseModel):
     # it is: {"7.75": "6.25 + 1.5"}
     arithmetic: dict[str, str] = {}
     # What the original data say about a task beyond its criteria, for breaking results down
-    # (τ² telecom: issue category, number of sub-issues, persona; read from its id)
+    # (τ² telecom: issue category, number of sub-issues, persona; read from its id): keys of LABEL_KEYS
     labels: dict[str, str] = {}
 
     @property

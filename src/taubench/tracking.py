@@ -8,6 +8,7 @@ points elsewhere, e.g. at a shared MLflow server.
 import json
 import logging
 import os
+import re
 import sys
 import time
 from dataclasses import dataclass
@@ -247,6 +248,7 @@ def summary_metrics(summary: RunSummary) -> dict[str, float]:
         if interval is not None:
             metrics.update({f"{name}_ci_low": interval[0], f"{name}_ci_high": interval[1]})
     metrics.update({f"errors_{kind}": count for kind, count in summary.errors.items()})
+    metrics.update(categorical_label_metrics(summary))
     for role, usage in summary.usage.items():
         metrics.update(
             {
@@ -261,6 +263,34 @@ def summary_metrics(summary: RunSummary) -> dict[str, float]:
             }
         )
     return {key: value for key, value in metrics.items() if value is not None}
+
+
+def label_curves(summary: RunSummary) -> dict[str, dict[int, float]]:
+    """pass^k over each numeric label, the label's value as the step: ``pass_hat_1_by_num_issues``
+    is the line τ²-bench's paper draws against the number of issues."""
+    curves: dict[str, dict[int, float]] = {}
+    for key in summary.numeric_labels:
+        for group in summary.breakdown[key]:
+            for k, value in group.pass_hat_k.items():
+                curves.setdefault(f"pass_hat_{k}_by_{key}", {})[int(group.value)] = value
+    return curves
+
+
+def categorical_label_metrics(summary: RunSummary) -> dict[str, float]:
+    """pass^k per value of the other labels (personas, categories: a few values each), as
+    scalars such as ``pass_hat_1_persona_Hard``."""
+    return {
+        f"pass_hat_{k}_{key}_{_metric_name_part(group.value)}": value
+        for key, groups in summary.breakdown.items()
+        if key not in summary.numeric_labels
+        for group in groups
+        for k, value in group.pass_hat_k.items()
+    }
+
+
+def _metric_name_part(text: str) -> str:
+    """MLflow takes letters, digits, ``_ - . /`` and spaces in a metric name; anything else becomes ``_``."""
+    return re.sub(r"[^A-Za-z0-9_.-]", "_", text)
 
 
 def _quoted(text: str) -> str:

@@ -71,6 +71,7 @@ class IndexRow(BaseModel):
     cost: Optional[float]  # None: a price was unknown
     messages: int
     tool_calls: int
+    user_tool_calls: int  # of them, those the user made (telecom: on their phone); the others are the agent's
     page: str  # the episode page's file name, next to the index
 
     @classmethod
@@ -86,6 +87,7 @@ class IndexRow(BaseModel):
             cost=None if None in costs else sum(costs),
             messages=len(episode.messages),
             tool_calls=len(episode.tool_calls),
+            user_tool_calls=sum(call.requestor == "user" for call in episode.tool_calls),
             page=page_name(episode.task_id, episode.trial),
         )
 
@@ -181,6 +183,9 @@ def _header(summary: RunSummary, facts: RunFacts) -> str:
         ("average reward", _estimate(summary.average_reward, summary.average_reward_ci)),
     ]
     rows += [(f"pass^{k}", _estimate(value, summary.pass_hat_k_ci.get(k))) for k, value in sorted(summary.pass_hat_k.items())]
+    for key, groups in summary.breakdown.items():  # labelled tasks (telecom): pass^1 per value
+        values = (f"{group.value}: {_estimate(group.pass_hat_k.get(1), None)} ({group.num_tasks} tasks)" for group in groups)
+        rows.append((f"pass^1 by {key}", " · ".join(values)))
     if summary.infrastructure_failures:
         rows.append(("infrastructure failures", f"{len(summary.infrastructure_failures)} episodes, not scored"))
     if summary.stopped:
@@ -209,7 +214,7 @@ def _row(row: IndexRow, task_rank: int, analysed: bool) -> str:
     cells += [
         (-1 if row.cost is None else row.cost, "number", _money(row.cost)),
         (row.messages, "number", str(row.messages)),
-        (row.tool_calls, "number", str(row.tool_calls)),
+        (row.tool_calls, "number", str(row.tool_calls) + (f" ({row.user_tool_calls} by user)" if row.user_tool_calls else "")),
     ]
     rendered = "".join(
         f'<td data-key="{escape(str(key))}"' + (f' class="{style}"' if style else "") + f">{inner}</td>"

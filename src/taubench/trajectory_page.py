@@ -18,7 +18,7 @@ from pydantic import BaseModel
 from taubench.analysis import EpisodeAttribution
 from taubench.episode import ROLES, EpisodeResult
 from taubench.metrics import is_success
-from taubench.messages import AssistantMessage, ToolCall, ToolMessage, Usage, UserMessage, tool_calls_of
+from taubench.messages import AssistantMessage, Requestor, ToolCall, ToolMessage, Usage, UserMessage, tool_calls_of
 from taubench.preparation import PreparedRun
 from taubench.runner import RunReport
 from taubench.settings import RunSettings, model_roles
@@ -52,6 +52,7 @@ pre { white-space: pre-wrap; word-break: break-word; margin: 4px 0; font-size: 1
 details { background: white; border: 1px solid #d9dce1; border-radius: 6px; margin: 6px 0; padding: 2px 8px; }
 details.tool-error { border-color: #d1343a; background: #fff5f5; }
 summary { cursor: pointer; font-family: ui-monospace, Menlo, Consolas, monospace; font-size: 12px; }
+.caller { font-family: system-ui, sans-serif; font-size: 11px; color: #5b6068; margin-left: 6px; }
 .badge { display: inline-block; font-size: 11px; padding: 0 6px; border-radius: 8px; margin-left: 6px;
          background: #d1343a; color: white; font-family: system-ui, sans-serif; }
 .usage { font-size: 11px; color: #5b6068; margin-top: 4px; }
@@ -192,7 +193,8 @@ def _conversation(episode: EpisodeResult) -> str:
         elif isinstance(message, AssistantMessage):
             bubbles.append(_assistant_bubble(message, results))
         elif (message.requestor, message.tool_call_id) not in answered:  # a result whose call is not on record
-            bubbles.append(f'<div class="bubble orphan"><div class="who">tool result</div>{_tool_result(message)}</div>')
+            who = f"tool result of a {message.requestor}'s call"
+            bubbles.append(f'<div class="bubble orphan"><div class="who">{escape(who)}</div>{_tool_result(message)}</div>')
     if not bubbles:
         return "<p>No message was exchanged.</p>"
     return f'<div class="chat">{"".join(bubbles)}</div>'
@@ -202,7 +204,7 @@ def _user_bubble(message: UserMessage, results: dict[tuple[str, str], ToolMessag
     parts = ['<div class="bubble user"><div class="who">user</div>']
     if message.content.strip() or not message.tool_calls:
         parts.append(f'<div class="text">{escape(message.content)}</div>')
-    parts.extend(_tool_call(call, results.get(("user", call.id))) for call in message.tool_calls or [])
+    parts.extend(_tool_call(call, results.get(("user", call.id)), "user") for call in message.tool_calls or [])
     if message.thoughts:
         parts.append(f'<details><summary>thoughts</summary><div class="text">{escape(message.thoughts)}</div></details>')
     if message.drafts:
@@ -225,13 +227,14 @@ def _assistant_bubble(message: AssistantMessage, results: dict[tuple[str, str], 
     parts = ['<div class="bubble assistant"><div class="who">assistant</div>']
     if message.has_text:
         parts.append(f'<div class="text">{escape(message.content)}</div>')
-    parts.extend(_tool_call(call, results.get(("assistant", call.id))) for call in message.tool_calls or [])
+    parts.extend(_tool_call(call, results.get(("assistant", call.id)), "assistant") for call in message.tool_calls or [])
     parts.append(_usage(message.usage))
     parts.append("</div>")
     return "".join(parts)
 
 
-def _tool_call(call: ToolCall, result: Optional[ToolMessage]) -> str:
+def _tool_call(call: ToolCall, result: Optional[ToolMessage], requestor: Requestor) -> str:
+    """A folded call; its line says whose call it was (in telecom the user runs tools on their phone)."""
     failed = result is not None and result.error
     arguments = call.invalid_arguments if call.invalid_arguments is not None else _short_args(call.arguments)
     badge = '<span class="badge">error</span>' if failed else ""
@@ -243,7 +246,8 @@ def _tool_call(call: ToolCall, result: Optional[ToolMessage]) -> str:
     body += f"<div>result</div>{_tool_result(result)}" if result is not None else "<div>no result recorded</div>"
     return (
         f'<details class="tool{" tool-error" if failed else ""}"><summary>{escape(call.name)}'
-        f"({escape(_cut(arguments, SUMMARY_ARGS_LENGTH))}){badge}</summary>{body}</details>"
+        f'({escape(_cut(arguments, SUMMARY_ARGS_LENGTH))})<span class="caller">by {requestor}</span>{badge}</summary>'
+        f"{body}</details>"
     )
 
 

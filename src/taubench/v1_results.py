@@ -105,9 +105,13 @@ def export(results_document: dict, domain: BaseDomain) -> list[dict]:
 def _v1_episode(episode: dict, task: Task) -> dict:
     reward_info = episode["reward_info"]
     v1_task = _v1_task(task)
+    # v1's trajectory is the agent's conversation and has no field saying whose a call is (v1's
+    # users had no tools): the user's own calls and their results (telecom) are left out, as the
+    # agent never saw them, so every call in ``traj`` is the agent's. Our results.json keeps them.
+    messages = [message for message in episode["messages"] if not _users_own(message)]
     info: dict[str, Any] = {
         "task": v1_task,
-        "source": _source(episode),
+        "source": _source(messages),
         "user_cost": (episode["usage"].get("user") or {}).get("cost"),
         "reward_info": _v1_reward_info(episode, v1_task) if episode["reward"] is not None else None,
     }
@@ -118,7 +122,7 @@ def _v1_episode(episode: dict, task: Task) -> dict:
         "task_id": int(episode["task_id"]) if str(episode["task_id"]).isdigit() else episode["task_id"],
         "reward": float(episode["reward"] or 0.0),
         "info": info,
-        "traj": [_v1_message(message) for message in episode["messages"]],
+        "traj": [_v1_message(message) for message in messages],
         "trial": episode["trial"],
     }
 
@@ -128,7 +132,9 @@ def _v1_task(task: Task) -> dict:
     instructions = task.user_scenario.instructions
     return {
         "user_id": (task.model_extra or {}).get("user_id"),
-        "actions": [{"name": action.name, "kwargs": action.arguments} for action in task.gold_actions],
+        "actions": [  # the agent's: v1 cannot say whose an action is (see _v1_episode)
+            {"name": action.name, "kwargs": action.arguments} for action in task.gold_actions if action.requestor == "assistant"
+        ],
         "instruction": instructions if isinstance(instructions, str) else render_scenario(task.user_scenario),
         "outputs": task.communicate_info,
     }
@@ -149,9 +155,16 @@ def _v1_reward_info(episode: dict, v1_task: dict) -> dict:
     return {"reward": float(episode["reward"]), "info": details, "actions": v1_task["actions"]}
 
 
-def _source(episode: dict) -> str:
+def _users_own(message: dict) -> bool:
+    """A result of the user's own tool call, or a user message that is only such calls."""
+    if message["role"] == "tool":
+        return message.get("requestor") == "user"
+    return message["role"] == "user" and bool(message.get("tool_calls")) and not (message.get("content") or "").strip()
+
+
+def _source(messages: list[dict]) -> str:
     """Who produced the last observation: ``user``, or the tool that ended the episode."""
-    last = episode["messages"][-1] if episode["messages"] else {}
+    last = messages[-1] if messages else {}
     return last.get("name", "user") if last.get("role") == "tool" else "user"
 
 
