@@ -331,6 +331,10 @@ class Domain(BaseDomain):
     def db_hash(self, db: BaseModel) -> str:
         return self._pristine.hash(db)
 
+    def snapshot_db(self, db: BaseModel) -> BaseModel:
+        """A copy of an episode's database as it is now (cheap: shared records stay shared)."""
+        return self._pristine.snapshot(db)
+
     def new_user_toolkit(self) -> Optional[Toolkit]:
         if self._user_pristine is None:
             return None

@@ -101,6 +101,23 @@ class PristineDB:
         }
         return self.db_model.model_construct(_fields_set=set(self.db.model_fields_set), **fields)
 
+    def snapshot(self, db: BaseModel) -> BaseModel:
+        """A copy of an episode's database as it is now that goes on sharing what it shares:
+        only the records the episode has of its own are copied (a gold trace's before and after)."""
+        fields = {}
+        for name, value in db.__dict__.items():
+            if isinstance(value, SharedTable):
+                table = SharedTable(value.pristine)
+                dict.clear(table)
+                pristine = value.pristine
+                dict.update(table, {key: record if record is pristine.get(key) else record.model_copy(deep=True)
+                                    for key, record in dict.items(value)})  # fmt: skip
+                table.touched = value.touched
+                fields[name] = table
+            else:
+                fields[name] = copy.deepcopy(value)
+        return self.db_model.model_construct(_fields_set=set(db.model_fields_set), **fields)
+
     def hash(self, db: BaseModel) -> str:
         """``db_hash(db)``, reusing the text of every record still shared."""
         values = db.__dict__

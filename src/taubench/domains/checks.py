@@ -146,7 +146,7 @@ def tools_behave(subject: Subject) -> list[str]:
     problems = []
     for trace in subject.traces.values():
         for step in trace.steps:
-            changed = step.before.model_dump() != step.after.model_dump()
+            changed = step.after is not step.before  # a new copy only where the database's hash changed
             if step.kind == "read" and changed:
                 problems.append(f"task {trace.task.id}: read tool {step.name} changed the database")
             if step.error and changed:

@@ -26,7 +26,7 @@ class GoldStep:
     error: bool
     kind: str  # the tool's kind on its side: read, write, think, generic
     before: BaseModel  # the agent's database as the call found it (a copy)
-    after: BaseModel  # and as it left it (a copy)
+    after: BaseModel  # and as it left it: a copy, or the very ``before`` when the call changed nothing
     requestor: str = "assistant"  # whose call it is; the user's act on the user's own side
 
 
@@ -49,12 +49,13 @@ RuleCheck = Callable[[GoldTrace], list[str]]
 def gold_trace(domain: Domain, task: Task) -> GoldTrace:
     """From the task's initial state, each gold call on its requestor's side."""
     sides = domain.new_sides(task)
-    model = domain.spec.db_model
 
     def snapshot() -> BaseModel:
-        return model.model_validate(sides.agent.db.model_dump(warnings=False))
+        return domain.snapshot_db(sides.agent.db)
 
-    steps, before = [], snapshot()
+    # a call that leaves the database's hash as it was (every read, every refusal) keeps the
+    # copy it found: the next step's rules see the very same database
+    steps, before, before_hash = [], snapshot(), domain.db_hash(sides.agent.db)
     for action in task.gold_actions:
         toolkit = sides.of(action.requestor)
         if toolkit is None:
@@ -62,7 +63,8 @@ def gold_trace(domain: Domain, task: Task) -> GoldTrace:
         else:
             result = toolkit.invoke(action.name, action.arguments)
             result_content, error, kind = result.content, result.error, toolkit.tool_kinds().get(action.name, "unknown")
-        after = snapshot()
+        after_hash = domain.db_hash(sides.agent.db)
+        after = before if after_hash == before_hash else snapshot()
         steps.append(GoldStep(action.name, action.arguments, result_content, error, kind, before, after, action.requestor))
-        before = after
+        before, before_hash = after, after_hash
     return GoldTrace(task, tuple(steps))
