@@ -27,9 +27,7 @@ LAST = ["Nguyen", "Smith", "Patel", "Garcia", "Johnson", "Kowalski", "Okafor", "
 ZIPS = ["10001", "94110", "60622", "78702", "98103", "02118", "30318", "80203", "37203", "85016", "92101", "97209", "33131"]
 INCIDENTALS = [("minibar", "Minibar", 8, 60), ("parking", "Valet parking", 25, 55), ("restaurant", "Hotel restaurant", 18, 140),
                ("spa", "Spa treatment", 90, 240), ("phone", "Long-distance calls", 3, 20)]  # fmt: skip
-REQUESTS = [("crib", "Crib for an infant"), ("rollaway", "Rollaway bed"), ("quiet_room", "Away from the elevator and ice machine"),
-            ("high_floor", "High floor if possible"), ("early_check_in", "Arriving on an early flight"),
-            ("other", "Celebrating an anniversary")]  # fmt: skip
+REQUESTS = ["crib", "rollaway", "quiet_room", "high_floor", "early_check_in", "other"]
 TIERS = ["member"] * 5 + ["silver"] * 3 + ["gold"] * 2 + ["platinum"] + ["none"] * 2
 
 
@@ -119,7 +117,7 @@ def _filler_stays(rng: random.Random, build: _Builder) -> None:
     filler_guests = [key for key in build.guests if key >= "G1024"]
     start, number = date(2025, 5, 1), 400001
     plans = ["flexible"] * 5 + ["member"] * 3 + ["advance_purchase"] * 2 + ["award"]
-    for _ in range(780):
+    for _ in range(1000):
         guest_id = rng.choice(filler_guests)
         guest = build.guests[guest_id]
         check_in = start + timedelta(days=rng.randint(0, 270))
@@ -146,10 +144,10 @@ def _filler_stays(rng: random.Random, build: _Builder) -> None:
         if status == "cancelled" and plan in ("flexible", "member") and rng.random() < 0.3:
             booking["cancellation_fee"] = cents(booking["nightly_rates"][0] + tax_on(booking["nightly_rates"][0]))
         if rng.random() < 0.3:
-            request_type, note = rng.choice(REQUESTS)
+            request_type = rng.choice(REQUESTS)
             request_id = f"RQ-{6001 + len(build.requests)}"
             build.requests[request_id] = {"request_id": request_id, "confirmation": booking["confirmation"],
-                                          "request_type": request_type, "note": note,
+                                          "request_type": request_type, "quantity": 1,
                                           "status": "requested" if future else "fulfilled"}  # fmt: skip
             booking["requests"].append(request_id)
 
@@ -161,7 +159,7 @@ def _cases(rng: random.Random, build: _Builder) -> dict:
                           "severity": severity, "night": night, "description": text, "transport_cost": transport,
                           "opened_at": opened, "status": "open",
                           "compensation": [{"kind": kind, "amount": amount, "date": day} for kind, amount, day in given],
-                          "resolution": None}  # fmt: skip
+                          "closed_on": None}  # fmt: skip
     stays = [booking for booking in build.reservations.values()
              if booking["status"] == "checked_out" and booking["guest_id"] >= "G1024" and booking["rate_plan"] != "award"]
     for number, booking in enumerate(rng.sample(stays, 110), 2001):
@@ -179,7 +177,7 @@ def _cases(rng: random.Random, build: _Builder) -> dict:
                           "category": category, "severity": severity, "night": night,
                           "description": f"Guest reported a {severity} {category.replace('_', ' ')} issue",
                           "transport_cost": 0.0, "opened_at": f"{booking['check_out']} 10:00", "status": "closed",
-                          "compensation": [given], "resolution": "Guest accepted the compensation"}  # fmt: skip
+                          "compensation": [given], "closed_on": booking["check_out"]}  # fmt: skip
     return cases
 
 
@@ -201,7 +199,7 @@ def database() -> dict[str, Any]:
         build.line(build.reservations[confirmation], kind, description, amount, day)
     _filler_stays(rng, build)
     for guest_id in [key for key in guests if guests[key]["loyalty_number"]]:
-        for _ in range(rng.randint(0, 2)):
+        for _ in range(rng.randint(0, 3)):
             day = (date(2025, 6, 1) + timedelta(days=rng.randint(0, 180))).isoformat()
             build.earn(guest_id, day, "earn", rng.randrange(500, 5000, 250), None)  # partner and promotion points
     cases = _cases(rng, build)

@@ -89,7 +89,7 @@ class SpecialRequest(BaseModel):
     request_id: str
     confirmation: Annotated[str, RefersTo("reservations")]
     request_type: Literal["crib", "rollaway", "pet", "quiet_room", "high_floor", "early_check_in", "accessible_features", "other"]
-    note: str
+    quantity: int  # cribs, rollaways or pets; 1 for the other kinds
     status: Literal["requested", "fulfilled", "cancelled"]
 
 
@@ -111,7 +111,7 @@ class FeedbackCase(BaseModel):
     opened_at: str  # YYYY-MM-DD HH:MM
     status: Literal["open", "closed"]
     compensation: list[Compensation]
-    resolution: Optional[str]
+    closed_on: Optional[str]
 
 
 class LedgerEntry(BaseModel):

@@ -66,7 +66,7 @@ class HotelTools(BookingTools, Toolkit):
         return booking
 
     @tool("write")
-    def add_request(self, confirmation: str, request_type: str, note: str) -> SpecialRequest:
+    def add_request(self, confirmation: str, request_type: str, quantity: int) -> SpecialRequest:
         """Note a special request on an upcoming or current stay. A pet request posts the
         75.00 pet fee to the folio.
 
@@ -74,17 +74,17 @@ class HotelTools(BookingTools, Toolkit):
             confirmation: The confirmation number of a confirmed or checked-in stay.
             request_type: crib, rollaway, pet, quiet_room, high_floor, early_check_in,
                 accessible_features or other.
-            note: Details for the hotel, e.g. "2 dogs, 12 kg and 18 kg".
+            quantity: How many cribs, rollaways or pets; 1 for the other kinds.
         """
         booking = self._reservation(confirmation)
         if booking.status not in LIVE:
             raise ValueError(f"Reservation is {booking.status}: requests are for upcoming or current stays")
         if request_type not in REQUEST_TYPES:
             raise ValueError(f"Request type must be one of {', '.join(REQUEST_TYPES)}")
-        if not str(note).strip():
-            raise ValueError("The note cannot be empty")
+        if isinstance(quantity, bool) or not isinstance(quantity, int) or quantity < 1:
+            raise ValueError("Quantity must be a whole number of at least 1")
         request = SpecialRequest(request_id=f"RQ-{self.db.next_request_number}", confirmation=confirmation,
-                                 request_type=request_type, note=str(note).strip(), status="requested")  # fmt: skip
+                                 request_type=request_type, quantity=quantity, status="requested")  # fmt: skip
         self.db.next_request_number += 1
         self.db.requests[request.request_id] = request
         booking.requests.append(request.request_id)
@@ -185,17 +185,14 @@ class HotelTools(BookingTools, Toolkit):
         return case
 
     @tool("write")
-    def close_feedback_case(self, case_id: str, resolution: str) -> FeedbackCase:
-        """Close an open feedback case with a short resolution note.
+    def close_feedback_case(self, case_id: str) -> FeedbackCase:
+        """Close an open feedback case once the guest agrees it is resolved.
 
         Args:
             case_id: The feedback case id.
-            resolution: What was agreed with the guest.
         """
         case = self._case(case_id)
-        if not str(resolution).strip():
-            raise ValueError("The resolution cannot be empty")
-        case.status, case.resolution = "closed", str(resolution).strip()
+        case.status, case.closed_on = "closed", self.db.today
         return case
 
     calculate = shared_tool(calculate)
