@@ -101,6 +101,7 @@ STAYS = [
     ("LK-500148", "G1011", "P04", "KG", 1, "2025-12-22", "2025-12-24", "flexible", "confirmed", None),
     ("LK-500149", "G1009", "P05", "KG", 1, "2025-12-08", "2025-12-10", "flexible", "confirmed", None),
     ("LK-500150", "G1020", "P05", "KG", 1, "2025-12-06", "2025-12-08", "flexible", "cancelled", None),  # rebooked as 500146
+    ("LK-500151", "G1023", "P04", "QN", 1, "2025-12-05", "2025-12-07", "flexible", "confirmed", None),  # the other Marcus Bell
 ]
 
 # extra folio lines: confirmation, kind, description, amount, day
