@@ -4,7 +4,8 @@ turned into records by ``generate.py``."""
 
 # guest id, name, tier, loyalty number, ZIP, points, preferences, cards (brand, last4, expires)
 GUESTS = [
-    ("G1001", "Daniel Okafor", "platinum", "LK40218877", "80202", 212500, ["quiet_room", "high_floor"], [("Visa", "4417", "2027-08")]),
+    ("G1001", "Daniel Okafor", "platinum", "LK40218877", "80202", 212500, ["quiet_room", "high_floor"],
+     [("Visa", "4417", "2027-08")]),
     ("G1002", "Priya Raman", "silver", "LK51730264", "60611", 38200, ["feather_free"], [("Mastercard", "8830", "2026-11")]),
     ("G1003", "Marcus Bell", "member", "LK33019456", "78701", 12400, [], [("Amex", "1009", "2028-02")]),
     ("G1004", "Robert Hale", "gold", "LK70884215", "98109", 96000, ["king_bed"], [("Visa", "2231", "2027-03")]),
@@ -120,13 +121,16 @@ EXTRAS = [
 
 # case id, guest, confirmation, category, severity, night, description, transport, opened, compensation given
 CASES = [
-    ("FC-3001", "G1017", "LK-500118", "noise", "major", "2025-11-27", "Construction noise next door until 2 a.m.; no room move offered",
+    ("FC-3001", "G1017", "LK-500118", "noise", "major", "2025-11-27",
+     "Construction noise next door until 2 a.m.; no room move offered",
      0.0, "2025-11-29 09:40", []),
     ("FC-3002", "G1012", "LK-500140", "cleanliness", "minor", "2025-11-05", "Used towels left in the bathroom on arrival",
      0.0, "2025-11-08 14:05", []),
-    ("FC-3003", "G1009", "LK-500135", "relocation", "major", "2025-11-25", "Hotel oversold; guest walked to another hotel for the night",
+    ("FC-3003", "G1009", "LK-500135", "relocation", "major", "2025-11-25",
+     "Hotel oversold; guest walked to another hotel for the night",
      52.0, "2025-11-26 08:30", []),
-    ("FC-3004", "G1010", "LK-500136", "relocation", "major", "2025-11-21", "Water leak in the room; guest moved to a partner hotel",
+    ("FC-3004", "G1010", "LK-500136", "relocation", "major", "2025-11-21",
+     "Water leak in the room; guest moved to a partner hotel",
      38.0, "2025-11-22 10:15", []),
     ("FC-3005", "G1011", "LK-500134", "room_defect", "major", "2025-11-21", "Heating broken all night; not fixed before checkout",
      0.0, "2025-11-23 12:00", [("credit", 159.5, "2025-11-25")]),
@@ -134,7 +138,8 @@ CASES = [
      0.0, "2025-11-20 18:45", []),
     ("FC-3007", "G1014", "LK-500138", "noise", "minor", "2025-11-15", "Loud hallway conversations after midnight",
      0.0, "2025-11-16 11:20", []),
-    ("FC-3008", "G1014", "LK-500139", "cleanliness", "major", "2025-10-30", "Stained bedding and a dirty carpet; no other room free",
+    ("FC-3008", "G1014", "LK-500139", "cleanliness", "major", "2025-10-30",
+     "Stained bedding and a dirty carpet; no other room free",
      0.0, "2025-11-01 09:00", []),
     ("FC-3009", "G1007", "LK-500141", "service", "minor", "2025-11-22", "Room service order arrived cold",
      0.0, "2025-11-23 10:30", []),

@@ -105,10 +105,12 @@ def _filler_guests(rng: random.Random, guests: dict) -> None:
         while tier != "none" and (loyalty is None or loyalty in used):
             loyalty = f"LK{rng.randint(10000000, 99999999)}"
         used.add(loyalty)
-        points = 0 if tier == "none" else rng.randrange(0, {"member": 30000, "silver": 60000, "gold": 120000}.get(tier, 250000), 100)
+        ceiling = {"none": 1, "member": 30000, "silver": 60000, "gold": 120000}.get(tier, 250000)
+        points = 0 if tier == "none" else rng.randrange(0, ceiling, 100)
         cards = [(rng.choice(["Visa", "Mastercard", "Amex"]), f"{rng.randint(0, 9999):04d}",
                   f"{rng.randint(2026, 2029)}-{rng.randint(1, 12):02d}") for _ in range(rng.randint(1, 2))]  # fmt: skip
-        preferences = sorted(rng.sample(["quiet_room", "high_floor", "feather_free", "extra_pillows", "king_bed"], rng.randint(0, 2)))
+        preferences = sorted(rng.sample(["quiet_room", "high_floor", "feather_free", "extra_pillows", "king_bed"],
+                                        rng.randint(0, 2)))
         guest_id = f"G{number}"
         guests[guest_id] = _guest(guest_id, name, tier, loyalty, rng.choice(ZIPS), points, preferences, cards)
 

@@ -95,7 +95,8 @@ def cancellation_fees(trace: GoldTrace) -> list[str]:
     violations = []
     for step in trace.calls("cancel_reservation"):
         booking = step.after.reservations[step.arguments["confirmation"]]
-        if booking.rate_plan in ("flexible", "member") and booking.cancellation_fee and not _said(trace, booking.cancellation_fee):
+        fee = booking.cancellation_fee
+        if booking.rate_plan in ("flexible", "member") and fee and not _said(trace, fee):
             violations.append(f"cancellation fee {booking.cancellation_fee:g} not in communicate_info")
     return violations
 
@@ -258,8 +259,10 @@ def closing_cases(trace: GoldTrace) -> list[str]:
 
 def preferences_kept(trace: GoldTrace) -> list[str]:
     removing = any(word in trace.task.user_scenario.model_dump_json().lower() for word in ("remove", "no longer"))
-    return [f"preferences of {step.arguments['guest_id']} dropped without the guest asking" for step in trace.calls("update_preferences")
-            if not removing and not set(step.before.guests[step.arguments["guest_id"]].preferences) <= set(step.arguments["preferences"])]
+    return [f"preferences of {step.arguments['guest_id']} dropped without the guest asking"
+            for step in trace.calls("update_preferences")
+            if not removing
+            and not set(step.before.guests[step.arguments["guest_id"]].preferences) <= set(step.arguments["preferences"])]
 
 
 def hand_offs(trace: GoldTrace) -> list[str]:
