@@ -20,6 +20,11 @@ DISPUTE_DAYS = 60
 MINOR_POINTS, MINOR_CREDIT, MANAGER_ABOVE = 2500, 25.0, 250.0
 
 
+def _done(trace: GoldTrace, name: str) -> list[GoldStep]:
+    """The successful calls of a tool: a refused call changed nothing to judge."""
+    return [step for step in trace.calls(name) if not step.error]
+
+
 def _guest_of(step: GoldStep) -> str | None:
     """The guest a call acts on: named, or the holder of the booking or case it names."""
     if "guest_id" in step.arguments:
@@ -79,7 +84,7 @@ def own_records_only(trace: GoldTrace) -> list[str]:
 
 def rate_plans(trace: GoldTrace) -> list[str]:
     violations = []
-    for step in trace.calls("create_reservation"):
+    for step in _done(trace, "create_reservation"):
         plan, guest = step.arguments["rate_plan"], step.before.guests[step.arguments["guest_id"]]
         lead = (date.fromisoformat(step.arguments["check_in"]) - date.fromisoformat(step.before.today)).days
         if plan in ("member", "award") and guest.loyalty_number is None:
@@ -93,7 +98,7 @@ def rate_plans(trace: GoldTrace) -> list[str]:
 
 def cancellation_fees(trace: GoldTrace) -> list[str]:
     violations = []
-    for step in trace.calls("cancel_reservation"):
+    for step in _done(trace, "cancel_reservation"):
         booking = step.after.reservations[step.arguments["confirmation"]]
         fee = booking.cancellation_fee
         if booking.rate_plan in ("flexible", "member") and fee and not _said(trace, fee):
@@ -109,7 +114,7 @@ def advance_purchase_is_final(trace: GoldTrace) -> list[str]:
 
 def changes(trace: GoldTrace) -> list[str]:
     violations = []
-    for step in trace.calls("modify_reservation"):
+    for step in _done(trace, "modify_reservation"):
         booking = step.after.reservations[step.arguments["confirmation"]]
         if step.before.reservations[booking.confirmation].rate_plan not in ("flexible", "member"):
             violations.append(f"modify_reservation on a {booking.rate_plan} booking")
@@ -125,8 +130,8 @@ def cancelled_stay_put(trace: GoldTrace) -> list[str]:
 
 def room_substitutes(trace: GoldTrace) -> list[str]:
     violations = []
-    needs_access = any(word in trace.task.user_scenario.model_dump_json().lower() for word in ("wheelchair", "accessib"))
-    for step in trace.calls("create_reservation") + trace.calls("modify_reservation") + trace.calls("upgrade_room"):
+    needs_access = any(word in trace.task.user_scenario.model_dump_json().lower() for word in ("wheelchair", "mobility", "roll-in"))
+    for step in _done(trace, "create_reservation") + _done(trace, "modify_reservation") + _done(trace, "upgrade_room"):
         booking = step.after.reservations.get(step.arguments.get("confirmation")) if "confirmation" in step.arguments else None
         property_id = booking.property_id if booking else step.arguments["property_id"]
         if _category(step, property_id, step.arguments["room_type"])[1] and not needs_access:
@@ -142,7 +147,7 @@ def room_substitutes(trace: GoldTrace) -> list[str]:
 
 def guarantee_cards(trace: GoldTrace) -> list[str]:
     violations = []
-    for step in trace.calls("create_reservation"):
+    for step in _done(trace, "create_reservation"):
         cards = {card.card_id: card for card in step.before.guests[step.arguments["guest_id"]].cards}
         card = cards.get(step.arguments["card_id"])
         if card is None or card.expires < step.arguments["check_out"][:7]:
@@ -151,20 +156,20 @@ def guarantee_cards(trace: GoldTrace) -> list[str]:
 
 
 def rooms_per_booking(trace: GoldTrace) -> list[str]:
-    return [f"create_reservation of {step.arguments['rooms']} rooms" for step in trace.calls("create_reservation")
+    return [f"create_reservation of {step.arguments['rooms']} rooms" for step in _done(trace, "create_reservation")
             if step.arguments["rooms"] > MAX_ROOMS]  # fmt: skip
 
 
 def award_stays(trace: GoldTrace) -> list[str]:
     violations = []
-    for step in trace.calls("redeem_points"):
+    for step in _done(trace, "redeem_points"):
         booking = step.before.reservations[step.arguments["confirmation"]]
         if deadline_passed(booking.check_in, step.before.today, step.before.now):
             violations.append(f"{booking.confirmation} paid with points after its cancellation deadline")
-    for step in trace.calls("redeem_points") + trace.calls("create_reservation"):
+    for step in _done(trace, "redeem_points") + _done(trace, "create_reservation"):
         if not step.error and (points := json.loads(step.observation)["points_redeemed"]) and not _said(trace, points):
             violations.append(f"{points} points of {step.name} not in communicate_info")
-    for step in trace.calls("cancel_reservation"):
+    for step in _done(trace, "cancel_reservation"):
         guest = step.before.reservations[step.arguments["confirmation"]].guest_id
         returned = step.after.guests[guest].points - step.before.guests[guest].points
         if returned and not _said(trace, returned):
@@ -174,7 +179,7 @@ def award_stays(trace: GoldTrace) -> list[str]:
 
 def upgrades(trace: GoldTrace) -> list[str]:
     violations = []
-    for step in trace.calls("upgrade_room"):
+    for step in _done(trace, "upgrade_room"):
         booking = step.before.reservations[step.arguments["confirmation"]]
         tier = step.before.guests[booking.guest_id].tier
         soon = booking.check_in <= (date.fromisoformat(step.before.today) + timedelta(days=GOLD_UPGRADE_DAYS)).isoformat()
@@ -189,7 +194,7 @@ def upgrades(trace: GoldTrace) -> list[str]:
 
 def late_checkouts(trace: GoldTrace) -> list[str]:
     violations = []
-    for step in trace.calls("grant_late_checkout"):
+    for step in _done(trace, "grant_late_checkout"):
         booking = step.before.reservations[step.arguments["confirmation"]]
         tier = step.before.guests[booking.guest_id].tier
         hour = int(step.arguments["checkout_time"][:2])
@@ -201,7 +206,7 @@ def late_checkouts(trace: GoldTrace) -> list[str]:
 
 def special_requests(trace: GoldTrace) -> list[str]:
     violations = []
-    for step in trace.calls("add_request"):
+    for step in _done(trace, "add_request"):
         booking = step.before.reservations[step.arguments["confirmation"]]
         if step.arguments["request_type"] in ("crib", "rollaway") and step.arguments["quantity"] > booking.rooms:
             violations.append(f"{step.arguments['quantity']} {step.arguments['request_type']}s for {booking.rooms} room(s)")
@@ -219,7 +224,7 @@ def special_requests(trace: GoldTrace) -> list[str]:
 def disputes(trace: GoldTrace) -> list[str]:
     violations = []
     oldest = (date.fromisoformat(trace.steps[0].before.today) - timedelta(days=DISPUTE_DAYS)).isoformat() if trace.steps else ""
-    for step in trace.calls("dispute_charge"):
+    for step in _done(trace, "dispute_charge"):
         booking = step.before.reservations[step.arguments["confirmation"]]
         charge = next(charge for charge in booking.folio if charge.charge_id == step.arguments["charge_id"])
         if charge.kind not in INCIDENTALS or charge.amount > DISPUTE_LIMIT or booking.check_out < oldest:
@@ -242,7 +247,7 @@ def _due(step: GoldStep, case_id: str) -> tuple[str, float]:
 
 def compensation(trace: GoldTrace) -> list[str]:
     violations = []
-    for step in trace.calls("issue_compensation"):
+    for step in _done(trace, "issue_compensation"):
         case_id = step.arguments["case_id"]
         kind, amount = _due(step, case_id)
         if step.before.feedback_cases[case_id].compensation:
@@ -253,14 +258,14 @@ def compensation(trace: GoldTrace) -> list[str]:
 
 
 def closing_cases(trace: GoldTrace) -> list[str]:
-    return [f"{step.arguments['case_id']} closed before any compensation" for step in trace.calls("close_feedback_case")
+    return [f"{step.arguments['case_id']} closed before any compensation" for step in _done(trace, "close_feedback_case")
             if not step.before.feedback_cases[step.arguments["case_id"]].compensation]  # fmt: skip
 
 
 def preferences_kept(trace: GoldTrace) -> list[str]:
     removing = any(word in trace.task.user_scenario.model_dump_json().lower() for word in ("remove", "no longer"))
     return [f"preferences of {step.arguments['guest_id']} dropped without the guest asking"
-            for step in trace.calls("update_preferences")
+            for step in _done(trace, "update_preferences")
             if not removing
             and not set(step.before.guests[step.arguments["guest_id"]].preferences) <= set(step.arguments["preferences"])]
 
