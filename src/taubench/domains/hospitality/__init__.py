@@ -1,0 +1,10 @@
+"""The hospitality domain: the central reservations and guest-relations desk of a 20-hotel
+group. The agent verifies guests, books, changes and cancels stays under their rate plans,
+grants tier upgrades and late checkouts, takes special requests, reverses disputed folio
+charges and settles feedback cases under the desk manual (``data/policy.md``)."""
+
+from taubench.domain import BundledData, DomainSpec
+from taubench.domains.hospitality.models import HotelDB
+from taubench.domains.hospitality.tools import HotelTools
+
+DOMAIN = DomainSpec(name="hospitality", toolkit=HotelTools, db_model=HotelDB, data=BundledData(__name__))

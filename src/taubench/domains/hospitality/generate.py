@@ -1,0 +1,212 @@
+"""The hospitality database: the hand-written cast (``cast.py``) the tasks are built around,
+plus seeded filler: twelve more hotels, guests (namesakes of the cast among them), past and
+future stays with their folios, special requests, settled feedback cases and the loyalty
+ledger. Future filler stays are at the filler hotels only, so the cast hotels' availability
+is what the tasks say it is."""
+
+import random
+from datetime import date, timedelta
+from typing import Any
+
+from taubench.domains.hospitality.cast import CASES, EXTRAS, GUESTS, HOTELS, STAYS
+from taubench.domains.hospitality.models import RoomType
+from taubench.domains.hospitality.tariff import award_points, cents, nights, plan_rate, tax_on
+
+SEED = 20251202
+TODAY, NOW = "2025-12-02", "11:00"
+ROOMS = {"QN": ("Standard Queen", 1, False), "KG": ("Standard King", 2, False), "DK": ("Deluxe King", 3, False),
+         "JS": ("Junior Suite", 4, False), "AK": ("Accessible King", 2, True)}  # fmt: skip
+CITIES = [("Nashville", "Gulch"), ("Phoenix", "Camelback"), ("San Diego", "Gaslamp"), ("Portland", "Pearl District"),
+          ("Miami", "Brickell"), ("New Orleans", "French Quarter"), ("Minneapolis", "North Loop"),
+          ("Philadelphia", "Rittenhouse"), ("Salt Lake City", "Temple Square"), ("Charlotte", "Uptown"),
+          ("Kansas City", "Crossroads"), ("Washington", "Dupont Circle")]  # fmt: skip
+FIRST = ["James", "Mary", "Wei", "Fatima", "Carlos", "Olivia", "Raj", "Emma", "Kwame", "Lucia", "Ethan", "Mei", "Jonas",
+         "Amara", "Diego", "Nora", "Samuel", "Yuki", "Leah", "Ivan", "Zara", "Peter", "Ana", "Tariq", "Grace", "Daniel"]
+LAST = ["Nguyen", "Smith", "Patel", "Garcia", "Johnson", "Kowalski", "Okafor", "Brown", "Rossi", "Haddad", "Lee", "Murphy",
+        "Schmidt", "Dubois", "Tanaka", "Silva", "Carter", "Bell", "Cohen", "Ali", "Jensen", "Moreau", "Hale", "Kim"]
+ZIPS = ["10001", "94110", "60622", "78702", "98103", "02118", "30318", "80203", "37203", "85016", "92101", "97209", "33131"]
+INCIDENTALS = [("minibar", "Minibar", 8, 60), ("parking", "Valet parking", 25, 55), ("restaurant", "Hotel restaurant", 18, 140),
+               ("spa", "Spa treatment", 90, 240), ("phone", "Long-distance calls", 3, 20)]  # fmt: skip
+REQUESTS = ["crib", "rollaway", "quiet_room", "high_floor", "early_check_in", "other"]
+TIERS = ["member"] * 5 + ["silver"] * 3 + ["gold"] * 2 + ["platinum"] + ["none"] * 2
+
+
+def _hotel(property_id: str, name: str, city: str, pets: bool, rooms: dict) -> dict:
+    types = [{"code": code, "name": ROOMS[code][0], "category": ROOMS[code][1], "accessible": ROOMS[code][2],
+              "inventory": inventory, "weekday_rate": float(weekday), "weekend_rate": float(weekend)}
+             for code, (weekday, weekend, inventory) in rooms.items()]  # fmt: skip
+    return {"property_id": property_id, "name": name, "city": city, "pet_friendly": pets, "room_types": types}
+
+
+def _guest(guest_id, name, tier, loyalty, zip_code, points, preferences, cards) -> dict:
+    handle = name.lower().replace(" ", ".").replace("'", "")
+    return {"guest_id": guest_id, "name": name, "email": f"{handle}{guest_id[-2:]}@example.com",
+            "phone": f"+1-555-{guest_id[-4:]}-{zip_code[-3:]}0", "zip_code": zip_code, "loyalty_number": loyalty,
+            "tier": tier, "points": points, "preferences": preferences,
+            "cards": [{"card_id": f"CC-{guest_id[1:]}-{index}", "brand": brand, "last4": last4, "expires": expires}
+                      for index, (brand, last4, expires) in enumerate(cards, 1)]}  # fmt: skip
+
+
+class _Builder:
+    """Collects the records, numbering folio lines and ledger entries as it goes."""
+
+    def __init__(self, hotels: dict, guests: dict):
+        self.hotels, self.guests = hotels, guests
+        self.reservations, self.ledger, self.requests = {}, {}, {}
+        self.charge, self.entry = 70001, 90001
+
+    def room(self, property_id: str, code: str) -> RoomType:
+        return RoomType(**next(room for room in self.hotels[property_id]["room_types"] if room["code"] == code))
+
+    def line(self, booking: dict, kind: str, description: str, amount: float, day: str) -> None:
+        booking["folio"].append({"charge_id": f"CH-{self.charge}", "date": day, "kind": kind, "description": description,
+                                 "amount": cents(amount), "disputed": False})  # fmt: skip
+        self.charge += 1
+
+    def earn(self, guest_id: str, day: str, kind: str, points: int, confirmation) -> None:
+        entry_id = f"LE-{self.entry}"
+        self.ledger[entry_id] = {"entry_id": entry_id, "guest_id": guest_id, "date": day, "kind": kind, "points": points,
+                                 "confirmation": confirmation}  # fmt: skip
+        self.entry += 1
+
+    def stay(self, confirmation, guest_id, property_id, code, rooms, check_in, check_out, plan, status, rates=None) -> dict:
+        guest, room = self.guests[guest_id], self.room(property_id, code)
+        stay = nights(check_in, check_out)
+        rates = rates or [plan_rate(room, night, plan) for night in stay]
+        room_total = cents(sum(rates) * rooms)
+        points = award_points(len(stay), rooms) if plan == "award" else 0
+        booking = {
+            "confirmation": confirmation, "guest_id": guest_id, "guest_name": guest["name"], "property_id": property_id,
+            "room_type": code, "rooms": rooms, "check_in": check_in, "check_out": check_out, "rate_plan": plan,
+            "nightly_rates": rates, "room_total": room_total, "tax": tax_on(room_total),
+            "total": cents(room_total + tax_on(room_total)), "points_redeemed": points, "card_id": guest["cards"][-1]["card_id"],
+            "status": status, "cancellation_fee": 0.0, "upgraded_from": None, "late_checkout": None, "requests": [], "folio": [],
+        }  # fmt: skip
+        if status in ("checked_in", "checked_out"):
+            for night, rate in zip(stay, rates):
+                if night < TODAY and rate:
+                    self.line(booking, "room", f"Room, {ROOMS[code][0]}", rate * rooms, night)
+                    self.line(booking, "tax", "Room tax 14%", tax_on(cents(rate * rooms)), night)
+        if status == "checked_out" and guest["loyalty_number"] and plan != "award":
+            self.earn(guest_id, check_out, "earn", int(room_total * 10), confirmation)
+        if points:
+            self.earn(guest_id, TODAY if status == "confirmed" else check_in, "redeem", -points, confirmation)
+        self.reservations[confirmation] = booking
+        return booking
+
+
+def _filler_guests(rng: random.Random, guests: dict) -> None:
+    cast_names = [row[1] for row in GUESTS]
+    used = {guest["loyalty_number"] for guest in guests.values()}
+    for number in range(1024, 1420):
+        name = rng.choice(cast_names) if number % 37 == 0 else f"{rng.choice(FIRST)} {rng.choice(LAST)}"
+        tier = rng.choice(TIERS)
+        loyalty = None
+        while tier != "none" and (loyalty is None or loyalty in used):
+            loyalty = f"LK{rng.randint(10000000, 99999999)}"
+        used.add(loyalty)
+        ceiling = {"none": 1, "member": 30000, "silver": 60000, "gold": 120000}.get(tier, 250000)
+        points = 0 if tier == "none" else rng.randrange(0, ceiling, 100)
+        cards = [(rng.choice(["Visa", "Mastercard", "Amex"]), f"{rng.randint(0, 9999):04d}",
+                  f"{rng.randint(2026, 2029)}-{rng.randint(1, 12):02d}") for _ in range(rng.randint(1, 2))]  # fmt: skip
+        preferences = sorted(rng.sample(["quiet_room", "high_floor", "feather_free", "extra_pillows", "king_bed"],
+                                        rng.randint(0, 2)))
+        guest_id = f"G{number}"
+        guests[guest_id] = _guest(guest_id, name, tier, loyalty, rng.choice(ZIPS), points, preferences, cards)
+
+
+def _filler_stays(rng: random.Random, build: _Builder) -> None:
+    filler_guests = [key for key in build.guests if key >= "G1024"]
+    start, number = date(2025, 5, 1), 400001
+    plans = ["flexible"] * 5 + ["member"] * 3 + ["advance_purchase"] * 2 + ["award"]
+    for _ in range(1000):
+        guest_id = rng.choice(filler_guests)
+        guest = build.guests[guest_id]
+        check_in = start + timedelta(days=rng.randint(0, 270))
+        length = rng.choice([1, 1, 2, 2, 2, 3, 3, 4, 5])
+        check_out = check_in + timedelta(days=length)
+        future = check_out.isoformat() > TODAY
+        property_id = f"P{rng.randint(9, 20):02d}" if future else f"P{rng.randint(1, 20):02d}"
+        plan = rng.choice(plans)
+        if plan in ("member", "award") and guest["tier"] == "none":
+            plan = "flexible"
+        if check_in.isoformat() > TODAY:
+            status = rng.choice(["confirmed"] * 6 + ["cancelled"])
+        elif future:
+            status = "checked_in"
+        else:
+            status = rng.choice(["checked_out"] * 12 + ["cancelled", "no_show"])
+        code = rng.choice(["QN", "QN", "KG", "KG", "DK", "JS"])
+        booking = build.stay(f"LK-{number}", guest_id, property_id, code, 1, check_in.isoformat(), check_out.isoformat(),
+                             plan, status)  # fmt: skip
+        number += 1
+        if status in ("checked_in", "checked_out") and rng.random() < 0.6:
+            kind, description, low, high = rng.choice(INCIDENTALS)
+            build.line(booking, kind, description, rng.randint(low * 100, high * 100) / 100, check_in.isoformat())
+        if status == "cancelled" and plan in ("flexible", "member") and rng.random() < 0.3:
+            booking["cancellation_fee"] = cents(booking["nightly_rates"][0] + tax_on(booking["nightly_rates"][0]))
+        if rng.random() < 0.3:
+            request_type = rng.choice(REQUESTS)
+            request_id = f"RQ-{6001 + len(build.requests)}"
+            build.requests[request_id] = {"request_id": request_id, "confirmation": booking["confirmation"],
+                                          "request_type": request_type, "quantity": 1,
+                                          "status": "requested" if future else "fulfilled"}  # fmt: skip
+            booking["requests"].append(request_id)
+
+
+def _cases(rng: random.Random, build: _Builder) -> dict:
+    cases = {}
+    for case_id, guest_id, confirmation, category, severity, night, text, transport, opened, given in CASES:
+        cases[case_id] = {"case_id": case_id, "guest_id": guest_id, "confirmation": confirmation, "category": category,
+                          "severity": severity, "night": night, "description": text, "transport_cost": transport,
+                          "opened_at": opened, "status": "open",
+                          "compensation": [{"kind": kind, "amount": amount, "date": day} for kind, amount, day in given],
+                          "closed_on": None}  # fmt: skip
+    stays = [booking for booking in build.reservations.values()
+             if booking["status"] == "checked_out" and booking["guest_id"] >= "G1024" and booking["rate_plan"] != "award"]
+    for number, booking in enumerate(rng.sample(stays, 110), 2001):
+        category = rng.choice(["noise", "cleanliness", "room_defect", "service", "noise", "cleanliness"])
+        severity = rng.choice(["minor", "minor", "major"])
+        night = booking["check_in"]
+        if severity == "minor" and build.guests[booking["guest_id"]]["loyalty_number"]:
+            given = {"kind": "points", "amount": 2500.0, "date": booking["check_out"]}
+            build.earn(booking["guest_id"], booking["check_out"], "compensation", 2500, booking["confirmation"])
+        else:
+            given = {"kind": "credit", "amount": 25.0 if severity == "minor" else cents(booking["nightly_rates"][0] / 2),
+                     "date": booking["check_out"]}  # fmt: skip
+        case_id = f"FC-{number}"
+        cases[case_id] = {"case_id": case_id, "guest_id": booking["guest_id"], "confirmation": booking["confirmation"],
+                          "category": category, "severity": severity, "night": night,
+                          "description": f"Guest reported a {severity} {category.replace('_', ' ')} issue",
+                          "transport_cost": 0.0, "opened_at": f"{booking['check_out']} 10:00", "status": "closed",
+                          "compensation": [given], "closed_on": booking["check_out"]}  # fmt: skip
+    return cases
+
+
+def database() -> dict[str, Any]:
+    rng = random.Random(SEED)
+    hotels = {row[0]: _hotel(*row) for row in HOTELS}
+    for number, (city, area) in enumerate(CITIES, 9):
+        weekday = rng.randrange(129, 279, 10) - 1
+        rooms = {"QN": (weekday, weekday + 30, rng.randint(25, 45)), "KG": (weekday + 20, weekday + 50, rng.randint(20, 40)),
+                 "DK": (weekday + 60, weekday + 90, rng.randint(8, 14)), "JS": (weekday + 170, weekday + 210, rng.randint(3, 6)),
+                 "AK": (weekday + 20, weekday + 50, rng.randint(2, 4))}  # fmt: skip
+        hotels[f"P{number:02d}"] = _hotel(f"P{number:02d}", f"Larkspur {city} {area}", city, rng.random() < 0.5, rooms)
+    guests = {row[0]: _guest(*row) for row in GUESTS}
+    _filler_guests(rng, guests)
+    build = _Builder(hotels, guests)
+    for row in STAYS:
+        build.stay(*row)
+    for confirmation, kind, description, amount, day in EXTRAS:
+        build.line(build.reservations[confirmation], kind, description, amount, day)
+    _filler_stays(rng, build)
+    for guest_id in [key for key in guests if guests[key]["loyalty_number"]]:
+        for _ in range(rng.randint(0, 3)):
+            day = (date(2025, 6, 1) + timedelta(days=rng.randint(0, 180))).isoformat()
+            build.earn(guest_id, day, "earn", rng.randrange(500, 5000, 250), None)  # partner and promotion points
+    cases = _cases(rng, build)
+    ledger = dict(sorted(build.ledger.items(), key=lambda item: (item[1]["date"], item[0])))
+    return {"today": TODAY, "now": NOW, "next_confirmation_number": 500200, "next_request_number": 6001 + len(build.requests),
+            "next_charge_number": build.charge, "next_entry_number": build.entry, "guests": guests, "properties": hotels,
+            "reservations": build.reservations, "requests": build.requests, "feedback_cases": cases,
+            "loyalty_ledger": ledger}  # fmt: skip

@@ -1,0 +1,304 @@
+"""The desk manual's numbered rules as checks over a task's gold trace (see gold_trace.py)."""
+
+import json
+from datetime import date, timedelta
+
+from taubench.domains.gold_trace import GoldStep, GoldTrace
+from taubench.domains.hospitality.tariff import deadline_passed, nights
+
+UNSCOPED = ("find_guest", "get_reservation", "find_hotels", "search_availability", "calculate", "transfer_to_human_agents")
+CHANGES_ON_BOOKINGS = ("modify_reservation", "cancel_reservation", "upgrade_room", "redeem_points")
+ADVANCE_PURCHASE_LEAD_DAYS = 14
+MAX_ROOMS = 9
+GOLD_UPGRADE_DAYS = 3
+LATEST_CHECKOUT = {"platinum": 16, "gold": 14}
+FREE_UNTIL = {"platinum": 16, "gold": 14}
+LATE_CHECKOUT_HOURLY = 30.0
+INCIDENTALS = ("minibar", "parking", "restaurant", "spa", "phone", "pet_fee", "late_checkout")
+DISPUTE_LIMIT = 150.0
+DISPUTE_DAYS = 60
+MINOR_POINTS, MINOR_CREDIT, MANAGER_ABOVE = 2500, 25.0, 250.0
+
+
+def _done(trace: GoldTrace, name: str) -> list[GoldStep]:
+    """The successful calls of a tool: a refused call changed nothing to judge."""
+    return [step for step in trace.calls(name) if not step.error]
+
+
+def _guest_of(step: GoldStep) -> str | None:
+    """The guest a call acts on: named, or the holder of the booking or case it names."""
+    if "guest_id" in step.arguments:
+        return step.arguments["guest_id"]
+    booking = step.before.reservations.get(step.arguments.get("confirmation"))
+    case = step.before.feedback_cases.get(step.arguments.get("case_id"))
+    return booking.guest_id if booking else case.guest_id if case else None
+
+
+def _verified(trace: GoldTrace, upto: int) -> set[str]:
+    """Guests verified before step ``upto``: by loyalty number and ZIP, or, when no profile was
+    looked up first, by a confirmation number whose booking name the guest gave."""
+    found: set[str] = set()
+    for step in trace.steps[:upto]:
+        if step.error:
+            continue
+        if step.name == "find_guest":
+            found.add(json.loads(step.observation)["guest_id"])
+        elif step.name == "get_reservation" and not found:
+            booking = json.loads(step.observation)
+            if booking["guest_name"] in trace.task.user_scenario.model_dump_json():
+                found.add(booking["guest_id"])
+    return found
+
+
+def _said(trace: GoldTrace, value: float) -> bool:
+    return f"{value:g}" in trace.task.communicate_info
+
+
+def _rooms_left(step: GoldStep, property_id: str, code: str, stay: list[str], leave_out: str = "") -> int:
+    room = next(room for room in step.before.properties[property_id].room_types if room.code == code)
+    taken = dict.fromkeys(stay, 0)
+    for booking in step.before.reservations.values():
+        if (booking.property_id, booking.room_type) == (property_id, code) and booking.status in ("confirmed", "checked_in") \
+                and booking.confirmation != leave_out:
+            for night in nights(booking.check_in, booking.check_out):
+                if night in taken:
+                    taken[night] += booking.rooms
+    return room.inventory - max(taken.values())
+
+
+def _category(step: GoldStep, property_id: str, code: str) -> tuple[int, bool]:
+    room = next(room for room in step.before.properties[property_id].room_types if room.code == code)
+    return room.category, room.accessible
+
+
+def identified_first(trace: GoldTrace) -> list[str]:
+    return [f"{step.name} before the guest was verified" for index, step in enumerate(trace.steps)
+            if step.name not in UNSCOPED and _guest_of(step) and not _verified(trace, index)]  # fmt: skip
+
+
+def own_records_only(trace: GoldTrace) -> list[str]:
+    return [f"{step.name} on a record of {_guest_of(step)}, who is not the verified guest"
+            for index, step in enumerate(trace.steps)
+            if step.name not in UNSCOPED and _guest_of(step) and _guest_of(step) not in _verified(trace, index)]  # fmt: skip
+
+
+def rate_plans(trace: GoldTrace) -> list[str]:
+    violations = []
+    for step in _done(trace, "create_reservation"):
+        plan, guest = step.arguments["rate_plan"], step.before.guests[step.arguments["guest_id"]]
+        lead = (date.fromisoformat(step.arguments["check_in"]) - date.fromisoformat(step.before.today)).days
+        if plan in ("member", "award") and guest.loyalty_number is None:
+            violations.append(f"{plan} rate for {guest.guest_id}, who is not enrolled")
+        if plan == "advance_purchase" and lead < ADVANCE_PURCHASE_LEAD_DAYS:
+            violations.append(f"advance purchase booked {lead} days before arrival")
+        if plan != "award" and not step.error and not _said(trace, json.loads(step.observation)["total"]):
+            violations.append("the new booking's total is not in communicate_info")
+    return violations
+
+
+def cancellation_fees(trace: GoldTrace) -> list[str]:
+    violations = []
+    for step in _done(trace, "cancel_reservation"):
+        booking = step.after.reservations[step.arguments["confirmation"]]
+        fee = booking.cancellation_fee
+        if booking.rate_plan in ("flexible", "member") and fee and not _said(trace, fee):
+            violations.append(f"cancellation fee {booking.cancellation_fee:g} not in communicate_info")
+    return violations
+
+
+def advance_purchase_is_final(trace: GoldTrace) -> list[str]:
+    return [f"{step.name} on advance-purchase booking {step.arguments['confirmation']}" for step in trace.steps
+            if step.name in CHANGES_ON_BOOKINGS
+            and step.before.reservations[step.arguments["confirmation"]].rate_plan == "advance_purchase"]  # fmt: skip
+
+
+def changes(trace: GoldTrace) -> list[str]:
+    violations = []
+    for step in _done(trace, "modify_reservation"):
+        booking = step.after.reservations[step.arguments["confirmation"]]
+        if step.before.reservations[booking.confirmation].rate_plan not in ("flexible", "member"):
+            violations.append(f"modify_reservation on a {booking.rate_plan} booking")
+        if not _said(trace, booking.total):
+            violations.append(f"new total {booking.total:g} of {booking.confirmation} not in communicate_info")
+    return violations
+
+
+def cancelled_stay_put(trace: GoldTrace) -> list[str]:
+    return [f"{step.name} on cancelled booking {step.arguments['confirmation']}" for step in trace.writes
+            if (booking := step.before.reservations.get(step.arguments.get("confirmation"))) and booking.status == "cancelled"]
+
+
+def room_substitutes(trace: GoldTrace) -> list[str]:
+    violations = []
+    needs_access = any(word in trace.task.user_scenario.model_dump_json().lower() for word in ("wheelchair", "mobility", "roll-in"))
+    for step in _done(trace, "create_reservation") + _done(trace, "modify_reservation") + _done(trace, "upgrade_room"):
+        booking = step.after.reservations.get(step.arguments.get("confirmation")) if "confirmation" in step.arguments else None
+        property_id = booking.property_id if booking else step.arguments["property_id"]
+        if _category(step, property_id, step.arguments["room_type"])[1] and not needs_access:
+            violations.append(f"accessible room booked by {step.name} for a guest who did not ask for one")
+        if step.name == "modify_reservation":
+            before = step.before.reservations[booking.confirmation]
+            stay = nights(step.arguments["check_in"], step.arguments["check_out"])
+            lower = _category(step, property_id, booking.room_type)[0] < _category(step, property_id, before.room_type)[0]
+            if lower and _rooms_left(step, property_id, before.room_type, stay, booking.confirmation) >= before.rooms:
+                violations.append(f"{booking.confirmation} moved down a category while its room type was free")
+    return violations
+
+
+def guarantee_cards(trace: GoldTrace) -> list[str]:
+    violations = []
+    for step in _done(trace, "create_reservation"):
+        cards = {card.card_id: card for card in step.before.guests[step.arguments["guest_id"]].cards}
+        card = cards.get(step.arguments["card_id"])
+        if card is None or card.expires < step.arguments["check_out"][:7]:
+            violations.append(f"booking guaranteed with {step.arguments['card_id']}, not valid through check-out")
+    return violations
+
+
+def rooms_per_booking(trace: GoldTrace) -> list[str]:
+    return [f"create_reservation of {step.arguments['rooms']} rooms" for step in _done(trace, "create_reservation")
+            if step.arguments["rooms"] > MAX_ROOMS]  # fmt: skip
+
+
+def award_stays(trace: GoldTrace) -> list[str]:
+    violations = []
+    for step in _done(trace, "redeem_points"):
+        booking = step.before.reservations[step.arguments["confirmation"]]
+        if deadline_passed(booking.check_in, step.before.today, step.before.now):
+            violations.append(f"{booking.confirmation} paid with points after its cancellation deadline")
+    for step in _done(trace, "redeem_points") + _done(trace, "create_reservation"):
+        if not step.error and (points := json.loads(step.observation)["points_redeemed"]) and not _said(trace, points):
+            violations.append(f"{points} points of {step.name} not in communicate_info")
+    for step in _done(trace, "cancel_reservation"):
+        guest = step.before.reservations[step.arguments["confirmation"]].guest_id
+        returned = step.after.guests[guest].points - step.before.guests[guest].points
+        if returned and not _said(trace, returned):
+            violations.append(f"{returned} points returned not in communicate_info")
+    return violations
+
+
+def upgrades(trace: GoldTrace) -> list[str]:
+    violations = []
+    for step in _done(trace, "upgrade_room"):
+        booking = step.before.reservations[step.arguments["confirmation"]]
+        tier = step.before.guests[booking.guest_id].tier
+        soon = booking.check_in <= (date.fromisoformat(step.before.today) + timedelta(days=GOLD_UPGRADE_DAYS)).isoformat()
+        if not (tier == "platinum" or (tier == "gold" and soon)) or booking.rate_plan == "advance_purchase":
+            violations.append(f"complimentary upgrade for a {tier} guest arriving {booking.check_in} ({booking.rate_plan})")
+        steps_up = (_category(step, booking.property_id, step.arguments["room_type"])[0]
+                    - _category(step, booking.property_id, booking.room_type)[0])  # fmt: skip
+        if steps_up != 1:
+            violations.append(f"upgrade of {steps_up} categories")
+    return violations
+
+
+def late_checkouts(trace: GoldTrace) -> list[str]:
+    violations = []
+    for step in _done(trace, "grant_late_checkout"):
+        booking = step.before.reservations[step.arguments["confirmation"]]
+        tier = step.before.guests[booking.guest_id].tier
+        hour = int(step.arguments["checkout_time"][:2])
+        due = 0.0 if hour <= FREE_UNTIL.get(tier, 11) else LATE_CHECKOUT_HOURLY * (hour - 11)
+        if hour > LATEST_CHECKOUT.get(tier, 14) or step.arguments["charge"] != due:
+            violations.append(f"late checkout {step.arguments['checkout_time']} for {step.arguments['charge']} ({tier})")
+    return violations
+
+
+def special_requests(trace: GoldTrace) -> list[str]:
+    violations = []
+    for step in _done(trace, "add_request"):
+        booking = step.before.reservations[step.arguments["confirmation"]]
+        if step.arguments["request_type"] in ("crib", "rollaway") and step.arguments["quantity"] > booking.rooms:
+            violations.append(f"{step.arguments['quantity']} {step.arguments['request_type']}s for {booking.rooms} room(s)")
+        if step.arguments["request_type"] != "pet":
+            continue
+        if step.arguments["quantity"] > 2 * booking.rooms:
+            violations.append(f"{step.arguments['quantity']} pets for {booking.rooms} room(s)")
+        earlier = [key for key in booking.requests if step.before.requests[key].request_type == "pet"]
+        if not step.before.properties[booking.property_id].pet_friendly or earlier:
+            violations.append(f"pet request on {booking.confirmation} (hotel takes pets: "
+                              f"{step.before.properties[booking.property_id].pet_friendly}, earlier: {earlier})")  # fmt: skip
+    return violations
+
+
+def disputes(trace: GoldTrace) -> list[str]:
+    violations = []
+    oldest = (date.fromisoformat(trace.steps[0].before.today) - timedelta(days=DISPUTE_DAYS)).isoformat() if trace.steps else ""
+    for step in _done(trace, "dispute_charge"):
+        booking = step.before.reservations[step.arguments["confirmation"]]
+        charge = next(charge for charge in booking.folio if charge.charge_id == step.arguments["charge_id"])
+        if charge.kind not in INCIDENTALS or charge.amount > DISPUTE_LIMIT or booking.check_out < oldest:
+            violations.append(f"{charge.kind} charge {charge.charge_id} of {charge.amount:g} reversed at the desk")
+    return violations
+
+
+def _due(step: GoldStep, case_id: str) -> tuple[str, float]:
+    """The compensation a case is due: (kind, amount)."""
+    case = step.before.feedback_cases[case_id]
+    if case.severity == "minor":
+        enrolled = step.before.guests[case.guest_id].loyalty_number is not None
+        return ("points", float(MINOR_POINTS)) if enrolled else ("credit", MINOR_CREDIT)
+    booking = step.before.reservations[case.confirmation]
+    rate = dict(zip(nights(booking.check_in, booking.check_out), booking.nightly_rates))[case.night]
+    if case.category == "relocation":
+        return "credit", round(rate + case.transport_cost, 2)
+    return "credit", round(rate / 2, 2)
+
+
+def compensation(trace: GoldTrace) -> list[str]:
+    violations = []
+    for step in _done(trace, "issue_compensation"):
+        case_id = step.arguments["case_id"]
+        kind, amount = _due(step, case_id)
+        if step.before.feedback_cases[case_id].compensation:
+            violations.append(f"second compensation on {case_id}")
+        if (step.arguments["kind"], step.arguments["amount"]) != (kind, amount) or (kind == "credit" and amount > MANAGER_ABOVE):
+            violations.append(f"{case_id} given {step.arguments['amount']} {step.arguments['kind']}; due {amount} {kind}")
+    return violations
+
+
+def closing_cases(trace: GoldTrace) -> list[str]:
+    return [f"{step.arguments['case_id']} closed before any compensation" for step in _done(trace, "close_feedback_case")
+            if not step.before.feedback_cases[step.arguments["case_id"]].compensation]  # fmt: skip
+
+
+def preferences_kept(trace: GoldTrace) -> list[str]:
+    removing = any(word in trace.task.user_scenario.model_dump_json().lower() for word in ("remove", "no longer"))
+    return [f"preferences of {step.arguments['guest_id']} dropped without the guest asking"
+            for step in _done(trace, "update_preferences")
+            if not removing
+            and not set(step.before.guests[step.arguments["guest_id"]].preferences) <= set(step.arguments["preferences"])]
+
+
+def hand_offs(trace: GoldTrace) -> list[str]:
+    transfers = [index for index, step in enumerate(trace.steps) if step.name == "transfer_to_human_agents"]
+    if not transfers:
+        return []
+    violations = [f"{step.name} after the transfer" for step in trace.steps[transfers[0] + 1 :] if step.kind == "write"]
+    if "refusal" not in trace.task.tags:
+        violations.append("a transfer in a task that is not tagged as a refusal or hand-off")
+    return violations
+
+
+RULES = {
+    1: identified_first,
+    2: own_records_only,
+    4: rate_plans,
+    5: cancellation_fees,
+    6: advance_purchase_is_final,
+    7: changes,
+    8: cancelled_stay_put,
+    9: room_substitutes,
+    10: guarantee_cards,
+    11: rooms_per_booking,
+    12: award_stays,
+    13: upgrades,
+    14: late_checkouts,
+    15: special_requests,
+    16: disputes,
+    17: compensation,
+    18: closing_cases,
+    19: preferences_kept,
+    20: hand_offs,
+}
+CONVERSATIONAL = {3: "reading a change back and getting a yes happens in the conversation, not in tool calls"}

@@ -1,0 +1,83 @@
+"""Record look-ups and argument checks shared by the desk's tools: each raises the message
+the reservations system shows when a record is missing or a value is malformed."""
+
+from datetime import date
+
+from taubench.domains.hospitality.models import FeedbackCase, Guest, HotelDB, Property, Reservation, RoomType
+from taubench.domains.hospitality.tariff import nights
+
+LIVE = ("confirmed", "checked_in")  # stays that still hold rooms
+
+
+def day(text: str, what: str) -> date:
+    try:
+        return date.fromisoformat(text)
+    except (TypeError, ValueError):
+        raise ValueError(f"{what} must be a date as YYYY-MM-DD") from None
+
+
+def money(value: float, what: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise ValueError(f"{what} must be a number")
+    return round(float(value), 2)
+
+
+class Records:
+    """Look-ups by key, so that what a tool changes is the episode's own copy."""
+
+    db: HotelDB
+
+    def _guest(self, guest_id: str) -> Guest:
+        if guest_id not in self.db.guests:
+            raise ValueError("Guest not found")
+        return self.db.guests[guest_id]
+
+    def _property(self, property_id: str) -> Property:
+        if property_id not in self.db.properties:
+            raise ValueError("Hotel not found")
+        return self.db.properties[property_id]
+
+    def _room(self, hotel: Property, code: str) -> RoomType:
+        room = next((room for room in hotel.room_types if room.code == code), None)
+        if room is None:
+            raise ValueError(f"{hotel.name} has no room type {code!r}")
+        return room
+
+    def _reservation(self, confirmation: str) -> Reservation:
+        if confirmation not in self.db.reservations:
+            raise ValueError("Reservation not found")
+        return self.db.reservations[confirmation]
+
+    def _confirmed(self, confirmation: str) -> Reservation:
+        booking = self._reservation(confirmation)
+        if booking.status != "confirmed":
+            raise ValueError(f"Reservation is {booking.status}, not confirmed")
+        return booking
+
+    def _case(self, case_id: str) -> FeedbackCase:
+        if case_id not in self.db.feedback_cases:
+            raise ValueError("Feedback case not found")
+        case = self.db.feedback_cases[case_id]
+        if case.status != "open":
+            raise ValueError("Feedback case is already closed")
+        return case
+
+    def _stay(self, check_in: str, check_out: str) -> list[str]:
+        """The nights of a new or changed stay: from today on, 1 to 30 nights."""
+        if day(check_in, "Check-in") < day(self.db.today, "Today"):
+            raise ValueError("Check-in cannot be before today")
+        stay = nights(check_in, check_out) if day(check_out, "Check-out") > date.fromisoformat(check_in) else []
+        if not 1 <= len(stay) <= 30:
+            raise ValueError("A stay must be 1 to 30 nights, check-out after check-in")
+        return stay
+
+    def _rooms_left(self, property_id: str, code: str, stay: list[str], inventory: int, leave_out: str = "") -> int:
+        """The fewest free rooms of a type over the nights, not counting one booking (being changed)."""
+        taken = dict.fromkeys(stay, 0)
+        for booking in self.db.reservations.values():
+            if booking.property_id == property_id and booking.room_type == code and booking.status in LIVE \
+                    and booking.confirmation != leave_out:
+                for night in nights(booking.check_in, booking.check_out):
+                    if night in taken:
+                        taken[night] += booking.rooms
+        return inventory - max(taken.values())

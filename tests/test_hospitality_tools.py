@@ -1,0 +1,209 @@
+"""The hotel desk's tools: each one's answer, each of its error texts, and that a write that
+fails changes nothing."""
+
+import pytest
+from tool_calls import answer, refused
+
+from taubench.domains import load_domain
+
+
+@pytest.fixture(scope="module")
+def hospitality():
+    return load_domain("hospitality")
+
+
+@pytest.fixture
+def tools(hospitality):
+    return hospitality.new_toolkit()
+
+
+def test_guests_are_found_by_loyalty_number_and_zip_and_namesakes_stay_apart(tools, hospitality):
+    assert answer(tools, "find_guest", loyalty_number="lk70884215", zip_code="98109")["guest_id"] == "G1004"
+    assert answer(tools, "find_guest", loyalty_number="LK70884302", zip_code="98109")["guest_id"] == "G1005"
+    assert answer(tools, "find_guest", loyalty_number="LK33019465", zip_code="78702")["guest_id"] == "G1023"
+    message = "Error: No guest matches that loyalty number and ZIP code"
+    assert refused(tools, hospitality, "find_guest", loyalty_number="LK33019456", zip_code="78702") == message
+    assert answer(tools, "get_guest", guest_id="G1006")["cards"][0]["expires"] == "2025-12"
+    assert refused(tools, hospitality, "get_guest", guest_id="G9") == "Error: Guest not found"
+
+
+def test_reservations_hotels_availability_and_cases_are_read(tools, hospitality):
+    assert [booking["confirmation"] for booking in answer(tools, "list_reservations", guest_id="G1017")] == [
+        "LK-500118", "LK-500129", "LK-500130", "LK-500124"]
+    assert refused(tools, hospitality, "list_reservations", guest_id="G9") == "Error: Guest not found"
+    booking = answer(tools, "get_reservation", confirmation="LK-500101")
+    assert (booking["guest_name"], booking["nightly_rates"], booking["total"]) == ("Priya Raman", [186.15, 186.15, 211.65], 665.7)
+    assert refused(tools, hospitality, "get_reservation", confirmation="LK-1") == "Error: Reservation not found"
+    assert [hotel["property_id"] for hotel in answer(tools, "find_hotels", city="denver")] == ["P01", "P02"]
+    assert answer(tools, "find_hotels", city="Atlantis") == []
+    found = answer(tools, "search_availability", property_id="P01", room_type="KG", check_in="2025-12-12", check_out="2025-12-14")
+    assert (found["rooms_left"], found["flexible_rates"], found["member_rates"]) == (5, [219.0, 219.0], [197.1, 197.1])
+    assert (found["advance_purchase_rates"], found["award_points"]) == ([186.15, 186.15], 50000)
+    assert answer(tools, "search_availability", property_id="P01", room_type="KG", check_in="2025-12-11",
+                  check_out="2025-12-12")["rooms_left"] == 0
+    assert refused(tools, hospitality, "search_availability", property_id="P99", room_type="KG", check_in="2025-12-12",
+                   check_out="2025-12-14") == "Error: Hotel not found"
+    assert refused(tools, hospitality, "search_availability", property_id="P01", room_type="XX", check_in="2025-12-12",
+                   check_out="2025-12-14") == "Error: Larkspur Denver Union Station has no room type 'XX'"
+    assert refused(tools, hospitality, "search_availability", property_id="P01", room_type="KG", check_in="2025-12-01",
+                   check_out="2025-12-03") == "Error: Check-in cannot be before today"
+    assert refused(tools, hospitality, "search_availability", property_id="P01", room_type="KG", check_in="2025-12-12",
+                   check_out="2025-12-12") == "Error: A stay must be 1 to 30 nights, check-out after check-in"
+    assert refused(tools, hospitality, "search_availability", property_id="P01", room_type="KG", check_in="soon",
+                   check_out="2025-12-12") == "Error: Check-in must be a date as YYYY-MM-DD"
+    assert [case["case_id"] for case in answer(tools, "list_feedback_cases", guest_id="G1014")] == ["FC-3007", "FC-3008"]
+    assert refused(tools, hospitality, "list_feedback_cases", guest_id="G9") == "Error: Guest not found"
+
+
+def test_a_booking_is_priced_by_plan_and_guaranteed_with_a_valid_card(tools, hospitality):
+    booking = answer(tools, "create_reservation", guest_id="G1010", property_id="P01", room_type="KG", check_in="2025-12-18",
+                     check_out="2025-12-20", rate_plan="member", rooms=2, card_id="CC-1010-1")
+    assert (booking["confirmation"], booking["nightly_rates"], booking["room_total"]) == ("LK-500200", [170.1, 197.1], 734.4)
+    assert (booking["tax"], booking["total"], tools.db.next_confirmation_number) == (102.82, 837.22, 500201)
+    args = dict(guest_id="G1006", property_id="P06", room_type="KG", check_in="2026-01-09", check_out="2026-01-11",
+                rate_plan="flexible", rooms=1, card_id="CC-1006-2")
+    assert refused(tools, hospitality, "create_reservation", **{**args, "rate_plan": "corporate"}) == (
+        "Error: Rate plan must be flexible, member, advance_purchase or award")
+    assert refused(tools, hospitality, "create_reservation", **{**args, "rooms": 0}) == (
+        "Error: Rooms must be a whole number of at least 1")
+    assert refused(tools, hospitality, "create_reservation", **{**args, "card_id": "CC-1001-1"}) == (
+        "Error: No card with that id on the guest's profile")
+    tools.db.guests["G1006"].cards[0].expires = "2025-11"
+    assert refused(tools, hospitality, "create_reservation", **{**args, "card_id": "CC-1006-1"}) == "Error: The card has expired"
+    assert refused(tools, hospitality, "create_reservation", **{**args, "rooms": 26}) == (
+        "Error: Not enough rooms of that type free for those nights")
+    not_enrolled = {**args, "guest_id": "G1007", "card_id": "CC-1007-1", "rate_plan": "award"}
+    assert refused(tools, hospitality, "create_reservation", **not_enrolled) == "Error: Award stays are for loyalty members only"
+    assert refused(tools, hospitality, "create_reservation", **{**args, "rate_plan": "award", "check_out": "2026-01-13"}) == (
+        "Error: Not enough points: the stay needs 100000 and the guest has 64300")
+
+
+def test_an_award_booking_takes_its_points_with_every_fifth_night_free(tools):
+    booking = answer(tools, "create_reservation", guest_id="G1001", property_id="P07", room_type="KG", check_in="2026-02-10",
+                     check_out="2026-02-15", rate_plan="award", rooms=1, card_id="CC-1001-1")
+    assert (booking["points_redeemed"], booking["total"], tools.db.guests["G1001"].points) == (100000, 0.0, 112500)
+
+
+def test_a_change_keeps_the_booked_rate_of_kept_nights_and_reprices_the_rest(tools, hospitality):
+    booking = answer(tools, "modify_reservation", confirmation="LK-500125", check_in="2025-12-17", check_out="2025-12-20",
+                     room_type="QN")
+    assert (booking["nightly_rates"], booking["total"]) == ([139.0, 139.0, 189.0], 532.38)
+    assert answer(tools, "modify_reservation", confirmation="LK-500125", check_in="2025-12-17", check_out="2025-12-18",
+                  room_type="KG")["nightly_rates"] == [179.0]
+    assert refused(tools, hospitality, "modify_reservation", confirmation="LK-500125", check_in="2025-12-17",
+                   check_out="2025-12-18", room_type="KG") == "Error: Nothing to change: the dates and room type are the same"
+    assert refused(tools, hospitality, "modify_reservation", confirmation="LK-500110", check_in="2025-12-10",
+                   check_out="2025-12-12", room_type="KG") == "Error: Not enough rooms of that type free for those nights"
+    assert refused(tools, hospitality, "modify_reservation", confirmation="LK-500122", check_in="2025-12-04",
+                   check_out="2025-12-05", room_type="QN") == "Error: Award stays cannot be changed: cancel and book again"
+    assert refused(tools, hospitality, "modify_reservation", confirmation="LK-500108", check_in="2025-12-12",
+                   check_out="2025-12-15", room_type="QN") == "Error: Reservation is cancelled, not confirmed"
+
+
+def test_cancelling_charges_by_plan_and_deadline(tools, hospitality):
+    assert answer(tools, "cancel_reservation", confirmation="LK-500102")["cancellation_fee"] == 215.46
+    assert answer(tools, "cancel_reservation", confirmation="LK-500129")["cancellation_fee"] == 499.32
+    assert answer(tools, "cancel_reservation", confirmation="LK-500103")["cancellation_fee"] == 0.0
+    assert answer(tools, "cancel_reservation", confirmation="LK-500101")["cancellation_fee"] == 665.7
+    answer(tools, "cancel_reservation", confirmation="LK-500122")
+    assert tools.db.guests["G1001"].points == 237500  # 50000 spent, 25000 back after the deadline
+    assert refused(tools, hospitality, "cancel_reservation", confirmation="LK-500102") == (
+        "Error: Reservation is cancelled, not confirmed")
+
+
+def test_upgrades_move_up_a_category_at_the_booked_rates(tools, hospitality):
+    booking = answer(tools, "upgrade_room", confirmation="LK-500111", room_type="DK")
+    assert (booking["room_type"], booking["upgraded_from"], booking["nightly_rates"]) == ("DK", "KG", [189.0, 189.0, 189.0])
+    assert refused(tools, hospitality, "upgrade_room", confirmation="LK-500112", room_type="AK") == (
+        "Error: AK is not a higher room category than QN")
+    assert refused(tools, hospitality, "upgrade_room", confirmation="LK-500149", room_type="DK") == (
+        "Error: Not enough rooms of that type free for those nights")
+
+
+def test_points_pay_a_cash_booking_when_the_balance_covers_it(tools, hospitality):
+    booking = answer(tools, "redeem_points", confirmation="LK-500119")
+    assert (booking["rate_plan"], booking["points_redeemed"], booking["total"]) == ("award", 100000, 0.0)
+    assert tools.db.guests["G1001"].points == 112500 and tools.db.next_entry_number > 90001
+    assert refused(tools, hospitality, "redeem_points", confirmation="LK-500101") == (
+        "Error: Only flexible and member bookings can be paid with points, not advance_purchase")
+    assert refused(tools, hospitality, "redeem_points", confirmation="LK-500120") == (
+        "Error: Not enough points: the stay needs 50000 and the guest has 38200")
+    assert refused(tools, hospitality, "redeem_points", confirmation="LK-500113") == (
+        "Error: Award stays are for loyalty members only")
+
+
+def test_requests_are_noted_and_a_pet_posts_its_fee(tools, hospitality):
+    request = answer(tools, "add_request", confirmation="LK-500123", request_type="pet", quantity=2)
+    assert request == {"request_id": f"RQ-{tools.db.next_request_number - 1}", "confirmation": "LK-500123",
+                       "request_type": "pet", "quantity": 2, "status": "requested"}
+    assert tools.db.reservations["LK-500123"].folio[-1].amount == 75.0
+    assert refused(tools, hospitality, "add_request", confirmation="LK-500108", request_type="crib", quantity=1) == (
+        "Error: Reservation is cancelled: requests are for upcoming or current stays")
+    assert refused(tools, hospitality, "add_request", confirmation="LK-500123", request_type="butler", quantity=1).startswith(
+        "Error: Request type must be one of crib, rollaway")
+    assert refused(tools, hospitality, "add_request", confirmation="LK-500123", request_type="crib", quantity=0) == (
+        "Error: Quantity must be a whole number of at least 1")
+
+
+def test_late_checkout_is_set_once_with_its_charge(tools, hospitality):
+    booking = answer(tools, "grant_late_checkout", confirmation="LK-500114", checkout_time="13:00", charge=60)
+    assert booking["late_checkout"] == "13:00" and booking["folio"][-1]["amount"] == 60.0
+    assert refused(tools, hospitality, "grant_late_checkout", confirmation="LK-500114", checkout_time="14:00", charge=0) == (
+        "Error: Late checkout is already set to 13:00")
+    assert refused(tools, hospitality, "grant_late_checkout", confirmation="LK-500132", checkout_time="17:00", charge=0) == (
+        "Error: Checkout time must be 12:00, 13:00, 14:00, 15:00 or 16:00")
+    assert refused(tools, hospitality, "grant_late_checkout", confirmation="LK-500132", checkout_time="12:00", charge=-5) == (
+        "Error: Charge cannot be negative")
+    assert refused(tools, hospitality, "grant_late_checkout", confirmation="LK-500132", checkout_time="12:00", charge="free") == (
+        "Error: Charge must be a number")
+    assert refused(tools, hospitality, "grant_late_checkout", confirmation="LK-500115", checkout_time="12:00", charge=0) == (
+        "Error: Reservation is checked_out: late checkout is for upcoming or current stays")
+
+
+def test_preferences_are_replaced_from_the_list(tools, hospitality):
+    assert answer(tools, "update_preferences", guest_id="G1017", preferences=["extra_pillows", "quiet_room"])["preferences"] == [
+        "extra_pillows", "quiet_room"]
+    assert refused(tools, hospitality, "update_preferences", guest_id="G1017", preferences=["ocean_view"]).startswith(
+        "Error: Preferences must be a list drawn from quiet_room")
+    assert refused(tools, hospitality, "update_preferences", guest_id="G1017", preferences=["quiet_room", "quiet_room"]) == (
+        "Error: A preference is listed twice")
+
+
+def test_a_disputed_charge_is_reversed_once(tools, hospitality):
+    charge = next(line.charge_id for line in tools.db.reservations["LK-500115"].folio if line.kind == "minibar")
+    booking = answer(tools, "dispute_charge", confirmation="LK-500115", charge_id=charge)
+    assert booking["folio"][-1]["amount"] == -38.5 and booking["folio"][-1]["kind"] == "reversal"
+    assert refused(tools, hospitality, "dispute_charge", confirmation="LK-500115", charge_id=charge) == (
+        "Error: That charge has already been reversed")
+    reversal = booking["folio"][-1]["charge_id"]
+    assert refused(tools, hospitality, "dispute_charge", confirmation="LK-500115", charge_id=reversal) == (
+        "Error: Credits and reversals cannot be disputed")
+    assert refused(tools, hospitality, "dispute_charge", confirmation="LK-500115", charge_id="CH-1") == (
+        "Error: No charge with that id on this folio")
+    assert refused(tools, hospitality, "dispute_charge", confirmation="LK-500101", charge_id="CH-1") == (
+        "Error: Reservation is confirmed: only stays with a folio have charges to dispute")
+
+
+def test_compensation_goes_to_points_or_the_folio_and_closing_ends_a_case(tools, hospitality):
+    case = answer(tools, "issue_compensation", case_id="FC-3001", kind="credit", amount=122.5)
+    assert case["compensation"][0]["amount"] == 122.5 and tools.db.reservations["LK-500118"].folio[-1].amount == -122.5
+    case = answer(tools, "issue_compensation", case_id="FC-3002", kind="points", amount=2500)
+    assert case["compensation"][0]["kind"] == "points"
+    assert tools.db.guests["G1012"].points == 24600
+    assert refused(tools, hospitality, "issue_compensation", case_id="FC-3007", kind="voucher", amount=5) == (
+        "Error: Kind must be points or credit")
+    assert refused(tools, hospitality, "issue_compensation", case_id="FC-3007", kind="credit", amount=0) == (
+        "Error: Amount must be more than 0")
+    assert refused(tools, hospitality, "issue_compensation", case_id="FC-3007", kind="points", amount=2500.5) == (
+        "Error: Points must be a whole number")
+    assert refused(tools, hospitality, "issue_compensation", case_id="FC-3009", kind="points", amount=2500) == (
+        "Error: The guest is not enrolled in the loyalty programme: points cannot be given")
+    assert refused(tools, hospitality, "issue_compensation", case_id="FC-1", kind="points", amount=2500) == (
+        "Error: Feedback case not found")
+    assert answer(tools, "close_feedback_case", case_id="FC-3001")["closed_on"] == "2025-12-02"
+    assert refused(tools, hospitality, "close_feedback_case", case_id="FC-3001") == "Error: Feedback case is already closed"
+
+
+def test_the_shared_tools_are_named_after_the_toolkit(tools):
+    assert answer(tools, "calculate", expression="189 * 1.14") == "215.46"
+    assert answer(tools, "transfer_to_human_agents", summary="12 rooms: groups desk") == "Transfer successful"
