@@ -47,7 +47,8 @@ def _venues(rng: random.Random) -> tuple[dict, dict]:
             rooms[room_id] = {"room_id": room_id, "venue_id": venue_id, "name": room_name, "capacity": capacity, "day_rate": rate}
     for number in range(20, 60):
         venue_id, city = f"V{number}", CITIES[number % len(CITIES)]
-        venues[venue_id] = {"venue_id": venue_id, "name": f"{rng.choice(VENUE_WORDS)} {rng.choice(['Center', 'Pavilion', 'Hall'])} {city}",
+        venues[venue_id] = {"venue_id": venue_id,
+            "name": f"{rng.choice(VENUE_WORDS)} {rng.choice(['Center', 'Pavilion', 'Hall'])} {city}",
                             "city": city, "address": f"{rng.randint(10, 2999)} {rng.choice(LAST)} Ave"}  # fmt: skip
         for index in range(1, rng.randint(3, 6)):
             capacity = rng.choice([30, 40, 60, 120, 200, 250, 300, 400, 500, 650, 800])
@@ -62,8 +63,10 @@ def _events(rng: random.Random, venues: dict, rooms: dict) -> tuple[dict, dict]:
     for row in cast.EVENTS:
         event_id, name, city, venue, organizer, start, end, status, expected, fee, tickets, promos = row
         events[event_id] = {"event_id": event_id, "name": name, "city": city, "venue_id": venue, "organizer_id": organizer,
-                            "start": start, "end_date": end, "status": status, "expected_attendance": expected, "service_fee": fee,
-                            "ticket_types": [dict(zip(("name", "price", "early_bird_price", "early_bird_end", "capacity", "sold"), t))
+                            "start": start, "end_date": end, "status": status, "expected_attendance": expected,
+                            "service_fee": fee,
+                            "ticket_types": [dict(zip(("name", "price", "early_bird_price", "early_bird_end", "capacity",
+                                "sold"), t))
                                              for t in tickets],
                             "promo_codes": [dict(zip(("code", "percent_off", "valid_until"), p)) for p in promos]}  # fmt: skip
     for row in cast.SESSIONS:
@@ -87,17 +90,21 @@ def _events(rng: random.Random, venues: dict, rooms: dict) -> tuple[dict, dict]:
                             "capacity": capacity // 10, "sold": rng.randint(0, capacity // 10)})  # fmt: skip
         event_id = f"E{number}"
         events[event_id] = {"event_id": event_id, "name": f"{rng.choice(TOPICS)} {rng.choice(FORMATS)} {first.year}",
-                            "city": venues[venue_id]["city"], "venue_id": venue_id, "organizer_id": f"ORG{rng.randint(7, 60):02d}",
+                            "city": venues[venue_id]["city"], "venue_id": venue_id,
+                            "organizer_id": f"ORG{rng.randint(7, 60):02d}",
                             "start": f"{_day(first)} {rng.choice(['08:30', '09:00', '10:00'])}", "end_date": _day(last),
                             "status": status, "expected_attendance": int(capacity * rng.uniform(0.6, 1.0)),
-                            "service_fee": rng.choice([5.0, 6.0, 8.0, 9.5, 12.0]), "ticket_types": tickets, "promo_codes": []}  # fmt: skip
+                            "service_fee": rng.choice([5.0, 6.0, 8.0, 9.5,
+                                12.0]), "ticket_types": tickets, "promo_codes": []}  # fmt: skip
         for index in range(rng.randint(2, 3)):
             room = rng.choice(venue_rooms)
             hour = 9 + 2 * index
             kind = "keynote" if index == 0 else rng.choice(["talk", "workshop"])
             session_id = f"S{number}-{index}"
-            sessions[session_id] = {"session_id": session_id, "event_id": event_id, "title": rng.choice(SESSION_TITLES), "kind": kind,
-                                    "day": _day(first), "start": f"{hour:02d}:00", "end": f"{hour + 1:02d}:30", "room_id": room["room_id"],
+            sessions[session_id] = {"session_id": session_id, "event_id": event_id, "title": rng.choice(SESSION_TITLES),
+                "kind": kind,
+                                    "day": _day(first), "start": f"{hour:02d}:00", "end": f"{hour + 1:02d}:30",
+                                    "room_id": room["room_id"],
                                     "capacity": room["capacity"], "enrolled": rng.randint(0, room["capacity"]), "vip_only": False,
                                     "waitlist": []}  # fmt: skip
     return events, sessions
@@ -108,16 +115,20 @@ def _attendees(rng: random.Random) -> dict:
     for attendee_id, name, email, phone, city, methods in cast.ATTENDEES:
         attendees[attendee_id] = {"attendee_id": attendee_id, "name": name, "email": email, "phone": phone, "city": city,
                                   "payment_methods": [{"payment_method_id": f"PM{attendee_id[1:]}-{index}", "kind": kind,
-                                                       "description": text} for index, (kind, text) in enumerate(methods, 1)]}  # fmt: skip
+                                                       "description": text}
+                                                      for index, (kind, text) in enumerate(methods, 1)]}  # fmt: skip
     for number in range(10031, 10631):
         index = number - 10031
-        name, city = NAMESAKES[index] if index < len(NAMESAKES) else (f"{rng.choice(FIRST)} {rng.choice(LAST)}", rng.choice(CITIES))
+        name, city = NAMESAKES[index] if index < len(NAMESAKES) else (f"{rng.choice(FIRST)} {rng.choice(LAST)}",
+            rng.choice(CITIES))
         email = f"{name.lower().replace(' ', '.').replace(chr(39), '')}{rng.randint(1, 99)}@{rng.choice(MAILS)}"
         kind = rng.choice(["credit_card", "credit_card", "debit_card", "paypal"])
-        text = f"PayPal {email}" if kind == "paypal" else f"{rng.choice(['Visa', 'Mastercard', 'Amex'])} ending {rng.randint(1000, 9999)}"
+        card = f"{rng.choice(['Visa', 'Mastercard', 'Amex'])} ending {rng.randint(1000, 9999)}"
+        text = f"PayPal {email}" if kind == "paypal" else card
         attendees[f"A{number}"] = {"attendee_id": f"A{number}", "name": name, "email": email,
                                    "phone": f"{rng.randint(201, 989)}-555-{rng.randint(100, 199):04d}", "city": city,
-                                   "payment_methods": [{"payment_method_id": f"PM{number}-1", "kind": kind, "description": text}]}  # fmt: skip
+                                   "payment_methods": [{"payment_method_id": f"PM{number}-1", "kind": kind,
+                                       "description": text}]}  # fmt: skip
     return attendees
 
 
@@ -171,7 +182,8 @@ def _registrations(rng: random.Random, events: dict, attendees: dict) -> dict:
         paid = event["ticket_types"][0]["price"] + event["service_fee"]
         fields = {"purchased": purchased, "status": "cancelled" if cancelled else "confirmed",
                   "refund": round(paid if event["status"] == "cancelled" else paid / 2, 2) if cancelled else 0.0,
-                  "accommodations": [rng.choice(["wheelchair_seating", "live_captioning", "quiet_room"])] if rng.random() < 0.04 else []}  # fmt: skip
+                  "accommodations": [rng.choice(["wheelchair_seating", "live_captioning",
+                      "quiet_room"])] if rng.random() < 0.04 else []}  # fmt: skip
         registration = _registration(number, event, rng.choice(filler_accounts), rng, **fields)
         registrations[registration["registration_id"]] = registration
     return registrations
@@ -193,19 +205,22 @@ def _payments(registrations: dict) -> dict:
 
 
 def _holds_and_announcements(rng: random.Random, events: dict, rooms: dict, registrations: dict) -> tuple[dict, dict]:
-    holds = {row[0]: {"hold_id": row[0], "event_id": row[1], "room_id": row[2], "dates": row[3], "status": row[4], "expires": row[5],
+    holds = {row[0]: {"hold_id": row[0], "event_id": row[1], "room_id": row[2], "dates": row[3], "status": row[4],
+        "expires": row[5],
                       "total_rate": round(rooms[row[2]]["day_rate"] * len(row[3]), 2)} for row in cast.HOLDS}  # fmt: skip
     announcements = {}
     for row in cast.ANNOUNCEMENTS:
         recipients = sum(r["quantity"] for r in registrations.values() if r["event_id"] == row[1] and r["status"] == "confirmed"
                          and (row[3] == "all_registrants" or r["ticket_type"] == "vip"))  # fmt: skip
-        announcements[row[0]] = dict(zip(("announcement_id", "event_id", "organizer_id", "audience", "kind", "template_id", "sent"), row),
+        announcements[row[0]] = dict(zip(("announcement_id", "event_id", "organizer_id", "audience", "kind", "template_id",
+            "sent"), row),
                                      recipients=recipients)  # fmt: skip
     upcoming = [event for key, event in events.items() if key >= "E119" and event["status"] == "on_sale"]
     for number, event in enumerate(rng.sample(upcoming, 60), 5101):
         room = rng.choice([room for room in rooms.values() if room["venue_id"] == event["venue_id"]])
         holds[f"H{number}"] = {"hold_id": f"H{number}", "event_id": event["event_id"], "room_id": room["room_id"],
-                               "dates": [event["start"][:10]], "status": rng.choice(["confirmed", "confirmed", "expired", "released"]),
+                               "dates": [event["start"][:10]], "status": rng.choice(["confirmed", "confirmed", "expired",
+                                   "released"]),
                                "expires": f"{_day(TODAY - timedelta(days=rng.randint(3, 60)))} 12:00",
                                "total_rate": room["day_rate"]}  # fmt: skip
     templates = [row for row in cast.TEMPLATES]
@@ -215,7 +230,8 @@ def _holds_and_announcements(rng: random.Random, events: dict, rooms: dict, regi
         sent = min(TODAY - timedelta(days=1), date.fromisoformat(event["start"][:10]) - timedelta(days=rng.randint(1, 60)))
         announcements[f"AN{number}"] = {"announcement_id": f"AN{number}", "event_id": event["event_id"],
                                         "organizer_id": event["organizer_id"], "audience": "all_registrants", "kind": kind,
-                                        "template_id": template_id, "sent": _day(sent), "recipients": rng.randint(20, 400)}  # fmt: skip
+                                        "template_id": template_id, "sent": _day(sent), "recipients": rng.randint(20,
+                                            400)}  # fmt: skip
     return holds, announcements
 
 

@@ -57,7 +57,8 @@ def attendee_identified(trace: GoldTrace) -> list[str]:
     for step in trace.steps:
         if step.name == "find_registration" and not step.error:
             accounts.add(json.loads(step.observation)["attendee_id"])
-        elif step.name in REGISTRATION_TOOLS and (registration := _registration(step)) and registration.attendee_id not in accounts:
+        elif step.name in REGISTRATION_TOOLS and (registration := _registration(step)) and \
+                registration.attendee_id not in accounts:
             violations.append(f"{step.name} on {registration.registration_id} of an account not identified")
         elif step.name in ("buy_tickets", "get_attendee") and step.arguments["attendee_id"] not in accounts:
             violations.append(f"{step.name} for {step.arguments['attendee_id']}, not identified")
@@ -96,7 +97,8 @@ def organizer_cancelled_in_full(trace: GoldTrace) -> list[str]:
         registration, event = _registration(step), _event_of(step)
         if event.status in ("cancelled", "postponed"):
             if abs(step.arguments["refund_amount"] - _paid(registration)) > 0.005:
-                violations.append(f"refund {step.arguments['refund_amount']} of a {event.status} event, not {_paid(registration)}")
+                amount = step.arguments["refund_amount"]
+                violations.append(f"refund {amount} of a {event.status} event, not {_paid(registration)}")
             elif not _said(trace, _paid(registration)):
                 violations.append(f"full refund {_paid(registration)} not in communicate_info")
     return violations
@@ -142,7 +144,8 @@ def lowest_discount(trace: GoldTrace) -> list[str]:
 
 
 def group_size(trace: GoldTrace) -> list[str]:
-    return [f"buy_tickets of {step.arguments['quantity']} tickets, above the group desk's limit" for step in trace.calls("buy_tickets")
+    return [f"buy_tickets of {step.arguments['quantity']} tickets, above the group desk's limit"
+            for step in trace.calls("buy_tickets")
             if step.arguments["quantity"] > MAX_GROUP]  # fmt: skip
 
 
@@ -167,7 +170,8 @@ def session_limits(trace: GoldTrace) -> list[str]:
 def vip_sessions(trace: GoldTrace) -> list[str]:
     return [f"enrolled a {registration.ticket_type} ticket in VIP-only {step.arguments['session_id']}"
             for step in trace.calls("enroll_session")
-            if step.before.sessions[step.arguments["session_id"]].vip_only and (registration := _registration(step)).ticket_type != "vip"]  # fmt: skip
+            if step.before.sessions[step.arguments["session_id"]].vip_only
+            and (registration := _registration(step)).ticket_type != "vip"]  # fmt: skip
 
 
 def repeat_before_waitlist(trace: GoldTrace) -> list[str]:
@@ -183,7 +187,8 @@ def repeat_before_waitlist(trace: GoldTrace) -> list[str]:
 
 def asl_notice(trace: GoldTrace) -> list[str]:
     return [f"ASL interpreter requested {days} days before the event" for step in trace.calls("request_accommodation")
-            if step.arguments["kind"] == "asl_interpreter" and (days := _days_before(step.before, _event_of(step))) < ASL_NOTICE_DAYS]  # fmt: skip
+            if step.arguments["kind"] == "asl_interpreter" and (days := _days_before(step.before,
+                _event_of(step))) < ASL_NOTICE_DAYS]  # fmt: skip
 
 
 def hold_rules(trace: GoldTrace) -> list[str]:

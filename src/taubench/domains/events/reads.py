@@ -46,8 +46,9 @@ class EventsDesk(Toolkit):
     def _record_payment(self, registration: Registration, kind: str, amount: float, method: str, note: str) -> None:
         payment_id = f"PAY{self.db.next_payment_number}"
         self.db.next_payment_number += 1
-        self.db.payments[payment_id] = Payment(payment_id=payment_id, registration_id=registration.registration_id, kind=kind,
-                                               amount=amount, date=self._today(), payment_method_id=method, note=note)  # fmt: skip
+        self.db.payments[payment_id] = Payment(payment_id=payment_id, registration_id=registration.registration_id,
+                                               kind=kind, amount=amount, date=self._today(), payment_method_id=method,
+                                               note=note)  # fmt: skip
 
     @tool("read")
     def find_registration(self, email: str, confirmation_code: str) -> Registration:

@@ -19,7 +19,15 @@ from taubench.domains.events.models import (
     TicketType,
     TicketTypeName,
 )
-from taubench.domains.events.pricing import cents, confirmation_code, hold_expiry, order_price, price_today, ticket_type, valid_day
+from taubench.domains.events.pricing import (
+    cents,
+    confirmation_code,
+    hold_expiry,
+    order_price,
+    price_today,
+    ticket_type,
+    valid_day,
+)
 from taubench.domains.events.reads import ACTIVE_HOLD, EventsDesk
 from taubench.domains.shared_tools import calculate, shared_tool, transfer_to_human_agents
 from taubench.toolkit import tool
