@@ -181,7 +181,7 @@ def test_room_holds_last_48_hours_and_never_double_book(tools, events):
 def test_announcements_go_from_the_events_organizer_with_a_matching_template(tools, events):
     sent = answer(tools, "send_announcement", event_id="E112", organizer_id="ORG04", audience="vip_holders", kind="schedule",
         template_id="TPL-SCH-2")
-    assert (sent["announcement_id"], sent["sent"], sent["recipients"]) == ("AN7401", "2025-08-26", 1)
+    assert (sent["announcement_id"], sent["sent"], sent["recipients"]) == ("AN7401", "2025-08-26", 21)
     arguments = {"event_id": "E112", "organizer_id": "ORG04", "audience": "all_registrants", "kind": "safety"}
     assert refused(tools, events, "send_announcement", **{**arguments, "organizer_id": "ORG03"}, template_id="TPL-SAF-1") == (
         "Error: Organizer does not run this event")

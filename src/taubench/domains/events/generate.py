@@ -31,6 +31,7 @@ NAMESAKES = [("Priya Raman", "Seattle"), ("Marcus Lee", "Chicago"), ("Emily Wats
 SESSION_TITLES = ["Opening Keynote", "Panel: What Comes Next", "Hands-on Lab", "Case Study Clinic", "Lightning Talks",
                   "Deep Dive", "Networking Breakfast", "Closing Fireside Chat"]  # fmt: skip
 CAST_EVENT_FILLER = [("E102", 20101, 25), ("E101", 20126, 4), ("E107", 20130, 4), ("E112", 20134, 3), ("E110", 20137, 3)]
+TICKET_FIELDS = ("name", "price", "early_bird_price", "early_bird_end", "capacity", "sold")
 USED_CODES: set[str] = set()
 MAILS = ["gmail.com", "outlook.com", "yahoo.com", "proton.me", "icloud.com"]
 
@@ -47,9 +48,9 @@ def _venues(rng: random.Random) -> tuple[dict, dict]:
             rooms[room_id] = {"room_id": room_id, "venue_id": venue_id, "name": room_name, "capacity": capacity, "day_rate": rate}
     for number in range(20, 60):
         venue_id, city = f"V{number}", CITIES[number % len(CITIES)]
-        venues[venue_id] = {"venue_id": venue_id,
-            "name": f"{rng.choice(VENUE_WORDS)} {rng.choice(['Center', 'Pavilion', 'Hall'])} {city}",
-                            "city": city, "address": f"{rng.randint(10, 2999)} {rng.choice(LAST)} Ave"}  # fmt: skip
+        name = f"{rng.choice(VENUE_WORDS)} {rng.choice(['Center', 'Pavilion', 'Hall'])} {city}"
+        venues[venue_id] = {"venue_id": venue_id, "name": name, "city": city,
+                            "address": f"{rng.randint(10, 2999)} {rng.choice(LAST)} Ave"}  # fmt: skip
         for index in range(1, rng.randint(3, 6)):
             capacity = rng.choice([30, 40, 60, 120, 200, 250, 300, 400, 500, 650, 800])
             rooms[f"RM{number}{index}"] = {"room_id": f"RM{number}{index}", "venue_id": venue_id,
@@ -64,10 +65,7 @@ def _events(rng: random.Random, venues: dict, rooms: dict) -> tuple[dict, dict]:
         event_id, name, city, venue, organizer, start, end, status, expected, fee, tickets, promos = row
         events[event_id] = {"event_id": event_id, "name": name, "city": city, "venue_id": venue, "organizer_id": organizer,
                             "start": start, "end_date": end, "status": status, "expected_attendance": expected,
-                            "service_fee": fee,
-                            "ticket_types": [dict(zip(("name", "price", "early_bird_price", "early_bird_end", "capacity",
-                                "sold"), t))
-                                             for t in tickets],
+                            "service_fee": fee, "ticket_types": [dict(zip(TICKET_FIELDS, t)) for t in tickets],
                             "promo_codes": [dict(zip(("code", "percent_off", "valid_until"), p)) for p in promos]}  # fmt: skip
     for row in cast.SESSIONS:
         sessions[row[0]] = dict(zip(("session_id", "event_id", "title", "kind", "day", "start", "end", "room_id", "capacity",
@@ -94,19 +92,17 @@ def _events(rng: random.Random, venues: dict, rooms: dict) -> tuple[dict, dict]:
                             "organizer_id": f"ORG{rng.randint(7, 60):02d}",
                             "start": f"{_day(first)} {rng.choice(['08:30', '09:00', '10:00'])}", "end_date": _day(last),
                             "status": status, "expected_attendance": int(capacity * rng.uniform(0.6, 1.0)),
-                            "service_fee": rng.choice([5.0, 6.0, 8.0, 9.5,
-                                12.0]), "ticket_types": tickets, "promo_codes": []}  # fmt: skip
+                            "service_fee": rng.choice([5.0, 6.0, 8.0, 9.5, 12.0]), "ticket_types": tickets,
+                            "promo_codes": []}  # fmt: skip
         for index in range(rng.randint(2, 3)):
             room = rng.choice(venue_rooms)
             hour = 9 + 2 * index
             kind = "keynote" if index == 0 else rng.choice(["talk", "workshop"])
             session_id = f"S{number}-{index}"
             sessions[session_id] = {"session_id": session_id, "event_id": event_id, "title": rng.choice(SESSION_TITLES),
-                "kind": kind,
-                                    "day": _day(first), "start": f"{hour:02d}:00", "end": f"{hour + 1:02d}:30",
-                                    "room_id": room["room_id"],
-                                    "capacity": room["capacity"], "enrolled": rng.randint(0, room["capacity"]), "vip_only": False,
-                                    "waitlist": []}  # fmt: skip
+                                    "kind": kind, "day": _day(first), "start": f"{hour:02d}:00", "end": f"{hour + 1:02d}:30",
+                                    "room_id": room["room_id"], "capacity": room["capacity"],
+                                    "enrolled": rng.randint(0, room["capacity"]), "vip_only": False, "waitlist": []}  # fmt: skip
     return events, sessions
 
 
@@ -119,8 +115,10 @@ def _attendees(rng: random.Random) -> dict:
                                                       for index, (kind, text) in enumerate(methods, 1)]}  # fmt: skip
     for number in range(10031, 10631):
         index = number - 10031
-        name, city = NAMESAKES[index] if index < len(NAMESAKES) else (f"{rng.choice(FIRST)} {rng.choice(LAST)}",
-            rng.choice(CITIES))
+        if index < len(NAMESAKES):
+            name, city = NAMESAKES[index]
+        else:
+            name, city = f"{rng.choice(FIRST)} {rng.choice(LAST)}", rng.choice(CITIES)
         email = f"{name.lower().replace(' ', '.').replace(chr(39), '')}{rng.randint(1, 99)}@{rng.choice(MAILS)}"
         kind = rng.choice(["credit_card", "credit_card", "debit_card", "paypal"])
         card = f"{rng.choice(['Visa', 'Mastercard', 'Amex'])} ending {rng.randint(1000, 9999)}"
@@ -128,7 +126,7 @@ def _attendees(rng: random.Random) -> dict:
         attendees[f"A{number}"] = {"attendee_id": f"A{number}", "name": name, "email": email,
                                    "phone": f"{rng.randint(201, 989)}-555-{rng.randint(100, 199):04d}", "city": city,
                                    "payment_methods": [{"payment_method_id": f"PM{number}-1", "kind": kind,
-                                       "description": text}]}  # fmt: skip
+                                                        "description": text}]}  # fmt: skip
     return attendees
 
 
@@ -142,7 +140,7 @@ def _registration(number: int, event: dict, attendee: dict, rng: random.Random, 
             "payment_method_id": attendee["payment_methods"][0]["payment_method_id"], "purchased": fields["purchased"],
             "status": fields.get("status", "confirmed"), "transfers_used": int(rng.random() < 0.05),
             "chargeback_open": rng.random() < 0.01, "sessions": [], "accommodations": fields.get("accommodations", []),
-            "refund_amount": fields.get("refund", 0.0)}  # fmt: skip
+            "refund_amount": 0.0}  # fmt: skip
 
 
 def _code(rng: random.Random) -> str:
@@ -179,12 +177,13 @@ def _registrations(rng: random.Random, events: dict, attendees: dict) -> dict:
         start = date.fromisoformat(event["start"][:10])
         purchased = _day(min(start, TODAY) - timedelta(days=rng.randint(1, 120)))
         cancelled = event["status"] == "cancelled" or rng.random() < 0.06
-        paid = event["ticket_types"][0]["price"] + event["service_fee"]
-        fields = {"purchased": purchased, "status": "cancelled" if cancelled else "confirmed",
-                  "refund": round(paid if event["status"] == "cancelled" else paid / 2, 2) if cancelled else 0.0,
-                  "accommodations": [rng.choice(["wheelchair_seating", "live_captioning",
-                      "quiet_room"])] if rng.random() < 0.04 else []}  # fmt: skip
+        needs = [rng.choice(["wheelchair_seating", "live_captioning", "quiet_room"])] if rng.random() < 0.04 else []
+        fields = {"purchased": purchased, "status": "cancelled" if cancelled else "confirmed", "accommodations": needs}
         registration = _registration(number, event, rng.choice(filler_accounts), rng, **fields)
+        if cancelled:  # the organizer's cancellation refunds everything; an attendee's, half the ticket (14-29 days out)
+            full = event["status"] == "cancelled"
+            refund = registration["price_paid"] + registration["fees_paid"] if full else registration["price_paid"] / 2
+            registration["refund_amount"] = round(refund, 2)
         registrations[registration["registration_id"]] = registration
     return registrations
 
@@ -204,34 +203,34 @@ def _payments(registrations: dict) -> dict:
     return payments
 
 
-def _holds_and_announcements(rng: random.Random, events: dict, rooms: dict, registrations: dict) -> tuple[dict, dict]:
-    holds = {row[0]: {"hold_id": row[0], "event_id": row[1], "room_id": row[2], "dates": row[3], "status": row[4],
-        "expires": row[5],
-                      "total_rate": round(rooms[row[2]]["day_rate"] * len(row[3]), 2)} for row in cast.HOLDS}  # fmt: skip
+def _holds_and_announcements(rng: random.Random, events: dict, rooms: dict) -> tuple[dict, dict]:
+    holds = {}
+    for hold_id, event_id, room_id, dates, status, expires in cast.HOLDS:
+        holds[hold_id] = {"hold_id": hold_id, "event_id": event_id, "room_id": room_id, "dates": dates, "status": status,
+                          "expires": expires, "total_rate": round(rooms[room_id]["day_rate"] * len(dates), 2)}  # fmt: skip
     announcements = {}
     for row in cast.ANNOUNCEMENTS:
-        recipients = sum(r["quantity"] for r in registrations.values() if r["event_id"] == row[1] and r["status"] == "confirmed"
-                         and (row[3] == "all_registrants" or r["ticket_type"] == "vip"))  # fmt: skip
-        announcements[row[0]] = dict(zip(("announcement_id", "event_id", "organizer_id", "audience", "kind", "template_id",
-            "sent"), row),
-                                     recipients=recipients)  # fmt: skip
+        tickets = events[row[1]]["ticket_types"]
+        recipients = sum(t["sold"] for t in tickets if row[3] == "all_registrants" or t["name"] == "vip")
+        fields = ("announcement_id", "event_id", "organizer_id", "audience", "kind", "template_id", "sent")
+        announcements[row[0]] = {**dict(zip(fields, row)), "recipients": recipients}
     upcoming = [event for key, event in events.items() if key >= "E119" and event["status"] == "on_sale"]
     for number, event in enumerate(rng.sample(upcoming, 60), 5101):
         room = rng.choice([room for room in rooms.values() if room["venue_id"] == event["venue_id"]])
+        status = rng.choice(["confirmed", "confirmed", "expired", "released"])
         holds[f"H{number}"] = {"hold_id": f"H{number}", "event_id": event["event_id"], "room_id": room["room_id"],
-                               "dates": [event["start"][:10]], "status": rng.choice(["confirmed", "confirmed", "expired",
-                                   "released"]),
+                               "dates": [event["start"][:10]], "status": status,
                                "expires": f"{_day(TODAY - timedelta(days=rng.randint(3, 60)))} 12:00",
                                "total_rate": room["day_rate"]}  # fmt: skip
-    templates = [row for row in cast.TEMPLATES]
+    filler_events = [event for key, event in events.items() if key >= "E119"]
     for number in range(7101, 7351):
-        event = rng.choice([event for key, event in events.items() if key >= "E119"])
-        template_id, kind, _ = rng.choice(templates)
+        event = rng.choice(filler_events)
+        template_id, kind, _ = rng.choice(cast.TEMPLATES)
         sent = min(TODAY - timedelta(days=1), date.fromisoformat(event["start"][:10]) - timedelta(days=rng.randint(1, 60)))
+        sold = sum(t["sold"] for t in event["ticket_types"])
         announcements[f"AN{number}"] = {"announcement_id": f"AN{number}", "event_id": event["event_id"],
                                         "organizer_id": event["organizer_id"], "audience": "all_registrants", "kind": kind,
-                                        "template_id": template_id, "sent": _day(sent), "recipients": rng.randint(20,
-                                            400)}  # fmt: skip
+                                        "template_id": template_id, "sent": _day(sent), "recipients": sold}  # fmt: skip
     return holds, announcements
 
 
@@ -252,7 +251,7 @@ def database() -> dict[str, Any]:
     attendees = _attendees(rng)
     registrations = _registrations(rng, events, attendees)
     payments = _payments(registrations)
-    holds, announcements = _holds_and_announcements(rng, events, rooms, registrations)
+    holds, announcements = _holds_and_announcements(rng, events, rooms)
     return {
         "now": cast.NOW, "next_registration_number": 21640, "next_payment_number": 90001 + len(payments),
         "next_hold_number": 5201, "next_announcement_number": 7401, "venues": venues, "rooms": rooms, "organizers": organizers,

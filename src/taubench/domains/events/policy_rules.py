@@ -57,11 +57,12 @@ def attendee_identified(trace: GoldTrace) -> list[str]:
     for step in trace.steps:
         if step.name == "find_registration" and not step.error:
             accounts.add(json.loads(step.observation)["attendee_id"])
-        elif step.name in REGISTRATION_TOOLS and (registration := _registration(step)) and \
-                registration.attendee_id not in accounts:
-            violations.append(f"{step.name} on {registration.registration_id} of an account not identified")
-        elif step.name in ("buy_tickets", "get_attendee") and step.arguments["attendee_id"] not in accounts:
-            violations.append(f"{step.name} for {step.arguments['attendee_id']}, not identified")
+        elif step.name in ("buy_tickets", "get_attendee"):
+            if step.arguments["attendee_id"] not in accounts:
+                violations.append(f"{step.name} for {step.arguments['attendee_id']}, not identified")
+        elif (registration := _registration(step)) and step.name in REGISTRATION_TOOLS:
+            if registration.attendee_id not in accounts:
+                violations.append(f"{step.name} on {registration.registration_id} of an account not identified")
     return violations
 
 

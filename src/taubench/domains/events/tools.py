@@ -311,7 +311,8 @@ class EventsTools(EventsDesk):
     def send_announcement(
         self, event_id: str, organizer_id: str, audience: Audience, kind: AnnouncementKind, template_id: str
     ) -> Announcement:
-        """Send an organizer's announcement to an event's confirmed registrants.
+        """Send an organizer's announcement to an event's ticket holders (every ticket sold, or
+        the VIP tickets only).
 
         Args:
             event_id: The event's id.
@@ -328,11 +329,7 @@ class EventsTools(EventsDesk):
         template = self.db.templates[template_id]
         if template.kind != kind:
             raise ValueError(f"Template is a {template.kind} template, not {kind}")
-        recipients = sum(
-            r.quantity
-            for r in self.db.registrations.values()
-            if r.event_id == event_id and r.status == "confirmed" and (audience == "all_registrants" or r.ticket_type == "vip")
-        )
+        recipients = sum(t.sold for t in event.ticket_types if audience == "all_registrants" or t.name == "vip")
         announcement = Announcement(announcement_id=f"AN{self.db.next_announcement_number}", event_id=event_id,
                                     organizer_id=organizer_id, audience=audience, kind=kind, template_id=template_id,
                                     sent=self._today(), recipients=recipients)  # fmt: skip
