@@ -25,7 +25,7 @@ from taubench.domains.events.pricing import (
     hold_expiry,
     order_price,
     price_today,
-    ticket_type,
+    ticket_type as ticket_of,
     valid_day,
 )
 from taubench.domains.events.reads import ACTIVE_HOLD, EventsDesk
@@ -53,7 +53,7 @@ class EventsTools(EventsDesk):
         return session
 
     def _ticket_left(self, event: Event, name: str, quantity: int) -> TicketType:
-        ticket = ticket_type(event, name)
+        ticket = ticket_of(event, name)
         if ticket.sold + quantity > ticket.capacity:
             raise ValueError(f"Only {ticket.capacity - ticket.sold} {name} tickets left")
         return ticket
@@ -135,7 +135,7 @@ class EventsTools(EventsDesk):
         if not isinstance(refund_amount, (int, float)) or not 0 <= refund_amount <= paid:
             raise ValueError(f"Refund must be between 0 and the {paid} paid")
         event = self._event(registration.event_id)
-        ticket_type(event, registration.ticket_type).sold -= registration.quantity
+        ticket_of(event, registration.ticket_type).sold -= registration.quantity
         for session_id in list(registration.sessions):
             self._leave(registration, session_id)
         registration.status = "cancelled"
@@ -183,11 +183,8 @@ class EventsTools(EventsDesk):
             raise ValueError("Registration holds VIP-only sessions: drop them first")
         price, _ = price_today(new, self._today())
         difference = cents((price - registration.price_paid) * registration.quantity)
-        ticket_type_old = registration.ticket_type
+        ticket_of(event, registration.ticket_type).sold -= registration.quantity
         new.sold += registration.quantity
-        for old in event.ticket_types:
-            if old.name == ticket_type_old:
-                old.sold -= registration.quantity
         registration.ticket_type = ticket_type
         if difference > 0:
             registration.price_paid = price
