@@ -32,7 +32,6 @@ SESSION_TITLES = ["Opening Keynote", "Panel: What Comes Next", "Hands-on Lab", "
                   "Deep Dive", "Networking Breakfast", "Closing Fireside Chat"]  # fmt: skip
 CAST_EVENT_FILLER = [("E102", 20101, 25), ("E101", 20126, 4), ("E107", 20130, 4), ("E112", 20134, 3), ("E110", 20137, 3)]
 TICKET_FIELDS = ("name", "price", "early_bird_price", "early_bird_end", "capacity", "sold")
-USED_CODES: set[str] = set()
 MAILS = ["gmail.com", "outlook.com", "yahoo.com", "proton.me", "icloud.com"]
 
 
@@ -130,10 +129,10 @@ def _attendees(rng: random.Random) -> dict:
     return attendees
 
 
-def _registration(number: int, event: dict, attendee: dict, rng: random.Random, **fields: Any) -> dict:
+def _registration(number: int, event: dict, attendee: dict, rng: random.Random, used: set[str], **fields: Any) -> dict:
     ticket = rng.choice(event["ticket_types"])
     quantity = fields.get("quantity", 1)
-    return {"registration_id": f"R{number}", "confirmation_code": _code(rng), "event_id": event["event_id"],
+    return {"registration_id": f"R{number}", "confirmation_code": _code(rng, used), "event_id": event["event_id"],
             "attendee_id": attendee["attendee_id"], "holder_name": attendee["name"], "holder_email": attendee["email"],
             "ticket_type": ticket["name"], "quantity": quantity, "price_paid": ticket["price"],
             "fees_paid": round(event["service_fee"] * quantity, 2), "discount": "none", "promo_code": None,
@@ -143,17 +142,17 @@ def _registration(number: int, event: dict, attendee: dict, rng: random.Random, 
             "refund_amount": 0.0}  # fmt: skip
 
 
-def _code(rng: random.Random) -> str:
+def _code(rng: random.Random, used: set[str]) -> str:
     """A fresh confirmation code, never one already given (the cast's included)."""
     while True:
         code = "".join(rng.choice("ABCDEFGHJKLMNPQRSTUVWXYZ") for _ in range(4)) + f"{rng.randint(0, 99):02d}"
-        if code not in USED_CODES:
-            USED_CODES.add(code)
+        if code not in used:
+            used.add(code)
             return code
 
 
 def _registrations(rng: random.Random, events: dict, attendees: dict) -> dict:
-    registrations = {}
+    registrations, used = {}, {row[1] for row in cast.REGISTRATIONS}
     for row in cast.REGISTRATIONS:
         (rid, code, event_id, account, holder, holder_email, ticket, quantity, price, fees, discount, promo, method, bought,
          transfers, chargeback, session_ids, needs) = row  # fmt: skip
@@ -168,7 +167,7 @@ def _registrations(rng: random.Random, events: dict, attendees: dict) -> dict:
     filler_accounts = [attendee for key, attendee in attendees.items() if key >= "A10031"]
     for event_id, first, count in CAST_EVENT_FILLER:
         for number in range(first, first + count):
-            registration = _registration(number, events[event_id], rng.choice(filler_accounts), rng, purchased="2025-08-01")
+            registration = _registration(number, events[event_id], rng.choice(filler_accounts), rng, used, purchased="2025-08-01")
             registration["ticket_type"], registration["price_paid"] = "standard", events[event_id]["ticket_types"][0]["price"]
             registrations[registration["registration_id"]] = registration
     filler_events = [event for key, event in events.items() if key >= "E119"]
@@ -179,7 +178,7 @@ def _registrations(rng: random.Random, events: dict, attendees: dict) -> dict:
         cancelled = event["status"] == "cancelled" or rng.random() < 0.06
         needs = [rng.choice(["wheelchair_seating", "live_captioning", "quiet_room"])] if rng.random() < 0.04 else []
         fields = {"purchased": purchased, "status": "cancelled" if cancelled else "confirmed", "accommodations": needs}
-        registration = _registration(number, event, rng.choice(filler_accounts), rng, **fields)
+        registration = _registration(number, event, rng.choice(filler_accounts), rng, used, **fields)
         if cancelled:  # the organizer's cancellation refunds everything; an attendee's, half the ticket (14-29 days out)
             full = event["status"] == "cancelled"
             refund = registration["price_paid"] + registration["fees_paid"] if full else registration["price_paid"] / 2
@@ -236,8 +235,6 @@ def _holds_and_announcements(rng: random.Random, events: dict, rooms: dict) -> t
 
 def database() -> dict[str, Any]:
     rng = random.Random(SEED)
-    USED_CODES.clear()
-    USED_CODES.update(row[1] for row in cast.REGISTRATIONS)
     venues, rooms = _venues(rng)
     organizers = {row[0]: dict(zip(("organizer_id", "name", "company", "email", "pin"), row)) for row in cast.ORGANIZERS}
     for number in range(7, 61):
