@@ -25,7 +25,8 @@ REGISTRY: dict[str, str] = {
     "healthcare": "healthcare",  # ours, held to the bar (domains/README.md)
     "banking": "banking",
     "insurance": "insurance",
-    "hospitality": "hospitality",  # ours
+    "hospitality": "hospitality",
+    "events": "events",
 }
 
 

@@ -1,0 +1,257 @@
+"""The events desk's database: the hand-written cast of cast.py, plus seeded filler venues,
+organizers, events, sessions, attendee accounts (some sharing a cast member's name),
+registrations with their payments, room holds and announcements, so that every look-up
+has records to miss."""
+
+import random
+from datetime import date, timedelta
+from typing import Any
+
+from taubench.domains.events import cast
+
+SEED = 2026
+TODAY = date(2025, 8, 26)
+CITIES = ["Austin", "Denver", "Dallas", "Seattle", "Chicago", "New York", "San Francisco", "Boston", "Portland", "Atlanta",
+          "Miami", "Houston", "Minneapolis", "Phoenix", "San Jose", "Nashville", "Salt Lake City", "San Diego", "Pittsburgh",
+          "Raleigh", "Columbus", "Kansas City"]  # fmt: skip
+VENUE_WORDS = ["Riverside", "Harbor", "Summit", "Grand", "Metro", "Union", "Lakeside", "Founders", "Civic", "Pioneer"]
+ROOM_WORDS = ["Ballroom", "Hall", "Salon", "Room", "Theater", "Studio"]
+TOPICS = ["DevOps", "Fintech", "Marketing", "Robotics", "Healthcare", "Climate", "Cybersecurity", "Design", "Product",
+          "Analytics", "Mobile", "Blockchain", "Gaming", "EdTech", "Legal Tech", "Biotech", "Logistics", "HR Tech",
+          "Open Source", "Quantum", "Space Tech", "Retail", "Insurance", "Real Estate"]  # fmt: skip
+FORMATS = ["Conference", "Forum", "Expo", "Summit", "Meetup", "Week", "Days", "Symposium"]
+FIRST = ["Alex", "Bianca", "Chen", "Dmitri", "Elena", "Farah", "Gabriel", "Hana", "Isaac", "Julia", "Kenji", "Leila", "Mateo",
+         "Nadia", "Oscar", "Paula", "Quinn", "Rosa", "Stefan", "Tara", "Umar", "Vera", "Wes", "Yara", "Zoe", "Amir", "Bruno",
+         "Clara", "Diego", "Erin"]  # fmt: skip
+LAST = ["Alvarez", "Becker", "Cohen", "Dubois", "Evans", "Fischer", "Garcia", "Hughes", "Ito", "Jensen", "Kowalski", "Lopez",
+        "Moreau", "Novak", "Ortiz", "Park", "Quinn", "Rossi", "Singh", "Turner", "Usman", "Vasquez", "Walsh", "Young",
+        "Zhang", "Adeyemi", "Bauer", "Castro", "Dalton", "Eriksen"]  # fmt: skip
+NAMESAKES = [("Priya Raman", "Seattle"), ("Marcus Lee", "Chicago"), ("Emily Watson", "Boston"), ("Jordan Avery", "Austin"),
+             ("Grace Kim", "Portland"), ("Daniel Okafor", "Atlanta"), ("Helena Brandt", "Austin"), ("Kofi Mensah", "Houston")]
+SESSION_TITLES = ["Opening Keynote", "Panel: What Comes Next", "Hands-on Lab", "Case Study Clinic", "Lightning Talks",
+                  "Deep Dive", "Networking Breakfast", "Closing Fireside Chat"]  # fmt: skip
+CAST_EVENT_FILLER = [("E102", 20101, 25), ("E101", 20126, 4), ("E107", 20130, 4), ("E112", 20134, 3), ("E110", 20137, 3)]
+TICKET_FIELDS = ("name", "price", "early_bird_price", "early_bird_end", "capacity", "sold")
+MAILS = ["gmail.com", "outlook.com", "yahoo.com", "proton.me", "icloud.com"]
+
+
+def _day(value: date) -> str:
+    return value.isoformat()
+
+
+def _venues(rng: random.Random) -> tuple[dict, dict]:
+    venues, rooms = {}, {}
+    for venue_id, name, city, address, venue_rooms in cast.VENUES:
+        venues[venue_id] = {"venue_id": venue_id, "name": name, "city": city, "address": address}
+        for room_id, room_name, capacity, rate in venue_rooms:
+            rooms[room_id] = {"room_id": room_id, "venue_id": venue_id, "name": room_name, "capacity": capacity, "day_rate": rate}
+    for number in range(20, 60):
+        venue_id, city = f"V{number}", CITIES[number % len(CITIES)]
+        name = f"{rng.choice(VENUE_WORDS)} {rng.choice(['Center', 'Pavilion', 'Hall'])} {city}"
+        venues[venue_id] = {"venue_id": venue_id, "name": name, "city": city,
+                            "address": f"{rng.randint(10, 2999)} {rng.choice(LAST)} Ave"}  # fmt: skip
+        for index in range(1, rng.randint(3, 6)):
+            capacity = rng.choice([30, 40, 60, 120, 200, 250, 300, 400, 500, 650, 800])
+            rooms[f"RM{number}{index}"] = {"room_id": f"RM{number}{index}", "venue_id": venue_id,
+                                           "name": f"{rng.choice(ROOM_WORDS)} {chr(64 + index)}", "capacity": capacity,
+                                           "day_rate": float(round(capacity * rng.uniform(6.5, 9.5), -1))}  # fmt: skip
+    return venues, rooms
+
+
+def _events(rng: random.Random, venues: dict, rooms: dict) -> tuple[dict, dict]:
+    events, sessions = {}, {}
+    for row in cast.EVENTS:
+        event_id, name, city, venue, organizer, start, end, status, expected, fee, tickets, promos = row
+        events[event_id] = {"event_id": event_id, "name": name, "city": city, "venue_id": venue, "organizer_id": organizer,
+                            "start": start, "end_date": end, "status": status, "expected_attendance": expected,
+                            "service_fee": fee, "ticket_types": [dict(zip(TICKET_FIELDS, t)) for t in tickets],
+                            "promo_codes": [dict(zip(("code", "percent_off", "valid_until"), p)) for p in promos]}  # fmt: skip
+    for row in cast.SESSIONS:
+        sessions[row[0]] = dict(zip(("session_id", "event_id", "title", "kind", "day", "start", "end", "room_id", "capacity",
+                                     "enrolled", "vip_only", "waitlist"), row))  # fmt: skip
+    filler_venues = [venue_id for venue_id in venues if venue_id >= "V20"]
+    for number in range(119, 421):
+        venue_id = rng.choice(filler_venues)
+        venue_rooms = [room for room in rooms.values() if room["venue_id"] == venue_id]
+        first = TODAY + timedelta(days=rng.randint(-170, 230))
+        last = first + timedelta(days=rng.choice([0, 1, 1, 2]))
+        status = "completed" if last < TODAY else rng.choice(["on_sale"] * 12 + ["sold_out", "postponed", "cancelled"])
+        price = float(rng.choice([49, 79, 99, 149, 199, 249, 299, 349, 399, 449, 499, 599]))
+        capacity = rng.choice([150, 200, 300, 400, 600])
+        sold = capacity if status == "sold_out" else rng.randint(capacity // 5, capacity - 10)
+        early = _day(first - timedelta(days=45)) if rng.random() < 0.4 else None
+        tickets = [{"name": "standard", "price": price, "early_bird_price": round(price * 0.85) if early else None,
+                    "early_bird_end": early, "capacity": capacity, "sold": sold}]  # fmt: skip
+        if rng.random() < 0.6:
+            tickets.append({"name": "vip", "price": price * 2 + 100, "early_bird_price": None, "early_bird_end": None,
+                            "capacity": capacity // 10, "sold": rng.randint(0, capacity // 10)})  # fmt: skip
+        event_id = f"E{number}"
+        events[event_id] = {"event_id": event_id, "name": f"{rng.choice(TOPICS)} {rng.choice(FORMATS)} {first.year}",
+                            "city": venues[venue_id]["city"], "venue_id": venue_id,
+                            "organizer_id": f"ORG{rng.randint(7, 60):02d}",
+                            "start": f"{_day(first)} {rng.choice(['08:30', '09:00', '10:00'])}", "end_date": _day(last),
+                            "status": status, "expected_attendance": int(capacity * rng.uniform(0.6, 1.0)),
+                            "service_fee": rng.choice([5.0, 6.0, 8.0, 9.5, 12.0]), "ticket_types": tickets,
+                            "promo_codes": []}  # fmt: skip
+        for index in range(rng.randint(2, 3)):
+            room = rng.choice(venue_rooms)
+            hour = 9 + 2 * index
+            kind = "keynote" if index == 0 else rng.choice(["talk", "workshop"])
+            session_id = f"S{number}-{index}"
+            sessions[session_id] = {"session_id": session_id, "event_id": event_id, "title": rng.choice(SESSION_TITLES),
+                                    "kind": kind, "day": _day(first), "start": f"{hour:02d}:00", "end": f"{hour + 1:02d}:30",
+                                    "room_id": room["room_id"], "capacity": room["capacity"],
+                                    "enrolled": rng.randint(0, room["capacity"]), "vip_only": False, "waitlist": []}  # fmt: skip
+    return events, sessions
+
+
+def _attendees(rng: random.Random) -> dict:
+    attendees = {}
+    for attendee_id, name, email, phone, city, methods in cast.ATTENDEES:
+        attendees[attendee_id] = {"attendee_id": attendee_id, "name": name, "email": email, "phone": phone, "city": city,
+                                  "payment_methods": [{"payment_method_id": f"PM{attendee_id[1:]}-{index}", "kind": kind,
+                                                       "description": text}
+                                                      for index, (kind, text) in enumerate(methods, 1)]}  # fmt: skip
+    for number in range(10031, 10631):
+        index = number - 10031
+        if index < len(NAMESAKES):
+            name, city = NAMESAKES[index]
+        else:
+            name, city = f"{rng.choice(FIRST)} {rng.choice(LAST)}", rng.choice(CITIES)
+        email = f"{name.lower().replace(' ', '.').replace(chr(39), '')}{rng.randint(1, 99)}@{rng.choice(MAILS)}"
+        kind = rng.choice(["credit_card", "credit_card", "debit_card", "paypal"])
+        card = f"{rng.choice(['Visa', 'Mastercard', 'Amex'])} ending {rng.randint(1000, 9999)}"
+        text = f"PayPal {email}" if kind == "paypal" else card
+        attendees[f"A{number}"] = {"attendee_id": f"A{number}", "name": name, "email": email,
+                                   "phone": f"{rng.randint(201, 989)}-555-{rng.randint(100, 199):04d}", "city": city,
+                                   "payment_methods": [{"payment_method_id": f"PM{number}-1", "kind": kind,
+                                                        "description": text}]}  # fmt: skip
+    return attendees
+
+
+def _registration(number: int, event: dict, attendee: dict, rng: random.Random, used: set[str], **fields: Any) -> dict:
+    ticket = rng.choice(event["ticket_types"])
+    quantity = fields.get("quantity", 1)
+    return {"registration_id": f"R{number}", "confirmation_code": _code(rng, used), "event_id": event["event_id"],
+            "attendee_id": attendee["attendee_id"], "holder_name": attendee["name"], "holder_email": attendee["email"],
+            "ticket_type": ticket["name"], "quantity": quantity, "price_paid": ticket["price"],
+            "fees_paid": round(event["service_fee"] * quantity, 2), "discount": "none", "promo_code": None,
+            "payment_method_id": attendee["payment_methods"][0]["payment_method_id"], "purchased": fields["purchased"],
+            "status": fields.get("status", "confirmed"), "transfers_used": int(rng.random() < 0.05),
+            "chargeback_open": rng.random() < 0.01, "sessions": [], "accommodations": fields.get("accommodations", []),
+            "refund_amount": 0.0}  # fmt: skip
+
+
+def _code(rng: random.Random, used: set[str]) -> str:
+    """A fresh confirmation code, never one already given (the cast's included)."""
+    while True:
+        code = "".join(rng.choice("ABCDEFGHJKLMNPQRSTUVWXYZ") for _ in range(4)) + f"{rng.randint(0, 99):02d}"
+        if code not in used:
+            used.add(code)
+            return code
+
+
+def _registrations(rng: random.Random, events: dict, attendees: dict) -> dict:
+    registrations, used = {}, {row[1] for row in cast.REGISTRATIONS}
+    for row in cast.REGISTRATIONS:
+        (rid, code, event_id, account, holder, holder_email, ticket, quantity, price, fees, discount, promo, method, bought,
+         transfers, chargeback, session_ids, needs) = row  # fmt: skip
+        buyer = attendees[account]
+        registrations[rid] = {"registration_id": rid, "confirmation_code": code, "event_id": event_id, "attendee_id": account,
+                              "holder_name": holder or buyer["name"], "holder_email": holder_email or buyer["email"],
+                              "ticket_type": ticket, "quantity": quantity, "price_paid": price, "fees_paid": fees,
+                              "discount": discount, "promo_code": promo, "payment_method_id": f"PM{account[1:]}-{method}",
+                              "purchased": bought, "status": "confirmed", "transfers_used": transfers,
+                              "chargeback_open": chargeback, "sessions": session_ids, "accommodations": needs,
+                              "refund_amount": 0.0}  # fmt: skip
+    filler_accounts = [attendee for key, attendee in attendees.items() if key >= "A10031"]
+    for event_id, first, count in CAST_EVENT_FILLER:
+        for number in range(first, first + count):
+            registration = _registration(number, events[event_id], rng.choice(filler_accounts), rng, used, purchased="2025-08-01")
+            registration["ticket_type"], registration["price_paid"] = "standard", events[event_id]["ticket_types"][0]["price"]
+            registrations[registration["registration_id"]] = registration
+    filler_events = [event for key, event in events.items() if key >= "E119"]
+    for number in range(20140, 21640):
+        event = rng.choice(filler_events)
+        start = date.fromisoformat(event["start"][:10])
+        purchased = _day(min(start, TODAY) - timedelta(days=rng.randint(1, 120)))
+        cancelled = event["status"] == "cancelled" or rng.random() < 0.06
+        needs = [rng.choice(["wheelchair_seating", "live_captioning", "quiet_room"])] if rng.random() < 0.04 else []
+        fields = {"purchased": purchased, "status": "cancelled" if cancelled else "confirmed", "accommodations": needs}
+        registration = _registration(number, event, rng.choice(filler_accounts), rng, used, **fields)
+        if cancelled:  # the organizer's cancellation refunds everything; an attendee's, half the ticket (14-29 days out)
+            full = event["status"] == "cancelled"
+            refund = registration["price_paid"] + registration["fees_paid"] if full else registration["price_paid"] / 2
+            registration["refund_amount"] = round(refund, 2)
+        registrations[registration["registration_id"]] = registration
+    return registrations
+
+
+def _payments(registrations: dict) -> dict:
+    payments, number = {}, 90001
+    for registration in registrations.values():
+        entries = [("charge", round(registration["price_paid"] * registration["quantity"] + registration["fees_paid"], 2),
+                    registration["purchased"], "tickets")]  # fmt: skip
+        if registration["status"] == "cancelled" and registration["refund_amount"]:
+            entries.append(("refund", registration["refund_amount"], _day(TODAY - timedelta(days=3)), "cancellation"))
+        for kind, amount, day, note in entries:
+            payments[f"PAY{number}"] = {"payment_id": f"PAY{number}", "registration_id": registration["registration_id"],
+                                        "kind": kind, "amount": amount, "date": day,
+                                        "payment_method_id": registration["payment_method_id"], "note": note}  # fmt: skip
+            number += 1
+    return payments
+
+
+def _holds_and_announcements(rng: random.Random, events: dict, rooms: dict) -> tuple[dict, dict]:
+    holds = {}
+    for hold_id, event_id, room_id, dates, status, expires in cast.HOLDS:
+        holds[hold_id] = {"hold_id": hold_id, "event_id": event_id, "room_id": room_id, "dates": dates, "status": status,
+                          "expires": expires, "total_rate": round(rooms[room_id]["day_rate"] * len(dates), 2)}  # fmt: skip
+    announcements = {}
+    for row in cast.ANNOUNCEMENTS:
+        tickets = events[row[1]]["ticket_types"]
+        recipients = sum(t["sold"] for t in tickets if row[3] == "all_registrants" or t["name"] == "vip")
+        fields = ("announcement_id", "event_id", "organizer_id", "audience", "kind", "template_id", "sent")
+        announcements[row[0]] = {**dict(zip(fields, row)), "recipients": recipients}
+    upcoming = [event for key, event in events.items() if key >= "E119" and event["status"] == "on_sale"]
+    for number, event in enumerate(rng.sample(upcoming, 60), 5101):
+        room = rng.choice([room for room in rooms.values() if room["venue_id"] == event["venue_id"]])
+        status = rng.choice(["confirmed", "confirmed", "expired", "released"])
+        holds[f"H{number}"] = {"hold_id": f"H{number}", "event_id": event["event_id"], "room_id": room["room_id"],
+                               "dates": [event["start"][:10]], "status": status,
+                               "expires": f"{_day(TODAY - timedelta(days=rng.randint(3, 60)))} 12:00",
+                               "total_rate": room["day_rate"]}  # fmt: skip
+    filler_events = [event for key, event in events.items() if key >= "E119"]
+    for number in range(7101, 7351):
+        event = rng.choice(filler_events)
+        template_id, kind, _ = rng.choice(cast.TEMPLATES)
+        sent = min(TODAY - timedelta(days=1), date.fromisoformat(event["start"][:10]) - timedelta(days=rng.randint(1, 60)))
+        sold = sum(t["sold"] for t in event["ticket_types"])
+        announcements[f"AN{number}"] = {"announcement_id": f"AN{number}", "event_id": event["event_id"],
+                                        "organizer_id": event["organizer_id"], "audience": "all_registrants", "kind": kind,
+                                        "template_id": template_id, "sent": _day(sent), "recipients": sold}  # fmt: skip
+    return holds, announcements
+
+
+def database() -> dict[str, Any]:
+    rng = random.Random(SEED)
+    venues, rooms = _venues(rng)
+    organizers = {row[0]: dict(zip(("organizer_id", "name", "company", "email", "pin"), row)) for row in cast.ORGANIZERS}
+    for number in range(7, 61):
+        name = f"{rng.choice(FIRST)} {rng.choice(LAST)}"
+        company = f"{rng.choice(VENUE_WORDS)} {rng.choice(['Events', 'Conferences', 'Productions', 'Live'])}"
+        organizers[f"ORG{number:02d}"] = {"organizer_id": f"ORG{number:02d}", "name": name, "company": company,
+                                          "email": f"{name.split()[0].lower()}@{company.lower().replace(' ', '')}.com",
+                                          "pin": f"{rng.randint(0, 9999):04d}"}  # fmt: skip
+    templates = {row[0]: dict(zip(("template_id", "kind", "title"), row)) for row in cast.TEMPLATES}
+    events, sessions = _events(rng, venues, rooms)
+    attendees = _attendees(rng)
+    registrations = _registrations(rng, events, attendees)
+    payments = _payments(registrations)
+    holds, announcements = _holds_and_announcements(rng, events, rooms)
+    return {
+        "now": cast.NOW, "next_registration_number": 21640, "next_payment_number": 90001 + len(payments),
+        "next_hold_number": 5201, "next_announcement_number": 7401, "venues": venues, "rooms": rooms, "organizers": organizers,
+        "templates": templates, "events": events, "sessions": sessions, "attendees": attendees, "registrations": registrations,
+        "payments": payments, "holds": holds, "announcements": announcements,
+    }  # fmt: skip
