@@ -25,6 +25,7 @@ REGISTRY: dict[str, str] = {
     "healthcare": "healthcare",  # ours, held to the bar (domains/README.md)
     "banking": "banking",
     "insurance": "insurance",
+    "real_estate": "real_estate",  # ours
 }
 
 
