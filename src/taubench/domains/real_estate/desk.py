@@ -211,7 +211,8 @@ class ListingDesk(Toolkit):
         if not 0 < compensation_pct < 10:
             raise ValueError("Compensation must be more than 0 and less than 10 percent")
         expires = (today + timedelta(days=term_days)).isoformat()
-        client.buyer_agreement = BuyerAgreement(signed_on=today.isoformat(), expires_on=expires, compensation_pct=compensation_pct)
+        client.buyer_agreement = BuyerAgreement(signed_on=today.isoformat(), expires_on=expires,
+                                                compensation_pct=compensation_pct)  # fmt: skip
         return client
 
     @tool("write")

@@ -14,14 +14,17 @@ TOUR_DAYS = [(date(2025, 3, 14) + timedelta(days=offset)).isoformat() for offset
 SLOT_TIMES = [f"{hour:02d}:{minute:02d}" for hour in range(9, 19) for minute in (0, 30)]
 FILLER_LISTINGS, FILLER_CLIENTS = 390, 345
 CITIES = [("Evanston", "60201"), ("Evanston", "60202"), ("Skokie", "60076"), ("Skokie", "60077"), ("Oak Park", "60302"),
-          ("Oak Park", "60301"), ("Wilmette", "60091"), ("Park Ridge", "60068"), ("Chicago", "60640"), ("Chicago", "60625")]  # fmt: skip
+          ("Oak Park", "60301"), ("Wilmette", "60091"), ("Park Ridge", "60068"), ("Chicago", "60640"),
+          ("Chicago", "60625")]  # fmt: skip
 STREETS = ["Maple St", "Maple Ct", "Oak Ave", "Elm Pl", "Ridge Rd", "Central St", "Lake St", "Church St", "Davis St", "Main St",
            "Linden Ave", "Greenwood Ave", "Hinman Ave", "Forest Ave", "Harlem Ave", "Touhy Ave", "Dempster St", "Crawford Ave",
            "Prairie Ave", "Ashland Ave", "Wolcott Ave", "Lincoln Ave", "Chestnut St", "Birch Ln", "Sheridan Rd"]  # fmt: skip
 FIRST = ["James", "Maria", "Robert", "Linda", "Michael", "Aisha", "David", "Sarah", "Wei", "Emily", "Carlos", "Fatima", "Daniel",
-         "Grace", "Kevin", "Nina", "Luis", "Rachel", "Tariq", "Hannah", "Peter", "Yuki", "Andre", "Chloe", "Samir", "Olivia"]  # fmt: skip
+         "Grace", "Kevin", "Nina", "Luis", "Rachel", "Tariq", "Hannah", "Peter", "Yuki", "Andre", "Chloe", "Samir",
+         "Olivia"]  # fmt: skip
 LAST = ["Nguyen", "Johnson", "Patel", "Kowalski", "Garcia", "Murphy", "Okafor", "Schmidt", "Rossi", "Kim", "Brennan", "Adler",
-        "Haddad", "Novak", "Lopez", "Walsh", "Chen", "Moreno", "Fischer", "Sato", "Bell", "Reed", "Cole", "Park", "Grant"]  # fmt: skip
+        "Haddad", "Novak", "Lopez", "Walsh", "Chen", "Moreno", "Fischer", "Sato", "Bell", "Reed", "Cole", "Park",
+        "Grant"]  # fmt: skip
 NAMESAKES = ["Grace Kim", "Ben Adler", "Hannah Cole", "Marcus Bell", "Priya Raman", "Ryan Hughes", "Omar Haddad"]  # other phones
 LENDERS = ["First Lakeshore Bank", "Prairie Home Loans", "Northshore Credit Union", "Lakeview Mortgage", "Great Lakes Bank"]
 DOC_TITLES = {"seller_disclosure": "Residential Real Property Disclosure Report",
@@ -42,8 +45,10 @@ def _client(row: tuple) -> dict[str, Any]:
     return {
         "client_id": client_id, "name": name, "phone": phone, "email": email, "monthly_income": float(income),
         "buyer_agreement": agreement and dict(zip(("signed_on", "expires_on", "compensation_pct"), agreement)),
-        "financing": [{"kind": kind, "source": source, "amount": float(amount), "expires_on": expires} for kind, source, amount, expires in financing],
-        "payment_methods": [{"payment_method_id": pm, "kind": kind, "last4": last4, "expires_on": expires} for pm, kind, last4, expires in methods],
+        "financing": [{"kind": kind, "source": source, "amount": float(amount), "expires_on": expires}
+                      for kind, source, amount, expires in financing],
+        "payment_methods": [{"payment_method_id": pm, "kind": kind, "last4": last4, "expires_on": expires}
+                            for pm, kind, last4, expires in methods],
     }  # fmt: skip
 
 
@@ -57,8 +62,12 @@ def _filler_listings(rng: random.Random) -> list[tuple]:
         used.add(address)
         rental = rng.random() < 0.35
         beds = rng.choice([1, 2, 2, 3, 3, 3, 4, 4, 5]) if not rental else rng.choice([1, 1, 2, 2, 3])
-        kind = rng.choice(["apartment", "condo"]) if rental else rng.choice(["single_family", "single_family", "condo", "townhouse"])
-        price = round(rng.randint(1100, 3900), -1) if rental else round(rng.randint(180, 1200) * 1000 + rng.choice([0, 900, 500]), -2)
+        kinds = ["apartment", "condo"] if rental else ["single_family", "single_family", "condo", "townhouse"]
+        kind = rng.choice(kinds)
+        if rental:
+            price = round(rng.randint(1100, 3900), -1)
+        else:
+            price = round(rng.randint(180, 1200) * 1000 + rng.choice([0, 900, 500]), -2)
         status = rng.choice(["active"] * 6 + (["leased"] if rental else ["pending", "pending", "sold"]))
         hoa = float(rng.choice([150, 225, 310, 385, 460])) if kind in ("condo", "townhouse") and not rental else 0.0
         occupancy = rng.choice(["vacant", "owner_occupied", "tenant_occupied"] if not rental else ["vacant", "tenant_occupied"])
@@ -73,7 +82,8 @@ def _filler_clients(rng: random.Random) -> list[tuple]:
     for index, number in enumerate(range(2100, 2100 + FILLER_CLIENTS)):
         name = NAMESAKES[index] if index < len(NAMESAKES) else f"{rng.choice(FIRST)} {rng.choice(LAST)}"
         phone = f"{rng.choice(['312', '773', '847', '630', '708', '224'])}-555-{rng.randint(200, 9999):04d}"
-        email = f"{name.lower().replace(' ', '.')}{rng.randint(1, 99)}@{rng.choice(['mailbox.com', 'inbox.net', 'northmail.com'])}"
+        handle = f"{name.lower().replace(' ', '.')}{rng.randint(1, 99)}"
+        email = f"{handle}@{rng.choice(['mailbox.com', 'inbox.net', 'northmail.com'])}"
         buyer = rng.random() < 0.6
         agreement = None
         if buyer and rng.random() < 0.8:
@@ -85,7 +95,8 @@ def _filler_clients(rng: random.Random) -> list[tuple]:
             source = rng.choice(LENDERS) if kind == "pre_approval" else "Harbor Trust Bank"
             expires = (date(2025, 2, 1) + timedelta(days=rng.randint(0, 150))).isoformat()
             financing.append((kind, source, rng.randint(15, 90) * 10000, expires))
-        card = (f"PM1", "card", f"{rng.randint(0, 9999):04d}", f"{rng.randint(2025, 2028)}-{rng.choice(['01', '04', '06', '09', '12'])}-28")
+        last4 = f"{rng.randint(0, 9999):04d}"
+        card = ("PM1", "card", last4, f"{rng.randint(2025, 2028)}-{rng.choice(['01', '04', '06', '09', '12'])}-28")
         rows.append((f"C{number}", name, phone, email, rng.randint(35, 260) * 100, agreement, financing, [card]))
     return rows
 
@@ -96,7 +107,8 @@ def _documents(listings: dict[str, dict], rng: random.Random) -> dict[str, dict]
     for listing in listings.values():
         if listing["listing_type"] != "sale":
             continue
-        kinds = ["seller_disclosure"] + ["lead_paint_disclosure"] * (listing["year_built"] < 1978) + ["hoa_documents"] * (listing["hoa_fee"] > 0)
+        kinds = ["seller_disclosure"]
+        kinds += ["lead_paint_disclosure"] * (listing["year_built"] < 1978) + ["hoa_documents"] * (listing["hoa_fee"] > 0)
         for kind in kinds:
             cast = (listing["listing_id"], kind)
             sent = list(SENT.get(cast, [])) if listing["listing_id"] < "L1100" else sorted(rng.sample(clients, rng.randint(0, 3)))
@@ -117,7 +129,8 @@ def _slots_and_tours(listings: dict[str, dict], rng: random.Random) -> tuple[dic
         for day in days:
             for time in SLOT_TIMES if cast else sorted(rng.sample(SLOT_TIMES, 3)):
                 slot_id = f"S{slot_number}"
-                slots[slot_id] = {"slot_id": slot_id, "listing_id": listing["listing_id"], "date": day, "time": time, "status": "open"}
+                slots[slot_id] = {"slot_id": slot_id, "listing_id": listing["listing_id"], "date": day, "time": time,
+                                  "status": "open"}  # fmt: skip
                 by_place[(listing["listing_id"], day, time)] = slot_id
                 slot_number += 1
     tour_number = 5001
@@ -140,7 +153,8 @@ def _slots_and_tours(listings: dict[str, dict], rng: random.Random) -> tuple[dic
             day = (date(2025, 1, 6) + timedelta(days=rng.randint(0, 66))).isoformat()
             time = rng.choice(SLOT_TIMES)
             slot_id = f"S{slot_number}"
-            slots[slot_id] = {"slot_id": slot_id, "listing_id": listing["listing_id"], "date": day, "time": time, "status": "booked"}
+            slots[slot_id] = {"slot_id": slot_id, "listing_id": listing["listing_id"], "date": day, "time": time,
+                              "status": "booked"}  # fmt: skip
             by_place[(listing["listing_id"], day, time)] = slot_id
             slot_number += 1
             tours[f"T{tour_number}"] = {"tour_id": f"T{tour_number}", "client_id": f"C{rng.randint(2100, 2099 + FILLER_CLIENTS)}",
@@ -160,9 +174,10 @@ def _offers(listings: dict[str, dict], rng: random.Random) -> dict[str, dict]:
         price = round(listing["price"] * rng.uniform(0.92, 1.02), -3)
         cash = rng.random() < 0.2
         submitted = date(2024, 11, 1) + timedelta(days=rng.randint(0, 130))
-        status = rng.choice(["rejected", "withdrawn", "expired", "accepted"] if listing["status"] != "active" else ["rejected", "withdrawn", "expired"])
+        status = rng.choice(["rejected", "withdrawn", "expired"] + (["accepted"] if listing["status"] != "active" else []))
         loan = 0.0 if cash else round(price * rng.choice([0.8, 0.9, 0.95]), -2)
-        rows.append((f"C{rng.randint(2100, 2099 + FILLER_CLIENTS)}", listing["listing_id"], price, round(price * rng.choice([0.01, 0.02, 0.03]), 2),
+        buyer = f"C{rng.randint(2100, 2099 + FILLER_CLIENTS)}"
+        rows.append((buyer, listing["listing_id"], price, round(price * rng.choice([0.01, 0.02, 0.03]), 2),
                      "cash" if cash else "mortgage", loan, ["inspection"] + ([] if cash else ["financing"]),
                      (submitted + timedelta(days=rng.randint(30, 55))).isoformat(), f"{submitted.isoformat()} 11:00",
                      f"{(submitted + timedelta(days=2)).isoformat()} 11:00", status, None, None))  # fmt: skip
@@ -179,10 +194,11 @@ def _offers(listings: dict[str, dict], rng: random.Random) -> dict[str, dict]:
 
 def _applications(listings: dict[str, dict], rng: random.Random) -> dict[str, dict]:
     rows = list(CAST_APPLICATIONS)
-    rentals = [listing["listing_id"] for listing in listings.values() if listing["listing_type"] == "rental" and listing["listing_id"] >= "L1100"]
+    rentals = [key for key, listing in listings.items() if listing["listing_type"] == "rental" and key >= "L1100"]
     for _ in range(170):
         move_in = date(2025, 1, 1) + timedelta(days=rng.randint(0, 120))
-        rows.append((f"C{rng.randint(2100, 2099 + FILLER_CLIENTS)}", rng.choice(rentals), move_in.isoformat(), rng.randint(1, 3), "PM1",
+        applicant = f"C{rng.randint(2100, 2099 + FILLER_CLIENTS)}"
+        rows.append((applicant, rng.choice(rentals), move_in.isoformat(), rng.randint(1, 3), "PM1",
                      rng.choice(["approved", "denied", "withdrawn", "submitted"])))  # fmt: skip
     return {
         f"R{number}": {"application_id": f"R{number}", "client_id": client, "listing_id": listing, "move_in_date": move_in,

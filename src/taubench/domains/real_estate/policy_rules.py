@@ -60,7 +60,8 @@ def agreement_before_sale_tours(trace: GoldTrace) -> list[str]:
     for step in trace.calls("schedule_tour"):
         slot = _slot(step)
         agreement = step.before.clients[step.arguments["client_id"]].buyer_agreement
-        if step.before.listings[slot.listing_id].listing_type == "sale" and (agreement is None or agreement.expires_on < slot.date):
+        in_force = agreement is not None and agreement.expires_on >= slot.date
+        if step.before.listings[slot.listing_id].listing_type == "sale" and not in_force:
             violations.append(f"tour of sale listing {slot.listing_id} on {slot.date} without an agreement in force")
     return violations
 
@@ -93,7 +94,8 @@ def daily_tour_limits(trace: GoldTrace) -> list[str]:
     violations = []
     for step in trace.calls("schedule_tour"):
         slot, client = _slot(step), step.arguments["client_id"]
-        same_day = [tour for tour in step.before.tours.values() if tour.client_id == client and tour.status == "scheduled" and tour.date == slot.date]
+        same_day = [tour for tour in step.before.tours.values()
+                    if tour.client_id == client and tour.status == "scheduled" and tour.date == slot.date]  # fmt: skip
         if len(same_day) >= MAX_TOURS_PER_DAY:
             violations.append(f"a tour on {slot.date} for {client}, who has {len(same_day)} already")
         start = _moment(f"{slot.date} {slot.time}")
@@ -231,7 +233,8 @@ def rental_qualification(trace: GoldTrace) -> list[str]:
             violations.append(f"application with income {client.monthly_income} on rent {listing.price}")
         if step.arguments["adults"] > ADULTS_PER_BEDROOM * listing.beds:
             violations.append(f"{step.arguments['adults']} adults in {listing.beds} bedrooms")
-        if any(application.client_id == client.client_id and application.listing_id == listing.listing_id and application.status == "submitted"
+        open_here = (client.client_id, listing.listing_id, "submitted")
+        if any((application.client_id, application.listing_id, application.status) == open_here
                for application in step.before.rental_applications.values()):  # fmt: skip
             violations.append(f"a second open application on {listing.listing_id}")
     return violations
