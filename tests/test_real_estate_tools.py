@@ -167,9 +167,9 @@ def test_offers_are_withdrawn_and_counters_accepted(tools, desk):
 
 def test_a_rental_application_charges_45_per_adult(tools, desk):
     application = answer(tools, "submit_rental_application", **APPLICATION)
-    assert application == {"application_id": "R6172", "client_id": "C2008", "listing_id": "L1021", "move_in_date": "2025-04-01",
+    assert application == {"application_id": "R6177", "client_id": "C2008", "listing_id": "L1021", "move_in_date": "2025-04-01",
                            "adults": 2, "fee_paid": 90.0, "payment_method_id": "PM1", "status": "submitted"}  # fmt: skip
-    assert tools.db.next_application_number == 6173
+    assert tools.db.next_application_number == 6178
 
 
 @pytest.mark.parametrize(
@@ -185,6 +185,37 @@ def test_a_rental_application_charges_45_per_adult(tools, desk):
 )
 def test_a_rental_application_that_cannot_be_filed_changes_nothing(tools, desk, change, message):
     assert refused(tools, desk, "submit_rental_application", **{**APPLICATION, **change}) == f"Error: {message}"
+
+
+def test_an_approved_applicant_holds_a_unit_for_a_deposit(tools, desk):
+    assert [hold["hold_id"] for hold in answer(tools, "list_client_holds", client_id="C2024")] == ["H8001"]
+    assert refused(tools, desk, "list_client_holds", client_id="C9") == "Error: Client not found"
+    hold = answer(tools, "place_rental_hold", application_id="R6002", days=5, payment_method_id="PM2")
+    assert hold == {"hold_id": "H8031", "client_id": "C2008", "listing_id": "L1025", "application_id": "R6002",
+                    "placed_on": TODAY, "expires_on": "2025-03-19", "deposit": 500.0, "payment_method_id": "PM2",
+                    "status": "active"}  # fmt: skip
+    assert tools.db.next_hold_number == 8032
+
+
+@pytest.mark.parametrize(
+    "arguments, message",
+    [
+        ({"application_id": "R1"}, "Application not found"),
+        ({"application_id": "R6003"}, "Application is denied; only an approved application can hold a unit"),
+        ({"application_id": "R6004"}, "Unit is already on hold"),
+        ({"days": 0}, "Hold must last at least one day"),
+        ({"payment_method_id": "PM9"}, "Payment method not on file for this client"),
+    ],
+)
+def test_a_hold_that_cannot_be_placed_changes_nothing(tools, desk, arguments, message):
+    hold = {"application_id": "R6002", "days": 3, "payment_method_id": "PM1", **arguments}
+    assert refused(tools, desk, "place_rental_hold", **hold) == f"Error: {message}"
+
+
+def test_a_unit_no_longer_listed_cannot_be_held(tools, desk):
+    tools.db.listings["L1025"].status = "leased"
+    message = "Error: Listing is no longer active"
+    assert refused(tools, desk, "place_rental_hold", application_id="R6002", days=3, payment_method_id="PM1") == message
 
 
 def test_the_shared_tools_are_offered(tools):

@@ -2,8 +2,8 @@
 different phones, a father and son Alex Moreno sharing one phone), 14 Maple St next to
 14 Maple Ct, a pre-approval that lapsed last week and one that lapses today, a buyer agreement
 that ran out two weeks ago and one that runs out on Sunday, a seller's counter that lapsed
-yesterday, an accepted offer, a client with four tours booked on one day, and renters just
-under and just over three times the rent."""
+yesterday, an accepted offer, a client with four tours booked on one day, renters just
+under and just over three times the rent, and a renter already holding one unit."""
 
 NOW = "2025-03-14 10:00"
 
@@ -40,6 +40,8 @@ LISTINGS = [  # id, address, city, zip, type, property type, price, beds, baths,
     ("L1024", "45 Greenleaf Ave", "Wilmette", "60091", "rental", "single_family", 3400, 3, 2.0, 1800, 1950, "leased", 0,
         "tenant_occupied", False),
     ("L1025", "909 Church St Apt 1", "Evanston", "60201", "rental", "apartment", 1975, 2, 1.0, 900, 1978, "active", 0,
+        "vacant", False),
+    ("L1027", "2200 Ridge Ave Apt 3C", "Evanston", "60201", "rental", "apartment", 2400, 2, 2.0, 1000, 2001, "active", 0,
         "vacant", False),
     ("L1026", "16 Maple St Apt 2", "Evanston", "60201", "rental", "apartment", 1700, 1, 1.0, 650, 1958, "active", 0,
         "tenant_occupied", False),
@@ -159,4 +161,12 @@ SENT = {  # (listing, document type) -> the clients it was already sent to
 
 CAST_APPLICATIONS = [  # client, listing, move-in, adults, payment method, status
     ("C2020", "L1022", "2025-04-01", 1, "PM1", "submitted"),
+    ("C2008", "L1025", "2025-04-01", 2, "PM1", "approved"),
+    ("C2009", "L1026", "2025-04-15", 1, "PM2", "denied"),
+    ("C2024", "L1027", "2025-04-01", 4, "PM2", "approved"),
+    ("C2024", "L1025", "2025-04-15", 4, "PM2", "approved"),
+    ("C2021", "L1025", "2025-04-01", 3, "PM1", "approved"),
+]
+CAST_HOLDS = [  # application, placed on, expires on, status
+    ("R6004", "2025-03-13", "2025-03-17", "active"),
 ]

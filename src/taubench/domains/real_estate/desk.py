@@ -10,6 +10,7 @@ from taubench.domains.real_estate.models import (
     BuyerAgreement,
     Client,
     Document,
+    Hold,
     Listing,
     Offer,
     RealEstateDB,
@@ -182,6 +183,16 @@ class ListingDesk(Toolkit):
         """
         self._client(client_id)
         return [application for application in self.db.rental_applications.values() if application.client_id == client_id]
+
+    @tool("read")
+    def list_client_holds(self, client_id: str) -> list[Hold]:
+        """The holds a client has placed on rental units, with their status and expiry, oldest first.
+
+        Args:
+            client_id: The client's id.
+        """
+        self._client(client_id)
+        return [hold for hold in self.db.holds.values() if hold.client_id == client_id]
 
     @tool("read")
     def list_listing_documents(self, listing_id: str) -> list[Document]:

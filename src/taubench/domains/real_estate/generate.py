@@ -7,7 +7,7 @@ import random
 from datetime import date, timedelta
 from typing import Any
 
-from taubench.domains.real_estate.cast import CAST_APPLICATIONS, CAST_OFFERS, CAST_TOURS, CLIENTS, LISTINGS, NOW, SENT
+from taubench.domains.real_estate.cast import CAST_APPLICATIONS, CAST_HOLDS, CAST_OFFERS, CAST_TOURS, CLIENTS, LISTINGS, NOW, SENT
 
 SEED = 314
 TOUR_DAYS = [(date(2025, 3, 14) + timedelta(days=offset)).isoformat() for offset in range(5)]
@@ -207,6 +207,23 @@ def _applications(listings: dict[str, dict], rng: random.Random) -> dict[str, di
     }  # fmt: skip
 
 
+def _holds(applications: dict[str, dict], rng: random.Random) -> dict[str, dict]:
+    rows = list(CAST_HOLDS)
+    for key, application in applications.items():
+        if application["status"] == "approved" and key > "R6010" and rng.random() < 0.6:
+            placed = date.fromisoformat(application["move_in_date"]) - timedelta(days=rng.randint(20, 40))
+            rows.append((key, placed.isoformat(), (placed + timedelta(days=rng.randint(2, 5))).isoformat(),
+                         rng.choice(["converted", "converted", "released", "expired"])))  # fmt: skip
+    holds = {}
+    for number, (application_id, placed, expires, status) in enumerate(rows, start=8001):
+        application = applications[application_id]
+        holds[f"H{number}"] = {"hold_id": f"H{number}", "client_id": application["client_id"],
+                               "listing_id": application["listing_id"], "application_id": application_id, "placed_on": placed,
+                               "expires_on": expires, "deposit": 500.0, "payment_method_id": application["payment_method_id"],
+                               "status": status}  # fmt: skip
+    return holds
+
+
 def database() -> dict[str, Any]:
     rng = random.Random(SEED)
     listings = {row[0]: _listing(row) for row in LISTINGS + _filler_listings(rng)}
@@ -215,11 +232,13 @@ def database() -> dict[str, Any]:
     slots, tours = _slots_and_tours(listings, rng)
     offers = _offers(listings, rng)
     applications = _applications(listings, rng)
+    holds = _holds(applications, rng)
     return {
         "now": NOW,
         "next_tour_number": 5001 + len(tours),
         "next_offer_number": 4001 + len(offers),
         "next_application_number": 6001 + len(applications),
+        "next_hold_number": 8001 + len(holds),
         "listings": listings,
         "clients": clients,
         "tour_slots": slots,
@@ -227,4 +246,5 @@ def database() -> dict[str, Any]:
         "offers": offers,
         "documents": documents,
         "rental_applications": applications,
+        "holds": holds,
     }

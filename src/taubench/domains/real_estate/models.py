@@ -1,6 +1,7 @@
 """The real-estate desk's database: listings for sale and for rent, the brokerage's clients
 (buyer agreements, financing on file, payment methods), tour slots and tours, offers with the
-sellers' counters, disclosure documents with their sent-to log, and rental applications."""
+sellers' counters, disclosure documents with their sent-to log, rental applications and the
+holds that keep an approved applicant's unit off the market."""
 
 from typing import Annotated, Literal, Optional
 
@@ -113,6 +114,18 @@ class RentalApplication(BaseModel):
     status: Literal["submitted", "approved", "denied", "withdrawn"]
 
 
+class Hold(BaseModel):
+    hold_id: str
+    client_id: Annotated[str, RefersTo("clients")]
+    listing_id: Annotated[str, RefersTo("listings")]
+    application_id: Annotated[str, RefersTo("rental_applications")]
+    placed_on: str  # YYYY-MM-DD
+    expires_on: str  # YYYY-MM-DD, the last day the unit is held
+    deposit: float  # the holding deposit charged, USD
+    payment_method_id: str
+    status: Literal["active", "released", "converted", "expired"]
+
+
 class RealEstateDB(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -120,6 +133,7 @@ class RealEstateDB(BaseModel):
     next_tour_number: int
     next_offer_number: int
     next_application_number: int
+    next_hold_number: int
     listings: dict[str, Listing]
     clients: dict[str, Client]
     tour_slots: dict[str, TourSlot]
@@ -127,3 +141,4 @@ class RealEstateDB(BaseModel):
     offers: dict[str, Offer]
     documents: dict[str, Document]
     rental_applications: dict[str, RentalApplication]
+    holds: dict[str, Hold]

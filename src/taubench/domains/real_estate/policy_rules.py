@@ -16,6 +16,7 @@ OFFER_LIFE = (timedelta(hours=24), timedelta(hours=72))
 CLOSING_DAYS = {"mortgage": (30, 60), "cash": (14, 60)}
 INCOME_TIMES_RENT = 3
 ADULTS_PER_BEDROOM = 2
+MAX_HOLD_DAYS = 5
 UNIDENTIFIED_READS = {"find_client", "search_listings", "get_listing", "list_tour_slots", "list_listing_documents", "calculate"}
 
 
@@ -27,7 +28,7 @@ def _client_of(step: GoldStep) -> str | None:
     """The client a call acts for: named, or the holder of the tour or offer it names."""
     if "client_id" in step.arguments:
         return step.arguments["client_id"]
-    for table, key in (("tours", "tour_id"), ("offers", "offer_id")):
+    for table, key in (("tours", "tour_id"), ("offers", "offer_id"), ("rental_applications", "application_id")):
         record = getattr(step.before, table).get(step.arguments.get(key))
         if record is not None:
             return record.client_id
@@ -240,6 +241,19 @@ def rental_qualification(trace: GoldTrace) -> list[str]:
     return violations
 
 
+def holds_for_approved_applicants(trace: GoldTrace) -> list[str]:
+    violations = []
+    for step in trace.calls("place_rental_hold"):
+        application = step.before.rental_applications[step.arguments["application_id"]]
+        if application.status != "approved":
+            violations.append(f"a hold on {application.status} application {application.application_id}")
+        if step.arguments["days"] > MAX_HOLD_DAYS:
+            violations.append(f"a hold of {step.arguments['days']} days")
+        if any(hold.client_id == application.client_id and hold.status == "active" for hold in step.before.holds.values()):
+            violations.append(f"a second active hold for {application.client_id}")
+    return violations
+
+
 def nothing_after_transfer(trace: GoldTrace) -> list[str]:
     transfers = [index for index, step in enumerate(trace.steps) if step.name == "transfer_to_human_agents"]
     if transfers and any(step.kind == "write" for step in trace.steps[transfers[0] + 1 :]):
@@ -264,7 +278,8 @@ RULES = {
     16: withdraw_only_before_acceptance,
     17: counters_in_time_and_covered,
     18: rental_qualification,
-    19: nothing_after_transfer,
+    19: holds_for_approved_applicants,
+    20: nothing_after_transfer,
 }
 CONVERSATIONAL = {
     2: "reading a change back and getting a yes happens in the conversation, not in tool calls",

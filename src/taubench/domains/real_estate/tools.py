@@ -1,21 +1,31 @@
 """The real-estate client desk's tools: the look-ups and tour bookings of ``desk.py``, and here
 the writes that carry money or legal weight: sending disclosures, making, withdrawing and
-settling offers, and filing rental applications. They check what the brokerage's systems
+settling offers, filing rental applications and holding units for approved applicants. They check what the brokerage's systems
 check (existence, status, consistent figures and dates); what an offer must carry, who may
 apply and when to refuse or hand off is the policy's, so the agent's."""
 
+from datetime import timedelta
 from typing import Literal
 
 from taubench.domains.real_estate.desk import ListingDesk, day, moment
-from taubench.domains.real_estate.models import Document, Offer, RentalApplication
+from taubench.domains.real_estate.models import Client, Document, Hold, Offer, PaymentMethod, RentalApplication
 from taubench.domains.shared_tools import calculate, shared_tool, transfer_to_human_agents
 from taubench.toolkit import tool
 
 APPLICATION_FEE_PER_ADULT = 45.0
+HOLD_DEPOSIT = 500.0
 Contingency = Literal["inspection", "appraisal", "financing", "home_sale"]
 
 
 class RealEstateTools(ListingDesk):
+    def _chargeable(self, client: Client, payment_method_id: str) -> PaymentMethod:
+        method = next((method for method in client.payment_methods if method.payment_method_id == payment_method_id), None)
+        if method is None:
+            raise ValueError("Payment method not on file for this client")
+        if method.expires_on and day(method.expires_on, "card expiry") < self._now().date():
+            raise ValueError("Card has expired")
+        return method
+
     @tool("write")
     def send_document(self, client_id: str, document_id: str) -> Document:
         """Email a listing's disclosure document to a client and log it as sent.
@@ -141,11 +151,7 @@ class RealEstateTools(ListingDesk):
             raise ValueError("At least one adult must apply")
         if day(move_in_date, "move_in_date") <= self._now().date():
             raise ValueError("Move-in date must be after today")
-        method = next((method for method in client.payment_methods if method.payment_method_id == payment_method_id), None)
-        if method is None:
-            raise ValueError("Payment method not on file for this client")
-        if method.expires_on and day(method.expires_on, "card expiry") < self._now().date():
-            raise ValueError("Card has expired")
+        self._chargeable(client, payment_method_id)
         application = RentalApplication(
             application_id=f"R{self.db.next_application_number}", client_id=client_id, listing_id=listing_id,
             move_in_date=move_in_date, adults=adults, fee_paid=round(APPLICATION_FEE_PER_ADULT * adults, 2),
@@ -154,6 +160,37 @@ class RealEstateTools(ListingDesk):
         self.db.next_application_number += 1
         self.db.rental_applications[application.application_id] = application
         return application
+
+    @tool("write")
+    def place_rental_hold(self, application_id: str, days: int, payment_method_id: str) -> Hold:
+        """Take a rental unit off the market for an approved applicant while the lease is prepared,
+        charging the 500 USD holding deposit to a payment method on file.
+
+        Args:
+            application_id: The approved rental application's id, e.g. "R6002".
+            days: How many days the hold lasts, counted from today.
+            payment_method_id: The applicant's payment method to charge, e.g. "PM1".
+        """
+        if application_id not in self.db.rental_applications:
+            raise ValueError("Application not found")
+        application = self.db.rental_applications[application_id]
+        if application.status != "approved":
+            raise ValueError(f"Application is {application.status}; only an approved application can hold a unit")
+        if self._listing(application.listing_id).status != "active":
+            raise ValueError("Listing is no longer active")
+        if any(hold.listing_id == application.listing_id and hold.status == "active" for hold in self.db.holds.values()):
+            raise ValueError("Unit is already on hold")
+        if days < 1:
+            raise ValueError("Hold must last at least one day")
+        self._chargeable(self._client(application.client_id), payment_method_id)
+        today = self._now().date()
+        expires = (today + timedelta(days=days)).isoformat()
+        hold = Hold(hold_id=f"H{self.db.next_hold_number}", client_id=application.client_id, listing_id=application.listing_id,
+                    application_id=application_id, placed_on=today.isoformat(), expires_on=expires,
+                    deposit=HOLD_DEPOSIT, payment_method_id=payment_method_id, status="active")  # fmt: skip
+        self.db.next_hold_number += 1
+        self.db.holds[hold.hold_id] = hold
+        return hold
 
     calculate = shared_tool(calculate)
     transfer_to_human_agents = shared_tool(transfer_to_human_agents)
