@@ -44,6 +44,13 @@ def test_clients_are_found_by_name_and_phone_and_namesakes_stay_apart(tools, des
     assert refused(tools, desk, "get_client", client_id="C9") == "Error: Client not found"
 
 
+def test_an_agent_and_their_days_off_are_read(tools, desk):
+    assert answer(tools, "get_client", client_id="C2001")["agent_id"] == "A01"
+    assert answer(tools, "get_agent", agent_id="A01") == {"agent_id": "A01", "name": "Rosa Delgado", "phone": "847-555-0301",
+                                                          "days_off": ["2025-03-16"]}  # fmt: skip
+    assert refused(tools, desk, "get_agent", agent_id="A99") == "Error: Agent not found"
+
+
 def test_listings_are_searched_and_read(tools, desk):
     maples = answer(tools, "search_listings", address="14 maple")  # 14 Maple St, 14 Maple Ct and 2814 Maple Ct
     assert [listing["listing_id"] for listing in maples] == ["L1001", "L1002", "L1209"]

@@ -47,6 +47,16 @@ LISTINGS = [  # id, address, city, zip, type, property type, price, beds, baths,
         "tenant_occupied", False),
 ]  # fmt: skip
 
+AGENTS = [  # id, name, phone, days off
+    ("A01", "Rosa Delgado", "847-555-0301", ["2025-03-16"]),
+    ("A02", "Martin Hale", "312-555-0302", ["2025-03-15"]),
+    ("A03", "Keiko Tanaka", "708-555-0303", ["2025-03-17"]),
+    ("A04", "Victor Osei", "630-555-0304", ["2025-03-18"]),
+    ("A05", "Leah Brandt", "224-555-0305", []),
+]
+CLIENT_AGENTS = {"C2001": "A01", "C2002": "A02", "C2003": "A03", "C2004": "A02", "C2005": "A02", "C2007": "A01", "C2010": "A03",
+                 "C2011": "A05", "C2012": "A05", "C2013": "A04", "C2014": "A04", "C2015": "A04", "C2016": "A01", "C2017": "A05",
+                 "C2019": "A03", "C2023": "A02", "C2025": "A04"}  # fmt: skip
 A_OK = ("2025-01-10", "2025-07-10", 2.5)  # an agreement in force for the whole season
 CLIENTS = [  # id, name, phone, email, monthly income, agreement, financing, payment methods
     ("C2001", "Dana Whitfield", "312-555-0147", "dana.whitfield@mailbox.com", 11200, A_OK,

@@ -7,6 +7,7 @@ from datetime import date, datetime, timedelta
 from typing import Literal, Optional
 
 from taubench.domains.real_estate.models import (
+    Agent,
     BuyerAgreement,
     Client,
     Document,
@@ -81,13 +82,24 @@ class ListingDesk(Toolkit):
 
     @tool("read")
     def get_client(self, client_id: str) -> Client:
-        """A client's record: contact details, buyer agreement, financing on file (pre-approvals
-        and proof of funds) and payment methods.
+        """A client's record: contact details, their buyer's agent, buyer agreement, financing on
+        file (pre-approvals and proof of funds) and payment methods.
 
         Args:
             client_id: The client's id, e.g. "C2001".
         """
         return self._client(client_id)
+
+    @tool("read")
+    def get_agent(self, agent_id: str) -> Agent:
+        """A brokerage agent's contact details and days off (days they lead no tours).
+
+        Args:
+            agent_id: The agent's id, e.g. "A01".
+        """
+        if agent_id not in self.db.agents:
+            raise ValueError("Agent not found")
+        return self.db.agents[agent_id]
 
     @tool("read")
     def search_listings(

@@ -7,7 +7,18 @@ import random
 from datetime import date, timedelta
 from typing import Any
 
-from taubench.domains.real_estate.cast import CAST_APPLICATIONS, CAST_HOLDS, CAST_OFFERS, CAST_TOURS, CLIENTS, LISTINGS, NOW, SENT
+from taubench.domains.real_estate.cast import (
+    AGENTS,
+    CAST_APPLICATIONS,
+    CAST_HOLDS,
+    CAST_OFFERS,
+    CAST_TOURS,
+    CLIENT_AGENTS,
+    CLIENTS,
+    LISTINGS,
+    NOW,
+    SENT,
+)
 
 SEED = 314
 TOUR_DAYS = [(date(2025, 3, 14) + timedelta(days=offset)).isoformat() for offset in range(5)]
@@ -42,8 +53,12 @@ def _listing(row: tuple) -> dict[str, Any]:
 
 def _client(row: tuple) -> dict[str, Any]:
     client_id, name, phone, email, income, agreement, financing, methods = row
+    if client_id in CLIENT_AGENTS or client_id < "C2100":
+        agent = CLIENT_AGENTS.get(client_id)
+    else:  # filler buyers get an agent in turn, renters none
+        agent = AGENTS[int(client_id[1:]) % len(AGENTS)][0] if financing else None
     return {
-        "client_id": client_id, "name": name, "phone": phone, "email": email, "monthly_income": float(income),
+        "client_id": client_id, "name": name, "phone": phone, "email": email, "agent_id": agent, "monthly_income": float(income),
         "buyer_agreement": agreement and dict(zip(("signed_on", "expires_on", "compensation_pct"), agreement)),
         "financing": [{"kind": kind, "source": source, "amount": float(amount), "expires_on": expires}
                       for kind, source, amount, expires in financing],
@@ -233,12 +248,15 @@ def database() -> dict[str, Any]:
     offers = _offers(listings, rng)
     applications = _applications(listings, rng)
     holds = _holds(applications, rng)
+    agents = {agent_id: {"agent_id": agent_id, "name": name, "phone": phone, "days_off": days_off}
+              for agent_id, name, phone, days_off in AGENTS}  # fmt: skip
     return {
         "now": NOW,
         "next_tour_number": 5001 + len(tours),
         "next_offer_number": 4001 + len(offers),
         "next_application_number": 6001 + len(applications),
         "next_hold_number": 8001 + len(holds),
+        "agents": agents,
         "listings": listings,
         "clients": clients,
         "tour_slots": slots,

@@ -48,11 +48,19 @@ class PaymentMethod(BaseModel):
     expires_on: Optional[str] = None  # cards only, YYYY-MM-DD
 
 
+class Agent(BaseModel):
+    agent_id: str
+    name: str
+    phone: str
+    days_off: list[str]  # YYYY-MM-DD: no tours of homes for sale on these days
+
+
 class Client(BaseModel):
     client_id: str
     name: str
     phone: str
     email: str
+    agent_id: Optional[Annotated[str, RefersTo("agents")]]  # the buyer's agent, who leads their tours of homes for sale
     monthly_income: float  # gross household income on file, USD
     buyer_agreement: Optional[BuyerAgreement]
     financing: list[Financing]
@@ -134,6 +142,7 @@ class RealEstateDB(BaseModel):
     next_offer_number: int
     next_application_number: int
     next_hold_number: int
+    agents: dict[str, Agent]
     listings: dict[str, Listing]
     clients: dict[str, Client]
     tour_slots: dict[str, TourSlot]

@@ -17,7 +17,8 @@ CLOSING_DAYS = {"mortgage": (30, 60), "cash": (14, 60)}
 INCOME_TIMES_RENT = 3
 ADULTS_PER_BEDROOM = 2
 MAX_HOLD_DAYS = 5
-UNIDENTIFIED_READS = {"find_client", "search_listings", "get_listing", "list_tour_slots", "list_listing_documents", "calculate"}
+UNIDENTIFIED_READS = {"get_agent", "find_client", "search_listings", "get_listing", "list_tour_slots", "list_listing_documents",
+                      "calculate"}  # fmt: skip
 
 
 def _moment(text: str) -> datetime:
@@ -56,14 +57,18 @@ def _slot(step: GoldStep):
     return step.before.tour_slots[step.arguments["slot_id"]]
 
 
-def agreement_before_sale_tours(trace: GoldTrace) -> list[str]:
+def agreement_and_agent_for_sale_tours(trace: GoldTrace) -> list[str]:
     violations = []
     for step in trace.calls("schedule_tour"):
         slot = _slot(step)
         agreement = step.before.clients[step.arguments["client_id"]].buyer_agreement
-        in_force = agreement is not None and agreement.expires_on >= slot.date
-        if step.before.listings[slot.listing_id].listing_type == "sale" and not in_force:
+        if step.before.listings[slot.listing_id].listing_type != "sale":
+            continue
+        if agreement is None or agreement.expires_on < slot.date:
             violations.append(f"tour of sale listing {slot.listing_id} on {slot.date} without an agreement in force")
+        agent = step.before.agents.get(step.before.clients[step.arguments["client_id"]].agent_id or "")
+        if agent is None or slot.date in agent.days_off:
+            violations.append(f"tour of sale listing {slot.listing_id} on {slot.date}, a day the client's agent is off")
     return violations
 
 
@@ -263,7 +268,7 @@ def nothing_after_transfer(trace: GoldTrace) -> list[str]:
 
 RULES = {
     1: identified_first,
-    4: agreement_before_sale_tours,
+    4: agreement_and_agent_for_sale_tours,
     5: agreement_terms,
     6: tenant_notice_and_hours,
     7: daily_tour_limits,
