@@ -111,8 +111,10 @@ class ListingDesk(Toolkit):
         max_price: Optional[float] = None,
         min_beds: Optional[int] = None,
     ) -> list[Listing]:
-        """Listings matching every criterion given, in listing-id order, at most 20. Price is
-        the asking price for a sale and the monthly rent for a rental.
+        """Listings matching every criterion given, in listing-id order, at most 20, each with its
+        full details: type, price or rent, rooms, year built, status, HOA fee, occupancy and
+        whether the seller takes backup offers. Price is the asking price for a sale and the
+        monthly rent for a rental.
 
         Args:
             city: The city, e.g. "Evanston" (any case).
@@ -136,16 +138,6 @@ class ListingDesk(Toolkit):
                 continue
             found.append(listing)
         return found[:SEARCH_LIMIT]
-
-    @tool("read")
-    def get_listing(self, listing_id: str) -> Listing:
-        """A listing's details: address, type, price or rent, rooms, year built, status, HOA
-        fee, occupancy and whether the seller takes backup offers.
-
-        Args:
-            listing_id: The listing's id, e.g. "L1001".
-        """
-        return self._listing(listing_id)
 
     @tool("read")
     def list_tour_slots(self, listing_id: str, date: str) -> list[TourSlot]:

@@ -17,7 +17,7 @@ CLOSING_DAYS = {"mortgage": (30, 60), "cash": (14, 60)}
 INCOME_TIMES_RENT = 3
 ADULTS_PER_BEDROOM = 2
 MAX_HOLD_DAYS = 5
-UNIDENTIFIED_READS = {"get_agent", "find_client", "search_listings", "get_listing", "list_tour_slots", "list_listing_documents",
+UNIDENTIFIED_READS = {"get_agent", "find_client", "search_listings", "list_tour_slots", "list_listing_documents",
                       "calculate"}  # fmt: skip
 
 
