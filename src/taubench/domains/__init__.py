@@ -27,6 +27,7 @@ REGISTRY: dict[str, str] = {
     "insurance": "insurance",
     "hospitality": "hospitality",
     "events": "events",
+    "real_estate": "real_estate",
 }
 
 

@@ -1,0 +1,268 @@
+"""The real-estate desk's database: the hand-written cast of ``cast.py`` (the records the tasks
+are built around) plus seeded filler listings, clients (some sharing a cast client's name),
+tour slots and months of tour, offer, disclosure and application history, so that look-ups
+have namesakes and near-addresses to miss."""
+
+import random
+from datetime import date, timedelta
+from typing import Any
+
+from taubench.domains.real_estate.cast import (
+    AGENTS,
+    CAST_APPLICATIONS,
+    CAST_HOLDS,
+    CAST_OFFERS,
+    CAST_TOURS,
+    CLIENT_AGENTS,
+    CLIENTS,
+    LISTINGS,
+    NOW,
+    SENT,
+)
+
+SEED = 314
+TOUR_DAYS = [(date(2025, 3, 14) + timedelta(days=offset)).isoformat() for offset in range(5)]
+SLOT_TIMES = [f"{hour:02d}:{minute:02d}" for hour in range(9, 19) for minute in (0, 30)]
+FILLER_LISTINGS, FILLER_CLIENTS = 390, 345
+CITIES = [("Evanston", "60201"), ("Evanston", "60202"), ("Skokie", "60076"), ("Skokie", "60077"), ("Oak Park", "60302"),
+          ("Oak Park", "60301"), ("Wilmette", "60091"), ("Park Ridge", "60068"), ("Chicago", "60640"),
+          ("Chicago", "60625")]  # fmt: skip
+STREETS = ["Maple St", "Maple Ct", "Oak Ave", "Elm Pl", "Ridge Rd", "Central St", "Lake St", "Church St", "Davis St", "Main St",
+           "Linden Ave", "Greenwood Ave", "Hinman Ave", "Forest Ave", "Harlem Ave", "Touhy Ave", "Dempster St", "Crawford Ave",
+           "Prairie Ave", "Ashland Ave", "Wolcott Ave", "Lincoln Ave", "Chestnut St", "Birch Ln", "Sheridan Rd"]  # fmt: skip
+FIRST = ["James", "Maria", "Robert", "Linda", "Michael", "Aisha", "David", "Sarah", "Wei", "Emily", "Carlos", "Fatima", "Daniel",
+         "Grace", "Kevin", "Nina", "Luis", "Rachel", "Tariq", "Hannah", "Peter", "Yuki", "Andre", "Chloe", "Samir",
+         "Olivia"]  # fmt: skip
+LAST = ["Nguyen", "Johnson", "Patel", "Kowalski", "Garcia", "Murphy", "Okafor", "Schmidt", "Rossi", "Kim", "Brennan", "Adler",
+        "Haddad", "Novak", "Lopez", "Walsh", "Chen", "Moreno", "Fischer", "Sato", "Bell", "Reed", "Cole", "Park",
+        "Grant"]  # fmt: skip
+NAMESAKES = ["Grace Kim", "Ben Adler", "Hannah Cole", "Marcus Bell", "Priya Raman", "Ryan Hughes", "Omar Haddad"]  # other phones
+LENDERS = ["First Lakeshore Bank", "Prairie Home Loans", "Northshore Credit Union", "Lakeview Mortgage", "Great Lakes Bank"]
+DOC_TITLES = {"seller_disclosure": "Residential Real Property Disclosure Report",
+              "lead_paint_disclosure": "Lead-Based Paint and Lead-Based Paint Hazards Disclosure",
+              "hoa_documents": "Association Declaration, Budget and Bylaws"}  # fmt: skip
+
+
+def _listing(row: tuple) -> dict[str, Any]:
+    keys = ("listing_id", "address", "city", "zip", "listing_type", "property_type", "price", "beds", "baths", "sqft",
+            "year_built", "status", "hoa_fee", "occupancy", "accepts_backup_offers")  # fmt: skip
+    listing = dict(zip(keys, row))
+    listing["price"], listing["hoa_fee"] = float(listing["price"]), float(listing["hoa_fee"])
+    return listing
+
+
+def _client(row: tuple) -> dict[str, Any]:
+    client_id, name, phone, email, income, agreement, financing, methods = row
+    if client_id in CLIENT_AGENTS or client_id < "C2100":
+        agent = CLIENT_AGENTS.get(client_id)
+    else:  # filler buyers get an agent in turn, renters none
+        agent = AGENTS[int(client_id[1:]) % len(AGENTS)][0] if financing else None
+    return {
+        "client_id": client_id, "name": name, "phone": phone, "email": email, "agent_id": agent, "monthly_income": float(income),
+        "buyer_agreement": agreement and dict(zip(("signed_on", "expires_on", "compensation_pct"), agreement)),
+        "financing": [{"kind": kind, "source": source, "amount": float(amount), "expires_on": expires}
+                      for kind, source, amount, expires in financing],
+        "payment_methods": [{"payment_method_id": pm, "kind": kind, "last4": last4, "expires_on": expires}
+                            for pm, kind, last4, expires in methods],
+    }  # fmt: skip
+
+
+def _filler_listings(rng: random.Random) -> list[tuple]:
+    rows, used = [], {row[1] for row in LISTINGS}
+    for number in range(1100, 1100 + FILLER_LISTINGS):
+        city, zip_code = rng.choice(CITIES)
+        address = f"{rng.randint(2, 2999)} {rng.choice(STREETS)}"
+        if address in used:
+            address += " Unit 2"
+        used.add(address)
+        rental = rng.random() < 0.35
+        beds = rng.choice([1, 2, 2, 3, 3, 3, 4, 4, 5]) if not rental else rng.choice([1, 1, 2, 2, 3])
+        kinds = ["apartment", "condo"] if rental else ["single_family", "single_family", "condo", "townhouse"]
+        kind = rng.choice(kinds)
+        if rental:
+            price = round(rng.randint(1100, 3900), -1)
+        else:
+            price = round(rng.randint(180, 1200) * 1000 + rng.choice([0, 900, 500]), -2)
+        status = rng.choice(["active"] * 6 + (["leased"] if rental else ["pending", "pending", "sold"]))
+        hoa = float(rng.choice([150, 225, 310, 385, 460])) if kind in ("condo", "townhouse") and not rental else 0.0
+        occupancy = rng.choice(["vacant", "owner_occupied", "tenant_occupied"] if not rental else ["vacant", "tenant_occupied"])
+        rows.append((f"L{number}", address, city, zip_code, "rental" if rental else "sale", kind, price, beds,
+                     rng.choice([1.0, 1.5, 2.0, 2.5, 3.0]), rng.randint(550, 3800), rng.randint(1905, 2023), status, hoa,
+                     occupancy, rng.random() < 0.4))  # fmt: skip
+    return rows
+
+
+def _filler_clients(rng: random.Random) -> list[tuple]:
+    rows = []
+    for index, number in enumerate(range(2100, 2100 + FILLER_CLIENTS)):
+        name = NAMESAKES[index] if index < len(NAMESAKES) else f"{rng.choice(FIRST)} {rng.choice(LAST)}"
+        phone = f"{rng.choice(['312', '773', '847', '630', '708', '224'])}-555-{rng.randint(200, 9999):04d}"
+        handle = f"{name.lower().replace(' ', '.')}{rng.randint(1, 99)}"
+        email = f"{handle}@{rng.choice(['mailbox.com', 'inbox.net', 'northmail.com'])}"
+        buyer = rng.random() < 0.6
+        agreement = None
+        if buyer and rng.random() < 0.8:
+            signed = date(2024, 9, 1) + timedelta(days=rng.randint(0, 190))
+            agreement = (signed.isoformat(), (signed + timedelta(days=rng.choice([90, 120, 180]))).isoformat(), 2.5)
+        financing = []
+        if buyer:
+            kind = "pre_approval" if rng.random() < 0.8 else "proof_of_funds"
+            source = rng.choice(LENDERS) if kind == "pre_approval" else "Harbor Trust Bank"
+            expires = (date(2025, 2, 1) + timedelta(days=rng.randint(0, 150))).isoformat()
+            financing.append((kind, source, rng.randint(15, 90) * 10000, expires))
+        last4 = f"{rng.randint(0, 9999):04d}"
+        card = ("PM1", "card", last4, f"{rng.randint(2025, 2028)}-{rng.choice(['01', '04', '06', '09', '12'])}-28")
+        rows.append((f"C{number}", name, phone, email, rng.randint(35, 260) * 100, agreement, financing, [card]))
+    return rows
+
+
+def _documents(listings: dict[str, dict], rng: random.Random) -> dict[str, dict]:
+    documents, number = {}, 7001
+    clients = [f"C{n}" for n in range(2100, 2100 + FILLER_CLIENTS)]
+    for listing in listings.values():
+        if listing["listing_type"] != "sale":
+            continue
+        kinds = ["seller_disclosure"]
+        kinds += ["lead_paint_disclosure"] * (listing["year_built"] < 1978) + ["hoa_documents"] * (listing["hoa_fee"] > 0)
+        for kind in kinds:
+            cast = (listing["listing_id"], kind)
+            sent = list(SENT.get(cast, [])) if listing["listing_id"] < "L1100" else sorted(rng.sample(clients, rng.randint(0, 3)))
+            documents[f"D{number}"] = {"document_id": f"D{number}", "listing_id": listing["listing_id"], "doc_type": kind,
+                                       "title": f"{DOC_TITLES[kind]}: {listing['address']}", "sent_to": sent}  # fmt: skip
+            number += 1
+    return documents
+
+
+def _slots_and_tours(listings: dict[str, dict], rng: random.Random) -> tuple[dict, dict]:
+    slots, tours, slot_number = {}, {}, 30001
+    by_place: dict[tuple, str] = {}
+    for listing in listings.values():
+        if listing["status"] != "active":
+            continue
+        cast = listing["listing_id"] < "L1100"
+        days = TOUR_DAYS if cast else sorted(rng.sample(TOUR_DAYS, 2))
+        for day in days:
+            for time in SLOT_TIMES if cast else sorted(rng.sample(SLOT_TIMES, 3)):
+                slot_id = f"S{slot_number}"
+                slots[slot_id] = {"slot_id": slot_id, "listing_id": listing["listing_id"], "date": day, "time": time,
+                                  "status": "open"}  # fmt: skip
+                by_place[(listing["listing_id"], day, time)] = slot_id
+                slot_number += 1
+    tour_number = 5001
+
+    def book(client: str, listing: str, day: str, time: str, status: str) -> None:
+        nonlocal tour_number
+        slot_id = by_place[(listing, day, time)]
+        slots[slot_id]["status"] = "booked"
+        tours[f"T{tour_number}"] = {"tour_id": f"T{tour_number}", "client_id": client, "listing_id": listing, "slot_id": slot_id,
+                                    "date": day, "time": time, "status": status}  # fmt: skip
+        tour_number += 1
+
+    for client, listing, day, time in CAST_TOURS:
+        book(client, listing, day, time, "scheduled")
+    open_filler = [place for place, slot_id in by_place.items() if place[0] >= "L1100" and slots[slot_id]["status"] == "open"]
+    for place in sorted(rng.sample(open_filler, 520)):
+        book(f"C{rng.randint(2100, 2099 + FILLER_CLIENTS)}", *place, "scheduled")
+    for listing in listings.values():  # past tours: their slots are history, kept for the tours that name them
+        for _ in range(rng.randint(0, 2) if listing["listing_id"] >= "L1100" else 0):
+            day = (date(2025, 1, 6) + timedelta(days=rng.randint(0, 66))).isoformat()
+            time = rng.choice(SLOT_TIMES)
+            slot_id = f"S{slot_number}"
+            slots[slot_id] = {"slot_id": slot_id, "listing_id": listing["listing_id"], "date": day, "time": time,
+                              "status": "booked"}  # fmt: skip
+            by_place[(listing["listing_id"], day, time)] = slot_id
+            slot_number += 1
+            tours[f"T{tour_number}"] = {"tour_id": f"T{tour_number}", "client_id": f"C{rng.randint(2100, 2099 + FILLER_CLIENTS)}",
+                                        "listing_id": listing["listing_id"], "slot_id": slot_id, "date": day, "time": time,
+                                        "status": rng.choice(["completed", "completed", "completed", "cancelled"])}  # fmt: skip
+            tour_number += 1
+    return slots, tours
+
+
+def _offers(listings: dict[str, dict], rng: random.Random) -> dict[str, dict]:
+    keys = ("client_id", "listing_id", "price", "earnest_money", "financing", "loan_amount", "contingencies", "closing_date",
+            "submitted_at", "expires_at", "status", "counter_price", "counter_expires_at")  # fmt: skip
+    rows = list(CAST_OFFERS)
+    sales = [listing for listing in listings.values() if listing["listing_type"] == "sale" and listing["listing_id"] >= "L1100"]
+    for _ in range(260):
+        listing = rng.choice(sales)
+        price = round(listing["price"] * rng.uniform(0.92, 1.02), -3)
+        cash = rng.random() < 0.2
+        submitted = date(2024, 11, 1) + timedelta(days=rng.randint(0, 130))
+        status = rng.choice(["rejected", "withdrawn", "expired"] + (["accepted"] if listing["status"] != "active" else []))
+        loan = 0.0 if cash else round(price * rng.choice([0.8, 0.9, 0.95]), -2)
+        buyer = f"C{rng.randint(2100, 2099 + FILLER_CLIENTS)}"
+        rows.append((buyer, listing["listing_id"], price, round(price * rng.choice([0.01, 0.02, 0.03]), 2),
+                     "cash" if cash else "mortgage", loan, ["inspection"] + ([] if cash else ["financing"]),
+                     (submitted + timedelta(days=rng.randint(30, 55))).isoformat(), f"{submitted.isoformat()} 11:00",
+                     f"{(submitted + timedelta(days=2)).isoformat()} 11:00", status, None, None))  # fmt: skip
+    offers = {}
+    for number, row in enumerate(rows, start=4001):
+        offer = dict(zip(keys, row))
+        offer.update(offer_id=f"O{number}", backup=False)
+        for field in ("price", "earnest_money", "loan_amount"):
+            offer[field] = float(offer[field])
+        offer["counter_price"] = None if offer["counter_price"] is None else float(offer["counter_price"])
+        offers[f"O{number}"] = {key: offer[key] for key in ("offer_id", *keys[:10], "backup", *keys[10:])}
+    return offers
+
+
+def _applications(listings: dict[str, dict], rng: random.Random) -> dict[str, dict]:
+    rows = list(CAST_APPLICATIONS)
+    rentals = [key for key, listing in listings.items() if listing["listing_type"] == "rental" and key >= "L1100"]
+    for _ in range(170):
+        move_in = date(2025, 1, 1) + timedelta(days=rng.randint(0, 120))
+        applicant = f"C{rng.randint(2100, 2099 + FILLER_CLIENTS)}"
+        rows.append((applicant, rng.choice(rentals), move_in.isoformat(), rng.randint(1, 3), "PM1",
+                     rng.choice(["approved", "denied", "withdrawn", "submitted"])))  # fmt: skip
+    return {
+        f"R{number}": {"application_id": f"R{number}", "client_id": client, "listing_id": listing, "move_in_date": move_in,
+                       "adults": adults, "fee_paid": 45.0 * adults, "payment_method_id": method, "status": status}
+        for number, (client, listing, move_in, adults, method, status) in enumerate(rows, start=6001)
+    }  # fmt: skip
+
+
+def _holds(applications: dict[str, dict], rng: random.Random) -> dict[str, dict]:
+    rows = list(CAST_HOLDS)
+    for key, application in applications.items():
+        if application["status"] == "approved" and key > "R6010" and rng.random() < 0.6:
+            placed = date.fromisoformat(application["move_in_date"]) - timedelta(days=rng.randint(20, 40))
+            rows.append((key, placed.isoformat(), (placed + timedelta(days=rng.randint(2, 5))).isoformat(),
+                         rng.choice(["converted", "converted", "released", "expired"])))  # fmt: skip
+    holds = {}
+    for number, (application_id, placed, expires, status) in enumerate(rows, start=8001):
+        application = applications[application_id]
+        holds[f"H{number}"] = {"hold_id": f"H{number}", "client_id": application["client_id"],
+                               "listing_id": application["listing_id"], "application_id": application_id, "placed_on": placed,
+                               "expires_on": expires, "deposit": 500.0, "payment_method_id": application["payment_method_id"],
+                               "status": status}  # fmt: skip
+    return holds
+
+
+def database() -> dict[str, Any]:
+    rng = random.Random(SEED)
+    listings = {row[0]: _listing(row) for row in LISTINGS + _filler_listings(rng)}
+    clients = {row[0]: _client(row) for row in CLIENTS + _filler_clients(rng)}
+    documents = _documents(listings, rng)
+    slots, tours = _slots_and_tours(listings, rng)
+    offers = _offers(listings, rng)
+    applications = _applications(listings, rng)
+    holds = _holds(applications, rng)
+    agents = {agent_id: {"agent_id": agent_id, "name": name, "phone": phone, "days_off": days_off}
+              for agent_id, name, phone, days_off in AGENTS}  # fmt: skip
+    return {
+        "now": NOW,
+        "next_tour_number": 5001 + len(tours),
+        "next_offer_number": 4001 + len(offers),
+        "next_application_number": 6001 + len(applications),
+        "next_hold_number": 8001 + len(holds),
+        "agents": agents,
+        "listings": listings,
+        "clients": clients,
+        "tour_slots": slots,
+        "tours": tours,
+        "offers": offers,
+        "documents": documents,
+        "rental_applications": applications,
+        "holds": holds,
+    }

@@ -1,0 +1,196 @@
+"""The real-estate client desk's tools: the look-ups and tour bookings of ``desk.py``, and here
+the writes that carry money or legal weight: sending disclosures, making, withdrawing and
+settling offers, filing rental applications and holding units for approved applicants. They check what the brokerage's systems
+check (existence, status, consistent figures and dates); what an offer must carry, who may
+apply and when to refuse or hand off is the policy's, so the agent's."""
+
+from datetime import timedelta
+from typing import Literal
+
+from taubench.domains.real_estate.desk import ListingDesk, day, moment
+from taubench.domains.real_estate.models import Client, Document, Hold, Offer, PaymentMethod, RentalApplication
+from taubench.domains.shared_tools import calculate, shared_tool, transfer_to_human_agents
+from taubench.toolkit import tool
+
+APPLICATION_FEE_PER_ADULT = 45.0
+HOLD_DEPOSIT = 500.0
+Contingency = Literal["inspection", "appraisal", "financing", "home_sale"]
+
+
+class RealEstateTools(ListingDesk):
+    def _chargeable(self, client: Client, payment_method_id: str) -> PaymentMethod:
+        method = next((method for method in client.payment_methods if method.payment_method_id == payment_method_id), None)
+        if method is None:
+            raise ValueError("Payment method not on file for this client")
+        if method.expires_on and day(method.expires_on, "card expiry") < self._now().date():
+            raise ValueError("Card has expired")
+        return method
+
+    @tool("write")
+    def send_document(self, client_id: str, document_id: str) -> Document:
+        """Email a listing's disclosure document to a client and log it as sent.
+
+        Args:
+            client_id: The client's id.
+            document_id: The document's id, e.g. "D7001".
+        """
+        self._client(client_id)
+        if document_id not in self.db.documents:
+            raise ValueError("Document not found")
+        document = self.db.documents[document_id]
+        if client_id in document.sent_to:
+            raise ValueError("Document was already sent to this client")
+        document.sent_to.append(client_id)
+        return document
+
+    @tool("write")
+    def submit_offer(
+        self,
+        client_id: str,
+        listing_id: str,
+        price: float,
+        earnest_money: float,
+        financing: Literal["cash", "mortgage"],
+        loan_amount: float,
+        contingencies: list[Contingency],
+        closing_date: str,
+        expires_at: str,
+        backup: bool,
+    ) -> Offer:
+        """Submit a buyer's written offer on a listing for sale to the seller's agent.
+
+        Args:
+            client_id: The buyer's id.
+            listing_id: The listing's id.
+            price: The offered price, USD.
+            earnest_money: The good-faith deposit, USD.
+            financing: "cash" or "mortgage".
+            loan_amount: The mortgage amount, USD (the price less the buyer's down payment); 0 for cash.
+            contingencies: Any of "inspection", "appraisal", "financing", "home_sale"; may be empty.
+            closing_date: The proposed closing date, YYYY-MM-DD.
+            expires_at: When the offer lapses if the seller has not answered, YYYY-MM-DD HH:MM.
+            backup: True for a backup offer on a listing already under contract (pending).
+        """
+        self._client(client_id)
+        listing = self._listing(listing_id)
+        if listing.listing_type != "sale":
+            raise ValueError("Listing is a rental, not for sale")
+        if listing.status not in ("active", "pending"):
+            raise ValueError(f"Listing is {listing.status} and takes no offers")
+        if backup != (listing.status == "pending"):
+            raise ValueError("A backup offer is made exactly when the listing is pending")
+        if price <= 0 or not 0 < earnest_money < price:
+            raise ValueError("Price must be positive and earnest money between 0 and the price")
+        if (financing == "cash") != (loan_amount == 0) or not 0 <= loan_amount < price:
+            raise ValueError("A mortgage needs a loan amount below the price; a cash offer has none")
+        now = self._now()
+        if day(closing_date, "closing_date") <= now.date():
+            raise ValueError("Closing date must be after today")
+        if moment(expires_at, "expires_at") <= now:
+            raise ValueError("Expiry must be after now")
+        offer = Offer(
+            offer_id=f"O{self.db.next_offer_number}", client_id=client_id, listing_id=listing_id, price=round(price, 2),
+            earnest_money=round(earnest_money, 2), financing=financing, loan_amount=round(loan_amount, 2),
+            contingencies=list(contingencies), closing_date=closing_date, submitted_at=self.db.now, expires_at=expires_at,
+            backup=backup, status="submitted",
+        )  # fmt: skip
+        self.db.next_offer_number += 1
+        self.db.offers[offer.offer_id] = offer
+        return offer
+
+    @tool("write")
+    def withdraw_offer(self, offer_id: str) -> Offer:
+        """Withdraw a buyer's offer.
+
+        Args:
+            offer_id: The offer's id, e.g. "O4001".
+        """
+        offer = self._offer(offer_id)
+        if offer.status not in ("submitted", "countered", "accepted"):
+            raise ValueError(f"Offer is {offer.status} and cannot be withdrawn")
+        offer.status = "withdrawn"
+        return offer
+
+    @tool("write")
+    def accept_counter_offer(self, offer_id: str) -> Offer:
+        """Accept the seller's counter to an offer: the offer is accepted at the counter price,
+        and a mortgage's loan amount rises by the difference (the down payment stays the same).
+
+        Args:
+            offer_id: The offer's id.
+        """
+        offer = self._offer(offer_id)
+        if offer.status != "countered" or offer.counter_price is None:
+            raise ValueError("Offer has no counter to accept")
+        if offer.financing == "mortgage":
+            offer.loan_amount = round(offer.loan_amount + offer.counter_price - offer.price, 2)
+        offer.price = offer.counter_price
+        offer.status = "accepted"
+        return offer
+
+    @tool("write")
+    def submit_rental_application(self, client_id: str, listing_id: str, move_in_date: str, adults: int,
+                                  payment_method_id: str) -> RentalApplication:  # fmt: skip
+        """File a rental application and charge the application fee of 45 USD per adult to a
+        payment method on file.
+
+        Args:
+            client_id: The applicant's id.
+            listing_id: The rental listing's id.
+            move_in_date: The requested move-in date, YYYY-MM-DD.
+            adults: The number of adults (18 or older) who will live in the unit.
+            payment_method_id: The payment method on file to charge, e.g. "PM1".
+        """
+        client = self._client(client_id)
+        listing = self._listing(listing_id)
+        if listing.listing_type != "rental":
+            raise ValueError("Listing is for sale, not a rental")
+        if listing.status != "active":
+            raise ValueError(f"Listing is {listing.status} and takes no applications")
+        if adults < 1:
+            raise ValueError("At least one adult must apply")
+        if day(move_in_date, "move_in_date") <= self._now().date():
+            raise ValueError("Move-in date must be after today")
+        self._chargeable(client, payment_method_id)
+        application = RentalApplication(
+            application_id=f"R{self.db.next_application_number}", client_id=client_id, listing_id=listing_id,
+            move_in_date=move_in_date, adults=adults, fee_paid=round(APPLICATION_FEE_PER_ADULT * adults, 2),
+            payment_method_id=payment_method_id, status="submitted",
+        )  # fmt: skip
+        self.db.next_application_number += 1
+        self.db.rental_applications[application.application_id] = application
+        return application
+
+    @tool("write")
+    def place_rental_hold(self, application_id: str, days: int, payment_method_id: str) -> Hold:
+        """Take a rental unit off the market for an approved applicant while the lease is prepared,
+        charging the 500 USD holding deposit to a payment method on file.
+
+        Args:
+            application_id: The approved rental application's id, e.g. "R6002".
+            days: How many days the hold lasts, counted from today.
+            payment_method_id: The applicant's payment method to charge, e.g. "PM1".
+        """
+        if application_id not in self.db.rental_applications:
+            raise ValueError("Application not found")
+        application = self.db.rental_applications[application_id]
+        if application.status != "approved":
+            raise ValueError(f"Application is {application.status}; only an approved application can hold a unit")
+        if self._listing(application.listing_id).status != "active":
+            raise ValueError("Listing is no longer active")
+        if any(hold.listing_id == application.listing_id and hold.status == "active" for hold in self.db.holds.values()):
+            raise ValueError("Unit is already on hold")
+        if days < 1:
+            raise ValueError("Hold must last at least one day")
+        self._chargeable(self._client(application.client_id), payment_method_id)
+        today = self._now().date()
+        expires = (today + timedelta(days=days)).isoformat()
+        hold = Hold(hold_id=f"H{self.db.next_hold_number}", client_id=application.client_id, listing_id=application.listing_id,
+                    application_id=application_id, placed_on=today.isoformat(), expires_on=expires,
+                    deposit=HOLD_DEPOSIT, payment_method_id=payment_method_id, status="active")  # fmt: skip
+        self.db.next_hold_number += 1
+        self.db.holds[hold.hold_id] = hold
+        return hold
+
+    calculate = shared_tool(calculate)
+    transfer_to_human_agents = shared_tool(transfer_to_human_agents)

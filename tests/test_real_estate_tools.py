@@ -1,0 +1,229 @@
+"""The real-estate desk's tools: each one's answer, each of its error texts, and that a write
+that fails changes nothing."""
+
+import pytest
+from tool_calls import answer, refused
+
+from taubench.domains import load_domain
+
+OFFER = {"client_id": "C2001", "listing_id": "L1001", "price": 415000.0, "earnest_money": 8300.0, "financing": "mortgage",
+         "loan_amount": 332000.0, "contingencies": ["inspection", "financing"], "closing_date": "2025-04-30",
+         "expires_at": "2025-03-16 10:00", "backup": False}  # fmt: skip
+TODAY = "2025-03-14"
+APPLICATION = {"client_id": "C2008", "listing_id": "L1021", "move_in_date": "2025-04-01", "adults": 2, "payment_method_id": "PM1"}
+
+
+@pytest.fixture(scope="module")
+def desk():
+    return load_domain("real_estate")
+
+
+@pytest.fixture
+def tools(desk):
+    return desk.new_toolkit()
+
+
+def _slot(tools, listing_id, day, time):
+    slots = answer(tools, "list_tour_slots", listing_id=listing_id, date=day)
+    return next(slot["slot_id"] for slot in slots if slot["time"] == time)
+
+
+def _slot_at(tools, listing_id, day, time):
+    wanted = (listing_id, day, time)
+    return next(key for key, slot in tools.db.tour_slots.items() if (slot.listing_id, slot.date, slot.time) == wanted)
+
+
+def test_clients_are_found_by_name_and_phone_and_namesakes_stay_apart(tools, desk):
+    assert answer(tools, "find_client", name="dana whitfield", phone="(312) 555-0147") == ["C2001"]
+    assert answer(tools, "find_client", name="Dana Whitfield", phone="847-555-0199") == ["C2002"]
+    assert answer(tools, "find_client", name="Alex Moreno", phone="847-555-0160") == ["C2005", "C2006"]
+    missing = refused(tools, desk, "find_client", name="Dana Whitfield", phone="312-555-0148")
+    assert missing == "Error: No client with that name and phone"
+    client = answer(tools, "get_client", client_id="C2004")
+    assert client["financing"][0]["expires_on"] == "2025-03-07" and client["buyer_agreement"]["compensation_pct"] == 2.5
+    assert refused(tools, desk, "get_client", client_id="C9") == "Error: Client not found"
+
+
+def test_an_agent_and_their_days_off_are_read(tools, desk):
+    assert answer(tools, "get_client", client_id="C2001")["agent_id"] == "A01"
+    assert answer(tools, "get_agent", agent_id="A01") == {"agent_id": "A01", "name": "Rosa Delgado", "phone": "847-555-0301",
+                                                          "days_off": ["2025-03-16"]}  # fmt: skip
+    assert refused(tools, desk, "get_agent", agent_id="A99") == "Error: Agent not found"
+
+
+def test_listings_are_searched_and_read(tools, desk):
+    maples = answer(tools, "search_listings", address="14 maple")  # 14 Maple St, 14 Maple Ct and 2814 Maple Ct
+    assert [listing["listing_id"] for listing in maples] == ["L1001", "L1002", "L1209"]
+    rentals = answer(tools, "search_listings", city="Evanston", listing_type="rental", max_price=2000, min_beds=2)
+    assert rentals and all(r["listing_type"] == "rental" and r["price"] <= 2000 and r["beds"] >= 2 for r in rentals)
+    assert len(answer(tools, "search_listings", city="evanston")) == 20
+    assert answer(tools, "search_listings", address="no such street") == []
+    assert answer(tools, "search_listings", address="220 Linden")[0]["accepts_backup_offers"] is True
+
+
+def test_reads_of_tours_offers_applications_and_documents(tools, desk):
+    tours = answer(tools, "list_client_tours", client_id="C2013")
+    assert [(tour["date"], tour["time"]) for tour in tours] == [("2025-03-15", t) for t in ("10:00", "11:00", "13:00", "14:00")]
+    assert [offer["status"] for offer in answer(tools, "list_client_offers", client_id="C2012")] == ["accepted", "submitted"]
+    assert answer(tools, "list_client_applications", client_id="C2020")[0]["application_id"] == "R6001"
+    kinds = [document["doc_type"] for document in answer(tools, "list_listing_documents", listing_id="L1011")]
+    assert kinds == ["seller_disclosure", "lead_paint_disclosure", "hoa_documents"]
+    assert refused(tools, desk, "list_client_tours", client_id="C9") == "Error: Client not found"
+    assert refused(tools, desk, "list_client_offers", client_id="C9") == "Error: Client not found"
+    assert refused(tools, desk, "list_client_applications", client_id="C9") == "Error: Client not found"
+    assert refused(tools, desk, "list_listing_documents", listing_id="L9") == "Error: Listing not found"
+
+
+def test_tour_slots_are_the_open_ones_after_now(tools, desk):
+    today = answer(tools, "list_tour_slots", listing_id="L1002", date="2025-03-14")
+    assert today[0]["time"] == "10:30" and all(slot["status"] == "open" for slot in today)
+    assert "14:00" not in [slot["time"] for slot in answer(tools, "list_tour_slots", listing_id="L1002", date="2025-03-18")]
+    message = "Error: date must be a date written YYYY-MM-DD"
+    assert refused(tools, desk, "list_tour_slots", listing_id="L1002", date="03/18/2025") == message
+
+
+def test_a_buyer_agreement_is_recorded_only_when_none_is_in_force(tools, desk):
+    client = answer(tools, "sign_buyer_agreement", client_id="C2003", term_days=120, compensation_pct=2.5)
+    assert client["buyer_agreement"] == {"signed_on": "2025-03-14", "expires_on": "2025-07-12", "compensation_pct": 2.5}
+    assert refused(tools, desk, "sign_buyer_agreement", client_id="C2001", term_days=90, compensation_pct=2.5) == (
+        "Error: Client already has a buyer agreement in force")
+    assert refused(tools, desk, "sign_buyer_agreement", client_id="C2002", term_days=0, compensation_pct=2.5) == (
+        "Error: Term must be at least one day")
+    assert refused(tools, desk, "sign_buyer_agreement", client_id="C2002", term_days=90, compensation_pct=12) == (
+        "Error: Compensation must be more than 0 and less than 10 percent")
+
+
+def test_a_tour_books_its_slot_and_a_cancellation_frees_it(tools, desk):
+    slot_id = _slot(tools, "L1001", "2025-03-15", "11:00")
+    tour = answer(tools, "schedule_tour", client_id="C2001", slot_id=slot_id)
+    assert tour == {"tour_id": "T5924", "client_id": "C2001", "listing_id": "L1001", "slot_id": slot_id, "date": "2025-03-15",
+                    "time": "11:00", "status": "scheduled"}  # fmt: skip
+    assert tools.db.tour_slots[slot_id].status == "booked" and tools.db.next_tour_number == 5925
+    assert refused(tools, desk, "schedule_tour", client_id="C2002", slot_id=slot_id) == "Error: Tour slot is already booked"
+    assert answer(tools, "cancel_tour", tour_id="T5924")["status"] == "cancelled"
+    assert tools.db.tour_slots[slot_id].status == "open"
+    assert refused(tools, desk, "cancel_tour", tour_id="T5924") == "Error: Tour is cancelled, not scheduled"
+    assert refused(tools, desk, "cancel_tour", tour_id="T1") == "Error: Tour not found"
+
+
+def test_a_tour_is_refused_for_a_missing_past_inactive_or_clashing_slot(tools, desk):
+    assert refused(tools, desk, "schedule_tour", client_id="C2001", slot_id="S1") == "Error: Tour slot not found"
+    early = _slot_at(tools, "L1002", TODAY, "09:00")  # before now: list_tour_slots no longer shows it
+    assert refused(tools, desk, "schedule_tour", client_id="C2001", slot_id=early) == "Error: Tour slot is in the past"
+    tools.db.listings["L1009"].status = "pending"
+    slot_id = _slot(tools, "L1009", "2025-03-15", "15:00")
+    inactive = refused(tools, desk, "schedule_tour", client_id="C2019", slot_id=slot_id)
+    assert inactive == "Error: Listing is not active and cannot be toured"
+    clash = _slot(tools, "L1001", "2025-03-15", "10:00")
+    clashing = refused(tools, desk, "schedule_tour", client_id="C2013", slot_id=clash)
+    assert clashing == "Error: Client already has a tour at that time"
+    assert refused(tools, desk, "schedule_tour", client_id="C9", slot_id=clash) == "Error: Client not found"
+
+
+def test_a_document_is_sent_once(tools, desk):
+    document = answer(tools, "send_document", client_id="C2001", document_id="D7002")
+    assert document["doc_type"] == "lead_paint_disclosure" and document["sent_to"] == ["C2001"]
+    again = refused(tools, desk, "send_document", client_id="C2001", document_id="D7002")
+    assert again == "Error: Document was already sent to this client"
+    assert refused(tools, desk, "send_document", client_id="C2001", document_id="D1") == "Error: Document not found"
+
+
+def test_an_offer_is_submitted_with_a_new_id_from_now(tools, desk):
+    offer = answer(tools, "submit_offer", **OFFER)
+    assert offer["offer_id"] == "O4271" and offer["submitted_at"] == "2025-03-14 10:00" and offer["status"] == "submitted"
+    assert tools.db.next_offer_number == 4272
+    cash_backup = {"client_id": "C2007", "listing_id": "L1003", "price": 680000.0, "earnest_money": 20400.0, "financing": "cash",
+                   "loan_amount": 0, "backup": True}  # fmt: skip
+    backup = answer(tools, "submit_offer", **{**OFFER, **cash_backup})
+    assert backup["backup"] is True and backup["loan_amount"] == 0
+
+
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        ({"listing_id": "L1021"}, "Listing is a rental, not for sale"),
+        ({"listing_id": "L1012"}, "Listing is sold and takes no offers"),
+        ({"backup": True}, "A backup offer is made exactly when the listing is pending"),
+        ({"listing_id": "L1003"}, "A backup offer is made exactly when the listing is pending"),
+        ({"earnest_money": 0}, "Price must be positive and earnest money between 0 and the price"),
+        ({"financing": "cash"}, "A mortgage needs a loan amount below the price; a cash offer has none"),
+        ({"loan_amount": 500000.0}, "A mortgage needs a loan amount below the price; a cash offer has none"),
+        ({"closing_date": "2025-03-14"}, "Closing date must be after today"),
+        ({"closing_date": "April 30"}, "closing_date must be a date written YYYY-MM-DD"),
+        ({"expires_at": "2025-03-14 09:00"}, "Expiry must be after now"),
+        ({"expires_at": "2025-03-16"}, "expires_at must be written YYYY-MM-DD HH:MM"),
+        ({"client_id": "C9"}, "Client not found"),
+        ({"listing_id": "L9"}, "Listing not found"),
+    ],
+)
+def test_an_inconsistent_offer_is_refused_and_changes_nothing(tools, desk, change, message):
+    assert refused(tools, desk, "submit_offer", **{**OFFER, **change}) == f"Error: {message}"
+
+
+def test_offers_are_withdrawn_and_counters_accepted(tools, desk):
+    assert answer(tools, "withdraw_offer", offer_id="O4004")["status"] == "withdrawn"
+    assert refused(tools, desk, "withdraw_offer", offer_id="O4004") == "Error: Offer is withdrawn and cannot be withdrawn"
+    assert refused(tools, desk, "withdraw_offer", offer_id="O1") == "Error: Offer not found"
+    accepted = answer(tools, "accept_counter_offer", offer_id="O4001")
+    assert (accepted["status"], accepted["price"], accepted["loan_amount"]) == ("accepted", 602000.0, 484000.0)
+    cash = answer(tools, "accept_counter_offer", offer_id="O4009")
+    assert (cash["price"], cash["loan_amount"]) == (242000.0, 0.0)
+    assert refused(tools, desk, "accept_counter_offer", offer_id="O4005") == "Error: Offer has no counter to accept"
+
+
+def test_a_rental_application_charges_45_per_adult(tools, desk):
+    application = answer(tools, "submit_rental_application", **APPLICATION)
+    assert application == {"application_id": "R6177", "client_id": "C2008", "listing_id": "L1021", "move_in_date": "2025-04-01",
+                           "adults": 2, "fee_paid": 90.0, "payment_method_id": "PM1", "status": "submitted"}  # fmt: skip
+    assert tools.db.next_application_number == 6178
+
+
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        ({"listing_id": "L1001"}, "Listing is for sale, not a rental"),
+        ({"listing_id": "L1024"}, "Listing is leased and takes no applications"),
+        ({"adults": 0}, "At least one adult must apply"),
+        ({"move_in_date": "2025-03-14"}, "Move-in date must be after today"),
+        ({"payment_method_id": "PM7"}, "Payment method not on file for this client"),
+        ({"client_id": "C2009", "payment_method_id": "PM1"}, "Card has expired"),
+    ],
+)
+def test_a_rental_application_that_cannot_be_filed_changes_nothing(tools, desk, change, message):
+    assert refused(tools, desk, "submit_rental_application", **{**APPLICATION, **change}) == f"Error: {message}"
+
+
+def test_an_approved_applicant_holds_a_unit_for_a_deposit(tools, desk):
+    assert [hold["hold_id"] for hold in answer(tools, "list_client_holds", client_id="C2024")] == ["H8001"]
+    assert refused(tools, desk, "list_client_holds", client_id="C9") == "Error: Client not found"
+    hold = answer(tools, "place_rental_hold", application_id="R6002", days=5, payment_method_id="PM2")
+    assert hold == {"hold_id": "H8031", "client_id": "C2008", "listing_id": "L1025", "application_id": "R6002",
+                    "placed_on": TODAY, "expires_on": "2025-03-19", "deposit": 500.0, "payment_method_id": "PM2",
+                    "status": "active"}  # fmt: skip
+    assert tools.db.next_hold_number == 8032
+
+
+@pytest.mark.parametrize(
+    "arguments, message",
+    [
+        ({"application_id": "R1"}, "Application not found"),
+        ({"application_id": "R6003"}, "Application is denied; only an approved application can hold a unit"),
+        ({"application_id": "R6004"}, "Unit is already on hold"),
+        ({"days": 0}, "Hold must last at least one day"),
+        ({"payment_method_id": "PM9"}, "Payment method not on file for this client"),
+    ],
+)
+def test_a_hold_that_cannot_be_placed_changes_nothing(tools, desk, arguments, message):
+    hold = {"application_id": "R6002", "days": 3, "payment_method_id": "PM1", **arguments}
+    assert refused(tools, desk, "place_rental_hold", **hold) == f"Error: {message}"
+
+
+def test_a_unit_no_longer_listed_cannot_be_held(tools, desk):
+    tools.db.listings["L1025"].status = "leased"
+    message = "Error: Listing is no longer active"
+    assert refused(tools, desk, "place_rental_hold", application_id="R6002", days=3, payment_method_id="PM1") == message
+
+
+def test_the_shared_tools_are_offered(tools):
+    assert answer(tools, "calculate", expression="415000 * 0.02") == "8300.0"
+    assert answer(tools, "transfer_to_human_agents", summary="accepted offer") == "Transfer successful"
