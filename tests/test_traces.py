@@ -159,3 +159,12 @@ def test_what_the_data_say_about_a_task_tags_its_traces(tmp_path):
     for trace in traces:
         expected = {f"taubench.{label}": value for label, value in labels[trace.info.tags["taubench.task_id"]].items()}
         assert expected.items() <= trace.info.tags.items()
+
+
+def test_a_session_id_stays_within_mlflows_limit_and_apart_for_long_task_ids():
+    """τ² telecom's task ids reach 250 characters; MLflow refuses a session id longer than that."""
+    run_id = "a" * 32
+    first, second = ("[mms_issue]" + "x|" * 150 + ending for ending in ("on", "off"))
+    sessions = {session_id_of(run_id, task_id) for task_id in (first, second)}
+    assert len(sessions) == 2 and all(len(session) <= 250 and session.endswith(run_id) for session in sessions)
+    assert session_id_of(run_id, "7") == f"task-7-{run_id}"

@@ -40,6 +40,7 @@ QUEUE_LIMIT = 200  # finished episodes waiting to be written; the run waits when
 PREVIEW_CHARS = 1000
 TOOL_SPAN_NS = 1000
 REWARD_FEEDBACK = "reward"
+MAX_SESSION_ID = 250  # MLflow's limit on a trace's metadata values
 SPANS_STORED_TAG, SPANS_STORED = "mlflow.trace.spansLocation", "TRACKING_STORE"  # set by the store with the spans
 SOURCE_ID = "taubench"
 
@@ -58,8 +59,14 @@ def trace_id_of(run_id: str, task_id: str, trial: int) -> str:
 
 def session_id_of(run_id: str, task_id: str) -> str:
     """A task's trials in one run form one session of the Sessions view (the task first: the
-    UI shows the start of a session id)."""
-    return f"task-{task_id}-{run_id}"
+    UI shows the start of a session id). MLflow keeps at most MAX_SESSION_ID characters: a
+    longer task id (τ² telecom's reach 250) is cut, and a digest of the whole keeps it apart."""
+    session = f"task-{task_id}-{run_id}"
+    if len(session) <= MAX_SESSION_ID:
+        return session
+    digest = hashlib.sha256(task_id.encode()).hexdigest()[:12]
+    kept = MAX_SESSION_ID - len(f"task-~{digest}-{run_id}")
+    return f"task-{task_id[:kept]}~{digest}-{run_id}"
 
 
 def outcome(episode: EpisodeResult) -> str:
@@ -342,15 +349,20 @@ class TraceWriter:
                 return
 
     def _write(self, episodes: list[EpisodeResult]) -> None:
+        """A batch; if it fails twice, its episodes one by one, so that one trace the store
+        refuses costs no other."""
         for attempt in (1, 2):
             try:
                 traces = [episode_trace(episode, self._experiment_id, self._run_id, self._labels) for episode in episodes]
                 self._store(traces, replace=attempt > 1)
                 self._written.update(trace.info.trace_id for trace in traces)
                 return
-            except Exception as exc:  # the store is busy or failing: once more, then let the batch go
-                if attempt == 2:
-                    self._failed += len(episodes)
+            except Exception as exc:  # the store is busy or refuses a trace: once more, then one by one
+                if len(episodes) > 1 and attempt == 2:
+                    for episode in episodes:
+                        self._write([episode])
+                elif attempt == 2:
+                    self._failed += 1
                     self._error = self._error or f"{type(exc).__name__}: {exc}"
                 else:
                     time.sleep(1.0)
