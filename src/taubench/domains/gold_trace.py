@@ -68,3 +68,15 @@ def gold_trace(domain: Domain, task: Task) -> GoldTrace:
         steps.append(GoldStep(action.name, action.arguments, result_content, error, kind, before, after, action.requestor))
         before, before_hash = after, after_hash
     return GoldTrace(task, tuple(steps))
+
+
+def hand_offs(trace: GoldTrace) -> list[str]:
+    """The usual hand-off rule, for a domain's RULES: a transfer to a human ends the agent's
+    part (no write after it), and only a task tagged ``refusal`` (refusal or hand-off) has one."""
+    transfers = [index for index, step in enumerate(trace.steps) if step.name == "transfer_to_human_agents"]
+    if not transfers:
+        return []
+    violations = [f"{step.name} after the transfer" for step in trace.steps[transfers[0] + 1 :] if step.kind == "write"]
+    if "refusal" not in trace.task.tags:
+        violations.append("a transfer in a task that is not tagged as a refusal or hand-off")
+    return violations

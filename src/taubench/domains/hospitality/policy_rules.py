@@ -3,7 +3,7 @@
 import json
 from datetime import date, timedelta
 
-from taubench.domains.gold_trace import GoldStep, GoldTrace
+from taubench.domains.gold_trace import GoldStep, GoldTrace, hand_offs
 from taubench.domains.hospitality.tariff import deadline_passed, nights
 
 UNSCOPED = ("find_guest", "get_reservation", "find_hotels", "search_availability", "calculate", "transfer_to_human_agents")
@@ -268,16 +268,6 @@ def preferences_kept(trace: GoldTrace) -> list[str]:
             for step in _done(trace, "update_preferences")
             if not removing
             and not set(step.before.guests[step.arguments["guest_id"]].preferences) <= set(step.arguments["preferences"])]
-
-
-def hand_offs(trace: GoldTrace) -> list[str]:
-    transfers = [index for index, step in enumerate(trace.steps) if step.name == "transfer_to_human_agents"]
-    if not transfers:
-        return []
-    violations = [f"{step.name} after the transfer" for step in trace.steps[transfers[0] + 1 :] if step.kind == "write"]
-    if "refusal" not in trace.task.tags:
-        violations.append("a transfer in a task that is not tagged as a refusal or hand-off")
-    return violations
 
 
 RULES = {

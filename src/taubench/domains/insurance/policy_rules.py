@@ -3,7 +3,7 @@
 import json
 from datetime import date, timedelta
 
-from taubench.domains.gold_trace import GoldStep, GoldTrace
+from taubench.domains.gold_trace import GoldStep, GoldTrace, hand_offs
 from taubench.domains.insurance.underwriting import MAX_RENTAL_DAYS, RENTAL_TIERS, young_driver_surcharge
 
 UNSCOPED = ("find_policyholder", "search_repair_shops", "calculate", "transfer_to_human_agents")
@@ -290,16 +290,6 @@ def cancellations(trace: GoldTrace) -> list[str]:
         refund = step.after.policies[policy_id].cancellation
         if refund and not _said(trace, refund.refund):
             violations.append(f"refund {refund.refund:g} of {policy_id} not in communicate_info")
-    return violations
-
-
-def hand_offs(trace: GoldTrace) -> list[str]:
-    transfers = [index for index, step in enumerate(trace.steps) if step.name == "transfer_to_human_agents"]
-    if not transfers:
-        return []
-    violations = [f"{step.name} after the transfer" for step in trace.steps[transfers[0] + 1 :] if step.kind == "write"]
-    if "refusal" not in trace.task.tags:
-        violations.append("a transfer in a task that is not tagged as a refusal or hand-off")
     return violations
 
 
