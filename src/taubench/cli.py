@@ -28,7 +28,7 @@ from taubench.preparation import PreparedRun, RunStorageError, prepare
 from taubench.rundir import RESULTS_FILE, results_head
 from taubench.runner import RunReport, execute, finished_report
 from taubench.settings import ConfigError, RunSettings, TrackingSettings, parse_settings
-from taubench.tracking import Artifact
+from taubench.tracking import SWEEP_DIR_TAG, Artifact
 
 PARENT_RUN_FILE = "mlflow_parent_run_id"
 SWEEP_TAG = "taubench.sweep"  # the sweep's jobs, hashed: a rerun of a killed sweep finds its parent run
@@ -313,7 +313,7 @@ class SweepCallback(Callback):
             run_id = tracker.start(
                 name=f"sweep {datetime.now():%Y-%m-%d %H:%M:%S}",
                 params={"sweep.overrides": " ".join(config.hydra.overrides.task), "sweep.jobs": len(jobs)},
-                tags={"taubench.sweep_dir": str(sweep_dir.resolve()), SWEEP_TAG: identity},
+                tags={SWEEP_DIR_TAG: str(sweep_dir.resolve()), SWEEP_TAG: identity},
             )
         sweep_dir.mkdir(parents=True, exist_ok=True)
         (sweep_dir / PARENT_RUN_FILE).write_text(run_id)

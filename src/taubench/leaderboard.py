@@ -40,6 +40,7 @@ from taubench import leaderboard_sources as sources
 from taubench.leaderboard_sources import Candidate
 from taubench.metrics import LabelGroup, summarize, task_order
 from taubench.stored_runs import StoredRun, changed_data_files
+from taubench.settings import DEFAULT_EXPERIMENT
 from taubench.tracking import flatten, measured_params
 
 Format = Literal["markdown", "csv", "html", "json"]
@@ -257,7 +258,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     parser.add_argument("paths", nargs="*", type=Path, help="run folders, or folders searched for runs (default: outputs)")
     parser.add_argument("--mlflow", action="store_true", help="read the runs of the MLflow experiment instead of folders")
     parser.add_argument("--tracking-uri", help="MLflow store (default: the embedded store under ./mlruns)")
-    parser.add_argument("--experiment", default=sources.DEFAULT_EXPERIMENT, help="MLflow experiment (default: %(default)s)")
+    parser.add_argument("--experiment", default=DEFAULT_EXPERIMENT, help="MLflow experiment (default: %(default)s)")
     formats = ("markdown", "csv", "html", "json")
     parser.add_argument("--format", choices=formats, default="markdown", help="(default: %(default)s)")
     parser.add_argument("--output", type=Path, help="write the table to this file instead of printing it")

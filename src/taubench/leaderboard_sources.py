@@ -27,13 +27,11 @@ from pydantic import BaseModel
 
 from taubench.rundir import EPISODES_FILE, MANIFEST_FILE, RESULTS_FILE, RunManifest, StoredRunError
 from taubench.stored_runs import StoredRun
-from taubench.tracking import STORE_FOLDER, local_store
+from taubench.tracking import STORE_FOLDER, SWEEP_DIR_TAG, local_store
 
-DEFAULT_EXPERIMENT = "taubench"  # the experiment runs are recorded in (tracking.experiment)
 KIND_TAG = "taubench.kind"
 LEADERBOARD_KIND = "leaderboard"
 ARTIFACT_FOLDER = "leaderboard"
-SWEEP_PARENT_TAG = "taubench.sweep_dir"
 IMPORTED_TAG = "taubench.imported"
 RUN_MARKERS = (RESULTS_FILE, MANIFEST_FILE, EPISODES_FILE)
 
@@ -127,7 +125,7 @@ def mlflow_runs(tracking_uri: Optional[str], experiment: str, base_dir: Path) ->
     with tempfile.TemporaryDirectory(prefix="taubench-leaderboard-") as downloads:
         for run in sorted(runs, key=lambda run: run.info.start_time or 0):
             tags = run.data.tags
-            if tags.get(KIND_TAG) == LEADERBOARD_KIND or SWEEP_PARENT_TAG in tags or run.info.run_id in parents:
+            if tags.get(KIND_TAG) == LEADERBOARD_KIND or SWEEP_DIR_TAG in tags or run.info.run_id in parents:
                 continue
             candidates.append(_mlflow_candidate(client, run, Path(downloads)))
     return [f"MLflow experiment {experiment} ({uri})"], candidates

@@ -115,10 +115,13 @@ class LLMSettings(RetryPolicy):
         return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "taubench" / "llm"
 
 
+DEFAULT_EXPERIMENT = "taubench"  # the MLflow experiment runs are recorded in unless tracking.experiment says
+
+
 class TrackingSettings(_Section):
     enabled: bool = True
     tracking_uri: Optional[str] = None
-    experiment: str = "taubench"
+    experiment: str = DEFAULT_EXPERIMENT
     parent_run_id: Optional[str] = None
     charts: bool = True  # pass^k curve and task x trial grid, as PNG artifacts
     trajectories_html: bool = True  # one readable HTML page per episode, as artifacts

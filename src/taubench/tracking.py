@@ -27,6 +27,7 @@ EXPERIMENT_KIND_TAG = "mlflow.experimentKind"
 RUNS_TABLE_KIND = "custom_model_development"
 # A view of the runs table, stored with the experiment where MLflow's UI keeps views shared by
 # address (``?viewStateShareKey=results``, which ``taubench.ui`` prints): its columns are the results
+SWEEP_DIR_TAG = "taubench.sweep_dir"  # on a sweep's parent run: the sweep's folder
 RESULTS_VIEW = "results"
 RESULTS_VIEW_TAG = f"mlflow.sharedViewState.{RESULTS_VIEW}"
 RESULTS_COLUMNS = ("average_reward", "pass_hat_1", "pass_hat_2", "pass_hat_3", "pass_hat_4", "cost_total", "num_episodes",

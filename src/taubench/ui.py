@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 from typing import Optional, Sequence
 
+from taubench.settings import DEFAULT_EXPERIMENT
 from taubench.tracking import RESULTS_VIEW, STORE_FOLDER, local_store
 
 RUNS_MODE = "workflowType=machine_learning"
@@ -30,7 +31,7 @@ def runs_address(host: str, port: int, experiment_id: Optional[str]) -> str:
 def main(argv: Optional[Sequence[str]] = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m taubench.ui", description=__doc__.split("\n\n")[0])
     parser.add_argument("--dir", type=Path, default=Path.cwd(), help="the folder runs were started in (default: here)")
-    parser.add_argument("--experiment", default="taubench", help="the experiment to open (default: taubench)")
+    parser.add_argument("--experiment", default=DEFAULT_EXPERIMENT, help="the experiment to open (default: %(default)s)")
     parser.add_argument("--host", default="127.0.0.1", help="address to serve on (default: 127.0.0.1, this machine only)")
     parser.add_argument("--port", type=int, default=5000)
     args = parser.parse_args(argv)

@@ -17,7 +17,7 @@ from typing import Optional, Sequence
 from taubench import v1_results
 from taubench.domain import DataError
 from taubench.domains import load_domain
-from taubench.settings import TrackingSettings
+from taubench.settings import DEFAULT_EXPERIMENT, TrackingSettings
 
 
 def import_results(path: Path, args: argparse.Namespace) -> int:
@@ -88,7 +88,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     importing.add_argument("--env", help="the domain it ran on, recorded as env.name (e.g. airline_v1)")
     importing.add_argument("--model", help="the agent's model, recorded as model.name")
     importing.add_argument("--name", help="MLflow run name (default: v1 import <file>)")
-    importing.add_argument("--experiment", default="taubench")
+    importing.add_argument("--experiment", default=DEFAULT_EXPERIMENT)
     importing.add_argument("--tracking-uri", help="default: the embedded store in ./mlruns")
     importing.add_argument("--no-tracking", action="store_true", help="only print the scores")
     exporting = commands.add_parser("export", help="write our results.json in the v1 results format")
