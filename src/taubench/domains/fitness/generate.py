@@ -1,0 +1,239 @@
+"""The fitness chain's database: the hand-written cast (``cast.py``) plus seeded filler, so
+that look-ups have namesakes to miss, timetables have other classes and logs have history
+(including duplicate imports from watches)."""
+
+import random
+from datetime import date, timedelta
+from typing import Any
+
+from taubench.domains.fitness.cast import (
+    CAST_ACTIVITIES, CAST_BOOKINGS, CAST_CLASSES, CAST_MEMBERS, CAST_PACKAGES, CLUBS, MEMBER_DEFAULTS, ROUTINES, TRAINERS,
+)  # fmt: skip
+from taubench.domains.fitness.terms import DUES, PT_VALID_DAYS, add_days, add_months
+
+SEED = 2025
+NOW = "2025-01-21T10:00"
+TODAY = NOW[:10]
+FILLER_MEMBERS = 300
+TIMETABLE = ("2024-12-16", "2025-02-02")
+WEEKDAY_TIMES, WEEKEND_TIMES = ("06:30", "12:15", "17:30", "19:00"), ("12:15", "17:30")
+CLASS_TYPES = ("spin", "yoga", "hiit", "pilates", "boxing", "strength")
+INSTRUCTORS = ("Tessa Moreno", "Rob Lindgren", "Kai Ferris", "Ana Pires", "Lila Chen", "June Park", "Marcus Dey",
+               "Sven Aalto", "Nadia Quist", "Eli Brennan")  # fmt: skip
+CAPACITY = {"spin": 20, "yoga": 18, "hiit": 16, "pilates": 14, "boxing": 16, "strength": 12}
+TRAINER_HOURS = {"weekday": ("07:00", "08:00", "11:00", "12:00", "17:00", "18:00"), "saturday": ("09:00", "10:00")}
+FIRST = ("Alex", "Bianca", "Carlos", "Dana", "Erik", "Farah", "George", "Helen", "Ivan", "Jade", "Kevin", "Laura",
+         "Mateo", "Nadia", "Oliver", "Paige", "Quentin", "Rosa", "Simon", "Tara", "Umar", "Vera", "Wes", "Yara", "Zach",
+         "Priya", "James", "Maria", "Rachel", "Sam", "Nora", "Omar")  # fmt: skip
+LAST = ("Anders", "Baker", "Chavez", "Dubois", "Evans", "Flores", "Gupta", "Hughes", "Ito", "Jensen", "Khan", "Larsen",
+        "Moreno", "Nguyen", "Obi", "Perez", "Reed", "Sato", "Torres", "Usman", "Vance", "Wong", "Young", "Zimmer",
+        "Raman", "Miller", "Lopez", "Kim", "Patel", "Quinn", "Haddad")  # fmt: skip
+ZIPS = ("97201", "97202", "97205", "97209", "97214", "97005", "97008", "97030", "97124", "97229")
+INJURIES = ("knee", "back", "shoulder")
+ACTIVITY_SHAPES = {  # type: (minutes range, km per minute range, heart-rate range)
+    "run": ((20, 75), (0.15, 0.19), (138, 165)), "ride": ((30, 110), (0.35, 0.45), (118, 150)),
+    "swim": ((20, 50), (0.035, 0.045), (115, 145)), "walk": ((25, 70), (0.08, 0.1), (95, 118)),
+    "row": ((15, 45), (0.18, 0.22), (125, 155)), "strength": ((30, 70), None, (100, 130)),
+}  # fmt: skip
+
+
+def _days(first: str, last: str) -> list[str]:
+    start, end = date.fromisoformat(first), date.fromisoformat(last)
+    return [(start + timedelta(days=offset)).isoformat() for offset in range((end - start).days + 1)]
+
+
+def _members(rng: random.Random) -> dict[str, dict]:
+    members = {}
+    for member_id, name, born, overrides in CAST_MEMBERS:
+        record = {"member_id": member_id, "name": name, "birth_date": born, **MEMBER_DEFAULTS, **overrides}
+        record["monthly_dues"] = DUES[record["tier"]]
+        members[member_id] = record
+    cast_names = [name for _, name, _, _ in CAST_MEMBERS]
+    for number in range(20100, 20100 + FILLER_MEMBERS):
+        # one in ten shares a cast member's name, with another birth date: identity needs both
+        name = rng.choice(cast_names) if number % 10 == 0 else f"{rng.choice(FIRST)} {rng.choice(LAST)}"
+        tier = rng.choices(("basic", "plus", "premium"), weights=(5, 4, 2))[0]
+        contract = rng.choice(("monthly", "monthly", "annual"))
+        status = rng.choices(("active", "frozen", "cancelled"), weights=(90, 5, 5))[0]
+        freezes = []
+        if status == "frozen" or rng.random() < 0.1:
+            start = f"2024-{rng.randint(2, 8):02d}-{rng.randint(1, 28):02d}"
+            months = rng.randint(1, 3)
+            freezes = [{"start_date": start, "end_date": "", "months": months, "fee": 10.0 * months}]
+        members[f"M{number}"] = {
+            "member_id": f"M{number}", "name": name,
+            "birth_date": f"{rng.randint(1955, 2004)}-{rng.randint(1, 12):02d}-{rng.randint(1, 28):02d}",
+            **MEMBER_DEFAULTS, "zip_code": rng.choice(ZIPS), "home_club": rng.choice(CLUBS)[0], "tier": tier,
+            "monthly_dues": DUES[tier], "contract": contract,
+            "contract_end": f"2025-{rng.randint(2, 12):02d}-{rng.choice((14, 28))}" if contract == "annual" else None,
+            "next_billing_date": add_days(TODAY, rng.randint(1, 30)), "status": status,
+            "cancel_effective": add_days(TODAY, -rng.randint(1, 60)) if status == "cancelled" else None,
+            "weight_kg": round(rng.uniform(52, 112), 1), "parq_yes": rng.random() < 0.12,
+            "physician_clearance": rng.random() < 0.3,
+            "injuries": [rng.choice(INJURIES)] if rng.random() < 0.15 else [], "freezes": freezes, "goals": [],
+        }  # fmt: skip
+    return members
+
+
+def _fix_freezes(members: dict[str, dict]) -> None:
+    for member in members.values():
+        for freeze in member["freezes"]:
+            if not freeze["end_date"]:
+                if member["status"] == "frozen":  # a current freeze: it started within the last month
+                    freeze["start_date"] = add_days(TODAY, -(int(member["member_id"][1:]) % 25 + 1))
+                freeze["end_date"] = add_months(freeze["start_date"], freeze["months"])
+
+
+def _activity(rng: random.Random, member_id: str, day: str, source: str) -> dict:
+    kind = rng.choice(tuple(ACTIVITY_SHAPES))
+    minutes_range, pace, heart = ACTIVITY_SHAPES[kind]
+    minutes = rng.randint(*minutes_range)
+    return {"member_id": member_id, "activity_type": kind, "date": day, "start_time": f"{rng.randint(6, 19):02d}:{rng.choice(('00', '15', '30', '45'))}",
+            "duration_min": minutes, "distance_km": round(minutes * rng.uniform(*pace), 1) if pace else None,
+            "avg_hr": rng.randint(*heart) if rng.random() < 0.85 else None, "source": source}  # fmt: skip
+
+
+def _activities(rng: random.Random, members: dict[str, dict]) -> dict[str, dict]:
+    rows = []
+    cast_ids = {member_id for member_id, _, _, _ in CAST_MEMBERS}
+    for member_id, member in members.items():
+        if member_id in cast_ids:  # history before the weeks the tasks look at
+            first = member["logging_since"]
+            later = _days(add_days(first, 1), "2024-12-20")
+            days = [first] + sorted(rng.sample(later, k=min(6, len(later))))
+        else:
+            days = sorted(rng.sample(_days("2024-08-01", "2025-01-20"), k=rng.randint(5, 11)))
+        for day in days:
+            activity = _activity(rng, member_id, day, rng.choice(("watch", "watch", "app")))
+            rows.append(activity)
+            if member_id not in cast_ids and rng.random() < 0.03:  # a watch and its phone app both imported it
+                rows.append({**activity, "source": "app"})
+        if member_id not in cast_ids:
+            member["logging_since"] = days[0]
+    for member_id, kind, day, start, minutes, km, heart, source in CAST_ACTIVITIES:
+        rows.append({"member_id": member_id, "activity_type": kind, "date": day, "start_time": start, "duration_min": minutes,
+                     "distance_km": km, "avg_hr": heart, "source": source})  # fmt: skip
+    rows.sort(key=lambda row: (row["date"], row["start_time"], row["member_id"]))
+    return {f"A{100001 + index}": {"activity_id": f"A{100001 + index}", **row} for index, row in enumerate(rows)}
+
+
+def _classes(rng: random.Random) -> dict[str, dict]:
+    taken = {(start[:10], kind) for _, _, kind, start, *_ in CAST_CLASSES}
+    classes = {}
+    number = 10001
+    for day in _days(*TIMETABLE):
+        weekend = date.fromisoformat(day).weekday() >= 5
+        for club_id, _, _ in CLUBS:
+            for hour in WEEKEND_TIMES if weekend else WEEKDAY_TIMES:
+                kind = rng.choice(CLASS_TYPES)
+                if (day, kind) in taken:
+                    continue
+                classes[f"K{number}"] = {"class_id": f"K{number}", "club_id": club_id, "class_type": kind, "start": f"{day}T{hour}",
+                                         "duration_min": 45 if kind in ("spin", "hiit") else 60,
+                                         "instructor": rng.choice(INSTRUCTORS), "capacity": CAPACITY[kind]}  # fmt: skip
+                number += 1
+    for class_id, club_id, kind, start, capacity, instructor, *_ in CAST_CLASSES:
+        classes[class_id] = {"class_id": class_id, "club_id": club_id, "class_type": kind, "start": start,
+                             "duration_min": 45 if kind in ("spin", "hiit") else 60, "instructor": instructor, "capacity": capacity}
+    return classes
+
+
+def _booking(booking_id: str, member_id: str, gym_class: dict, status: str) -> dict:
+    return {"booking_id": booking_id, "member_id": member_id, "class_id": gym_class["class_id"], "class_type": gym_class["class_type"],
+            "club_id": gym_class["club_id"], "class_start": gym_class["start"], "status": status,
+            "fee": 10.0 if status == "late_cancel" else 0.0}  # fmt: skip
+
+
+def _bookings(rng: random.Random, classes: dict[str, dict], filler: list[str]) -> dict[str, dict]:
+    bookings = {}
+    number = 10001
+    for class_id, gym_class in classes.items():
+        if class_id.startswith("K9"):
+            continue
+        past = gym_class["start"] < NOW
+        for member_id in rng.sample(filler, k=rng.randint(0, 5)):
+            status = rng.choices(("attended", "no_show", "late_cancel", "cancelled"), weights=(80, 7, 5, 8))[0] if past else "booked"
+            bookings[f"B{number}"] = _booking(f"B{number}", member_id, gym_class, status)
+            number += 1
+    for booking_id, member_id, class_id, status in CAST_BOOKINGS:
+        bookings[booking_id] = _booking(booking_id, member_id, classes[class_id], status)
+    for class_id, _, _, _, capacity, _, *full in CAST_CLASSES:
+        if full:
+            for member_id in rng.sample(filler, k=capacity):
+                bookings[f"B{number}"] = _booking(f"B{number}", member_id, classes[class_id], "booked")
+                number += 1
+    return bookings
+
+
+def _trainers() -> dict[str, dict]:
+    trainers = {}
+    for trainer_id, name, club_id in TRAINERS:
+        slots = []
+        for day in _days(TODAY, "2025-02-04"):
+            weekday = date.fromisoformat(day).weekday()
+            hours = TRAINER_HOURS["weekday"] if weekday < 5 else TRAINER_HOURS["saturday"] if weekday == 5 else ()
+            slots += [f"{day}T{hour}" for hour in hours]
+        trainers[trainer_id] = {"trainer_id": trainer_id, "name": name, "club_id": club_id, "working_slots": slots}
+    return trainers
+
+
+def _packages(rng: random.Random, filler: list[str], trainers: dict[str, dict]) -> tuple[dict[str, dict], dict[str, dict]]:
+    packages, sessions = {}, {}
+    numbers = {"P9": 9001, "P3": 10001}  # cast sessions, filler sessions
+    rows = [(package_id, member_id, trainer_id, bought, total, price, done, booked)
+            for package_id, member_id, trainer_id, bought, total, price, done, booked in CAST_PACKAGES]  # fmt: skip
+    for number, member_id in enumerate(rng.sample(filler, k=130), start=3001):
+        trainer_id = rng.choice(("T06", "T07", "T08", "T09", "T10"))
+        bought = add_days(TODAY, -rng.randint(5, 150))
+        total = rng.choice((5, 8, 10))
+        expires = add_days(bought, PT_VALID_DAYS)
+        done = sorted({f"{add_days(bought, rng.randint(1, min(85, (date.fromisoformat(TODAY) - date.fromisoformat(bought)).days - 1)))}T{rng.choice(TRAINER_HOURS['weekday'])}"
+                       for _ in range(rng.randint(0, total - 2))})  # fmt: skip
+        open_slots = [slot for slot in trainers[trainer_id]["working_slots"] if slot[:10] <= expires and slot > NOW]
+        booked = [rng.choice(open_slots)] if open_slots and rng.random() < 0.4 else []
+        rows.append((f"P{number}", member_id, trainer_id, bought, total, round(total * 67.0, 2), done, booked))
+    taken: set[tuple[str, str]] = set()
+    for package_id, member_id, trainer_id, bought, total, price, done, booked in rows:
+        booked = [slot for slot in booked if (trainer_id, slot) not in taken]
+        taken |= {(trainer_id, slot) for slot in booked}
+        packages[package_id] = {"package_id": package_id, "member_id": member_id, "trainer_id": trainer_id, "purchased": bought,
+                                "expires": add_days(bought, PT_VALID_DAYS), "sessions_total": total,
+                                "sessions_used": len(done) + len(booked), "price": price}  # fmt: skip
+        for slot, status in [(slot, "completed") for slot in done] + [(slot, "booked") for slot in booked]:
+            session_id = f"S{numbers[package_id[:2]]}"
+            numbers[package_id[:2]] += 1
+            sessions[session_id] = {"session_id": session_id, "package_id": package_id, "slot": slot, "status": status}
+    return packages, sessions
+
+
+def _charges(bookings: dict[str, dict], members: dict[str, dict]) -> dict[str, dict]:
+    rows = [(booking["member_id"], booking["class_start"][:10], "late_cancel", 10.0) for booking in bookings.values()
+            if booking["status"] == "late_cancel"]  # fmt: skip
+    rows += [(member_id, freeze["start_date"], "freeze_fee", freeze["fee"]) for member_id, member in members.items()
+             for freeze in member["freezes"]]  # fmt: skip
+    rows.sort()
+    return {f"CH{10001 + index}": {"charge_id": f"CH{10001 + index}", "member_id": member_id, "date": day, "kind": kind, "amount": amount}
+            for index, (member_id, day, kind, amount) in enumerate(rows)}  # fmt: skip
+
+
+def database() -> dict[str, Any]:
+    rng = random.Random(SEED)
+    members = _members(rng)
+    _fix_freezes(members)
+    filler = sorted(member_id for member_id, member in members.items() if member_id >= "M20100" and member["status"] != "cancelled")
+    activities = _activities(rng, members)
+    classes = _classes(rng)
+    bookings = _bookings(rng, classes, filler)
+    trainers = _trainers()
+    packages, sessions = _packages(rng, filler, trainers)
+    charges = _charges(bookings, members)
+    routines = {routine_id: {"routine_id": routine_id, "name": name, "goal": goal, "level": level, "equipment": equipment,
+                             "contraindications": contraindications, "plyometric": plyometric}
+                for routine_id, name, goal, level, equipment, contraindications, plyometric in ROUTINES}  # fmt: skip
+    return {
+        "now": NOW, "next_activity_number": 100001 + len(activities), "next_booking_number": 20001,
+        "next_session_number": 20001, "next_goal_number": 1001, "next_charge_number": 10001 + len(charges),
+        "clubs": {club_id: {"club_id": club_id, "name": name, "city": city} for club_id, name, city in CLUBS},
+        "members": members, "classes": classes, "bookings": bookings, "activities": activities, "routines": routines,
+        "trainers": trainers, "pt_packages": packages, "pt_sessions": sessions, "charges": charges,
+    }  # fmt: skip

@@ -1,0 +1,181 @@
+"""The fitness chain's database: clubs, members with their contracts, freezes, goals and
+health screening, the class timetable and its bookings, the activity log, routines,
+trainers and personal-training packages with their sessions, and the charges the desk raises."""
+
+from typing import Annotated, Literal, Optional
+
+from pydantic import BaseModel, ConfigDict
+
+from taubench.domains.references import RefersTo
+
+Tier = Literal["basic", "plus", "premium"]
+ActivityType = Literal["run", "ride", "swim", "walk", "row", "strength"]
+ClassType = Literal["spin", "yoga", "hiit", "pilates", "boxing", "strength"]
+Metric = Literal["body_weight_kg", "longest_run_km", "weekly_distance_km", "sessions_per_week"]
+Level = Literal["beginner", "intermediate", "advanced"]
+
+
+class Club(BaseModel):
+    club_id: str
+    name: str
+    city: str
+
+
+class Freeze(BaseModel):
+    start_date: str  # YYYY-MM-DD, first frozen day
+    end_date: str  # YYYY-MM-DD, the day the membership resumes
+    months: int
+    fee: float
+
+
+class Goal(BaseModel):
+    goal_id: str
+    metric: Metric
+    target: float
+    deadline: str
+    set_on: str
+    status: Literal["active", "achieved", "replaced"]
+
+
+class RoutinePlan(BaseModel):
+    routine_id: Annotated[str, RefersTo("routines")]
+    start_date: str
+
+
+class Member(BaseModel):
+    member_id: str  # the member number on the card
+    name: str
+    birth_date: str
+    zip_code: str
+    home_club: Annotated[str, RefersTo("clubs")]
+    tier: Tier
+    pending_tier: Optional[Tier]  # a downgrade waiting for the next billing date
+    monthly_dues: float
+    contract: Literal["monthly", "annual"]
+    contract_end: Optional[str]  # annual contracts only: the last day of the term
+    next_billing_date: str
+    status: Literal["active", "frozen", "cancelled"]
+    cancel_effective: Optional[str]  # set when notice is given
+    weight_kg: float
+    parq_yes: bool  # any "yes" answer on the health screening questionnaire
+    physician_clearance: bool
+    injuries: list[str]
+    logging_since: Optional[str]  # the date of the member's first logged activity
+    freezes: list[Freeze]
+    goals: list[Goal]
+    routine: Optional[RoutinePlan]
+
+
+class GymClass(BaseModel):
+    class_id: str
+    club_id: Annotated[str, RefersTo("clubs")]
+    class_type: ClassType
+    start: str  # YYYY-MM-DDTHH:MM, club time
+    duration_min: int
+    instructor: str
+    capacity: int
+
+
+class ClassSlot(GymClass):
+    """A class as the timetable shows it: with the places still free."""
+
+    spots_left: int
+
+
+class Booking(BaseModel):
+    booking_id: str
+    member_id: Annotated[str, RefersTo("members")]
+    class_id: Annotated[str, RefersTo("classes")]
+    class_type: ClassType
+    club_id: Annotated[str, RefersTo("clubs")]
+    class_start: str
+    status: Literal["booked", "waitlisted", "attended", "late_cancel", "no_show", "cancelled"]
+    fee: float
+
+
+class Activity(BaseModel):
+    activity_id: str
+    member_id: Annotated[str, RefersTo("members")]
+    activity_type: ActivityType
+    date: str
+    start_time: str  # HH:MM
+    duration_min: int
+    distance_km: Optional[float]
+    avg_hr: Optional[int]
+    source: Literal["watch", "app", "desk"]
+
+
+class Routine(BaseModel):
+    routine_id: str
+    name: str
+    goal: Literal["strength", "weight_loss", "endurance", "mobility"]
+    level: Level
+    equipment: list[str]
+    contraindications: list[str]  # injuries it must not be given with, e.g. "knee"
+    plyometric: bool
+
+
+class Trainer(BaseModel):
+    trainer_id: str
+    name: str
+    club_id: Annotated[str, RefersTo("clubs")]
+    working_slots: list[str]  # hour slots YYYY-MM-DDTHH:MM the trainer works in the next two weeks
+
+
+class TrainerDay(BaseModel):
+    trainer_id: str
+    name: str
+    club_id: str
+    date: str
+    open_slots: list[str]
+
+
+class PtSession(BaseModel):
+    session_id: str
+    package_id: Annotated[str, RefersTo("pt_packages")]
+    slot: str
+    status: Literal["booked", "completed", "cancelled", "forfeited"]
+
+
+class PtPackage(BaseModel):
+    package_id: str
+    member_id: Annotated[str, RefersTo("members")]
+    trainer_id: Annotated[str, RefersTo("trainers")]
+    purchased: str
+    expires: str
+    sessions_total: int
+    sessions_used: int  # booked, completed and forfeited sessions
+    price: float
+
+
+class PackageView(PtPackage):
+    sessions: list[PtSession]
+
+
+class Charge(BaseModel):
+    charge_id: str
+    member_id: Annotated[str, RefersTo("members")]
+    date: str
+    kind: Literal["freeze_fee", "late_cancel", "upgrade_proration", "early_termination"]
+    amount: float
+
+
+class FitnessDB(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    now: str  # the desk's fixed "now", YYYY-MM-DDTHH:MM; tools never read a clock
+    next_activity_number: int
+    next_booking_number: int
+    next_session_number: int
+    next_goal_number: int
+    next_charge_number: int
+    clubs: dict[str, Club]
+    members: dict[str, Member]
+    classes: dict[str, GymClass]
+    bookings: dict[str, Booking]
+    activities: dict[str, Activity]
+    routines: dict[str, Routine]
+    trainers: dict[str, Trainer]
+    pt_packages: dict[str, PtPackage]
+    pt_sessions: dict[str, PtSession]
+    charges: dict[str, Charge]
