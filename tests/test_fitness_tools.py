@@ -1,0 +1,163 @@
+"""The fitness desk's tools: each one's answer, each of its error texts, and that a write that
+fails changes nothing."""
+
+import pytest
+from tool_calls import answer, refused
+
+from taubench.domains import load_domain
+
+
+@pytest.fixture(scope="module")
+def fitness():
+    return load_domain("fitness")
+
+
+@pytest.fixture
+def tools(fitness):
+    return fitness.new_toolkit()
+
+
+def test_members_are_found_by_name_and_birth_date_and_namesakes_stay_apart(tools, fitness):
+    assert answer(tools, "find_member", name="rachel kim", birth_date="1990-10-05")["member_id"] == "M20009"
+    assert answer(tools, "find_member", name="Rachel Kim", birth_date="1992-01-17")["member_id"] == "M20039"
+    message = "Error: No member matches that name and date of birth"
+    assert refused(tools, fitness, "find_member", name="Rachel Kim", birth_date="1990-10-06") == message
+    member = answer(tools, "get_member", member_id="M20016")
+    assert (member["status"], member["freezes"][0]["end_date"]) == ("frozen", "2025-03-06")
+    assert refused(tools, fitness, "get_member", member_id="M1") == "Error: Member not found"
+
+
+def test_activities_bookings_and_packages_are_read_in_order(tools, fitness):
+    runs = answer(tools, "list_activities", member_id="M20033", date_from="2025-01-05", date_to="2025-01-05")
+    assert [(run["distance_km"], run["source"]) for run in runs] == [(12.0, "watch"), (12.0, "app")]  # a duplicate import
+    assert refused(tools, fitness, "list_activities", member_id="M1", date_from="2025-01-01", date_to="2025-01-02") == "Error: Member not found"
+    bookings = answer(tools, "list_bookings", member_id="M20022")
+    assert [booking["status"] for booking in bookings] == ["no_show", "no_show", "no_show"]
+    packages = answer(tools, "list_pt_packages", member_id="M20058")
+    assert [session["session_id"] for session in packages[0]["sessions"]] == ["S9036", "S9037", "S9038", "S9039"]
+
+
+def test_the_timetable_shows_places_left_and_routines_are_searched(tools, fitness):
+    spin = answer(tools, "search_classes", date="2025-01-25", class_type="spin")
+    assert [(c["class_id"], c["club_id"]) for c in spin] == [("K9001", "C01"), ("K9002", "C03")]
+    hiit = answer(tools, "search_classes", date="2025-01-23", class_type="hiit", club_id="C02")
+    assert [(c["class_id"], c["spots_left"]) for c in hiit] == [("K9003", 0), ("K9004", 16)]
+    assert refused(tools, fitness, "search_classes", date="2025-01-23", class_type="hiit", club_id="C9") == "Error: Club not found"
+    routines = answer(tools, "search_routines", goal="endurance", level="intermediate")
+    assert [routine["routine_id"] for routine in routines] == ["R102", "R103"]
+
+
+def test_a_trainers_day_shows_free_slots_only(tools, fitness):
+    day = answer(tools, "get_trainer_schedule", trainer_id="T03", date="2025-01-27")
+    assert "2025-01-27T18:00" not in day["open_slots"] and "2025-01-27T17:00" in day["open_slots"]
+    assert answer(tools, "get_trainer_schedule", trainer_id="T05", date="2025-01-21")["open_slots"] == [
+        "2025-01-21T11:00", "2025-01-21T12:00", "2025-01-21T17:00", "2025-01-21T18:00"]  # fmt: skip
+    assert refused(tools, fitness, "get_trainer_schedule", trainer_id="T99", date="2025-01-27") == "Error: Trainer not found"
+
+
+def test_logging_an_activity_refuses_duplicates_and_bad_entries(tools, fitness):
+    logged = answer(tools, "log_activity", member_id="M20001", activity_type="run", date="2025-01-14", start_time="06:30",
+                    duration_min=35, distance_km=6.2, avg_hr=148)  # fmt: skip
+    assert (logged["activity_id"], logged["source"]) == ("A102954", "desk")
+    run = dict(member_id="M20061", activity_type="run", date="2025-01-18", start_time="07:30", duration_min=47, distance_km=8.4)
+    assert "is already logged for that type, date and start time" in refused(tools, fitness, "log_activity", **run)
+    assert refused(tools, fitness, "log_activity", **{**run, "activity_type": "yoga"}) == "Error: Unknown activity type"
+    message = "Error: An activity cannot be logged for a future date"
+    assert refused(tools, fitness, "log_activity", **{**run, "date": "2025-01-22"}) == message
+    message = "Error: Duration must be a whole number of minutes above 0"
+    assert refused(tools, fitness, "log_activity", **{**run, "start_time": "09:00", "duration_min": 0}) == message
+    message = "Error: Distance is needed for run, ride, swim, walk and row, and not given for strength"
+    assert refused(tools, fitness, "log_activity", **{**run, "start_time": "09:00", "distance_km": None}) == message
+
+
+def test_booking_a_class_checks_places_starts_and_waitlists(tools, fitness):
+    booking = answer(tools, "book_class", member_id="M20018", class_id="K9002")
+    assert (booking["booking_id"], booking["status"], booking["class_start"]) == ("B20001", "booked", "2025-01-25T09:00")
+    assert refused(tools, fitness, "book_class", member_id="M20018", class_id="K9002") == "Error: Member already holds B20001 on this class"
+    assert refused(tools, fitness, "book_class", member_id="M20019", class_id="K9003") == "Error: Class is full"
+    assert answer(tools, "book_class", member_id="M20019", class_id="K9003", waitlist=True)["status"] == "waitlisted"
+    message = "Error: Class has places free: book a place instead of the waitlist"
+    assert refused(tools, fitness, "book_class", member_id="M20019", class_id="K9004", waitlist=True) == message
+    assert refused(tools, fitness, "book_class", member_id="M20019", class_id="K9024") == "Error: Class has already started"
+    assert refused(tools, fitness, "book_class", member_id="M20019", class_id="K1") == "Error: Class not found"
+    cancelled = next(member_id for member_id, member in tools.db.members.items() if member.status == "cancelled")
+    assert refused(tools, fitness, "book_class", member_id=cancelled, class_id="K9004") == "Error: Membership is cancelled"
+
+
+def test_cancelling_a_class_charges_a_late_cancellation_under_two_hours(tools, fitness):
+    late = answer(tools, "cancel_class_booking", booking_id="B9021")
+    assert (late["status"], late["fee"]) == ("late_cancel", 10.0)
+    assert tools.db.charges["CH10110"].amount == 10.0
+    assert answer(tools, "cancel_class_booking", booking_id="B9022")["status"] == "cancelled"
+    assert answer(tools, "cancel_class_booking", booking_id="B9033")["fee"] == 0.0  # a waitlist place, under two hours
+    assert refused(tools, fitness, "cancel_class_booking", booking_id="B9022") == "Error: Booking is cancelled, not active"
+    assert refused(tools, fitness, "cancel_class_booking", booking_id="B9") == "Error: Booking not found"
+    tools.db.bookings["B9028"].class_start = "2025-01-21T09:00"
+    assert refused(tools, fitness, "cancel_class_booking", booking_id="B9028") == "Error: Class has already started"
+
+
+def test_routines_and_goals_are_set_in_the_app(tools, fitness):
+    member = answer(tools, "assign_routine", member_id="M20040", routine_id="R102", start_date="2025-01-27")
+    assert member["routine"] == {"routine_id": "R102", "start_date": "2025-01-27"}
+    assert refused(tools, fitness, "assign_routine", member_id="M20040", routine_id="R9", start_date="2025-01-27") == "Error: Routine not found"
+    message = "Error: Start date is in the past"
+    assert refused(tools, fitness, "assign_routine", member_id="M20040", routine_id="R102", start_date="2025-01-20") == message
+    goal = answer(tools, "set_goal", member_id="M20062", metric="longest_run_km", target=12, deadline="2025-03-31")
+    assert goal["goal_id"] == "G1001" and [g.status for g in tools.db.members["M20062"].goals] == ["replaced", "active", "active"]
+    goal = dict(member_id="M20062", metric="longest_run_km", target=12, deadline="2025-03-31")
+    assert refused(tools, fitness, "set_goal", **{**goal, "metric": "pace"}) == "Error: Unknown goal metric"
+    assert refused(tools, fitness, "set_goal", **{**goal, "deadline": "2025-01-21"}) == "Error: Deadline must be after today"
+    assert refused(tools, fitness, "set_goal", **{**goal, "target": 0}) == "Error: Target must be above 0"
+
+
+def test_a_freeze_charges_its_fee_and_moves_billing_and_the_term(tools, fitness):
+    member = answer(tools, "freeze_membership", member_id="M20008", start_date="2025-02-01", months=3)
+    assert (member["freezes"][-1]["end_date"], member["next_billing_date"], member["contract_end"]) == ("2025-05-01", "2025-05-05", "2025-12-30")
+    assert member["status"] == "active" and tools.db.charges["CH10110"].amount == 30.0
+    assert answer(tools, "freeze_membership", member_id="M20064", start_date="2025-01-21", months=1)["status"] == "frozen"
+    message = "Error: Only an active membership without a cancellation can be frozen"
+    assert refused(tools, fitness, "freeze_membership", member_id="M20016", start_date="2025-02-01", months=1) == message
+    assert refused(tools, fitness, "freeze_membership", member_id="M20002", start_date="2025-02-01", months=4) == "Error: A freeze lasts 1, 2 or 3 months"
+    assert refused(tools, fitness, "freeze_membership", member_id="M20002", start_date="2025-01-01", months=1) == "Error: Start date is in the past"
+
+
+def test_upgrades_are_prorated_now_and_downgrades_wait_for_billing(tools, fitness):
+    member = answer(tools, "change_tier", member_id="M20013", tier="plus")
+    assert (member["tier"], member["monthly_dues"], tools.db.charges["CH10110"].amount) == ("plus", 49.99, 12.0)
+    member = answer(tools, "change_tier", member_id="M20015", tier="basic")
+    assert (member["tier"], member["pending_tier"]) == ("premium", "basic")
+    assert refused(tools, fitness, "change_tier", member_id="M20013", tier="plus") == "Error: Member is already on plus"
+    assert refused(tools, fitness, "change_tier", member_id="M20013", tier="gold") == "Error: Unknown tier"
+    cancelled = next(member_id for member_id, member in tools.db.members.items() if member.status == "cancelled")
+    assert refused(tools, fitness, "change_tier", member_id=cancelled, tier="premium") == "Error: Membership is cancelled"
+
+
+def test_pt_sessions_are_booked_within_the_package_and_cancelled_or_forfeited(tools, fitness):
+    session = answer(tools, "book_pt_session", package_id="P9004", slot="2025-01-23T08:00")
+    assert (session["session_id"], tools.db.pt_packages["P9004"].sessions_used) == ("S20001", 2)
+    assert refused(tools, fitness, "book_pt_session", package_id="P9009", slot="2025-01-27T18:00") == "Error: Trainer is not free at that slot"
+    assert refused(tools, fitness, "book_pt_session", package_id="P9009", slot="2025-01-20T07:00") == "Error: Slot is in the past"
+    message = "Error: Slot is after the package expires on 2025-01-30"
+    assert refused(tools, fitness, "book_pt_session", package_id="P9008", slot="2025-02-03T12:00") == message
+    tools.db.pt_packages["P9008"].sessions_used = 6
+    assert refused(tools, fitness, "book_pt_session", package_id="P9008", slot="2025-01-29T12:00") == "Error: No sessions left on the package"
+    assert refused(tools, fitness, "book_pt_session", package_id="P1", slot="2025-01-29T12:00") == "Error: Package not found"
+    assert answer(tools, "cancel_pt_session", session_id="S9019")["status"] == "forfeited"
+    assert tools.db.pt_packages["P9006"].sessions_used == 4
+    assert answer(tools, "cancel_pt_session", session_id="S9039")["status"] == "cancelled"
+    assert tools.db.pt_packages["P9011"].sessions_used == 3
+    assert refused(tools, fitness, "cancel_pt_session", session_id="S9039") == "Error: Session is not booked ahead"
+    assert refused(tools, fitness, "cancel_pt_session", session_id="S1") == "Error: Session not found"
+
+
+def test_notice_ends_the_membership_in_thirty_days_with_the_annual_fee(tools, fitness):
+    member = answer(tools, "cancel_membership", member_id="M20009")
+    assert member["cancel_effective"] == "2025-02-20" and tools.db.charges["CH10110"].amount == 99.98
+    assert answer(tools, "cancel_membership", member_id="M20005")["cancel_effective"] == "2025-02-20"
+    assert "CH10111" not in tools.db.charges  # the term ends before any billing date left
+    assert refused(tools, fitness, "cancel_membership", member_id="M20009") == "Error: Notice has already been given"
+
+
+def test_the_shared_tools_are_named_after_the_toolkit(tools):
+    assert answer(tools, "calculate", expression="70 * (1 - 0.01 * 4)") == "67.2"
+    assert answer(tools, "transfer_to_human_agents", summary="medical freeze") == "Transfer successful"
