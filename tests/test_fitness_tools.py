@@ -60,7 +60,8 @@ def test_logging_an_activity_refuses_duplicates_and_bad_entries(tools, fitness):
                     duration_min=35, distance_km=6.2, avg_hr=148)  # fmt: skip
     assert (logged["activity_id"], logged["source"]) == ("A102954", "desk")
     run = dict(member_id="M20061", activity_type="run", date="2025-01-18", start_time="07:30", duration_min=47, distance_km=8.4)
-    assert "is already logged for that type, date and start time" in refused(tools, fitness, "log_activity", **run)
+    message = "Error: Duplicate: A102904 is already logged for that type, date and start time"
+    assert refused(tools, fitness, "log_activity", **run) == message
     assert refused(tools, fitness, "log_activity", **{**run, "activity_type": "yoga"}) == "Error: Unknown activity type"
     message = "Error: An activity cannot be logged for a future date"
     assert refused(tools, fitness, "log_activity", **{**run, "date": "2025-01-22"}) == message
