@@ -20,6 +20,7 @@ WEEKDAY_TIMES, WEEKEND_TIMES = ("06:30", "12:15", "17:30", "19:00"), ("12:15", "
 CLASS_TYPES = ("spin", "yoga", "hiit", "pilates", "boxing", "strength")
 INSTRUCTORS = ("Tessa Moreno", "Rob Lindgren", "Kai Ferris", "Ana Pires", "Lila Chen", "June Park", "Marcus Dey",
                "Sven Aalto", "Nadia Quist", "Eli Brennan")  # fmt: skip
+PAST_STATUSES = ("attended", "no_show", "late_cancel", "cancelled")
 CAPACITY = {"spin": 20, "yoga": 18, "hiit": 16, "pilates": 14, "boxing": 16, "strength": 12}
 TRAINER_HOURS = {"weekday": ("07:00", "08:00", "11:00", "12:00", "17:00", "18:00"), "saturday": ("09:00", "10:00")}
 FIRST = ("Alex", "Bianca", "Carlos", "Dana", "Erik", "Farah", "George", "Helen", "Ivan", "Jade", "Kevin", "Laura",
@@ -88,7 +89,8 @@ def _activity(rng: random.Random, member_id: str, day: str, source: str) -> dict
     kind = rng.choice(tuple(ACTIVITY_SHAPES))
     minutes_range, pace, heart = ACTIVITY_SHAPES[kind]
     minutes = rng.randint(*minutes_range)
-    return {"member_id": member_id, "activity_type": kind, "date": day, "start_time": f"{rng.randint(6, 19):02d}:{rng.choice(('00', '15', '30', '45'))}",
+    start = f"{rng.randint(6, 19):02d}:{rng.choice(('00', '15', '30', '45'))}"
+    return {"member_id": member_id, "activity_type": kind, "date": day, "start_time": start,
             "duration_min": minutes, "distance_km": round(minutes * rng.uniform(*pace), 1) if pace else None,
             "avg_hr": rng.randint(*heart) if rng.random() < 0.85 else None, "source": source}  # fmt: skip
 
@@ -128,20 +130,21 @@ def _classes(rng: random.Random) -> dict[str, dict]:
                 kind = rng.choice(CLASS_TYPES)
                 if (day, kind) in taken:
                     continue
-                classes[f"K{number}"] = {"class_id": f"K{number}", "club_id": club_id, "class_type": kind, "start": f"{day}T{hour}",
-                                         "duration_min": 45 if kind in ("spin", "hiit") else 60,
+                classes[f"K{number}"] = {"class_id": f"K{number}", "club_id": club_id, "class_type": kind,
+                                         "start": f"{day}T{hour}", "duration_min": 45 if kind in ("spin", "hiit") else 60,
                                          "instructor": rng.choice(INSTRUCTORS), "capacity": CAPACITY[kind]}  # fmt: skip
                 number += 1
     for class_id, club_id, kind, start, capacity, instructor, *_ in CAST_CLASSES:
         classes[class_id] = {"class_id": class_id, "club_id": club_id, "class_type": kind, "start": start,
-                             "duration_min": 45 if kind in ("spin", "hiit") else 60, "instructor": instructor, "capacity": capacity}
+                             "duration_min": 45 if kind in ("spin", "hiit") else 60, "instructor": instructor,
+                             "capacity": capacity}  # fmt: skip
     return classes
 
 
 def _booking(booking_id: str, member_id: str, gym_class: dict, status: str) -> dict:
-    return {"booking_id": booking_id, "member_id": member_id, "class_id": gym_class["class_id"], "class_type": gym_class["class_type"],
-            "club_id": gym_class["club_id"], "class_start": gym_class["start"], "status": status,
-            "fee": 10.0 if status == "late_cancel" else 0.0}  # fmt: skip
+    return {"booking_id": booking_id, "member_id": member_id, "class_id": gym_class["class_id"],
+            "class_type": gym_class["class_type"], "club_id": gym_class["club_id"], "class_start": gym_class["start"],
+            "status": status, "fee": 10.0 if status == "late_cancel" else 0.0}  # fmt: skip
 
 
 def _bookings(rng: random.Random, classes: dict[str, dict], filler: list[str]) -> dict[str, dict]:
@@ -152,7 +155,7 @@ def _bookings(rng: random.Random, classes: dict[str, dict], filler: list[str]) -
             continue
         past = gym_class["start"] < NOW
         for member_id in rng.sample(filler, k=rng.randint(0, 5)):
-            status = rng.choices(("attended", "no_show", "late_cancel", "cancelled"), weights=(80, 7, 5, 8))[0] if past else "booked"
+            status = rng.choices(PAST_STATUSES, weights=(80, 7, 5, 8))[0] if past else "booked"
             bookings[f"B{number}"] = _booking(f"B{number}", member_id, gym_class, status)
             number += 1
     for booking_id, member_id, class_id, status in CAST_BOOKINGS:
@@ -187,7 +190,8 @@ def _packages(rng: random.Random, filler: list[str], trainers: dict[str, dict]) 
         bought = add_days(TODAY, -rng.randint(5, 150))
         total = rng.choice((5, 8, 10))
         expires = add_days(bought, PT_VALID_DAYS)
-        done = sorted({f"{add_days(bought, rng.randint(1, min(85, (date.fromisoformat(TODAY) - date.fromisoformat(bought)).days - 1)))}T{rng.choice(TRAINER_HOURS['weekday'])}"
+        latest = min(85, (date.fromisoformat(TODAY) - date.fromisoformat(bought)).days - 1)
+        done = sorted({f"{add_days(bought, rng.randint(1, latest))}T{rng.choice(TRAINER_HOURS['weekday'])}"
                        for _ in range(rng.randint(0, total - 2))})  # fmt: skip
         open_slots = [slot for slot in trainers[trainer_id]["working_slots"] if slot[:10] <= expires and slot > NOW]
         booked = [rng.choice(open_slots)] if open_slots and rng.random() < 0.4 else []
@@ -212,7 +216,8 @@ def _charges(bookings: dict[str, dict], members: dict[str, dict]) -> dict[str, d
     rows += [(member_id, freeze["start_date"], "freeze_fee", freeze["fee"]) for member_id, member in members.items()
              for freeze in member["freezes"]]  # fmt: skip
     rows.sort()
-    return {f"CH{10001 + index}": {"charge_id": f"CH{10001 + index}", "member_id": member_id, "date": day, "kind": kind, "amount": amount}
+    return {f"CH{10001 + index}": {"charge_id": f"CH{10001 + index}", "member_id": member_id, "date": day, "kind": kind,
+                                   "amount": amount}
             for index, (member_id, day, kind, amount) in enumerate(rows)}  # fmt: skip
 
 
@@ -220,7 +225,8 @@ def database() -> dict[str, Any]:
     rng = random.Random(SEED)
     members = _members(rng)
     _fix_freezes(members)
-    filler = sorted(member_id for member_id, member in members.items() if member_id >= "M20100" and member["status"] != "cancelled")
+    filler = sorted(member_id for member_id, member in members.items()
+                    if member_id >= "M20100" and member["status"] != "cancelled")  # fmt: skip
     activities = _activities(rng, members)
     classes = _classes(rng)
     bookings = _bookings(rng, classes, filler)

@@ -163,8 +163,8 @@ def weekly_caps(trace: GoldTrace) -> list[str]:
         member = step.before.members[step.arguments["member_id"]]
         cap = WEEKLY_CAP[member.tier]
         monday, sunday = week_of(day_of(step.before.classes[step.arguments["class_id"]].start))
-        held = sum(booking.member_id == member.member_id and booking.status in COUNTED and monday <= day_of(booking.class_start) <= sunday
-                   for booking in step.before.bookings.values())  # fmt: skip
+        held = sum(booking.member_id == member.member_id and booking.status in COUNTED
+                   and monday <= day_of(booking.class_start) <= sunday for booking in step.before.bookings.values())  # fmt: skip
         if cap is not None and held >= cap:
             violations.append(f"{member.tier} member booked a class with {held} that week")
     return violations
@@ -267,7 +267,8 @@ def pt_bookings(trace: GoldTrace) -> list[str]:
 
 def pt_cancellations(trace: GoldTrace) -> list[str]:
     return [f"{step.arguments['session_id']} forfeited without saying so" for step in _done(trace, "cancel_pt_session")
-            if json.loads(step.observation)["status"] == "forfeited" and "forfeited" not in trace.task.communicate_info]  # fmt: skip
+            if json.loads(step.observation)["status"] == "forfeited"
+            and "forfeited" not in trace.task.communicate_info]  # fmt: skip
 
 
 RULES = {

@@ -10,14 +10,13 @@ from taubench.domains.fitness.models import (
     Activity, Booking, Charge, ClassSlot, FitnessDB, Freeze, Goal, GymClass, Member, PackageView, PtPackage, PtSession,
     Routine, RoutinePlan, Trainer, TrainerDay,
 )  # fmt: skip
+from taubench.domains.fitness.records import open_slots, spots_left
 from taubench.domains.fitness.terms import (
     DISTANCE_TYPES, DUES, FREEZE_FEE_PER_MONTH, LATE_CANCEL_FEE, LATE_CANCEL_HOURS, NOTICE_DAYS, PT_FORFEIT_HOURS,
     TIER_ORDER, add_days, add_months, day_of, early_termination_fee, hours_between, upgrade_proration,
 )  # fmt: skip
 from taubench.domains.shared_tools import calculate, shared_tool, transfer_to_human_agents
 from taubench.toolkit import Toolkit, tool
-
-HOLDING_PLACES = ("booked",)
 
 
 class FitnessTools(Toolkit):
@@ -46,15 +45,6 @@ class FitnessTools(Toolkit):
         if trainer_id not in self.db.trainers:
             raise ValueError("Trainer not found")
         return self.db.trainers[trainer_id]
-
-    def _spots_left(self, gym_class: GymClass) -> int:
-        taken = sum(b.class_id == gym_class.class_id and b.status in HOLDING_PLACES for b in self.db.bookings.values())
-        return gym_class.capacity - taken
-
-    def _open_slots(self, trainer: Trainer, day: str) -> list[str]:
-        taken = {s.slot for s in self.db.pt_sessions.values() if s.status == "booked"
-                 and self.db.pt_packages[s.package_id].trainer_id == trainer.trainer_id}  # fmt: skip
-        return [slot for slot in trainer.working_slots if slot.startswith(day) and slot not in taken and slot > self.db.now]
 
     def _charge(self, member_id: str, kind: str, amount: float) -> None:
         charge_id = f"CH{self.db.next_charge_number}"
@@ -124,7 +114,7 @@ class FitnessTools(Toolkit):
         found = [c for c in self.db.classes.values() if c.start.startswith(date) and c.class_type == class_type
                  and club_id in (None, c.club_id)]  # fmt: skip
         found.sort(key=lambda gym_class: (gym_class.start, gym_class.club_id))
-        return [ClassSlot(**c.model_dump(), spots_left=self._spots_left(c)) for c in found]
+        return [ClassSlot(**c.model_dump(), spots_left=spots_left(self.db, c)) for c in found]
 
     @tool("read")
     def search_routines(self, goal: str, level: str) -> list[Routine]:
@@ -161,7 +151,7 @@ class FitnessTools(Toolkit):
         """
         trainer = self._trainer(trainer_id)
         return TrainerDay(trainer_id=trainer.trainer_id, name=trainer.name, club_id=trainer.club_id, date=date,
-                          open_slots=self._open_slots(trainer, date))  # fmt: skip
+                          open_slots=open_slots(self.db, trainer, date))  # fmt: skip
 
     @tool("write")
     def log_activity(
@@ -188,8 +178,9 @@ class FitnessTools(Toolkit):
             raise ValueError("Duration must be a whole number of minutes above 0")
         if (activity_type in DISTANCE_TYPES) != (distance_km is not None):
             raise ValueError("Distance is needed for run, ride, swim, walk and row, and not given for strength")
+        wanted = (member_id, activity_type, date, start_time)
         for activity in self.db.activities.values():
-            if (activity.member_id, activity.activity_type, activity.date, activity.start_time) == (member_id, activity_type, date, start_time):
+            if (activity.member_id, activity.activity_type, activity.date, activity.start_time) == wanted:
                 raise ValueError(f"Duplicate: {activity.activity_id} is already logged for that type, date and start time")
         activity = Activity(activity_id=f"A{self.db.next_activity_number}", member_id=member_id, activity_type=activity_type,
                             date=date, start_time=start_time, duration_min=duration_min, distance_km=distance_km,
@@ -218,7 +209,7 @@ class FitnessTools(Toolkit):
         for booking in self.db.bookings.values():
             if booking.member_id == member_id and booking.class_id == class_id and booking.status in ("booked", "waitlisted"):
                 raise ValueError(f"Member already holds {booking.booking_id} on this class")
-        full = self._spots_left(gym_class) <= 0
+        full = spots_left(self.db, gym_class) <= 0
         if full and not waitlist:
             raise ValueError("Class is full")
         if waitlist and not full:
@@ -340,7 +331,8 @@ class FitnessTools(Toolkit):
         if tier == member.tier:
             raise ValueError(f"Member is already on {tier}")
         if TIER_ORDER.index(tier) > TIER_ORDER.index(member.tier):
-            self._charge(member_id, "upgrade_proration", upgrade_proration(member.tier, tier, self._today, member.next_billing_date))
+            charge = upgrade_proration(member.tier, tier, self._today, member.next_billing_date)
+            self._charge(member_id, "upgrade_proration", charge)
             member.tier, member.monthly_dues, member.pending_tier = tier, DUES[tier], None
         else:
             member.pending_tier = tier
@@ -361,7 +353,7 @@ class FitnessTools(Toolkit):
             raise ValueError(f"Slot is after the package expires on {package.expires}")
         if package.sessions_used >= package.sessions_total:
             raise ValueError("No sessions left on the package")
-        if slot not in self._open_slots(self._trainer(package.trainer_id), day_of(slot)):
+        if slot not in open_slots(self.db, self._trainer(package.trainer_id), day_of(slot)):
             raise ValueError("Trainer is not free at that slot")
         session = PtSession(session_id=f"S{self.db.next_session_number}", package_id=package_id, slot=slot, status="booked")
         self.db.next_session_number += 1
