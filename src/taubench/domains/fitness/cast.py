@@ -49,7 +49,7 @@ CAST_MEMBERS = [
     ("M20016", "Dmitri Volkov", "1976-07-07", {"status": "frozen", "freezes": [_freeze("2025-01-06", "2025-03-06", 2)],
                                              "next_billing_date": "2025-04-06"}),
     ("M20017", "Hannah Berg", "1992-04-04", {"next_billing_date": "2025-02-13"}),
-    ("M20018", "Ben Carter", "1986-09-23", {"home_club": "C03"}),
+    ("M20018", "Ben Carter", "1986-09-23", {}),  # books at Northgate, not his home club
     ("M20019", "Chloe Adams", "1994-12-12", {"home_club": "C02"}),
     ("M20020", "Diego Ramos", "1990-03-03", {"home_club": "C04", "tier": "premium"}),
     ("M20021", "Aisha Bello", "1997-06-30", {}),
@@ -80,7 +80,7 @@ CAST_MEMBERS = [
     ("M20045", "Julia Rossi", "1990-12-20", {"logging_since": "2024-08-12"}),
     ("M20046", "Kenji Watanabe", "1986-06-16", {"parq_yes": True, "physician_clearance": True, "logging_since": "2024-03-01",
                                                "tier": "premium"}),
-    ("M20047", "Sarah Cohen", "1992-08-28", {"home_club": "C03"}),
+    ("M20047", "Sarah Cohen", "1992-08-28", {"home_club": "C02"}),  # trains with both clubs' trainers
     ("M20048", "Daniel Wright", "1983-04-02", {"home_club": "C04"}),
     ("M20049", "Isabel Torres", "1995-01-09", {}),
     ("M20050", "Oscar Lindqvist", "1988-10-31", {"home_club": "C03"}),

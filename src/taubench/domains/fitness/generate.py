@@ -31,6 +31,7 @@ LAST = ("Anders", "Baker", "Chavez", "Dubois", "Evans", "Flores", "Gupta", "Hugh
         "Raman", "Miller", "Lopez", "Kim", "Patel", "Quinn", "Haddad")  # fmt: skip
 ZIPS = ("97201", "97202", "97205", "97209", "97214", "97005", "97008", "97030", "97124", "97229")
 INJURIES = ("knee", "back", "shoulder")
+GOAL_METRICS = ("body_weight_kg", "longest_run_km", "weekly_distance_km", "sessions_per_week")
 ACTIVITY_SHAPES = {  # type: (minutes range, km per minute range, heart-rate range)
     "run": ((20, 75), (0.15, 0.19), (138, 165)), "ride": ((30, 110), (0.35, 0.45), (118, 150)),
     "swim": ((20, 50), (0.035, 0.045), (115, 145)), "walk": ((25, 70), (0.08, 0.1), (95, 118)),
@@ -221,6 +222,23 @@ def _charges(bookings: dict[str, dict], members: dict[str, dict]) -> dict[str, d
             for index, (member_id, day, kind, amount) in enumerate(rows)}  # fmt: skip
 
 
+def _filler_goals(members: dict[str, dict]) -> int:
+    """Goals in the filler members' apps, from a generator of their own so that the rest of
+    the filler does not move when goals change; returns the next goal number."""
+    rng, number = random.Random(SEED + 1), 1001
+    for member_id, member in members.items():
+        if member_id < "M20100" or rng.random() < 0.5:
+            continue
+        metric = rng.choice(GOAL_METRICS)
+        target = {"body_weight_kg": round(member["weight_kg"] * 0.95, 1), "longest_run_km": float(rng.choice((5, 10, 21))),
+                  "weekly_distance_km": float(rng.choice((15, 20, 30))), "sessions_per_week": float(rng.randint(2, 5))}[metric]
+        set_on, deadline = add_days(TODAY, -rng.randint(10, 120)), add_days(TODAY, rng.randint(20, 200))
+        member["goals"] = [{"goal_id": f"G{number}", "metric": metric, "target": target, "deadline": deadline,
+                            "set_on": set_on, "status": "active"}]  # fmt: skip
+        number += 1
+    return number
+
+
 def database() -> dict[str, Any]:
     rng = random.Random(SEED)
     members = _members(rng)
@@ -233,12 +251,13 @@ def database() -> dict[str, Any]:
     trainers = _trainers()
     packages, sessions = _packages(rng, filler, trainers)
     charges = _charges(bookings, members)
+    next_goal = _filler_goals(members)
     routines = {routine_id: {"routine_id": routine_id, "name": name, "goal": goal, "level": level, "equipment": equipment,
                              "contraindications": contraindications, "plyometric": plyometric}
                 for routine_id, name, goal, level, equipment, contraindications, plyometric in ROUTINES}  # fmt: skip
     return {
         "now": NOW, "next_activity_number": 100001 + len(activities), "next_booking_number": 20001,
-        "next_session_number": 20001, "next_goal_number": 1001, "next_charge_number": 10001 + len(charges),
+        "next_session_number": 20001, "next_goal_number": next_goal, "next_charge_number": 10001 + len(charges),
         "clubs": {club_id: {"club_id": club_id, "name": name, "city": city} for club_id, name, city in CLUBS},
         "members": members, "classes": classes, "bookings": bookings, "activities": activities, "routines": routines,
         "trainers": trainers, "pt_packages": packages, "pt_sessions": sessions, "charges": charges,
