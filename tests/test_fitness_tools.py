@@ -60,9 +60,9 @@ def test_a_trainers_day_shows_free_slots_only(tools, fitness):
 def test_logging_an_activity_refuses_duplicates_and_bad_entries(tools, fitness):
     logged = answer(tools, "log_activity", member_id="M20001", activity_type="run", date="2025-01-14", start_time="06:30",
                     duration_min=35, distance_km=6.2, avg_hr=148)  # fmt: skip
-    assert (logged["activity_id"], logged["source"]) == ("A102954", "desk")
+    assert (logged["activity_id"], logged["source"]) == ("A102963", "desk")
     run = dict(member_id="M20061", activity_type="run", date="2025-01-18", start_time="07:30", duration_min=47, distance_km=8.4)
-    message = "Error: Duplicate: A102904 is already logged for that type, date and start time"
+    message = "Error: Duplicate: A102911 is already logged for that type, date and start time"
     assert refused(tools, fitness, "log_activity", **run) == message
     assert refused(tools, fitness, "log_activity", **{**run, "activity_type": "yoga"}) == "Error: Unknown activity type"
     message = "Error: An activity cannot be logged for a future date"

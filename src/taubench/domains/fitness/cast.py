@@ -103,6 +103,8 @@ CAST_MEMBERS = [
     ("M20065", "Leo Marchetti", "1990-09-27", {"tier": "premium", "home_club": "C03"}),
     ("M20066", "Ingrid Olsen", "1983-06-14", {"tier": "plus", "next_billing_date": "2025-02-10"}),
     ("M20067", "Ravi Menon", "1987-12-03", {"tier": "basic", "home_club": "C02"}),
+    ("M20068", "Bruno Costa", "1984-05-19", {"tier": "basic", "home_club": "C03", "next_billing_date": "2025-02-06"}),
+    ("M20069", "Elif Yilmaz", "1990-08-03", {"logging_since": "2024-09-09"}),
 ]  # fmt: skip
 
 # id, club, type, start, capacity, instructor; a capacity followed by "full" is filled by filler members
@@ -249,6 +251,13 @@ CAST_ACTIVITIES = [
     ("M20060", "ride", "2025-01-18", "16:00", 45, 18.0, 127, "app"),
     ("M20061", "run", "2025-01-18", "07:30", 47, 8.4, 151, "watch"),
     ("M20062", "run", "2025-01-12", "08:00", 42, 7.2, 149, "watch"),
+    ("M20069", "ride", "2025-01-12", "10:00", 60, 24.0, 131, "watch"),
+    ("M20069", "run", "2025-01-13", "07:00", 45, 8.0, 150, "watch"),
+    ("M20069", "strength", "2025-01-15", "18:00", 60, None, 120, "app"),
+    ("M20069", "swim", "2025-01-17", "06:30", 40, 1.6, None, "watch"),
+    ("M20069", "ride", "2025-01-19", "09:00", 95, 40.0, 135, "watch"),
+    ("M20069", "ride", "2025-01-19", "09:00", 95, 40.0, 135, "app"),
+    ("M20069", "run", "2025-01-20", "07:00", 30, 5.5, 152, "watch"),
 ]
 
 ROUTINES = [
