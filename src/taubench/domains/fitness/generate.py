@@ -78,6 +78,7 @@ def _members(rng: random.Random) -> dict[str, dict]:
 
 
 def _fix_freezes(members: dict[str, dict]) -> None:
+    """Filler freezes get their end date; a frozen member's freeze is moved to have begun lately."""
     for member in members.values():
         for freeze in member["freezes"]:
             if not freeze["end_date"]:
@@ -184,8 +185,7 @@ def _trainers() -> dict[str, dict]:
 def _packages(rng: random.Random, filler: list[str], trainers: dict[str, dict]) -> tuple[dict[str, dict], dict[str, dict]]:
     packages, sessions = {}, {}
     numbers = {"P9": 9001, "P3": 10001}  # cast sessions, filler sessions
-    rows = [(package_id, member_id, trainer_id, bought, total, price, done, booked)
-            for package_id, member_id, trainer_id, bought, total, price, done, booked in CAST_PACKAGES]  # fmt: skip
+    rows = list(CAST_PACKAGES)
     for number, member_id in enumerate(rng.sample(filler, k=130), start=3001):
         trainer_id = rng.choice(("T06", "T07", "T08", "T09", "T10"))
         bought = add_days(TODAY, -rng.randint(5, 150))
