@@ -27,7 +27,6 @@ from pydantic import BaseModel, ConfigDict
 from tqdm import tqdm
 
 from taubench import __version__
-from taubench.agents import AGENTS
 from taubench.domain import BaseDomain
 from taubench.environment import Limits
 from taubench.episode import EpisodeResult, run_episode
@@ -41,7 +40,6 @@ from taubench.rundir import (
 )
 from taubench.settings import RunSettings, model_roles, strategy_options
 from taubench.tasks import Task
-from taubench.users import USERS
 
 EPISODE_RETRY_DELAY_S = 1.0
 
@@ -104,8 +102,8 @@ class EpisodeRunner:
         self.domain = domain
         self.limits = Limits(max_steps=settings.max_steps, max_errors=settings.max_errors)
         self.judge = LLMJudge(clients["judge"]) if "judge" in clients else None
-        self.make_agent = _factory(AGENTS[settings.agent.name], clients.get("agent"), options["agent"])
-        self.make_user = _factory(USERS[settings.user.name], clients.get("user"), options["user"])
+        self.make_agent = _factory(settings.agent.strategy(), clients.get("agent"), options["agent"])
+        self.make_user = _factory(settings.user.strategy(), clients.get("user"), options["user"])
         self.retries = settings.episode_retries
 
     def __call__(self, item: PlannedEpisode) -> EpisodeResult:
