@@ -12,6 +12,7 @@ file, never the trajectories, so its memory does not grow with its length.
 import ctypes
 import gc
 import json
+import logging
 import random
 import threading
 import time
@@ -32,7 +33,7 @@ from taubench.environment import Limits
 from taubench.episode import EpisodeResult, run_episode
 from taubench.fail_fast import FailFast
 from taubench.judge import LLMJudge
-from taubench.llm import LLMClient, ResponseCache, SpendMeter
+from taubench.llm import LLMClient, LLMError, ResponseCache, SpendMeter
 from taubench.metrics import BUDGET_REACHED, EpisodeFacts, RunSummary, is_success, summarize
 from taubench.preparation import PreparedRun, RunStorageError, prepare
 from taubench.rundir import (
@@ -42,6 +43,7 @@ from taubench.settings import RunSettings, model_roles, strategy_options
 from taubench.tasks import Task
 
 EPISODE_RETRY_DELAY_S = 1.0
+LOG = logging.getLogger(__name__)
 
 @dataclass(frozen=True)
 class PlannedEpisode:
@@ -230,7 +232,21 @@ def _clients(settings: RunSettings, meter: SpendMeter) -> dict[str, LLMClient]:
         return {}
     cache = ResponseCache(settings.llm.cache_path()) if settings.llm.cache else None
     retry = settings.llm.retry_policy()
-    return {role: LLMClient(spec, retry, cache, meter) for role, (spec, _) in roles.items()}
+    clients = {role: LLMClient(spec, retry, cache, meter) for role, (spec, _) in roles.items()}
+    _warm_up({(client.spec.model, client.spec.api_base): client for client in clients.values() if client.spec.warm_up}.values())
+    return clients
+
+
+def _warm_up(clients) -> None:
+    """One small call per endpoint that asks for it, so a cold worker starts before the first
+    episode's clock does. A failure is only reported: the episodes retry as usual, and a
+    refused key stops the run at its first call."""
+    for client in clients:
+        try:
+            seconds = client.warm_up()
+            LOG.info("warm-up: %s answered after %.1f s", client.spec.model, seconds)
+        except LLMError as exc:
+            LOG.warning("warm-up: %s did not answer (%s); the episodes will retry", client.spec.model, exc)
 
 
 def _factory(strategy, client: Optional[LLMClient], options: Optional[BaseModel]):

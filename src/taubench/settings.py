@@ -51,6 +51,25 @@ def _loadable_domain(name: str) -> str:
     return name
 
 
+def secret_bearing(model: str) -> Optional[str]:
+    """Why a model string must be refused unseen, if it must: the old RunPod form
+    ``runpod/<endpoint>/<key>/<model>`` carries a key, which would otherwise reach MLflow
+    params, run names, cache keys and logs. The reason never quotes the string."""
+    if not model.lower().startswith("runpod/"):
+        return None
+    return (
+        "a runpod/... model string carries the endpoint's key, so it is refused (and not repeated here); "
+        "use provider=runpod with the endpoint and key in the environment (export RUNPOD_ENDPOINT_ID=... "
+        "RUNPOD_API_KEY=...) and the model as the worker serves it: model.name=hosted_vllm/<served model>"
+    )
+
+
+def _no_secret_in(model: Optional[str]) -> Optional[str]:
+    if model is not None and (reason := secret_bearing(model)):
+        raise ValueError(reason)
+    return model
+
+
 class EnvSettings(_Section):
     name: Annotated[str, _registered(DOMAINS, "domain"), AfterValidator(_loadable_domain)]
     data_dir: Annotated[Optional[Path], AfterValidator(_home_expanded)] = None
@@ -110,7 +129,7 @@ class AgentSettings(_Strategy):
 class _RoleModel(_Section):
     """A role's own model (user simulator, judge): a litellm model string and how to reach it."""
 
-    model: Optional[str] = None
+    model: Annotated[Optional[str], AfterValidator(_no_secret_in)] = None
     api_base: Optional[str] = None
     api_key_env: Optional[str] = None  # name of the environment variable holding the key
     temperature: Optional[float] = 0.0
@@ -132,7 +151,7 @@ class UserSettings(_Strategy, _RoleModel):
 class ModelSettings(_Section):
     """The agent's model, as a litellm model string (``null`` for strategies without one)."""
 
-    name: Optional[str] = None
+    name: Annotated[Optional[str], AfterValidator(_no_secret_in)] = None
     temperature: Optional[float] = 0.0
     pricing: Optional[Pricing] = None
     params: dict[str, Any] = {}
@@ -140,8 +159,21 @@ class ModelSettings(_Section):
 
 class ProviderSettings(_Section):
     name: str = "none"
-    api_base: Optional[str] = None
+    api_base: Optional[str] = None  # may hold {endpoint}: filled from the variable endpoint_env names
     api_key_env: Optional[str] = None
+    endpoint_env: Optional[str] = None  # e.g. RUNPOD_ENDPOINT_ID (provider=runpod)
+    # serverless workers start cold: each client's calls may take this long until one has
+    # answered (instead of llm.timeout), and warm_up makes one small call before any episode
+    first_call_timeout: Optional[float] = Field(None, gt=0)
+    warm_up: bool = False
+
+    def endpoint_url(self) -> Optional[str]:
+        """``api_base`` with ``{endpoint}`` filled in (left as is while the variable is unset:
+        check_models reports it)."""
+        endpoint = os.environ.get(self.endpoint_env) if self.endpoint_env else None
+        if self.api_base is None or not endpoint:
+            return self.api_base
+        return self.api_base.replace("{endpoint}", endpoint)
 
 
 class JudgeSettings(_RoleModel):
@@ -288,8 +320,10 @@ class RunSettings(_Section):
             return None
         return ModelSpec(
             model=self.model.name,
-            api_base=self.provider.api_base,
+            api_base=self.provider.endpoint_url(),
             api_key_env=self.provider.api_key_env,
+            first_call_timeout=self.provider.first_call_timeout,
+            warm_up=self.provider.warm_up,
             temperature=self.model.temperature,
             pricing=self.model.pricing,
             params=self.model.params,
@@ -500,6 +534,9 @@ def check_models(settings: RunSettings) -> None:
         if settings.max_cost is not None and spec.pricing is None and not known_price(spec.model):
             key = "model.pricing" if section == "provider" else f"{section}.pricing"
             unpriced.setdefault(key, []).append(f"{spec.model} ({role})")
+    if settings.provider.endpoint_env and any(section == "provider" for _, section in roles.values()):
+        if not os.environ.get(settings.provider.endpoint_env):
+            missing.setdefault(("provider.endpoint_env", settings.provider.endpoint_env), []).append(f"endpoint of {settings.provider.name}")
     problems = [
         f"  {key}: the environment variable {variable} is not set (needed by the {' and '.join(users)})"
         for (key, variable), users in missing.items()
