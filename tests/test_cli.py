@@ -15,7 +15,7 @@ from taubench.domains import DOMAINS
     "overrides, expected",
     [
         (["env=retial"], ["env=retial: no such option of 'env'; did you mean env=retail or env=retail_v1?", "options: retail, airline"]),
-        (["agent=nope"], ["agent=nope: no such option of 'agent'", "options: act, few_shot, oracle, react, tool_calling"]),
+        (["agent=nope"], ["agent=nope: no such option of 'agent'", "options: act, custom, few_shot, oracle, react, tool_calling"]),
         (["agent=tool-calling"], ["did you mean agent=tool_calling?"]),
         (["model=gpt-4o"], ["did you mean model=gpt4o or model=gpt4o-mini? (or model.name=gpt-4o for any model string litellm knows)"]),
         (["--multirun", "env=retail,airlin"], ["env=airlin: no such option of 'env'; did you mean env=airline"]),
@@ -95,7 +95,7 @@ def test_help_says_what_the_command_does_its_options_and_the_other_commands(tmp_
     assert result.returncode == 0, result.stderr
     text = result.stdout
     assert text.startswith("python -m taubench [--multirun]") and "graded by the database it leaves" in text
-    assert f"env: {', '.join(sorted(DOMAINS))}" in text and "user: human, llm, oracle, react, reflection, verify" in text
+    assert f"env: {', '.join(sorted(DOMAINS))}" in text and "user: custom, human, llm, oracle, react, reflection, verify" in text
     assert "judge.model=gpt-4.1-2025-04-14" in text and 'eval "$(python -m taubench -sc install=bash)"' in text
     commands = re.findall(r"^python -m (taubench\.\w+)", text, flags=re.MULTILINE)
     assert {"taubench.compare", "taubench.ui", "taubench.domains", "taubench.analysis"} <= set(commands)

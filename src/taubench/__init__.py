@@ -1,9 +1,30 @@
 """taubench: τ-bench and τ²-bench, reproduced faithfully and driven by config."""
 
 import os
+from importlib import import_module
 
 # litellm downloads its price table at import unless told to use its bundled copy; offline
 # that costs seconds of retries, so the bundled table is the default everywhere.
 os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
 
 __version__ = "0.1.0"
+
+# What a strategy of your own needs (README: Extending), imported when first used, so that
+# ``import taubench`` stays light.
+_PUBLIC = {
+    "EpisodeContext": "taubench.participants",
+    "Message": "taubench.messages",
+    "AssistantMessage": "taubench.messages",
+    "UserMessage": "taubench.messages",
+    "ToolMessage": "taubench.messages",
+    "ToolCall": "taubench.messages",
+    "LLMClient": "taubench.llm",
+    "Completion": "taubench.llm",
+}
+__all__ = ["__version__", *_PUBLIC]
+
+
+def __getattr__(name: str):
+    if name in _PUBLIC:
+        return getattr(import_module(_PUBLIC[name]), name)
+    raise AttributeError(f"module 'taubench' has no attribute {name!r}")

@@ -23,6 +23,7 @@ import yaml
 
 from taubench.domain import DataError
 from taubench.domains import load_domain
+from taubench.plugins import CUSTOM
 from taubench.settings import ConfigError, RunSettings, check_models, config_names, parse_settings, select_tasks
 
 MAX_OVERRIDES = 32
@@ -84,7 +85,7 @@ def group_values(group: str) -> tuple[str, ...]:
     """The values ``<group>=`` may take in a request. A model config selects its own provider
     and key; ``provider=`` may only re-route it to a provider that sends no key (e.g. the
     scripted server), or a key meant for one provider would go to another's endpoint."""
-    names = config_names(group)
+    names = [name for name in config_names(group) if name != CUSTOM]  # a class by import path is the server's to choose
     if group == "provider":
         names = [name for name in names if _key_variable(name) is None]
     return tuple(names)

@@ -61,6 +61,8 @@ class ModelSpec(BaseModel):
     temperature: Optional[float] = 0.0
     pricing: Optional[Pricing] = None
     params: dict[str, Any] = {}  # passed to litellm as they are (max_tokens, reasoning_effort, ...)
+    first_call_timeout: Optional[float] = None  # seconds until a first answer (a cold serverless worker)
+    warm_up: bool = False  # one small call before any episode (LLMClient.warm_up)
 
 
 class RetryPolicy(BaseModel):
@@ -208,6 +210,14 @@ class LLMClient:
         self.meter = meter
         self.price_known = spec.pricing is not None or known_price(spec.model)
         self._dropped_params: set[str] = set()
+        self._answered = False  # until a call has: first_call_timeout applies
+
+    def warm_up(self) -> float:
+        """One smallest call, so that a cold worker starts before the episodes do; its
+        seconds. It goes through the budget like any call."""
+        completion = self._call_with_retries(self._request([{"role": "user", "content": "Hi"}], None, None, {"max_tokens": 1}))
+        self.meter and self.meter.add(completion.usage.cost)
+        return completion.usage.seconds
 
     def complete(
         self,
@@ -254,11 +264,12 @@ class LLMClient:
                     **{k: v for k, v in request.items() if k not in self._dropped_params},
                     api_base=self.spec.api_base,
                     api_key=self._api_key(),
-                    timeout=self.retry.timeout,
+                    timeout=self._timeout(),
                     num_retries=0,  # retries are ours: litellm's do not wait between attempts
                     max_retries=0,  # nor may the OpenAI SDK underneath retry on its own
                     drop_params=True,  # litellm removes parameters it knows a model rejects
                 )
+                self._answered = True
                 return self._completion(response, retries=attempt - 1, seconds=time.perf_counter() - started)
             except Exception as exc:
                 if self._drop_rejected_param(exc, request):
@@ -276,6 +287,11 @@ class LLMClient:
                 time.sleep(delay)
                 waited += delay
         raise AssertionError("unreachable")
+
+    def _timeout(self) -> float:
+        if self._answered or self.spec.first_call_timeout is None:
+            return self.retry.timeout
+        return max(self.retry.timeout, self.spec.first_call_timeout)
 
     def _api_key(self) -> Optional[str]:
         """The configured variable's value; a placeholder for an endpoint configured without

@@ -10,7 +10,7 @@ from typing import Optional, Sequence
 
 from omegaconf import OmegaConf
 
-from taubench.settings import config_names
+from taubench.settings import config_names, secret_bearing
 
 GROUPS = ("env", "agent", "user", "model", "provider")  # the config groups of conf/config.yaml's defaults
 FLAGS_WITH_VALUES = {"-sc", "--shell-completion", "--cfg", "-c", "-p", "--package", "-cp", "--config-path",
@@ -28,7 +28,13 @@ def _did_you_mean(word: str, choices: Sequence[str], spell=lambda choice: choice
 
 
 def misspelling(overrides: Sequence[str]) -> Optional[str]:
-    """The first override that names no config option or setting, explained; None if none does."""
+    """The first override that names no config option or setting, explained; None if none does.
+    A model string that carries a key is refused here too, before Hydra writes the overrides
+    into the run's folder (``.hydra/overrides.yaml``)."""
+    for override in overrides:
+        key, _, value = override.lstrip("+~").partition("=")
+        if (reason := secret_bearing(value)) is not None:
+            return f"{key}: {reason}"
     keys = None
     for previous, override in zip([None, *overrides], overrides):
         if previous in FLAGS_WITH_VALUES or override.startswith(("-", "+", "~")) or "=" not in override:

@@ -12,6 +12,7 @@ file, never the trajectories, so its memory does not grow with its length.
 import ctypes
 import gc
 import json
+import logging
 import random
 import threading
 import time
@@ -27,13 +28,12 @@ from pydantic import BaseModel, ConfigDict
 from tqdm import tqdm
 
 from taubench import __version__
-from taubench.agents import AGENTS
 from taubench.domain import BaseDomain
 from taubench.environment import Limits
 from taubench.episode import EpisodeResult, run_episode
 from taubench.fail_fast import FailFast
 from taubench.judge import LLMJudge
-from taubench.llm import LLMClient, ResponseCache, SpendMeter
+from taubench.llm import LLMClient, LLMError, ResponseCache, SpendMeter
 from taubench.metrics import BUDGET_REACHED, EpisodeFacts, RunSummary, is_success, summarize
 from taubench.preparation import PreparedRun, RunStorageError, prepare
 from taubench.rundir import (
@@ -41,9 +41,9 @@ from taubench.rundir import (
 )
 from taubench.settings import RunSettings, model_roles, strategy_options
 from taubench.tasks import Task
-from taubench.users import USERS
 
 EPISODE_RETRY_DELAY_S = 1.0
+LOG = logging.getLogger(__name__)
 
 @dataclass(frozen=True)
 class PlannedEpisode:
@@ -104,8 +104,8 @@ class EpisodeRunner:
         self.domain = domain
         self.limits = Limits(max_steps=settings.max_steps, max_errors=settings.max_errors)
         self.judge = LLMJudge(clients["judge"]) if "judge" in clients else None
-        self.make_agent = _factory(AGENTS[settings.agent.name], clients.get("agent"), options["agent"])
-        self.make_user = _factory(USERS[settings.user.name], clients.get("user"), options["user"])
+        self.make_agent = _factory(settings.agent.strategy(), clients.get("agent"), options["agent"])
+        self.make_user = _factory(settings.user.strategy(), clients.get("user"), options["user"])
         self.retries = settings.episode_retries
 
     def __call__(self, item: PlannedEpisode) -> EpisodeResult:
@@ -232,7 +232,21 @@ def _clients(settings: RunSettings, meter: SpendMeter) -> dict[str, LLMClient]:
         return {}
     cache = ResponseCache(settings.llm.cache_path()) if settings.llm.cache else None
     retry = settings.llm.retry_policy()
-    return {role: LLMClient(spec, retry, cache, meter) for role, (spec, _) in roles.items()}
+    clients = {role: LLMClient(spec, retry, cache, meter) for role, (spec, _) in roles.items()}
+    _warm_up({(client.spec.model, client.spec.api_base): client for client in clients.values() if client.spec.warm_up}.values())
+    return clients
+
+
+def _warm_up(clients) -> None:
+    """One small call per endpoint that asks for it, so a cold worker starts before the first
+    episode's clock does. A failure is only reported: the episodes retry as usual, and a
+    refused key stops the run at its first call."""
+    for client in clients:
+        try:
+            seconds = client.warm_up()
+            LOG.info("warm-up: %s answered after %.1f s", client.spec.model, seconds)
+        except LLMError as exc:
+            LOG.warning("warm-up: %s did not answer (%s); the episodes will retry", client.spec.model, exc)
 
 
 def _factory(strategy, client: Optional[LLMClient], options: Optional[BaseModel]):

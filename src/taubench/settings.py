@@ -9,7 +9,7 @@ import os
 import re
 from importlib.resources import files
 from pathlib import Path
-from typing import Annotated, Any, Literal, Optional, Union
+from typing import Annotated, Any, ClassVar, Literal, Mapping, Optional, Union
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator
 
@@ -17,6 +17,7 @@ from taubench.agents import AGENTS
 from taubench.domain import BaseDomain
 from taubench.domains import DOMAINS
 from taubench.llm import ModelSpec, Pricing, RetryPolicy, known_price, litellm_providers, missing_key, unroutable
+from taubench.plugins import AGENT_GROUP, CUSTOM, USER_GROUP, advertised, import_target
 from taubench.tasks import Task
 from taubench.users import USERS
 
@@ -44,24 +45,91 @@ def _home_expanded(path: Optional[Path]) -> Optional[Path]:
     return path.expanduser() if path is not None else None
 
 
+def _loadable_domain(name: str) -> str:
+    """An advertised domain that cannot be loaded is reported at ``env``, before the run."""
+    DOMAINS[name]
+    return name
+
+
+def secret_bearing(model: str) -> Optional[str]:
+    """Why a model string must be refused unseen, if it must: the old RunPod form
+    ``runpod/<endpoint>/<key>/<model>`` carries a key, which would otherwise reach MLflow
+    params, run names, cache keys and logs. The reason never quotes the string."""
+    if not model.lower().startswith("runpod/"):
+        return None
+    return (
+        "a runpod/... model string carries the endpoint's key, so it is refused (and not repeated here); "
+        "use provider=runpod with the endpoint and key in the environment (export RUNPOD_ENDPOINT_ID=... "
+        "RUNPOD_API_KEY=...) and the model as the worker serves it: model.name=hosted_vllm/<served model>"
+    )
+
+
+def _no_secret_in(model: Optional[str]) -> Optional[str]:
+    if model is not None and (reason := secret_bearing(model)):
+        raise ValueError(reason)
+    return model
+
+
 class EnvSettings(_Section):
-    name: Annotated[str, _registered(DOMAINS, "domain")]
+    name: Annotated[str, _registered(DOMAINS, "domain"), AfterValidator(_loadable_domain)]
     data_dir: Annotated[Optional[Path], AfterValidator(_home_expanded)] = None
     verify_checksums: bool = True
 
 
-class AgentSettings(_Section):
-    """``name`` plus the strategy's own options (checked against its ``Options`` model)."""
+class _Strategy(BaseModel):
+    """Which strategy plays a role: a registered ``name``, or any importable class as
+    ``_target_`` (then ``name`` labels the run: ``custom`` becomes the class's path). The
+    keys beyond these are the strategy's own options (checked against its ``Options``)."""
 
-    model_config = ConfigDict(extra="allow")
+    model_config = ConfigDict(extra="allow", validate_by_name=True, validate_by_alias=True, serialize_by_alias=True)
+    ROLE: ClassVar[str]  # the config key
+    WHAT: ClassVar[str]  # what its strategies are called in messages
+    REGISTRY: ClassVar[Mapping[str, type]]
 
-    name: Annotated[str, _registered(AGENTS, "agent")]
+    target: Optional[str] = Field(None, alias="_target_", exclude_if=lambda value: value is None)  # records stay as they were
+    name: str
 
+    @field_validator("target")
+    @classmethod
+    def _importable_strategy(cls, value: Optional[str]) -> Optional[str]:
+        if value is not None:
+            found = import_target(value)
+            if not isinstance(found, type) or not callable(getattr(found, "respond", None)):
+                raise ValueError(f"{value!r} is not a class with a respond(trajectory) method (README: Extending)")
+        return value
+
+    @field_validator("name")
+    @classmethod
+    def _registered_or_labelled(cls, value: str, info: ValidationInfo) -> str:
+        target = info.data.get("target")
+        if "target" not in info.data:  # the target itself is invalid, and reported as such
+            return value
+        if target is None:
+            if value == CUSTOM:
+                raise ValueError(f"{cls.ROLE}={CUSTOM} runs your own class: give it as {cls.ROLE}._target_=<module>.<Class>")
+            _one_of(value, cls.REGISTRY, cls.WHAT)
+            cls.REGISTRY[value]  # an advertised strategy that cannot be loaded is reported here, at its key
+            return value
+        if value in cls.REGISTRY:
+            raise ValueError(
+                f"{value!r} is one of ours, so it cannot label your class {target!r}: "
+                f"choose {cls.ROLE}={CUSTOM} (or name it: {cls.ROLE}.name=<a name of your own>)"
+            )
+        return target if value == CUSTOM else value
+
+    def strategy(self) -> type:
+        """The class built once per episode for this role."""
+        return import_target(self.target) if self.target else self.REGISTRY[self.name]
+
+
+class AgentSettings(_Strategy):
+    ROLE = WHAT = "agent"
+    REGISTRY = AGENTS
 
 class _RoleModel(_Section):
     """A role's own model (user simulator, judge): a litellm model string and how to reach it."""
 
-    model: Optional[str] = None
+    model: Annotated[Optional[str], AfterValidator(_no_secret_in)] = None
     api_base: Optional[str] = None
     api_key_env: Optional[str] = None  # name of the environment variable holding the key
     temperature: Optional[float] = 0.0
@@ -72,19 +140,18 @@ class _RoleModel(_Section):
         return ModelSpec(**self.model_dump(include=set(_RoleModel.model_fields)))
 
 
-class UserSettings(_RoleModel):
-    """``model: null`` lets a user simulator that needs a model use the agent's. Keys beyond
-    these are the strategy's own options (checked against its ``Options`` model)."""
+class UserSettings(_Strategy, _RoleModel):
+    """``model: null`` lets a user simulator that needs a model use the agent's."""
 
-    model_config = ConfigDict(extra="allow")
-
-    name: Annotated[str, _registered(USERS, "user simulator")]
+    model_config = _Strategy.model_config
+    ROLE, WHAT = "user", "user simulator"
+    REGISTRY = USERS
 
 
 class ModelSettings(_Section):
     """The agent's model, as a litellm model string (``null`` for strategies without one)."""
 
-    name: Optional[str] = None
+    name: Annotated[Optional[str], AfterValidator(_no_secret_in)] = None
     temperature: Optional[float] = 0.0
     pricing: Optional[Pricing] = None
     params: dict[str, Any] = {}
@@ -92,8 +159,21 @@ class ModelSettings(_Section):
 
 class ProviderSettings(_Section):
     name: str = "none"
-    api_base: Optional[str] = None
+    api_base: Optional[str] = None  # may hold {endpoint}: filled from the variable endpoint_env names
     api_key_env: Optional[str] = None
+    endpoint_env: Optional[str] = None  # e.g. RUNPOD_ENDPOINT_ID (provider=runpod)
+    # serverless workers start cold: each client's calls may take this long until one has
+    # answered (instead of llm.timeout), and warm_up makes one small call before any episode
+    first_call_timeout: Optional[float] = Field(None, gt=0)
+    warm_up: bool = False
+
+    def endpoint_url(self) -> Optional[str]:
+        """``api_base`` with ``{endpoint}`` filled in (left as is while the variable is unset:
+        check_models reports it)."""
+        endpoint = os.environ.get(self.endpoint_env) if self.endpoint_env else None
+        if self.api_base is None or not endpoint:
+            return self.api_base
+        return self.api_base.replace("{endpoint}", endpoint)
 
 
 class JudgeSettings(_RoleModel):
@@ -240,8 +320,10 @@ class RunSettings(_Section):
             return None
         return ModelSpec(
             model=self.model.name,
-            api_base=self.provider.api_base,
+            api_base=self.provider.endpoint_url(),
             api_key_env=self.provider.api_key_env,
+            first_call_timeout=self.provider.first_call_timeout,
+            warm_up=self.provider.warm_up,
             temperature=self.model.temperature,
             pricing=self.model.pricing,
             params=self.model.params,
@@ -274,9 +356,9 @@ class RunSettings(_Section):
     def _user_can_act_where_the_domain_needs_it(cls, value: "UserSettings", info: ValidationInfo) -> "UserSettings":
         """A domain that gives the user tools needs a simulator that can use them."""
         env = info.data.get("env")
-        if env is None or DOMAINS[env.name].user_toolkit is None or getattr(USERS[value.name], "acts_with_tools", False):
+        if env is None or DOMAINS[env.name].user_toolkit is None or getattr(value.strategy(), "acts_with_tools", False):
             return value
-        able = [name for name, strategy in USERS.items() if getattr(strategy, "acts_with_tools", False)]
+        able = [name for name, strategy in USERS.built_in.items() if getattr(strategy, "acts_with_tools", False)]
         raise ValueError(f"user simulator {value.name!r} cannot use the tools {env.name} gives the user; allowed: {', '.join(able)}")
 
     @field_validator("max_steps", "max_errors")
@@ -350,7 +432,8 @@ def select_tasks(settings: RunSettings, domain: BaseDomain) -> list[Task]:
 def config_names(group: str) -> list[str]:
     """The names ``<group>=<name>`` accepts: the files of that config group, those in its
     subfolders as ``<folder>/<name>``; for ``env``, the registered domains (that group is
-    made from the registry, not from files)."""
+    made from the registry, not from files); for ``agent`` and ``user``, also the strategies
+    installed packages advertise."""
     if group == "env":
         return list(DOMAINS)
     folder = files("taubench.conf") / group
@@ -362,6 +445,8 @@ def config_names(group: str) -> list[str]:
         for path in subfolder.iterdir()
         if path.name.endswith(".yaml")
     ]
+    advertising = {"agent": AGENT_GROUP, "user": USER_GROUP}.get(group)
+    names += [name for name in advertised(advertising) if name not in names] if advertising else []
     return sorted(names)
 
 
@@ -374,8 +459,8 @@ def strategy_options(settings: RunSettings) -> dict[str, Optional[BaseModel]]:
     """Each participant's options, validated by its strategy's ``Options`` model (``None``
     for a strategy that takes none)."""
     options = {}
-    for role, section, registry in (("agent", settings.agent, AGENTS), ("user", settings.user, USERS)):
-        strategy = registry[section.name]
+    for role, section in (("agent", settings.agent), ("user", settings.user)):
+        strategy = section.strategy()
         given = section.model_extra or {}
         schema = getattr(strategy, "Options", None)
         if schema is None:
@@ -384,6 +469,12 @@ def strategy_options(settings: RunSettings) -> dict[str, Optional[BaseModel]]:
                 raise ConfigError(f"invalid configuration:\n  {keys}: not an option of {role} {section.name!r} (it takes none)")
             options[role] = None
             continue
+        accepted = {field.alias or name for name, field in schema.model_fields.items()}
+        if unknown := [key for key in given if key not in accepted]:  # also where a class of one's own ignores extras
+            keys = ", ".join(f"{role}.{key}" for key in unknown)
+            raise ConfigError(
+                f"invalid configuration:\n  {keys}: not a known setting (check the spelling); {role} {section.name!r} takes: {', '.join(accepted)}"
+            )
         try:
             options[role] = schema.model_validate(given)
         except ValidationError as exc:
@@ -396,7 +487,7 @@ def model_roles(settings: RunSettings) -> dict[str, tuple[ModelSpec, str]]:
     """Each role that will call a model: its model and the config section that says how to
     reach it. Fails when a strategy needs a model and none is configured."""
     roles = {}
-    if getattr(AGENTS[settings.agent.name], "uses_model", False):
+    if getattr(settings.agent.strategy(), "uses_model", False):
         spec = settings.agent_model()
         if spec is None:
             raise ConfigError(
@@ -405,7 +496,7 @@ def model_roles(settings: RunSettings) -> dict[str, tuple[ModelSpec, str]]:
                 f"model.name=<provider/model>"
             )
         roles["agent"] = (spec, "provider")
-    if getattr(USERS[settings.user.name], "uses_model", False):
+    if getattr(settings.user.strategy(), "uses_model", False):
         spec = settings.user_model()
         if spec is None:
             raise ConfigError(
@@ -443,6 +534,9 @@ def check_models(settings: RunSettings) -> None:
         if settings.max_cost is not None and spec.pricing is None and not known_price(spec.model):
             key = "model.pricing" if section == "provider" else f"{section}.pricing"
             unpriced.setdefault(key, []).append(f"{spec.model} ({role})")
+    if settings.provider.endpoint_env and any(section == "provider" for _, section in roles.values()):
+        if not os.environ.get(settings.provider.endpoint_env):
+            missing.setdefault(("provider.endpoint_env", settings.provider.endpoint_env), []).append(f"endpoint of {settings.provider.name}")
     problems = [
         f"  {key}: the environment variable {variable} is not set (needed by the {' and '.join(users)})"
         for (key, variable), users in missing.items()

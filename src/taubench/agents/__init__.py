@@ -1,10 +1,16 @@
-"""Agent strategies, by the name used in config (``agent=<name>``). A strategy that talks to
-a model says so with ``uses_model = True`` and receives its client as ``client``."""
+"""Agent strategies, by the name used in config (``agent=<name>``): ours, then those installed
+packages advertise (entry point group ``taubench.agents``). A strategy that talks to a model
+says so with ``uses_model = True`` and receives its client as ``client``."""
 
 from taubench.agents.act import ActAgent
 from taubench.agents.few_shot import FewShotAgent
 from taubench.agents.oracle import OracleAgent
 from taubench.agents.react import ReActAgent
 from taubench.agents.tool_calling import ToolCallingAgent
+from taubench.plugins import AGENT_GROUP, Strategies
 
-AGENTS = {"oracle": OracleAgent, "tool_calling": ToolCallingAgent, "few_shot": FewShotAgent, "act": ActAgent, "react": ReActAgent}
+AGENTS = Strategies(
+    {"oracle": OracleAgent, "tool_calling": ToolCallingAgent, "few_shot": FewShotAgent, "act": ActAgent, "react": ReActAgent},
+    AGENT_GROUP,
+    "agent",
+)

@@ -1,7 +1,8 @@
 """The registry of domains. A domain is one folder under ``taubench/domains`` whose
 ``__init__`` defines ``DOMAIN`` (its spec), plus one line below. Everything else is derived
 from this list: the ``env`` config group, packaging, the tests, ``make run``, the scripted
-server, bench/. The guide to writing one is README.md next to this file.
+server, bench/. The guide to writing one is README.md next to this file. Installed packages
+add theirs through the entry point group ``taubench.domains`` (a name and its ``DomainSpec``).
 """
 
 from importlib import import_module
@@ -10,6 +11,7 @@ from typing import Iterator, Mapping, Optional, Union
 
 from taubench.domain import BaseDomain, DomainSpec
 from taubench.domains.v1 import V1DomainSpec
+from taubench.plugins import DOMAIN_GROUP, PluginError, advertised, load_advertised
 
 AnyDomainSpec = Union[DomainSpec, V1DomainSpec]
 
@@ -33,21 +35,34 @@ REGISTRY: dict[str, str] = {
 
 
 class _Domains(Mapping[str, AnyDomainSpec]):
-    """The registry's specs by name, each domain's code imported on first use only."""
+    """The registry's specs by name, then those installed packages advertise (a registered
+    name is never shadowed); each domain's code imported on first use only."""
 
     def __getitem__(self, name: str) -> AnyDomainSpec:
-        if name not in REGISTRY:
+        if name in REGISTRY:
+            spec, source = import_module(f"{__name__}.{REGISTRY[name]}").DOMAIN, f"taubench.domains.{REGISTRY[name]}"
+        elif name in advertised(DOMAIN_GROUP):
+            point = advertised(DOMAIN_GROUP)[name]
+            spec, source = load_advertised(point, "domain"), point.value
+        else:
             raise KeyError(name)
-        spec = import_module(f"{__name__}.{REGISTRY[name]}").DOMAIN
+        if not isinstance(spec, (DomainSpec, V1DomainSpec)):
+            raise PluginError(f"{source} gives {type(spec).__name__}, not a DomainSpec, for domain {name!r}")
         if spec.name != name:
-            raise RuntimeError(f"taubench.domains.{REGISTRY[name]} defines domain {spec.name!r}, registered as {name!r}")
+            raise PluginError(f"{source} defines domain {spec.name!r}, registered as {name!r}")
         return spec
 
+    def _names(self) -> list[str]:
+        return [*REGISTRY, *(name for name in advertised(DOMAIN_GROUP) if name not in REGISTRY)]
+
+    def __contains__(self, name: object) -> bool:
+        return name in REGISTRY or name in advertised(DOMAIN_GROUP)
+
     def __iter__(self) -> Iterator[str]:
-        return iter(REGISTRY)
+        return iter(self._names())
 
     def __len__(self) -> int:
-        return len(REGISTRY)
+        return len(self._names())
 
 
 DOMAINS: Mapping[str, AnyDomainSpec] = _Domains()
