@@ -55,7 +55,7 @@ def secret_bearing(model: str) -> Optional[str]:
     """Why a model string must be refused unseen, if it must: the old RunPod form
     ``runpod/<endpoint>/<key>/<model>`` carries a key, which would otherwise reach MLflow
     params, run names, cache keys and logs. The reason never quotes the string."""
-    if not model.lower().startswith("runpod/"):
+    if not model.lower().startswith("runpod/") or model.count("/") < 2:  # runpod/<endpoint>/<key>...
         return None
     return (
         "a runpod/... model string carries the endpoint's key, so it is refused (and not repeated here); "
