@@ -150,14 +150,15 @@ class EducationTools(Toolkit):
 
     @tool("read")
     def list_tutoring_slots(self, course_code: str, date: str) -> list[TutoringSlot]:
-        """Open tutoring slots for a course on a date, earliest first.
+        """Open tutoring slots for a course on a date that have not started yet, earliest first.
 
         Args:
             course_code: The course code, e.g. "MATH 151".
             date: The date, YYYY-MM-DD.
         """
         self._course(course_code.upper())
-        slots = [s for s in self.db.tutoring_slots.values() if s.course_code == course_code.upper() and s.date == date and s.booked_by is None]
+        slots = [s for s in self.db.tutoring_slots.values()
+                 if s.course_code == course_code.upper() and s.date == date and s.booked_by is None and f"{s.date} {s.start_time}" > self.db.now]  # fmt: skip
         return sorted(slots, key=lambda slot: (slot.start_time, slot.slot_id))
 
     @tool("read")
