@@ -341,8 +341,8 @@ class EducationTools(Toolkit):
             raise ValueError("Student is not enrolled in this section")
         if any(e.student_id == student_id and e.assignment_id == assignment_id for e in self.db.extensions.values()):
             raise ValueError("This assignment already has an extension for the student")
-        if hours < 1:
-            raise ValueError("Hours must be at least 1")
+        if not isinstance(hours, int) or isinstance(hours, bool) or hours < 1:
+            raise ValueError("Hours must be a whole number of at least 1")
         new_due = (datetime.fromisoformat(assignment.due) + timedelta(hours=hours)).strftime("%Y-%m-%d %H:%M")
         extension = Extension(extension_id=self._new_id("extension", "EX"), student_id=student_id,
                               assignment_id=assignment_id, hours=hours, new_due=new_due)  # fmt: skip
