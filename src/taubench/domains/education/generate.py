@@ -34,7 +34,8 @@ FIRST = ["James", "Olivia", "Liam", "Emma", "Mateo", "Ava", "Elijah", "Sophia", 
 LAST = ["Smith", "Johnson", "Williams", "Brown", "Jones", "Garcia", "Miller", "Davis", "Rodriguez", "Martinez", "Hernandez",
         "Lopez", "Gonzalez", "Wilson", "Anderson", "Thomas", "Taylor", "Moore", "Jackson", "Martin", "Lee", "Perez", "Thompson",
         "White", "Harris", "Sanchez", "Clark", "Ramirez", "Lewis", "Robinson", "Walker", "Young", "Allen", "King", "Wright",
-        "Scott", "Torres", "Nguyen", "Hill", "Flores", "Khan", "Okoro", "Patel", "Chen", "Kowalski", "Haddad", "Nakamura"]  # fmt: skip
+        "Scott", "Torres", "Nguyen", "Hill", "Flores", "Khan", "Okoro", "Patel", "Chen", "Kowalski", "Haddad",
+        "Nakamura"]  # fmt: skip
 PROGRAMS = ["Biology BS", "Psychology BA", "Business Administration BBA", "Computer Science BS", "Nursing BSN", "English BA",
             "Economics BA", "Mechanical Engineering BS", "History BA", "Mathematics BS", "Sociology BA", "Art BFA"]  # fmt: skip
 DEPARTMENTS = {"SOC": "Sociology", "ANTH": "Anthropology", "GEOL": "Geology", "PHYS": "Physics", "MUS": "Music",
@@ -58,6 +59,16 @@ def _section(section_id: str, course: str, term: str, session: str, component: s
             "capacity": capacity, "enrolled": enrolled, "waitlist": waitlist}  # fmt: skip
 
 
+def _minutes(clock: str) -> int:
+    return int(clock[:2]) * 60 + int(clock[3:])
+
+
+def _overlap(one: dict, other: dict) -> bool:
+    """Whether two sections meet on a common day at overlapping times."""
+    return bool(set(one["days"]) & set(other["days"])) and _minutes(one["start_time"]) < _minutes(other["end_time"]) and (
+        _minutes(other["start_time"]) < _minutes(one["end_time"]))
+
+
 def _end(start: str, minutes: int) -> str:
     hours, mins = divmod(int(start[:2]) * 60 + int(start[3:]) + minutes, 60)
     return f"{hours:02d}:{mins:02d}"
@@ -72,6 +83,8 @@ class _Builder:
                                    "tutoring_slots": {}, "tutoring_bookings": {}, "materials": {}, "charges": {}}  # fmt: skip
         self.numbers = {"enrollment": 30001, "extension": 45001, "booking": 60001, "charge": 80001, "past": 10001}
         self.past_sections: dict[tuple[str, str], str] = {}
+        self.open_catalogue: list[str] = []  # courses without prerequisites, for filler transcripts
+        self.open_sections: list[str] = []  # this term's sections with seats, for filler schedules
 
     def next(self, counter: str, prefix: str) -> str:
         number = self.numbers[counter]
@@ -83,9 +96,10 @@ class _Builder:
             section_id = self.next("past", "CRN")
             days, minutes = self.rng.choice(DAY_PATTERNS)
             start = f"{self.rng.choice([8, 9, 10, 11, 13, 14, 15]):02d}:00"
-            self.db["sections"][section_id] = _section(section_id, course, term, "full", "lecture",
-                                                       f"Dr. {self.rng.choice(FIRST)} {self.rng.choice(LAST)}", days, start,
-                                                       _end(start, minutes), f"HUM {self.rng.randint(100, 350)}", 40, 0, [])  # fmt: skip
+            instructor = f"Dr. {self.rng.choice(FIRST)} {self.rng.choice(LAST)}"
+            room = f"HUM {self.rng.randint(100, 350)}"
+            self.db["sections"][section_id] = _section(section_id, course, term, "full", "lecture", instructor, days, start,
+                                                       _end(start, minutes), room, 40, 0, [])  # fmt: skip
             self.past_sections[(term, course)] = section_id
         return self.past_sections[(term, course)]
 
@@ -114,7 +128,8 @@ class _Builder:
                 self.charge(student, "2025-08-01", f"Tuition {enrollment['course_code']} ({enrollment['credits']} cr)", amount)
                 total += amount
                 if enrollment["status"] == "dropped":
-                    self.charge(student, "2025-09-02", f"Refund 100% {enrollment['course_code']} ({enrollment['credits']} cr)", -amount)
+                    line = f"Refund 100% {enrollment['course_code']} ({enrollment['credits']} cr)"
+                    self.charge(student, "2025-09-02", line, -amount)
                     total -= amount
         if paid:
             self.charge(student, "2025-08-20", "Payment received", -paid)
@@ -123,9 +138,8 @@ class _Builder:
     def cast(self) -> None:
         for code, (title, department, credits, prerequisites) in COURSES.items():
             self.db["courses"][code] = _course(code, title, department, credits, prerequisites)
-        for section_id, (course, session, component, instructor, days, start, end, room, capacity, enrolled, _) in SECTIONS.items():
-            self.db["sections"][section_id] = _section(section_id, course, TERM, session, component, instructor, days, start,
-                                                       end, room, capacity, enrolled, [])  # fmt: skip
+        for section_id, row in SECTIONS.items():
+            self.db["sections"][section_id] = _section(section_id, row[0], TERM, *row[1:10], [])
         for student_id, row in STUDENTS.items():
             first, last, born, phone, program, year, gpa, standing, visa, holds, hours, releases, suspended, paid, now, past = row
             self.db["students"][student_id] = {
@@ -150,7 +164,9 @@ class _Builder:
                 code = f"{prefix} {level}"
                 title = f"{self.rng.choice(TOPICS)} of {department}" + (" II" if level >= 300 else "")
                 lower = [c for c in self.db["courses"] if c.startswith(prefix) and int(c.split()[1]) < level]
-                prerequisites = [(self.rng.choice(lower), self.rng.choice(["C", "C", "C-", "B-"]))] if lower and level >= 200 else []
+                prerequisites = []
+                if lower and level >= 200:
+                    prerequisites = [(self.rng.choice(lower), self.rng.choice(["C", "C", "C-", "B-"]))]
                 self.db["courses"][code] = _course(code, title, department, self.rng.choice([3, 3, 3, 4, 1]), prerequisites)
         number = 22001
         for code in [c for c in self.db["courses"] if c not in COURSES]:
@@ -167,50 +183,59 @@ class _Builder:
                 number += 1
 
     def filler_students(self) -> None:
+        self.open_catalogue = [code for code, course in self.db["courses"].items() if not course["prerequisites"]]
+        self.open_sections = [section_id for section_id, section in self.db["sections"].items()
+                              if section["term"] == TERM and section["enrolled"] < section["capacity"]]  # fmt: skip
         taken = {(s["first_name"], s["last_name"], s["dob"]) for s in self.db["students"].values()}
-        catalogue = [c for c in self.db["courses"] if not self.db["courses"][c]["prerequisites"]]
-        current = [s for s, row in self.db["sections"].items() if row["term"] == TERM and s not in ("CRN20112", "CRN20801", "CRN20901")
-                   and row["enrolled"] < row["capacity"]]  # fmt: skip
-        number, twins = 10100, 0
+        number = 10100
         while number < 10470:
             first, last = self.rng.choice(FIRST), self.rng.choice(LAST)
             born = f"{self.rng.randint(1999, 2007)}-{self.rng.randint(1, 12):02d}-{self.rng.randint(1, 28):02d}"
-            if number % 31 == 0 and twins < 6:  # twins: same last name and birth date as the previous student
-                last, born, twins = self.db["students"][f"ST{number - 1}"]["last_name"], self.db["students"][f"ST{number - 1}"]["dob"], twins + 1
+            if number % 61 == 0:  # twins: the previous student's last name and birth date
+                previous = self.db["students"][f"ST{number - 1}"]
+                last, born = previous["last_name"], previous["dob"]
             elif number % 17 == 0:  # a namesake of an earlier student, born another day
                 earlier = self.db["students"][self.rng.choice(sorted(self.db["students"]))]
                 first, last = earlier["first_name"], earlier["last_name"]
             if (first, last, born) in taken:
                 continue
             taken.add((first, last, born))
-            student_id = f"ST{number}"
-            gpa = round(self.rng.uniform(1.7, 4.0), 2)
-            self.db["students"][student_id] = {
-                "student_id": student_id, "first_name": first, "last_name": last, "dob": born,
-                "phone": f"{self.rng.choice([617, 508, 781, 978, 401, 603])}-555-{self.rng.randint(0, 9999):04d}",
-                "email": f"{first[0].lower()}{last.lower()}{born[2:4]}{number % 100}@students.northfield.edu",
-                "program": self.rng.choice(PROGRAMS), "year": self.rng.randint(1, 4), "gpa": gpa,
-                "standing": "probation" if gpa < 2.0 else "good", "visa": "F-1" if self.rng.random() < 0.08 else "none",
-                "holds": [self.rng.choice(["Bursar's Office", "Academic Advising", "Health Services"])] if self.rng.random() < 0.07 else [],
-                "extension_hours": self.rng.choice([24, 48]) if self.rng.random() < 0.1 else 0,
-                "releases": [{"name": f"{self.rng.choice(FIRST)} {last}", "relation": self.rng.choice(["mother", "father", "guardian"]),
-                              "scope": self.rng.choice(["academic", "financial", "both"])}] if self.rng.random() < 0.3 else [],
-                "tutoring_suspended_until": None, "balance": 0.0,
-            }  # fmt: skip
-            for term in self.rng.sample(list(POSTED), self.rng.randint(1, 3)):
-                for course in self.rng.sample(catalogue, 2):
-                    self.enroll(student_id, self.past_section(term, course), "completed", self.rng.choices(GRADES, GRADE_WEIGHTS)[0])
-            for section_id in self.rng.sample(current, self.rng.randint(3, 4)):
-                if all(e["section_id"] != section_id and e["course_code"] != self.db["sections"][section_id]["course_code"]
-                       for e in self.db["enrollments"].values() if e["student_id"] == student_id and e["term"] == TERM):  # fmt: skip
-                    self.enroll(student_id, section_id)
-            self.db["students"][student_id]["balance"] = self.bill(student_id, self.rng.choice([0.0, 1000.0, 2500.0, 4000.0]))
+            self.filler_student(f"ST{number}", first, last, born)
             number += 1
+
+    def filler_student(self, student_id: str, first: str, last: str, born: str) -> None:
+        rng = self.rng
+        gpa = round(rng.uniform(1.7, 4.0), 2)
+        release = {"name": f"{rng.choice(FIRST)} {last}", "relation": rng.choice(["mother", "father", "guardian"]),
+                   "scope": rng.choice(["academic", "financial", "both"])}  # fmt: skip
+        self.db["students"][student_id] = {
+            "student_id": student_id, "first_name": first, "last_name": last, "dob": born,
+            "phone": f"{rng.choice([617, 508, 781, 978, 401, 603])}-555-{rng.randint(0, 9999):04d}",
+            "email": f"{first[0].lower()}{last.lower()}{born[2:4]}{student_id[-2:]}@students.northfield.edu",
+            "program": rng.choice(PROGRAMS), "year": rng.randint(1, 4), "gpa": gpa,
+            "standing": "probation" if gpa < 2.0 else "good", "visa": "F-1" if rng.random() < 0.08 else "none",
+            "holds": [rng.choice(["Bursar's Office", "Academic Advising", "Health Services"])] if rng.random() < 0.07 else [],
+            "extension_hours": rng.choice([24, 48]) if rng.random() < 0.1 else 0,
+            "releases": [release] if rng.random() < 0.3 else [], "tutoring_suspended_until": None, "balance": 0.0,
+        }  # fmt: skip
+        for term in rng.sample(list(POSTED), rng.randint(1, 3)):
+            for course in rng.sample(self.open_catalogue, 2):
+                grade = rng.choices(GRADES, GRADE_WEIGHTS)[0]
+                self.enroll(student_id, self.past_section(term, course), "withdrawn" if grade == "W" else "completed", grade)
+        schedule: list[dict] = []
+        for section_id in rng.sample(self.open_sections, 8):
+            section = self.db["sections"][section_id]
+            fits = all(s["course_code"] != section["course_code"] and not _overlap(s, section) for s in schedule)
+            if len(schedule) < 4 and fits:
+                schedule.append(section)
+                self.enroll(student_id, section_id)
+        self.db["students"][student_id]["balance"] = self.bill(student_id, rng.choice([0.0, 1000.0, 2500.0, 4000.0]))
 
     def waitlists(self) -> None:
         for section_id, row in SECTIONS.items():
             course = row[0]
-            enrolled = {e["student_id"] for e in self.db["enrollments"].values() if e["course_code"] == course and e["term"] == TERM}
+            enrolled = {e["student_id"] for e in self.db["enrollments"].values()
+                        if (e["course_code"], e["term"]) == (course, TERM)}  # fmt: skip
             waiting = [s for s in sorted(self.db["students"]) if s >= "ST10100" and s not in enrolled]
             self.db["sections"][section_id]["waitlist"] = self.rng.sample(waiting, row[10])
 
@@ -228,9 +253,11 @@ class _Builder:
                                                           "title": title, "due": due, "points": points}  # fmt: skip
                 number += 1
             course = self.db["courses"][section["course_code"]]
-            kinds = MATERIALS[section["component"]] + ([("Online Homework", "courseware")] if course["course_code"] in WITH_COURSEWARE
-                                                       and section["component"] == "lecture" else [])  # fmt: skip
-            roster = [e["student_id"] for e in self.db["enrollments"].values() if e["section_id"] == section_id and e["status"] == "enrolled"]
+            kinds = list(MATERIALS[section["component"]])
+            if course["course_code"] in WITH_COURSEWARE and section["component"] == "lecture":
+                kinds.append(("Online Homework", "courseware"))
+            roster = [e["student_id"] for e in self.db["enrollments"].values()
+                      if (e["section_id"], e["status"]) == (section_id, "enrolled")]  # fmt: skip
             for label, kind in kinds:
                 granted = [s for s in roster if s >= "ST10100" and self.rng.random() < 0.6]
                 self.db["materials"][f"MAT{material}"] = {"material_id": f"MAT{material}", "section_id": section_id,
@@ -272,7 +299,9 @@ class _Builder:
                     if booker is None and enrolled.get(course) and (f"{day} {time}" < NOW or time in ("09:00", "16:00")):
                         if self.rng.random() < 0.45:
                             booker = self.rng.choice(enrolled[course])
-                            status = "booked" if f"{day} {time}" > NOW else self.rng.choices(["attended", "no_show", "cancelled"], [8, 1, 1])[0]
+                            status = "booked"
+                            if f"{day} {time}" < NOW:
+                                status = self.rng.choices(["attended", "no_show", "cancelled"], [8, 1, 1])[0]
                     tutor = TUTORS[(TUTORED.index(course) + index) % len(TUTORS)]
                     self.db["tutoring_slots"][slot_id] = {"slot_id": slot_id, "course_code": course, "tutor": tutor, "date": day,
                                                           "start_time": time, "location": f"Learning Commons {101 + index}",

@@ -138,7 +138,9 @@ def credit_load(trace: GoldTrace) -> list[str]:
     for step in trace.calls("enroll_in_section"):
         db, student = step.before, step.before.students[step.arguments["student_id"]]
         load = sum(e.credits for e in _current(db, student.student_id)) + db.courses[_target(step).course_code].credits
-        limit = PROBATION_CREDITS if student.standing == "probation" else MAX_CREDITS if student.gpa >= OVERLOAD_GPA else FULL_LOAD
+        limit = MAX_CREDITS if student.gpa >= OVERLOAD_GPA else FULL_LOAD
+        if student.standing == "probation":
+            limit = PROBATION_CREDITS
         if load > limit:
             violations.append(f"enroll_in_section takes {student.student_id} to {load} credits (limit {limit})")
     return violations
@@ -185,8 +187,8 @@ def tutoring_limits(trace: GoldTrace) -> list[str]:
             violations.append(f"tutoring in {slot.course_code}, which {student} is not enrolled in")
         monday = date.fromisoformat(slot.date) - timedelta(days=date.fromisoformat(slot.date).weekday())
         week = {(monday + timedelta(days=offset)).isoformat() for offset in range(7)}
-        taken = [b for b in db.tutoring_bookings.values()
-                 if b.student_id == student and b.course_code == slot.course_code and b.date in week and b.status != "cancelled"]  # fmt: skip
+        taken = [b for b in db.tutoring_bookings.values() if (b.student_id, b.course_code) == (student, slot.course_code)
+                 and b.date in week and b.status != "cancelled"]  # fmt: skip
         if len(taken) >= TUTORING_PER_WEEK:
             violations.append(f"a third {slot.course_code} session in the week of {monday}")
     return violations

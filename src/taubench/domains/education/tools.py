@@ -82,7 +82,8 @@ class EducationTools(Toolkit):
             dob: Their date of birth, YYYY-MM-DD.
         """
         found = [
-            StudentMatch(student_id=s.student_id, first_name=s.first_name, last_name=s.last_name, dob=s.dob, phone_last4=s.phone[-4:])
+            StudentMatch(student_id=s.student_id, first_name=s.first_name, last_name=s.last_name, dob=s.dob,
+                         phone_last4=s.phone[-4:])  # fmt: skip
             for s in self.db.students.values()
             if s.last_name.lower() == last_name.strip().lower() and s.dob == dob
         ]
@@ -157,8 +158,10 @@ class EducationTools(Toolkit):
             date: The date, YYYY-MM-DD.
         """
         self._course(course_code.upper())
+        code = course_code.upper()
         slots = [s for s in self.db.tutoring_slots.values()
-                 if s.course_code == course_code.upper() and s.date == date and s.booked_by is None and f"{s.date} {s.start_time}" > self.db.now]  # fmt: skip
+                 if (s.course_code, s.date, s.booked_by) == (code, date, None)
+                 and f"{s.date} {s.start_time}" > self.db.now]  # fmt: skip
         return sorted(slots, key=lambda slot: (slot.start_time, slot.slot_id))
 
     @tool("read")
@@ -209,7 +212,8 @@ class EducationTools(Toolkit):
         section.enrolled += 1
         if student_id in section.waitlist:
             section.waitlist = [waiting for waiting in section.waitlist if waiting != student_id]
-        self._charge(student, f"Tuition {section.course_code} ({course.credits} cr)", round(course.credits * self.db.tuition_per_credit, 2))
+        tuition = round(course.credits * self.db.tuition_per_credit, 2)
+        self._charge(student, f"Tuition {section.course_code} ({course.credits} cr)", tuition)
         return enrollment
 
     @tool("write")
@@ -299,7 +303,8 @@ class EducationTools(Toolkit):
         if f"{slot.date} {slot.start_time}" <= self.db.now:
             raise ValueError("Tutoring slot has already started")
         booking = TutoringBooking(booking_id=self._new_id("booking", "TB"), student_id=student_id, slot_id=slot_id,
-                                  course_code=slot.course_code, date=slot.date, start_time=slot.start_time, status="booked")  # fmt: skip
+                                  course_code=slot.course_code, date=slot.date, start_time=slot.start_time,
+                                  status="booked")  # fmt: skip
         self.db.tutoring_bookings[booking.booking_id] = booking
         slot.booked_by = student_id
         return booking
