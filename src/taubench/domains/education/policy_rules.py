@@ -72,10 +72,12 @@ def identified_first(trace: GoldTrace) -> list[str]:
 
 
 def third_parties_within_scope(trace: GoldTrace) -> list[str]:
+    """A caller who is not the student reaches only what their release covers; the student's
+    record itself is read to see the release list."""
     violations = []
     for step in trace.steps:
         student = _student_of(step)
-        if student is None or step.name == "find_student" or _is_student(trace, step.before, student):
+        if student is None or step.name in ("find_student", "get_student") or _is_student(trace, step.before, student):
             continue
         scopes = {r.scope for r in step.before.students[student].releases if r.name == _caller(trace)}
         if not scopes:
