@@ -85,7 +85,7 @@ def test_tutoring_slots_bookings_and_materials_are_read(ok, no):
 
 def test_enrolling_takes_a_seat_and_bills_the_tuition(ok, no, tools):
     enrollment = ok("enroll_in_section", student_id="ST10045", section_id="CRN21002")
-    assert (enrollment["enrollment_id"], enrollment["credits"], enrollment["status"]) == ("E33208", 3, "enrolled")
+    assert (enrollment["enrollment_id"], enrollment["credits"], enrollment["status"]) == ("E33588", 3, "enrolled")
     assert tools.db.sections["CRN21002"].enrolled == 17 and tools.db.students["ST10045"].balance == 1350.0
     assert no("enroll_in_section", student_id="ST10045", section_id="CRN21001") == "Error: Student is already enrolled in PHIL 120"
     assert no("enroll_in_section", student_id="ST10018", section_id="CRN21102") == "Error: Section is full"
@@ -99,8 +99,16 @@ def test_dropping_follows_the_refund_calendar(ok, no, tools):
         "Dropped PSYC 101 (CRN20301); refund 675.00 (50%); new balance 75.00")
     assert ok("drop_section", student_id="ST10011", section_id="CRN21001").startswith("Dropped PHIL 120 (CRN21001); refund 1350.00 (100%)")
     assert no("drop_section", student_id="ST10008", section_id="CRN20301") == "Error: Student is not enrolled in this section"
+    # day 37 of the early-start session: a W, no refund, and the grade posted today
+    assert ok("drop_section", student_id="ST10052", section_id="CRN21701") == (
+        "Withdrew from HSCI 215 (CRN21701) with a W grade; no refund; balance 2200.00")
+    withdrawn = [e for e in tools.db.enrollments.values() if (e.student_id, e.section_id) == ("ST10052", "CRN21701")]
+    assert [(e.status, e.grade, e.grade_posted) for e in withdrawn] == [("withdrawn", "W", "2025-09-09")]
+    assert tools.db.sections["CRN21701"].enrolled == 13
+    assert no("drop_section", student_id="ST10053", section_id="CRN21901") == (  # day 65 of the full-year session
+        "Error: The withdrawal deadline has passed; a late withdrawal needs a petition")
     tools.db.now = "2025-10-01 10:00"  # day 38 of the full term: a W and no refund
-    assert ok("drop_section", student_id="ST10008", section_id="CRN20402") == "Withdrew from ENGL 102 (CRN20402) with a W grade; no refund"
+    assert ok("drop_section", student_id="ST10008", section_id="CRN20402").startswith("Withdrew from ENGL 102 (CRN20402) with a W grade")
     tools.db.now = "2025-11-01 10:00"  # day 69: only a petition
     assert no("drop_section", student_id="ST10008", section_id="CRN20102") == (
         "Error: The withdrawal deadline has passed; a late withdrawal needs a petition")
@@ -108,7 +116,7 @@ def test_dropping_follows_the_refund_calendar(ok, no, tools):
 
 def test_a_swap_moves_the_enrolment_within_the_course(ok, no, tools):
     assert ok("swap_sections", student_id="ST10024", from_section_id="CRN20111", to_section_id="CRN20113")["section_id"] == "CRN20113"
-    assert (tools.db.sections["CRN20111"].enrolled, tools.db.sections["CRN20113"].enrolled) == (21, 20)
+    assert (tools.db.sections["CRN20111"].enrolled, tools.db.sections["CRN20113"].enrolled) == (29, 20)
     assert no("swap_sections", student_id="ST10024", from_section_id="CRN20113", to_section_id="CRN20112") == "Error: Section is full"
     assert no("swap_sections", student_id="ST10024", from_section_id="CRN20113", to_section_id="CRN20101") == (
         "Error: Sections must be of the same course this term")
@@ -125,21 +133,21 @@ def test_the_wait_list_takes_only_full_sections(ok, no):
 
 def test_tutoring_is_booked_and_cancelled(ok, no, tools):
     booking = ok("book_tutoring_slot", student_id="ST10028", slot_id="TS50408")
-    assert (booking["booking_id"], booking["date"], booking["start_time"]) == ("TB60275", "2025-09-09", "12:30")
+    assert (booking["booking_id"], booking["date"], booking["start_time"]) == ("TB60240", "2025-09-09", "12:30")
     assert no("book_tutoring_slot", student_id="ST10008", slot_id="TS50408") == "Error: Tutoring slot is already booked"
     assert no("book_tutoring_slot", student_id="ST10008", slot_id="TS1") == "Error: Tutoring slot not found"
     assert no("book_tutoring_slot", student_id="ST10008", slot_id="TS50401") == "Error: Tutoring slot has already started"
-    assert ok("cancel_tutoring_booking", booking_id="TB60275")["status"] == "cancelled"
+    assert ok("cancel_tutoring_booking", booking_id="TB60240")["status"] == "cancelled"
     assert tools.db.tutoring_slots["TS50408"].booked_by is None
-    assert no("cancel_tutoring_booking", booking_id="TB60275") == "Error: Booking is cancelled, not booked"
+    assert no("cancel_tutoring_booking", booking_id="TB60240") == "Error: Booking is cancelled, not booked"
     assert no("cancel_tutoring_booking", booking_id="TB1") == "Error: Booking not found"
     tools.db.now = "2025-09-12 11:30"
-    assert no("cancel_tutoring_booking", booking_id="TB60227") == "Error: Booking has already started"
+    assert no("cancel_tutoring_booking", booking_id="TB60193") == "Error: Booking has already started"
 
 
 def test_an_extension_moves_one_assignments_due_time_once(ok, no):
     extension = ok("apply_extension", student_id="ST10002", assignment_id="AS40002", hours=48)
-    assert (extension["extension_id"], extension["new_due"]) == ("EX45190", "2025-09-14 23:59")
+    assert (extension["extension_id"], extension["new_due"]) == ("EX45142", "2025-09-14 23:59")
     assert no("apply_extension", student_id="ST10002", assignment_id="AS40002", hours=24) == (
         "Error: This assignment already has an extension for the student")
     assert no("apply_extension", student_id="ST10002", assignment_id="AS40023", hours=24) == "Error: Student is not enrolled in this section"
@@ -168,3 +176,21 @@ def test_the_shared_tools_are_named_after_the_toolkit(ok, tools):
     assert ok("calculate", expression="3 * 450 * 0.5") == "675.0"
     assert ok("transfer_to_human_agents", summary="grade appeal") == "Transfer successful"
     assert tools.invoke("calculate", {}).content == "Error: EducationTools.calculate() missing 1 required positional argument: 'expression'"
+
+
+def test_each_sections_seats_taken_is_its_roster(education, tools, ok):
+    """A section's enrolled count is the number of its enrolments holding a seat, before and after changes."""
+
+    def mismatched():
+        held = {}
+        for e in tools.db.enrollments.values():
+            if e.status in ("enrolled", "completed"):
+                held[e.section_id] = held.get(e.section_id, 0) + 1
+        return [s.section_id for s in tools.db.sections.values() if s.enrolled != held.get(s.section_id, 0) or s.enrolled > s.capacity]
+
+    assert mismatched() == []
+    ok("enroll_in_section", student_id="ST10045", section_id="CRN21002")
+    ok("swap_sections", student_id="ST10024", from_section_id="CRN20111", to_section_id="CRN20113")
+    ok("drop_section", student_id="ST10008", section_id="CRN20301")
+    ok("drop_section", student_id="ST10052", section_id="CRN21701")
+    assert mismatched() == []

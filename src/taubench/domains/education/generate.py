@@ -12,14 +12,14 @@ from taubench.domains.education.cast import BOOKINGS, COURSES, DROPPED, EXTENSIO
 SEED = 2025
 NOW = "2025-09-09 10:00"
 TERM = "2025FA"
-SESSIONS = {"full": "2025-08-25", "late": "2025-10-20"}
+SESSIONS = {"year": "2025-07-07", "early": "2025-08-04", "full": "2025-08-25", "late": "2025-10-20"}
 TERM_END = "2025-12-12"
 TUITION_PER_CREDIT = 450.0
 POSTED = {"2024FA": "2024-12-18", "2025SP": "2025-05-20", "2025SU": "2025-08-15"}
 TUTORED = ["MATH 151", "CHEM 101", "PSYC 101", "ENGL 102", "BIO 201", "ECON 201", "STAT 200", "MATH 110"]
 SLOT_TIMES = ["09:00", "11:00", "12:30", "14:00", "16:00"]
 TUTORS = ["Hana Ito", "Marcus Bell", "Sofia Duarte", "Kwame Mensah", "Lena Vogel", "Ravi Menon", "Tess Holloway"]
-ASSIGNMENTS = {  # component -> (title, due in a full-term section, points); late sections fall due 8 weeks later
+ASSIGNMENTS = {  # component -> (title, due in a full-term section, points); other sessions' fall due as far apart
     "lecture": [("Problem Set 2", "2025-09-05 23:59", 50), ("Problem Set 3", "2025-09-12 23:59", 50),
                 ("Midterm Project Proposal", "2025-09-26 17:00", 100)],
     "lab": [("Lab Report 1", "2025-09-08 23:59", 80), ("Lab Report 2", "2025-09-15 23:59", 80)],
@@ -53,10 +53,10 @@ def _course(code: str, title: str, department: str, credits: int, prerequisites:
 
 
 def _section(section_id: str, course: str, term: str, session: str, component: str, instructor: str, days: str,
-             start: str, end: str, room: str, capacity: int, enrolled: int, waitlist: list) -> dict:  # fmt: skip
+             start: str, end: str, room: str, capacity: int, waitlist: list) -> dict:  # fmt: skip
     return {"section_id": section_id, "course_code": course, "term": term, "session": session, "component": component,
             "instructor": instructor, "days": days, "start_time": start, "end_time": end, "room": room,
-            "capacity": capacity, "enrolled": enrolled, "waitlist": waitlist}  # fmt: skip
+            "capacity": capacity, "enrolled": 0, "waitlist": waitlist}  # fmt: skip
 
 
 def _minutes(clock: str) -> int:
@@ -84,7 +84,10 @@ class _Builder:
         self.numbers = {"enrollment": 30001, "extension": 45001, "booking": 60001, "charge": 80001, "past": 10001}
         self.past_sections: dict[tuple[str, str], str] = {}
         self.open_catalogue: list[str] = []  # courses without prerequisites, for filler transcripts
-        self.open_sections: list[str] = []  # this term's sections with seats, for filler schedules
+        self.seats = random.Random(SEED + 1)  # filler schedules and roster top-ups, apart from the identity stream
+        self.targets: dict[str, int] = {}  # cast sections: the seats taken their rosters must reach
+        self.roster: dict[str, list[str]] = {}  # this term's section -> the students enrolled in it
+        self.paid: dict[str, float] = {}  # filler students' payments, billed once their schedules are final
 
     def next(self, counter: str, prefix: str) -> str:
         number = self.numbers[counter]
@@ -99,7 +102,7 @@ class _Builder:
             instructor = f"Dr. {self.rng.choice(FIRST)} {self.rng.choice(LAST)}"
             room = f"HUM {self.rng.randint(100, 350)}"
             self.db["sections"][section_id] = _section(section_id, course, term, "full", "lecture", instructor, days, start,
-                                                       _end(start, minutes), room, 40, 0, [])  # fmt: skip
+                                                       _end(start, minutes), room, 40, [])  # fmt: skip
             self.past_sections[(term, course)] = section_id
         return self.past_sections[(term, course)]
 
@@ -113,6 +116,10 @@ class _Builder:
             "term": section["term"], "credits": self.db["courses"][course]["credits"], "status": status, "grade": grade,
             "grade_posted": posted,
         }  # fmt: skip
+        if status in ("enrolled", "completed"):  # a seat held now, or to the end of a past term
+            section["enrolled"] += 1
+        if status == "enrolled":
+            self.roster.setdefault(section_id, []).append(student)
 
     def charge(self, student: str, day: str, description: str, amount: float) -> None:
         charge_id = self.next("charge", "CH")
@@ -139,7 +146,8 @@ class _Builder:
         for code, (title, department, credits, prerequisites) in COURSES.items():
             self.db["courses"][code] = _course(code, title, department, credits, prerequisites)
         for section_id, row in SECTIONS.items():
-            self.db["sections"][section_id] = _section(section_id, row[0], TERM, *row[1:10], [])
+            self.db["sections"][section_id] = _section(section_id, row[0], TERM, *row[1:9], [])
+            self.targets[section_id] = row[9]
         for student_id, row in STUDENTS.items():
             first, last, born, phone, program, year, gpa, standing, visa, holds, hours, releases, suspended, paid, now, past = row
             self.db["students"][student_id] = {
@@ -173,19 +181,17 @@ class _Builder:
             for _ in range(self.rng.choice([1, 1, 2])):
                 days, minutes = self.rng.choice(DAY_PATTERNS)
                 start = f"{self.rng.choice([8, 9, 10, 11, 12, 13, 14, 15, 16]):02d}:{self.rng.choice(['00', '30'])}"
-                capacity = self.rng.choice([20, 25, 30, 40, 60])
+                capacity = self.rng.choice([15, 20, 24, 30])
                 session = "late" if self.rng.random() < 0.15 else "full"
                 component = "seminar" if code.split()[1] >= "300" else "lecture"
                 self.db["sections"][f"CRN{number}"] = _section(
                     f"CRN{number}", code, TERM, session, component, f"Dr. {self.rng.choice(FIRST)} {self.rng.choice(LAST)}",
                     days, start, _end(start, minutes), f"{code.split()[0]} {self.rng.randint(100, 320)}", capacity,
-                    self.rng.randint(capacity // 2, capacity - 1), [])  # fmt: skip
+                    [])  # fmt: skip
                 number += 1
 
     def filler_students(self) -> None:
         self.open_catalogue = [code for code, course in self.db["courses"].items() if not course["prerequisites"]]
-        self.open_sections = [section_id for section_id, section in self.db["sections"].items()
-                              if section["term"] == TERM and section["enrolled"] < section["capacity"]]  # fmt: skip
         taken = {(s["first_name"], s["last_name"], s["dob"]) for s in self.db["students"].values()}
         number = 10100
         while number < 10470:
@@ -222,14 +228,40 @@ class _Builder:
             for course in rng.sample(self.open_catalogue, 2):
                 grade = rng.choices(GRADES, GRADE_WEIGHTS)[0]
                 self.enroll(student_id, self.past_section(term, course), "withdrawn" if grade == "W" else "completed", grade)
-        schedule: list[dict] = []
-        for section_id in rng.sample(self.open_sections, 8):
-            section = self.db["sections"][section_id]
-            fits = all(s["course_code"] != section["course_code"] and not _overlap(s, section) for s in schedule)
-            if len(schedule) < 4 and fits:
-                schedule.append(section)
+        open_now = [s for s, section in self.db["sections"].items() if section["term"] == TERM and self.has_room(s)]
+        for section_id in self.seats.sample(open_now, 8):
+            if len(self.schedule(student_id)) < 4 and self.fits(student_id, section_id):
                 self.enroll(student_id, section_id)
-        self.db["students"][student_id]["balance"] = self.bill(student_id, rng.choice([0.0, 1000.0, 2500.0, 4000.0]))
+        self.paid[student_id] = rng.choice([0.0, 1000.0, 2500.0, 4000.0])
+
+    def has_room(self, section_id: str) -> bool:
+        """A cast section takes students up to its seats taken; another leaves at least a seat open."""
+        limit = self.targets.get(section_id, self.db["sections"][section_id]["capacity"] - 1)
+        return len(self.roster.get(section_id, [])) < limit
+
+    def schedule(self, student_id: str) -> list[dict]:
+        return [self.db["sections"][s] for s, roster in self.roster.items() if student_id in roster]
+
+    def fits(self, student_id: str, section_id: str, max_credits: int = 18) -> bool:
+        """Another course, clash-free, within the student's credit load."""
+        section, schedule = self.db["sections"][section_id], self.schedule(student_id)
+        credits = sum(self.db["courses"][s["course_code"]]["credits"] for s in schedule + [section])
+        return credits <= max_credits and all(
+            s["course_code"] != section["course_code"] and not _overlap(s, section) for s in schedule)
+
+    def fill_rosters(self) -> None:
+        """Top each cast section up to its seats taken with filler students whose schedules fit, then bill them."""
+        fillers = [s for s in self.db["students"] if s >= "ST10100"]
+        for section_id, target in self.targets.items():
+            assert len(self.roster.get(section_id, [])) <= target, f"{section_id}: the cast alone exceeds its seats"
+            for student_id in self.seats.sample(fillers, len(fillers)):
+                if len(self.roster.get(section_id, [])) == target:
+                    break
+                if len(self.schedule(student_id)) < 6 and self.fits(student_id, section_id):
+                    self.enroll(student_id, section_id)
+            assert len(self.roster.get(section_id, [])) == target, f"{section_id}: too few students fit"
+        for student_id in fillers:
+            self.db["students"][student_id]["balance"] = self.bill(student_id, self.paid[student_id])
 
     def waitlists(self) -> None:
         for section_id, row in SECTIONS.items():
@@ -241,13 +273,13 @@ class _Builder:
 
     def coursework(self) -> None:
         number, material = 40001, 701
-        late = date.fromisoformat(SESSIONS["late"]) - date.fromisoformat(SESSIONS["full"])
         for section_id, section in self.db["sections"].items():
             if section["term"] != TERM:
                 continue
             for title, due, points in ASSIGNMENTS[section["component"]]:
-                if section["session"] == "late":
-                    moved = date.fromisoformat(due[:10]) + late
+                if section["session"] != "full":
+                    moved = date.fromisoformat(due[:10]) + (
+                        date.fromisoformat(SESSIONS[section["session"]]) - date.fromisoformat(SESSIONS["full"]))
                     due = f"{moved.isoformat()}{due[10:]}"
                 self.db["assignments"][f"AS{number}"] = {"assignment_id": f"AS{number}", "section_id": section_id,
                                                           "title": title, "due": due, "points": points}  # fmt: skip
@@ -318,6 +350,7 @@ def database() -> dict[str, Any]:
     builder.cast()
     builder.filler_courses()
     builder.filler_students()
+    builder.fill_rosters()
     builder.waitlists()
     builder.coursework()
     builder.tutoring()

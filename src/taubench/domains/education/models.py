@@ -64,7 +64,7 @@ class Section(BaseModel):
     section_id: str
     course_code: Annotated[str, RefersTo("courses")]
     term: str
-    session: Literal["full", "late"]  # full term from 2025-08-25, late start from 2025-10-20
+    session: Literal["year", "early", "full", "late"]  # its first day is in EducationDB.sessions
     component: Literal["lecture", "lab", "seminar"]
     instructor: str
     days: str  # e.g. "MWF", "TR"
@@ -72,7 +72,7 @@ class Section(BaseModel):
     end_time: str
     room: str
     capacity: int
-    enrolled: int
+    enrolled: int  # seats taken: its enrolments with status "enrolled" (or "completed", in a past term)
     waitlist: list[Annotated[str, RefersTo("students")]]
 
 
