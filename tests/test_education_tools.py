@@ -85,7 +85,7 @@ def test_tutoring_slots_bookings_and_materials_are_read(ok, no):
 
 def test_enrolling_takes_a_seat_and_bills_the_tuition(ok, no, tools):
     enrollment = ok("enroll_in_section", student_id="ST10045", section_id="CRN21002")
-    assert (enrollment["enrollment_id"], enrollment["credits"], enrollment["status"]) == ("E33588", 3, "enrolled")
+    assert (enrollment["enrollment_id"], enrollment["credits"], enrollment["status"]) == ("E33591", 3, "enrolled")
     assert tools.db.sections["CRN21002"].enrolled == 17 and tools.db.students["ST10045"].balance == 1350.0
     assert no("enroll_in_section", student_id="ST10045", section_id="CRN21001") == "Error: Student is already enrolled in PHIL 120"
     assert no("enroll_in_section", student_id="ST10018", section_id="CRN21102") == "Error: Section is full"
@@ -133,16 +133,16 @@ def test_the_wait_list_takes_only_full_sections(ok, no):
 
 def test_tutoring_is_booked_and_cancelled(ok, no, tools):
     booking = ok("book_tutoring_slot", student_id="ST10028", slot_id="TS50408")
-    assert (booking["booking_id"], booking["date"], booking["start_time"]) == ("TB60240", "2025-09-09", "12:30")
+    assert (booking["booking_id"], booking["date"], booking["start_time"]) == ("TB60244", "2025-09-09", "12:30")
     assert no("book_tutoring_slot", student_id="ST10008", slot_id="TS50408") == "Error: Tutoring slot is already booked"
     assert no("book_tutoring_slot", student_id="ST10008", slot_id="TS1") == "Error: Tutoring slot not found"
     assert no("book_tutoring_slot", student_id="ST10008", slot_id="TS50401") == "Error: Tutoring slot has already started"
-    assert ok("cancel_tutoring_booking", booking_id="TB60240")["status"] == "cancelled"
+    assert ok("cancel_tutoring_booking", booking_id="TB60244")["status"] == "cancelled"
     assert tools.db.tutoring_slots["TS50408"].booked_by is None
-    assert no("cancel_tutoring_booking", booking_id="TB60240") == "Error: Booking is cancelled, not booked"
+    assert no("cancel_tutoring_booking", booking_id="TB60244") == "Error: Booking is cancelled, not booked"
     assert no("cancel_tutoring_booking", booking_id="TB1") == "Error: Booking not found"
     tools.db.now = "2025-09-12 11:30"
-    assert no("cancel_tutoring_booking", booking_id="TB60193") == "Error: Booking has already started"
+    assert no("cancel_tutoring_booking", booking_id="TB60197") == "Error: Booking has already started"
 
 
 def test_an_extension_moves_one_assignments_due_time_once(ok, no):

@@ -205,6 +205,9 @@ STUDENTS = {
     "ST10055": ("Gabriel", "Moss", "2004-06-08", "617-555-9054", "Health Sciences BS", 3, 3.40, "good", "none", [], 0,
                 [], None, 7200.0, ["CRN21701", "CRN21901", "CRN20501", "CRN20301", "CRN20701"],
                 [("2024FA", "BIO 110", "B+"), ("2024FA", "MATH 110", "A-"), ("2025SP", "CHEM 101", "B-")]),
+    "ST10056": ("Kenji", "Watanabe", "2004-10-14", "617-555-2395", "Environmental Science BS", 2, 3.31, "good", "F-1", [], 0,
+                [], None, 5850.0, ["CRN21801", "CRN20202", "CRN20701", "CRN20401"],
+                [("2024FA", "MATH 110", "B+"), ("2025SP", "ENGL 101", "B")]),
 }
 
 # (student, course, date, time, status): the tutoring history the tasks need

@@ -167,6 +167,11 @@ def drop_calendar(trace: GoldTrace) -> list[str]:
         refund = round(step.after.students[_student_of(step)].balance - step.before.students[_student_of(step)].balance, 2)
         if refund and f"{-refund:.2f}" not in trace.task.communicate_info:
             violations.append(f"refund {-refund:.2f} of {step.arguments['section_id']} not in communicate_info")
+    if 11 in trace.task.policy_rules and 19 not in trace.task.policy_rules and trace.calls("transfer_to_human_agents"):
+        db = trace.steps[0].before  # a late-withdrawal petition: a section of the caller's past day 60
+        students = {student for step in trace.steps if (student := _student_of(step))}
+        if not any(_session_day(db, db.sections[e.section_id]) > WITHDRAW_LAST_DAY for s in students for e in _current(db, s)):
+            violations.append(f"a late-withdrawal hand-off with no section past day {WITHDRAW_LAST_DAY}")
     return violations
 
 
