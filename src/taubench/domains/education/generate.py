@@ -19,7 +19,7 @@ POSTED = {"2024FA": "2024-12-18", "2025SP": "2025-05-20", "2025SU": "2025-08-15"
 TUTORED = ["MATH 151", "CHEM 101", "PSYC 101", "ENGL 102", "BIO 201", "ECON 201", "STAT 200", "MATH 110"]
 SLOT_TIMES = ["09:00", "11:00", "12:30", "14:00", "16:00"]
 TUTORS = ["Hana Ito", "Marcus Bell", "Sofia Duarte", "Kwame Mensah", "Lena Vogel", "Ravi Menon", "Tess Holloway"]
-ASSIGNMENTS = {  # component -> (title, due in a full-term section, points); other sessions' fall due as far apart
+ASSIGNMENTS = {  # component -> (title, due in a full-term section, points); another session's shift by its start
     "lecture": [("Problem Set 2", "2025-09-05 23:59", 50), ("Problem Set 3", "2025-09-12 23:59", 50),
                 ("Midterm Project Proposal", "2025-09-26 17:00", 100)],
     "lab": [("Lab Report 1", "2025-09-08 23:59", 80), ("Lab Report 2", "2025-09-15 23:59", 80)],
