@@ -30,7 +30,8 @@ REGISTRY: dict[str, str] = {
     "hospitality": "hospitality",
     "events": "events",
     "real_estate": "real_estate",
-    "fitness": "fitness",  # ours
+    "fitness": "fitness",
+    "education": "education",
 }
 
 

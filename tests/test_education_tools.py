@@ -1,0 +1,196 @@
+"""The student-services desk's tools: each one's answer, each of its error texts, and that a
+write that fails changes nothing."""
+
+import json
+
+import pytest
+
+from taubench.domains import load_domain
+
+
+@pytest.fixture(scope="module")
+def education():
+    return load_domain("education")
+
+
+@pytest.fixture
+def tools(education):
+    return education.new_toolkit()
+
+
+@pytest.fixture
+def ok(tools):
+    """A tool's answer, which must not be an error."""
+
+    def call(tool, **arguments):
+        result = tools.invoke(tool, arguments)
+        assert not result.error, result.content
+        return json.loads(result.content) if result.content[:1] in "[{" else result.content
+
+    return call
+
+
+@pytest.fixture
+def no(tools, education):
+    """A tool's refusal, which must leave the database as it was."""
+
+    def call(tool, **arguments) -> str:
+        before = education.db_hash(tools.db)
+        result = tools.invoke(tool, arguments)
+        assert result.error and education.db_hash(tools.db) == before, result.content
+        return result.content
+
+    return call
+
+
+def test_twins_and_namesakes_are_told_apart(ok, no):
+    twins = ok("find_student", last_name="okoro", dob="2005-06-21")
+    assert [(s["student_id"], s["first_name"], s["phone_last4"]) for s in twins] == [("ST10003", "Daniel", "0193"), ("ST10004", "Diana", "0194")]
+    assert [s["student_id"] for s in ok("find_student", last_name="Khan", dob="2005-11-02")] == ["ST10002"]
+    assert no("find_student", last_name="Khan", dob="2005-11-03") == "Error: No student with that last name and date of birth"
+
+
+def test_student_transcript_course_and_sections_are_read(ok, no):
+    marcus = ok("get_student", student_id="ST10010")
+    assert (marcus["holds"], marcus["balance"], marcus["visa"]) == (["Bursar's Office"], 1840.5, "none")
+    assert no("get_student", student_id="ST1") == "Error: Student not found"
+    transcript = ok("get_transcript", student_id="ST10019")
+    assert [(e["course_code"], e["grade"], e["status"]) for e in transcript][0] == ("MATH 110", "C-", "completed")
+    assert no("get_transcript", student_id="ST1") == "Error: Student not found"
+    assert ok("get_course", course_code="psyc 210")["prerequisites"] == [{"course_code": "PSYC 101", "min_grade": "C"},
+                                                                         {"course_code": "STAT 200", "min_grade": "C"}]  # fmt: skip
+    assert no("get_course", course_code="XYZ 999") == "Error: Course not found"
+    comm = ok("search_sections", course_code="COMM 110")
+    assert [(s["section_id"], s["enrolled"], s["capacity"], len(s["waitlist"])) for s in comm] == [
+        ("CRN21101", 25, 25, 6), ("CRN21102", 25, 25, 10), ("CRN21103", 17, 25, 0)]  # fmt: skip
+    assert no("search_sections", course_code="XYZ 999") == "Error: Course not found"
+
+
+def test_assignments_show_a_students_extension(ok, no):
+    sara = ok("list_assignments", student_id="ST10036", section_id="CRN20301")
+    assert [(a["title"], a["extension_hours"], a["extended_due"]) for a in sara][1] == ("Problem Set 3", 48, "2025-09-14 23:59")
+    assert no("list_assignments", student_id="ST10036", section_id="CRN1") == "Error: Section not found"
+
+
+def test_tutoring_slots_bookings_and_materials_are_read(ok, no):
+    slots = ok("list_tutoring_slots", course_code="CHEM 101", date="2025-09-09")
+    assert [s["start_time"] for s in slots][:3] == ["11:00", "12:30", "14:00"]
+    assert no("list_tutoring_slots", course_code="XYZ 999", date="2025-09-09") == "Error: Course not found"
+    kevin = ok("list_tutoring_bookings", student_id="ST10030")
+    assert [b["status"] for b in kevin] == ["no_show", "no_show", "no_show", "booked"]
+    assert no("list_tutoring_bookings", student_id="ST1") == "Error: Student not found"
+    materials = ok("list_materials", section_id="CRN20201", student_id="ST10039")
+    assert [(m["material_id"], m["kind"], m["has_access"]) for m in materials] == [("MAT710", "ebook", False), ("MAT711", "courseware", False)]
+
+
+def test_enrolling_takes_a_seat_and_bills_the_tuition(ok, no, tools):
+    enrollment = ok("enroll_in_section", student_id="ST10045", section_id="CRN21002")
+    assert (enrollment["enrollment_id"], enrollment["credits"], enrollment["status"]) == ("E33591", 3, "enrolled")
+    assert tools.db.sections["CRN21002"].enrolled == 17 and tools.db.students["ST10045"].balance == 1350.0
+    assert no("enroll_in_section", student_id="ST10045", section_id="CRN21001") == "Error: Student is already enrolled in PHIL 120"
+    assert no("enroll_in_section", student_id="ST10018", section_id="CRN21102") == "Error: Section is full"
+    assert no("enroll_in_section", student_id="ST10018", section_id="CRN10001") == "Error: Section is not in the current term"
+    assert no("enroll_in_section", student_id="ST1", section_id="CRN21002") == "Error: Student not found"
+    assert no("enroll_in_section", student_id="ST10018", section_id="CRN1") == "Error: Section not found"
+
+
+def test_dropping_follows_the_refund_calendar(ok, no, tools):
+    assert ok("drop_section", student_id="ST10008", section_id="CRN20301") == (
+        "Dropped PSYC 101 (CRN20301); refund 675.00 (50%); new balance 75.00")
+    assert ok("drop_section", student_id="ST10011", section_id="CRN21001").startswith("Dropped PHIL 120 (CRN21001); refund 1350.00 (100%)")
+    assert no("drop_section", student_id="ST10008", section_id="CRN20301") == "Error: Student is not enrolled in this section"
+    # day 37 of the early-start session: a W, no refund, and the grade posted today
+    assert ok("drop_section", student_id="ST10052", section_id="CRN21701") == (
+        "Withdrew from HSCI 215 (CRN21701) with a W grade; no refund; balance 2200.00")
+    withdrawn = [e for e in tools.db.enrollments.values() if (e.student_id, e.section_id) == ("ST10052", "CRN21701")]
+    assert [(e.status, e.grade, e.grade_posted) for e in withdrawn] == [("withdrawn", "W", "2025-09-09")]
+    assert tools.db.sections["CRN21701"].enrolled == 13
+    assert no("drop_section", student_id="ST10053", section_id="CRN21901") == (  # day 65 of the full-year session
+        "Error: The withdrawal deadline has passed; a late withdrawal needs a petition")
+    tools.db.now = "2025-10-01 10:00"  # day 38 of the full term: a W and no refund
+    assert ok("drop_section", student_id="ST10008", section_id="CRN20402").startswith("Withdrew from ENGL 102 (CRN20402) with a W grade")
+    tools.db.now = "2025-11-01 10:00"  # day 69: only a petition
+    assert no("drop_section", student_id="ST10008", section_id="CRN20102") == (
+        "Error: The withdrawal deadline has passed; a late withdrawal needs a petition")
+
+
+def test_a_swap_moves_the_enrolment_within_the_course(ok, no, tools):
+    assert ok("swap_sections", student_id="ST10024", from_section_id="CRN20111", to_section_id="CRN20113")["section_id"] == "CRN20113"
+    assert (tools.db.sections["CRN20111"].enrolled, tools.db.sections["CRN20113"].enrolled) == (29, 20)
+    assert no("swap_sections", student_id="ST10024", from_section_id="CRN20113", to_section_id="CRN20112") == "Error: Section is full"
+    assert no("swap_sections", student_id="ST10024", from_section_id="CRN20113", to_section_id="CRN20101") == (
+        "Error: Sections must be of the same course this term")
+    assert no("swap_sections", student_id="ST10024", from_section_id="CRN20111", to_section_id="CRN20113") == (
+        "Error: Student is not enrolled in this section")
+
+
+def test_the_wait_list_takes_only_full_sections(ok, no):
+    assert ok("join_waitlist", student_id="ST10017", section_id="CRN21101") == "Added to the wait list of CRN21101 at position 7"
+    assert no("join_waitlist", student_id="ST10017", section_id="CRN21101") == "Error: Student is already on this wait list"
+    assert no("join_waitlist", student_id="ST10017", section_id="CRN21103") == "Error: Section has open seats; enroll instead"
+    assert no("join_waitlist", student_id="ST10001", section_id="CRN20112") == "Error: Student is already enrolled in CHEM 101L"
+
+
+def test_tutoring_is_booked_and_cancelled(ok, no, tools):
+    booking = ok("book_tutoring_slot", student_id="ST10028", slot_id="TS50408")
+    assert (booking["booking_id"], booking["date"], booking["start_time"]) == ("TB60244", "2025-09-09", "12:30")
+    assert no("book_tutoring_slot", student_id="ST10008", slot_id="TS50408") == "Error: Tutoring slot is already booked"
+    assert no("book_tutoring_slot", student_id="ST10008", slot_id="TS1") == "Error: Tutoring slot not found"
+    assert no("book_tutoring_slot", student_id="ST10008", slot_id="TS50401") == "Error: Tutoring slot has already started"
+    assert ok("cancel_tutoring_booking", booking_id="TB60244")["status"] == "cancelled"
+    assert tools.db.tutoring_slots["TS50408"].booked_by is None
+    assert no("cancel_tutoring_booking", booking_id="TB60244") == "Error: Booking is cancelled, not booked"
+    assert no("cancel_tutoring_booking", booking_id="TB1") == "Error: Booking not found"
+    tools.db.now = "2025-09-12 11:30"
+    assert no("cancel_tutoring_booking", booking_id="TB60197") == "Error: Booking has already started"
+
+
+def test_an_extension_moves_one_assignments_due_time_once(ok, no):
+    extension = ok("apply_extension", student_id="ST10002", assignment_id="AS40002", hours=48)
+    assert (extension["extension_id"], extension["new_due"]) == ("EX45142", "2025-09-14 23:59")
+    assert no("apply_extension", student_id="ST10002", assignment_id="AS40002", hours=24) == (
+        "Error: This assignment already has an extension for the student")
+    assert no("apply_extension", student_id="ST10002", assignment_id="AS40023", hours=24) == "Error: Student is not enrolled in this section"
+    assert no("apply_extension", student_id="ST10002", assignment_id="AS1", hours=24) == "Error: Assignment not found"
+    assert no("apply_extension", student_id="ST10002", assignment_id="AS40001", hours=0) == "Error: Hours must be a whole number of at least 1"
+    assert no("apply_extension", student_id="ST10002", assignment_id="AS40001", hours="48") == "Error: Hours must be a whole number of at least 1"
+
+
+def test_materials_are_opened_once(ok, no):
+    assert ok("grant_material_access", student_id="ST10039", material_id="MAT710")["has_access"] is True
+    assert no("grant_material_access", student_id="ST10039", material_id="MAT710") == "Error: Student already has access to this material"
+    assert no("grant_material_access", student_id="ST10039", material_id="MAT1") == "Error: Material not found"
+
+
+def test_a_release_is_added_or_its_scope_changed(ok, no):
+    assert ok("add_ferpa_release", student_id="ST10005", name="Claire Moreau", relation="mother", scope="both") == [
+        {"name": "Claire Moreau", "relation": "mother", "scope": "both"}]  # fmt: skip
+    assert no("add_ferpa_release", student_id="ST10005", name="claire moreau", relation="mother", scope="both") == (
+        "Error: That release is already on file with this scope")
+    assert no("add_ferpa_release", student_id="ST10005", name=" ", relation="aunt", scope="academic") == "Error: A release needs the person's name"
+    assert no("add_ferpa_release", student_id="ST10005", name="Ann Moreau", relation="aunt", scope="everything") == (
+        "Error: Scope must be academic, financial or both")
+
+
+def test_the_shared_tools_are_named_after_the_toolkit(ok, tools):
+    assert ok("calculate", expression="3 * 450 * 0.5") == "675.0"
+    assert ok("transfer_to_human_agents", summary="grade appeal") == "Transfer successful"
+    assert tools.invoke("calculate", {}).content == "Error: EducationTools.calculate() missing 1 required positional argument: 'expression'"
+
+
+def test_each_sections_seats_taken_is_its_roster(education, tools, ok):
+    """A section's enrolled count is the number of its enrolments holding a seat, before and after changes."""
+
+    def mismatched():
+        held = {}
+        for e in tools.db.enrollments.values():
+            if e.status in ("enrolled", "completed"):
+                held[e.section_id] = held.get(e.section_id, 0) + 1
+        return [s.section_id for s in tools.db.sections.values() if s.enrolled != held.get(s.section_id, 0) or s.enrolled > s.capacity]
+
+    assert mismatched() == []
+    ok("enroll_in_section", student_id="ST10045", section_id="CRN21002")
+    ok("swap_sections", student_id="ST10024", from_section_id="CRN20111", to_section_id="CRN20113")
+    ok("drop_section", student_id="ST10008", section_id="CRN20301")
+    ok("drop_section", student_id="ST10052", section_id="CRN21701")
+    assert mismatched() == []
