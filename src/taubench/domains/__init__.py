@@ -28,6 +28,7 @@ REGISTRY: dict[str, str] = {
     "hospitality": "hospitality",
     "events": "events",
     "real_estate": "real_estate",
+    "hr": "hr",  # ours
 }
 
 
