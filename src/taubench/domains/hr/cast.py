@@ -142,6 +142,7 @@ PTO_REQUESTS = [
     ("P4008", "E1047", "2025-11-14", "2025-11-14", 8.0, "pending", None),
     ("P4009", "E1047", "2025-12-29", "2025-12-31", 24.0, "pending", None),
     ("P4010", "E1045", "2025-12-22", "2025-12-23", 16.0, "pending", None),
+    ("P4012", "E1042", "2025-11-20", "2025-11-21", 16.0, "pending", None),
     ("P4011", "E1037", "2025-10-06", "2025-10-07", 16.0, "taken", "E1023"),
 ]
 # id, employee, type, start, end, workdays, status, submitted on
@@ -171,6 +172,7 @@ REQUISITIONS = [
     ("R810", "Maintenance Planner", "MNT-SR", "Maintenance", "O1", "E1011", 35.0, 43.0, 1, "posted", "E1003", "2025-10-13",
      "2025-10-20"),
     ("R811", "Production Operator", "PRD-OP1", "Production", "O3", "E1014", 18.0, 22.0, 4, "approved", "E1004", None, None),
+    ("R813", "Warehouse Associate", "WHS-ASC", "Warehouse", "O6", "E1026", 17.0, 20.0, 2, "approved", "E1004", None, None),
     ("R812", "IT Analyst", "IT-ANL", "IT", "O1", "E1023", 70000.0, 88000.0, 1, "awaiting_approval", None, None, None),
 ]
 # id, requisition, candidate, employee id (internal), stage, applied on

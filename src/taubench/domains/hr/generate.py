@@ -45,7 +45,8 @@ def _employee(rng: random.Random, row: tuple, offices: dict) -> dict[str, Any]:
         "employee_id": employee_id, "name": name, "birth_date": born, "status": "active", "access_role": role, "level": level,
         "department": department, "job_code": job_code, "title": cast_titles()[job_code], "office_id": office,
         "manager_id": manager, "hire_date": hired, "termination_date": None, "prior_employee_id": None, "in_role_since": in_role,
-        "base_pay": pay, "hours_last_12_months": hours, "pto_balance": pto, "written_warning_until": None,
+        "pay_basis": bands()[job_code][2], "base_pay": pay, "pay_band_min": bands()[job_code][0],
+        "pay_band_max": bands()[job_code][1], "hours_last_12_months": hours, "pto_balance": pto, "written_warning_until": None,
         "interview_trained": level != "staff" or role == "recruiter" or rng.random() < 0.3, "delegate_id": None,
         "delegate_until": None, "phone": f"{AREA[office]}-555-{rng.randint(100, 9999):04d}",
         "email": f"{first}.{last.replace(' ', '')}{employee_id[-2:]}@larkspurfoods.com",
@@ -58,6 +59,10 @@ def _employee(rng: random.Random, row: tuple, offices: dict) -> dict[str, Any]:
         record["interview_trained"] = employee_id in {"E1018", "E1013"}
     record.update(extra)
     return record
+
+
+def bands() -> dict[str, tuple[float, float, str]]:
+    return {code: (low, high, basis) for code, _, _, basis, low, high in cast.JOB_CODES}
 
 
 def cast_titles() -> dict[str, str]:
@@ -139,6 +144,8 @@ def _requisitions(rng: random.Random, employees: list[dict], offices: dict) -> l
         pay_min = round(low + (high - low) * 0.1, 2) if high < 100 else float(round(low * 1.05, -3))
         pay_max = round(high - (high - low) * 0.1, 2) if high < 100 else float(round(high * 0.95, -3))
         status = rng.choice(["closed", "closed", "posted", "approved", "awaiting_approval"])
+        if manager["department"] not in ("Finance", "IT"):  # the open requisitions of the other teams are the cast's
+            status = "closed"
         internal = _date(rng, 2025, 2025) if status in ("closed", "posted") else None
         internal = min(internal, "2025-10-27") if internal else None
         while internal and not is_workday(date.fromisoformat(internal), HOLIDAYS):
@@ -242,8 +249,7 @@ def database() -> dict[str, Any]:
                                  "leave_type": rng.choice(["fmla", "medical", "bereavement"]), "start_date": start, "end_date": end,
                                  "workdays": count, "status": "completed" if end < TODAY else "approved",
                                  "submitted_on": start[:8] + "01"}  # fmt: skip
-    bands = {code: (low, high, basis) for code, _, _, basis, low, high in cast.JOB_CODES}
-    requisitions = [_requisition(row, bands) for row in cast.REQUISITIONS + _requisitions(rng, employees, offices)]
+    requisitions = [_requisition(row, bands()) for row in cast.REQUISITIONS + _requisitions(rng, employees, offices)]
     applications = {aid: {"application_id": aid, "requisition_id": rid, "candidate_name": name, "employee_id": who, "stage": stage,
                           "applied_on": on} for aid, rid, name, who, stage, on in cast.APPLICATIONS}  # fmt: skip
     interviews = {iid: {"interview_id": iid, "application_id": aid, "interviewer_id": who, "date": on, "time": at, "status": status}

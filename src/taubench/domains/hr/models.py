@@ -61,7 +61,10 @@ class Employee(BaseModel):
     termination_date: Optional[str]
     prior_employee_id: Optional[EmployeeId]  # the earlier record of a rehired employee
     in_role_since: str
-    base_pay: float  # in the job code's pay basis
+    pay_basis: Literal["salary", "hourly"]
+    base_pay: float  # in the pay basis: USD a year, or USD an hour
+    pay_band_min: float  # the job code's band
+    pay_band_max: float
     hours_last_12_months: float
     pto_balance: float  # hours, accruals to date included
     written_warning_until: Optional[str]  # an active written warning runs through this date
