@@ -54,9 +54,9 @@ class HrTools(HrRecords):
             hours: The PTO hours charged: 8 per full workday, 4 for a half day.
         """
         self._active(employee_id)
-        if start_date <= self.db.today:
-            raise ValueError("PTO must start after today")
         count = self._span(start_date, end_date)
+        if start_date == self.db.today:
+            raise ValueError("PTO must start after today")
         if not isinstance(hours, (int, float)) or isinstance(hours, bool) or not 0 < hours <= HOURS_PER_WORKDAY * count:
             raise ValueError(f"hours must be more than 0 and at most {HOURS_PER_WORKDAY} per workday ({count} workdays)")
         for other in self.db.pto_requests.values():
