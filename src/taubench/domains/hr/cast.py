@@ -154,9 +154,10 @@ LEAVE_REQUESTS = [
 # id, title, job code, department, office, hiring manager, pay min, pay max, openings, status, approved by,
 # internal start, external start
 REQUISITIONS = [
-    ("R801", "Maintenance Technician", "MNT-TEC", "Maintenance", "O1", "E1011", 28.0, 36.5, 2, "awaiting_approval", None, None, None),
-    ("R802", "Senior Maintenance Technician", "MNT-SR", "Maintenance", "O1", "E1011", 34.0, 44.5, 1, "awaiting_approval", None, None,
+    ("R801", "Maintenance Technician", "MNT-TEC", "Maintenance", "O1", "E1011", 28.0, 36.5, 2, "awaiting_approval", None, None,
      None),
+    ("R802", "Senior Maintenance Technician", "MNT-SR", "Maintenance", "O1", "E1011", 34.0, 44.5, 1, "awaiting_approval", None,
+     None, None),
     ("R803", "Process Engineer", "ENG-PRC", "Engineering", "O1", "E1015", 80000.0, 104000.0, 1, "awaiting_approval", None, None,
      None),
     ("R804", "Process Engineer", "ENG-PRC", "Engineering", "O3", "E1015", 85000.0, 125000.0, 1, "awaiting_approval", None, None,

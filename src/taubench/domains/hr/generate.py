@@ -24,6 +24,7 @@ FIRST = ["Aaron", "Bianca", "Caleb", "Dana", "Elena", "Felix", "Gloria", "Hassan
 LAST = ["Abbott", "Barnes", "Chavez", "Dixon", "Ellis", "Fong", "Garza", "Hughes", "Ibarra", "Jensen", "Kowalski", "Lund",
         "Moreno", "Nolan", "Osei", "Patel", "Quigley", "Rossi", "Sato", "Turner", "Varga", "Watts", "Yilmaz", "Zimmer",
         "Bauer", "Cruz", "Dunn", "Foster", "Hale", "Ingram"]  # fmt: skip
+PAST_PTO = ["taken", "taken", "taken", "cancelled", "denied"]
 RELATIONS = ["spouse", "partner", "mother", "father", "sister", "brother", "friend"]
 STREETS = ["Maple Ave", "Oak St", "High St", "Cedar Ln", "Park Blvd", "River Rd", "Elm St", "Lincoln Way", "Hillcrest Dr"]
 ZIPS = {"O1": "432", "O2": "454", "O3": "937", "O4": "837", "O5": "181", "O6": "314"}
@@ -93,7 +94,8 @@ def _filler_employees(rng: random.Random, offices: dict, taken: set[str]) -> lis
         lead_id = f"E{number}"
         hired = _date(rng, 2008, 2020)
         rows.append((lead_id, fresh_name(), _date(rng, 1965, 1990), "manager", "manager", department, lead_code, office,
-                     DIRECTOR_BY_OFFICE[office], hired, hired, pay(lead_code), 2080.0, round(rng.uniform(20, 110), 1), {}))  # fmt: skip
+                     DIRECTOR_BY_OFFICE[office], hired, hired, pay(lead_code), 2080.0, round(rng.uniform(20, 110), 1),
+                     {}))  # fmt: skip
         number += 1
         for _ in range(rng.randint(*TEAM_SIZE)):
             hired = _date(rng, 2010, 2025) if rng.random() < 0.9 else _date(rng, 2025, 2025)
@@ -123,7 +125,7 @@ def _pto(rng: random.Random, employees: list[dict], holidays: list[str]) -> dict
             end = add_workdays(start, length - 1, holidays)
             hours = 8.0 * workdays(start, end, holidays) if rng.random() < 0.9 else 4.0
             past = end < TODAY
-            status = rng.choice(["taken", "taken", "taken", "cancelled", "denied"]) if past else rng.choice(["pending", "approved"])
+            status = rng.choice(PAST_PTO) if past else rng.choice(["pending", "approved"])
             requests[f"P{number}"] = {
                 "request_id": f"P{number}", "employee_id": employee["employee_id"], "start_date": start, "end_date": end,
                 "hours": hours, "status": status, "submitted_on": min(start, TODAY) if past else TODAY[:8] + "01",
@@ -210,7 +212,7 @@ def _pay_changes_and_cases(rng: random.Random, employees: list[dict]) -> tuple[d
         changes[f"PC{number}"] = {
             "change_id": f"PC{number}", "employee_id": employee["employee_id"], "requested_by": manager["employee_id"],
             "current_pay": employee["base_pay"], "new_pay": round(new, 2) if new < 100 else float(round(new, -2)),
-            "effective_date": rng.choice(PAY_PERIOD_STARTS[:1]), "reason": rng.choice(["merit", "market_adjustment", "promotion"]),
+            "effective_date": PAY_PERIOD_STARTS[0], "reason": rng.choice(["merit", "market_adjustment", "promotion"]),
             "status": rng.choice(["approved", "approved", "rejected"]), "approver_id": manager["manager_id"],
             "submitted_on": "2025-10-" + f"{rng.randint(1, 24):02d}",
         }  # fmt: skip
@@ -218,7 +220,8 @@ def _pay_changes_and_cases(rng: random.Random, employees: list[dict]) -> tuple[d
     kinds = ["benefits", "benefits", "payroll_error", "withholding_review", "safety", "harassment"]
     for number, employee in enumerate(rng.sample(employees, 110), start=9000):
         cases[f"C{number}"] = {"case_id": f"C{number}", "employee_id": employee["employee_id"], "case_type": rng.choice(kinds),
-                               "status": rng.choice(["closed", "closed", "open"]), "opened_on": _date(rng, 2024, 2025)[:8] + "03"}  # fmt: skip
+                               "status": rng.choice(["closed", "closed", "open"]),
+                               "opened_on": _date(rng, 2024, 2025)[:8] + "03"}  # fmt: skip
     return changes, cases
 
 
@@ -246,22 +249,27 @@ def database() -> dict[str, Any]:
         count = rng.choice([3, 5, 10, 15, 20, 30])
         end = add_workdays(start, count - 1, HOLIDAYS)
         leaves[f"LV{number}"] = {"leave_id": f"LV{number}", "employee_id": employee["employee_id"],
-                                 "leave_type": rng.choice(["fmla", "medical", "bereavement"]), "start_date": start, "end_date": end,
+                                 "leave_type": rng.choice(["fmla", "medical", "bereavement"]), "start_date": start,
+                                 "end_date": end,
                                  "workdays": count, "status": "completed" if end < TODAY else "approved",
                                  "submitted_on": start[:8] + "01"}  # fmt: skip
     requisitions = [_requisition(row, bands()) for row in cast.REQUISITIONS + _requisitions(rng, employees, offices)]
-    applications = {aid: {"application_id": aid, "requisition_id": rid, "candidate_name": name, "employee_id": who, "stage": stage,
-                          "applied_on": on} for aid, rid, name, who, stage, on in cast.APPLICATIONS}  # fmt: skip
-    interviews = {iid: {"interview_id": iid, "application_id": aid, "interviewer_id": who, "date": on, "time": at, "status": status}
+    applications = {aid: {"application_id": aid, "requisition_id": rid, "candidate_name": name, "employee_id": who,
+                          "stage": stage, "applied_on": on}
+                    for aid, rid, name, who, stage, on in cast.APPLICATIONS}  # fmt: skip
+    interviews = {iid: {"interview_id": iid, "application_id": aid, "interviewer_id": who, "date": on, "time": at,
+                        "status": status}
                   for iid, aid, who, on, at, status in cast.INTERVIEWS}  # fmt: skip
-    trained = [e["employee_id"] for e in employees if e["interview_trained"] and e["employee_id"] not in cast_ids and e["status"] == "active"]
+    trained = [e["employee_id"] for e in employees
+               if e["interview_trained"] and e["employee_id"] not in cast_ids and e["status"] == "active"]
     filler_apps, filler_interviews = _pipeline(rng, requisitions[len(cast.REQUISITIONS):], trained)
     applications.update(filler_apps)
     interviews.update(filler_interviews)
     changes, cases = _pay_changes_and_cases(rng, [e for e in employees if e["employee_id"] not in cast_ids])
     return {
         "now": NOW, "today": TODAY, "holidays": HOLIDAYS, "pay_period_starts": PAY_PERIOD_STARTS,
-        "next_pto_number": 1 + max(int(key[1:]) for key in pto), "next_leave_number": 500, "next_application_number": 20100 + len(filler_apps),
+        "next_pto_number": 1 + max(int(key[1:]) for key in pto), "next_leave_number": 500,
+        "next_application_number": 20100 + len(filler_apps),
         "next_interview_number": 7100 + len(filler_interviews), "next_pay_change_number": 400 + len(changes),
         "next_case_number": 9000 + len(cases), "offices": offices, "job_codes": job_codes,
         "employees": {e["employee_id"]: e for e in employees}, "pto_requests": pto, "leave_requests": leaves,

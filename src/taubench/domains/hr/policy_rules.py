@@ -20,6 +20,7 @@ LEVELS = ["staff", "manager", "director", "vp", "executive"]
 HOURS_A_YEAR = 2080
 MAX_RAISE = 0.10
 IN_ROLE_MONTHS = 6
+EMPLOYEE_RELATIONS = ("harassment", "discrimination", "safety")
 OPEN_TOOLS = {"verify_employee", "calculate", "transfer_to_human_agents"}
 PERSONAL_VIEWS = {"get_employee", "get_pto_account", "get_leave_eligibility"}
 OWN_REQUESTS = {"update_contact_info", "submit_pto_request", "submit_leave_request", "submit_internal_application", "open_case"}
@@ -96,7 +97,7 @@ def who_may_ask(trace: GoldTrace) -> list[str]:
             violations.append(f"{step.name} for {args['employee_id']} asked by {caller}")
         elif step.name == "decide_pto_request" and args["manager_id"] != caller:
             violations.append(f"decision recorded for {args['manager_id']} by {caller}")
-        elif step.name == "submit_pay_change" and (args["requested_by"] != caller or db.employees[args["employee_id"]].manager_id != caller):
+        elif step.name == "submit_pay_change" and {args["requested_by"], db.employees[args["employee_id"]].manager_id} - {caller}:
             violations.append(f"pay change for {args['employee_id']} asked by {caller}, not their manager")
         elif step.name == "approve_requisition" and args["approver_id"] != caller:
             violations.append(f"approval recorded for {args['approver_id']} by {caller}")
@@ -155,7 +156,8 @@ def approvals_within_floor(trace: GoldTrace) -> list[str]:
 def _service_months(db: Any, employee: Any, on: str) -> int:
     months = completed_months(employee.hire_date, on)
     prior = db.employees.get(employee.prior_employee_id or "")
-    if prior and prior.termination_date and completed_months(prior.termination_date, employee.hire_date) < 12 * FMLA["break_years"]:
+    gap = completed_months(prior.termination_date, employee.hire_date) if prior and prior.termination_date else None
+    if prior and gap is not None and gap < 12 * FMLA["break_years"]:
         months += completed_months(prior.hire_date, prior.termination_date)
     return months
 
@@ -172,7 +174,8 @@ def fmla(trace: GoldTrace) -> list[str]:
                    and leave.leave_type == "fmla" and leave.status != "denied" and leave.start_date >= window)  # fmt: skip
         if _service_months(db, employee, args["start_date"]) < FMLA["months"]:
             violations.append("FMLA under 12 months of service")
-        if employee.hours_last_12_months < FMLA["hours"] or db.offices[employee.office_id].employees_within_75_miles < FMLA["headcount"]:
+        headcount = db.offices[employee.office_id].employees_within_75_miles
+        if employee.hours_last_12_months < FMLA["hours"] or headcount < FMLA["headcount"]:
             violations.append("FMLA failing the hours or worksite test")
         if used + workdays(args["start_date"], args["end_date"], db.holidays) > FMLA["workdays"]:
             violations.append(f"FMLA beyond 60 workdays ({used} used)")
@@ -256,9 +259,10 @@ def interview_rules(trace: GoldTrace) -> list[str]:
         args, db = step.arguments, step.before
         interviewer = db.employees[args["interviewer_id"]]
         candidate = db.employees.get(db.applications[args["application_id"]].employee_id or "")
-        booked = sum(other.interviewer_id == interviewer.employee_id and other.date == args["date"] and other.status == "scheduled"
-                     for other in db.interviews.values())  # fmt: skip
-        if args["date"] < add_workdays(db.today, 2, db.holidays) or not ("09:00" <= args["time"] <= "16:00") or args["time"][3:] != "00":
+        booked = sum(other.interviewer_id == interviewer.employee_id and other.date == args["date"]
+                     and other.status == "scheduled" for other in db.interviews.values())  # fmt: skip
+        on_the_hour = "09:00" <= args["time"] <= "16:00" and args["time"][3:] == "00"
+        if args["date"] < add_workdays(db.today, 2, db.holidays) or not on_the_hour:
             violations.append(f"interview at {args['date']} {args['time']}")
         if not interviewer.interview_trained or (candidate and candidate.manager_id == interviewer.employee_id):
             violations.append(f"{interviewer.employee_id} may not interview this candidate")
@@ -287,8 +291,8 @@ def withholding_review(trace: GoldTrace) -> list[str]:
     for index, step in enumerate(trace.steps):
         if step.name == "update_contact_info" and step.arguments.get("state"):
             moved = step.arguments["state"] != step.before.employees[step.arguments["employee_id"]].address.state
-            later = [other for other in trace.steps[index + 1 :] if other.name == "open_case"
-                     and other.arguments == {"employee_id": step.arguments["employee_id"], "case_type": "withholding_review"}]  # fmt: skip
+            review = {"employee_id": step.arguments["employee_id"], "case_type": "withholding_review"}
+            later = [other for other in trace.steps[index + 1 :] if other.name == "open_case" and other.arguments == review]
             if moved and not later:
                 violations.append("a move to another state without a withholding_review case")
     return violations
@@ -300,7 +304,7 @@ def cases_and_transfers(trace: GoldTrace) -> list[str]:
         case_id = json.loads(step.observation)["case_id"]
         if case_id not in trace.task.communicate_info:
             violations.append(f"case id {case_id} not in communicate_info")
-        if step.arguments["case_type"] in ("harassment", "discrimination", "safety") and not trace.calls("transfer_to_human_agents"):
+        if step.arguments["case_type"] in EMPLOYEE_RELATIONS and not trace.calls("transfer_to_human_agents"):
             violations.append(f"a {step.arguments['case_type']} case without a transfer to employee relations")
     return violations
 

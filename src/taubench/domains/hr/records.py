@@ -170,6 +170,6 @@ class HrRecords(Toolkit):
             employee_id: The interviewer's employee id.
         """
         self._employee(employee_id)
-        booked = [interview for interview in self.db.interviews.values()
-                  if interview.interviewer_id == employee_id and interview.status == "scheduled" and interview.date >= self.db.today]  # fmt: skip
+        booked = [interview for interview in self.db.interviews.values() if interview.interviewer_id == employee_id
+                  and interview.status == "scheduled" and interview.date >= self.db.today]  # fmt: skip
         return sorted(booked, key=lambda interview: (interview.date, interview.time))
