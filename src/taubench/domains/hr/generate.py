@@ -102,7 +102,8 @@ def _filler_employees(rng: random.Random, offices: dict, taken: set[str]) -> lis
             hired = min(hired, "2025-10-20")
             extra: dict[str, Any] = {}
             if rng.random() < 0.04:
-                extra = {"status": "terminated", "termination_date": _date(rng, 2023, 2025)[:8] + "15"}
+                left = _date(rng, 2023, 2025)[:8] + "15"
+                extra = {"status": "terminated", "termination_date": left} if hired < left < TODAY else {}
             elif rng.random() < 0.05:
                 extra = {"written_warning_until": _date(rng, 2025, 2026)}
             hourly = bands[staff_code][1] < 100
@@ -117,13 +118,17 @@ def _pto(rng: random.Random, employees: list[dict], holidays: list[str]) -> dict
     requests: dict[str, dict] = {}
     number = 5000
     for employee in employees:
+        spans: list[tuple[str, str]] = []
         for _ in range(rng.randint(2, 5)):
             start = f"2025-{rng.randint(1, 12):02d}-{rng.randint(1, 26):02d}"
             while not is_workday(date.fromisoformat(start), holidays):
                 start = start[:8] + f"{int(start[8:]) + 1:02d}"
             length = rng.choice([1, 1, 1, 2, 3, 5])
             end = add_workdays(start, length - 1, holidays)
-            hours = 8.0 * workdays(start, end, holidays) if rng.random() < 0.9 else 4.0
+            hours = 8.0 * workdays(start, end, holidays) if rng.random() < 0.9 or length > 1 else 4.0
+            if any(start <= last and first <= end for first, last in spans):
+                continue  # an employee's requests never overlap
+            spans.append((start, end))
             past = end < TODAY
             status = rng.choice(PAST_PTO) if past else rng.choice(["pending", "approved"])
             requests[f"P{number}"] = {
@@ -149,7 +154,7 @@ def _requisitions(rng: random.Random, employees: list[dict], offices: dict) -> l
         if manager["department"] not in ("Finance", "IT"):  # the open requisitions of the other teams are the cast's
             status = "closed"
         internal = _date(rng, 2025, 2025) if status in ("closed", "posted") else None
-        internal = min(internal, "2025-10-27") if internal else None
+        internal = min(internal, "2025-10-27" if status == "posted" else "2025-09-30") if internal else None
         while internal and not is_workday(date.fromisoformat(internal), HOLIDAYS):
             internal = internal[:8] + f"{int(internal[8:]) + 1:02d}"
         external = add_workdays(internal, 5, HOLIDAYS) if internal else None
