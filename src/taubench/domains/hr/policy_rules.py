@@ -172,7 +172,7 @@ def fmla(trace: GoldTrace) -> list[str]:
         window = (day(args["start_date"]) - timedelta(days=365)).isoformat()
         used = sum(leave.workdays for leave in db.leave_requests.values() if leave.employee_id == employee.employee_id
                    and leave.leave_type == "fmla" and leave.status != "denied" and leave.start_date >= window)  # fmt: skip
-        if _service_months(db, employee, args["start_date"]) < FMLA["months"]:
+        if _service_months(db, employee, db.today) < FMLA["months"]:
             violations.append("FMLA under 12 months of service")
         headcount = db.offices[employee.office_id].employees_within_75_miles
         if employee.hours_last_12_months < FMLA["hours"] or headcount < FMLA["headcount"]:
