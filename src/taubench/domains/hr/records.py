@@ -139,7 +139,7 @@ class HrRecords(Toolkit):
             department: Part of the department's name, e.g. "Maintenance"; may be empty.
             location: An office's city or state, e.g. "Dayton" or "OH"; may be empty.
         """
-        department, location = str(department).strip().lower(), str(location).strip().lower()
+        department, location = (str(value or "").strip().lower() for value in (department, location))
         if not department and not location:
             raise ValueError("Give a department or a location")
         found = []

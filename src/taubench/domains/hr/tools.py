@@ -235,6 +235,10 @@ class HrTools(HrRecords):
             emergency_phone: Their phone number.
         """
         employee = self._active(employee_id)
+        phone, street, city, state, zip, emergency_name, emergency_relationship, emergency_phone = (
+            "" if value is None else value
+            for value in (phone, street, city, state, zip, emergency_name, emergency_relationship, emergency_phone)
+        )  # an argument sent as null is left as it is, like an empty one
         address = [street, city, state, zip]
         contact = [emergency_name, emergency_relationship, emergency_phone]
         if not all(isinstance(value, str) for value in [phone, *address, *contact]):
