@@ -1,4 +1,4 @@
-"""The HR domain: the HR service center of Larkspur Foods, a food manufacturer of about 450
+"""The HR domain: the HR service center of Larkspur Foods, a food manufacturer of about 400
 people with plants and offices in five states. Callers are employees, managers, leaders who
 approve requisitions and recruiters; the agent verifies who is calling and what their role
 lets them see or change, then handles PTO and leave, manager approvals, requisitions,

@@ -33,6 +33,8 @@ TEAM_KINDS = [("Production", "PRD-OP1", "SUP-PRD"), ("Warehouse", "WHS-ASC", "SU
               ("Maintenance", "MNT-TEC", "MGR-OPS"), ("Finance", "ACC-ANL", "FIN-MGR"), ("IT", "IT-ANL", "IT-MGR"),
               ("Engineering", "ENG-PRC", "ENG-MGR")]  # fmt: skip
 DIRECTOR_BY_OFFICE = {"O1": "E1005", "O2": "E1003", "O3": "E1004", "O4": "E1004", "O5": "E1003", "O6": "E1004"}
+BANDS = {code: (low, high, basis) for code, _, _, basis, low, high in cast.JOB_CODES}
+TITLES = {code: title for code, title, *_ in cast.JOB_CODES}
 
 
 def _date(rng: random.Random, first: int, last: int) -> str:
@@ -44,10 +46,10 @@ def _employee(rng: random.Random, row: tuple, offices: dict) -> dict[str, Any]:
     first, last = name.lower().split(" ", 1)
     record = {
         "employee_id": employee_id, "name": name, "birth_date": born, "status": "active", "access_role": role, "level": level,
-        "department": department, "job_code": job_code, "title": cast_titles()[job_code], "office_id": office,
+        "department": department, "job_code": job_code, "title": TITLES[job_code], "office_id": office,
         "manager_id": manager, "hire_date": hired, "termination_date": None, "prior_employee_id": None, "in_role_since": in_role,
-        "pay_basis": bands()[job_code][2], "base_pay": pay, "pay_band_min": bands()[job_code][0],
-        "pay_band_max": bands()[job_code][1], "hours_last_12_months": hours, "pto_balance": pto, "written_warning_until": None,
+        "pay_basis": BANDS[job_code][2], "base_pay": pay, "pay_band_min": BANDS[job_code][0],
+        "pay_band_max": BANDS[job_code][1], "hours_last_12_months": hours, "pto_balance": pto, "written_warning_until": None,
         "interview_trained": level != "staff" or role == "recruiter" or rng.random() < 0.3, "delegate_id": None,
         "delegate_until": None, "phone": f"{AREA[office]}-555-{rng.randint(100, 9999):04d}",
         "email": f"{first}.{last.replace(' ', '')}{employee_id[-2:]}@larkspurfoods.com",
@@ -56,25 +58,15 @@ def _employee(rng: random.Random, row: tuple, offices: dict) -> dict[str, Any]:
         "emergency_contact": {"name": f"{rng.choice(FIRST)} {last.title()}", "relationship": rng.choice(RELATIONS),
                               "phone": f"{AREA[office]}-555-{rng.randint(100, 9999):04d}"},
     }  # fmt: skip
-    if employee_id in {"E1017", "E1013", "E1018", "E1045"}:
-        record["interview_trained"] = employee_id in {"E1018", "E1013"}
     record.update(extra)
     return record
 
-
-def bands() -> dict[str, tuple[float, float, str]]:
-    return {code: (low, high, basis) for code, _, _, basis, low, high in cast.JOB_CODES}
-
-
-def cast_titles() -> dict[str, str]:
-    return {code: title for code, title, *_ in cast.JOB_CODES}
 
 
 def _filler_employees(rng: random.Random, offices: dict, taken: set[str]) -> list[tuple]:
     """Teams of staff, each under a filler supervisor reporting to the office's director."""
     rows, number = [], 1100
     cast_names = {row[1] for row in cast.EMPLOYEES}
-    bands = {code: (low, high) for code, _, _, _, low, high in cast.JOB_CODES}
 
     def fresh_name() -> str:
         while True:
@@ -84,7 +76,7 @@ def _filler_employees(rng: random.Random, offices: dict, taken: set[str]) -> lis
                 return name
 
     def pay(code: str) -> float:
-        low, high = bands[code]
+        low, high, _ = BANDS[code]
         value = rng.uniform(low, low + (high - low) * 0.8)
         return round(value, 2) if high < 100 else float(round(value, -2))
 
@@ -106,7 +98,7 @@ def _filler_employees(rng: random.Random, offices: dict, taken: set[str]) -> lis
                 extra = {"status": "terminated", "termination_date": left} if hired < left < TODAY else {}
             elif rng.random() < 0.05:
                 extra = {"written_warning_until": _date(rng, 2025, 2026)}
-            hourly = bands[staff_code][1] < 100
+            hourly = BANDS[staff_code][2] == "hourly"
             hours = round(rng.uniform(1500, 2250) if hourly else 2080.0, 1)
             rows.append((f"E{number}", fresh_name(), _date(rng, 1960, 2006), "employee", "staff", department, staff_code, office,
                          lead_id, hired, hired, pay(staff_code), hours, round(rng.uniform(-4, 120), 1), extra))  # fmt: skip
@@ -140,14 +132,13 @@ def _pto(rng: random.Random, employees: list[dict], holidays: list[str]) -> dict
     return requests
 
 
-def _requisitions(rng: random.Random, employees: list[dict], offices: dict) -> list[tuple]:
-    codes = {code: (low, high) for code, _, _, _, low, high in cast.JOB_CODES}
+def _requisitions(rng: random.Random, employees: list[dict]) -> list[tuple]:
     managers = [employee for employee in employees if employee["level"] == "manager" and employee["employee_id"] >= "E1100"]
     rows = []
     for number in range(820, 868):
         manager = rng.choice(managers)
         code = next(staff for department, staff, _ in TEAM_KINDS if department == manager["department"])
-        low, high = codes[code]
+        low, high, _ = BANDS[code]
         pay_min = round(low + (high - low) * 0.1, 2) if high < 100 else float(round(low * 1.05, -3))
         pay_max = round(high - (high - low) * 0.1, 2) if high < 100 else float(round(high * 0.95, -3))
         status = rng.choice(["closed", "closed", "posted", "approved", "awaiting_approval"])
@@ -159,15 +150,15 @@ def _requisitions(rng: random.Random, employees: list[dict], offices: dict) -> l
             internal = internal[:8] + f"{int(internal[8:]) + 1:02d}"
         external = add_workdays(internal, 5, HOLIDAYS) if internal else None
         approver = manager["manager_id"] if status != "awaiting_approval" else None
-        rows.append((f"R{number}", cast_titles()[code], code, manager["department"], manager["office_id"], manager["employee_id"],
+        rows.append((f"R{number}", TITLES[code], code, manager["department"], manager["office_id"], manager["employee_id"],
                      pay_min, pay_max, rng.randint(1, 3), status, approver, internal, external))  # fmt: skip
     return rows
 
 
-def _requisition(row: tuple, bands: dict) -> dict[str, Any]:
+def _requisition(row: tuple) -> dict[str, Any]:
     (requisition_id, title, code, department, office, manager, pay_min, pay_max, openings, status, approver, internal,
      external) = row  # fmt: skip
-    low, high, basis = bands[code]
+    low, high, basis = BANDS[code]
     return {"requisition_id": requisition_id, "title": title, "job_code": code, "department": department, "office_id": office,
             "hiring_manager_id": manager, "pay_basis": basis, "pay_min": pay_min, "pay_max": pay_max, "band_min": low,
             "band_max": high, "openings": openings, "status": status, "approved_by": approver, "internal_start": internal,
@@ -258,7 +249,7 @@ def database() -> dict[str, Any]:
                                  "end_date": end,
                                  "workdays": count, "status": "completed" if end < TODAY else "approved",
                                  "submitted_on": start[:8] + "01"}  # fmt: skip
-    requisitions = [_requisition(row, bands()) for row in cast.REQUISITIONS + _requisitions(rng, employees, offices)]
+    requisitions = [_requisition(row) for row in cast.REQUISITIONS + _requisitions(rng, employees)]
     applications = {aid: {"application_id": aid, "requisition_id": rid, "candidate_name": name, "employee_id": who,
                           "stage": stage, "applied_on": on}
                     for aid, rid, name, who, stage, on in cast.APPLICATIONS}  # fmt: skip
