@@ -5,7 +5,7 @@ import json
 from datetime import timedelta
 from typing import Any, Optional
 
-from taubench.domains.gold_trace import GoldStep, GoldTrace, hand_offs
+from taubench.domains.gold_trace import GoldTrace, hand_offs
 from taubench.domains.hr.records import accrual_per_month
 from taubench.domains.hr.workdays import add_workdays, completed_months, day, month_end, workdays
 
