@@ -32,6 +32,7 @@ REGISTRY: dict[str, str] = {
     "real_estate": "real_estate",
     "fitness": "fitness",
     "education": "education",
+    "hr": "hr",
 }
 
 

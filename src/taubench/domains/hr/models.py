@@ -1,0 +1,226 @@
+"""The HR domain's database: the HR service center of Larkspur Foods, a food manufacturer with
+plants and offices in several states. Employees (with their reporting line, pay, PTO and
+contact details), offices, job codes and their pay bands, PTO and leave requests, job
+requisitions with their applications and interviews, pay change requests and HR cases."""
+
+from typing import Annotated, Literal, Optional
+
+from pydantic import BaseModel, ConfigDict
+
+from taubench.domains.references import RefersTo
+
+EmployeeId = Annotated[str, RefersTo("employees")]
+Level = Literal["staff", "manager", "director", "vp", "executive"]
+LeaveType = Literal["fmla", "medical", "bereavement"]
+CaseType = Literal["harassment", "discrimination", "safety", "withholding_review", "payroll_error", "benefits"]
+Stage = Literal["applied", "screen", "interview", "offer", "hired", "rejected", "withdrawn"]
+
+
+class Office(BaseModel):
+    office_id: str
+    city: str
+    state: str
+    employees_within_75_miles: int  # the company's headcount within 75 miles: the FMLA worksite test
+
+
+class JobCode(BaseModel):
+    job_code: str
+    title: str
+    flsa: Literal["exempt", "non_exempt"]
+    pay_basis: Literal["salary", "hourly"]  # salary: USD a year; hourly: USD an hour
+    band_min: float
+    band_max: float
+
+
+class Address(BaseModel):
+    street: str
+    city: str
+    state: str
+    zip: str
+
+
+class EmergencyContact(BaseModel):
+    name: str
+    relationship: str
+    phone: str
+
+
+class Employee(BaseModel):
+    employee_id: str
+    name: str
+    birth_date: str  # YYYY-MM-DD
+    status: Literal["active", "terminated"]
+    access_role: Literal["employee", "manager", "recruiter"]
+    level: Level
+    department: str
+    job_code: Annotated[str, RefersTo("job_codes")]
+    title: str
+    office_id: Annotated[str, RefersTo("offices")]
+    manager_id: Optional[EmployeeId]
+    hire_date: str
+    termination_date: Optional[str]
+    prior_employee_id: Optional[EmployeeId]  # the earlier record of a rehired employee
+    in_role_since: str
+    pay_basis: Literal["salary", "hourly"]
+    base_pay: float  # in the pay basis: USD a year, or USD an hour
+    pay_band_min: float  # the job code's band
+    pay_band_max: float
+    hours_last_12_months: float
+    pto_balance: float  # hours, accruals to date included
+    written_warning_until: Optional[str]  # an active written warning runs through this date
+    interview_trained: bool
+    delegate_id: Optional[EmployeeId]  # who may approve for this manager while away
+    delegate_until: Optional[str]
+    phone: str
+    email: str
+    address: Address
+    emergency_contact: EmergencyContact
+
+
+class DirectoryEntry(BaseModel):
+    """What anyone in the company may see about a colleague."""
+
+    employee_id: str
+    name: str
+    status: str
+    title: str
+    department: str
+    office_id: str
+    level: str
+    access_role: str
+    manager_id: Optional[str]
+    interview_trained: bool
+    delegate_id: Optional[str]
+    delegate_until: Optional[str]
+
+
+class PtoRequest(BaseModel):
+    request_id: str
+    employee_id: EmployeeId
+    start_date: str
+    end_date: str
+    hours: float
+    status: Literal["pending", "approved", "denied", "cancelled", "taken"]
+    submitted_on: str
+    decided_by: Optional[EmployeeId]
+
+
+class PtoAccount(BaseModel):
+    """A computed view: the balance, the accrual tier and the requests not yet taken."""
+
+    employee_id: str
+    balance_hours: float
+    hire_date: str
+    completed_years_of_service: int
+    accrual_hours_per_month: float
+    next_accrual_date: str
+    open_requests: list[PtoRequest]
+
+
+class LeaveRequest(BaseModel):
+    leave_id: str
+    employee_id: EmployeeId
+    leave_type: LeaveType
+    start_date: str
+    end_date: str
+    workdays: int
+    status: Literal["submitted", "approved", "completed", "denied"]
+    submitted_on: str
+
+
+class LeaveEligibility(BaseModel):
+    """A computed view of the facts the leave rules turn on."""
+
+    employee_id: str
+    hire_date: str
+    months_of_service: int  # completed months on this record
+    prior_employee_id: Optional[str]
+    prior_hire_date: Optional[str]
+    prior_termination_date: Optional[str]
+    prior_months_of_service: int
+    hours_last_12_months: float
+    employees_within_75_miles: int
+    leaves: list[LeaveRequest]
+
+
+class Requisition(BaseModel):
+    requisition_id: str
+    title: str
+    job_code: Annotated[str, RefersTo("job_codes")]
+    department: str
+    office_id: Annotated[str, RefersTo("offices")]
+    hiring_manager_id: EmployeeId
+    pay_basis: Literal["salary", "hourly"]
+    pay_min: float
+    pay_max: float
+    band_min: float
+    band_max: float
+    openings: int
+    status: Literal["awaiting_approval", "approved", "posted", "closed"]
+    approved_by: Optional[EmployeeId]
+    internal_start: Optional[str]
+    external_start: Optional[str]
+
+
+class Application(BaseModel):
+    application_id: str
+    requisition_id: Annotated[str, RefersTo("requisitions")]
+    candidate_name: str
+    employee_id: Optional[EmployeeId]  # set for an internal candidate
+    stage: Stage
+    applied_on: str
+
+
+class Interview(BaseModel):
+    interview_id: str
+    application_id: Annotated[str, RefersTo("applications")]
+    interviewer_id: EmployeeId
+    date: str
+    time: str  # HH:MM, 24-hour
+    status: Literal["scheduled", "completed", "cancelled"]
+
+
+class PayChange(BaseModel):
+    change_id: str
+    employee_id: EmployeeId
+    requested_by: EmployeeId
+    current_pay: float
+    new_pay: float
+    effective_date: str
+    reason: Literal["merit", "promotion", "market_adjustment", "retention"]
+    status: Literal["pending_approval", "approved", "rejected"]
+    approver_id: Optional[EmployeeId]
+    submitted_on: str
+
+
+class Case(BaseModel):
+    case_id: str
+    employee_id: EmployeeId
+    case_type: CaseType
+    status: Literal["open", "closed"]
+    opened_on: str
+
+
+class HrDB(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    now: str  # the service center's fixed "now", YYYY-MM-DD HH:MM; tools never read a clock
+    today: str
+    holidays: list[str]
+    pay_period_starts: list[str]
+    next_pto_number: int
+    next_leave_number: int
+    next_application_number: int
+    next_interview_number: int
+    next_pay_change_number: int
+    next_case_number: int
+    offices: dict[str, Office]
+    job_codes: dict[str, JobCode]
+    employees: dict[str, Employee]
+    pto_requests: dict[str, PtoRequest]
+    leave_requests: dict[str, LeaveRequest]
+    requisitions: dict[str, Requisition]
+    applications: dict[str, Application]
+    interviews: dict[str, Interview]
+    pay_changes: dict[str, PayChange]
+    cases: dict[str, Case]

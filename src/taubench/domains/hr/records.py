@@ -1,0 +1,175 @@
+"""The HR service center's look-ups: verifying a caller, the company directory, employee
+records, PTO accounts, leave eligibility, requisitions, applications and interview calendars.
+They show what the HR system holds; who may be told what is the policy's, so the agent's."""
+
+from taubench.domains.hr.models import (
+    Application,
+    DirectoryEntry,
+    Employee,
+    HrDB,
+    Interview,
+    LeaveEligibility,
+    PtoAccount,
+    Requisition,
+)
+from taubench.domains.hr.workdays import completed_months, month_end
+from taubench.toolkit import Toolkit, tool
+
+ACCRUAL_TIERS = ((6, 13.33), (3, 10.0), (0, 6.67))  # completed years of service -> hours a month
+
+
+def accrual_per_month(years: int) -> float:
+    return next(hours for least, hours in ACCRUAL_TIERS if years >= least)
+
+
+class HrRecords(Toolkit):
+    db: HrDB
+
+    def _employee(self, employee_id: str) -> Employee:
+        if employee_id not in self.db.employees:
+            raise ValueError("Employee not found")
+        return self.db.employees[employee_id]
+
+    def _active(self, employee_id: str) -> Employee:
+        employee = self._employee(employee_id)
+        if employee.status != "active":
+            raise ValueError(f"Employee {employee_id} is not active")
+        return employee
+
+    def _requisition(self, requisition_id: str) -> Requisition:
+        if requisition_id not in self.db.requisitions:
+            raise ValueError("Requisition not found")
+        return self.db.requisitions[requisition_id]
+
+    @staticmethod
+    def _entry(employee: Employee) -> DirectoryEntry:
+        return DirectoryEntry(**{name: getattr(employee, name) for name in DirectoryEntry.model_fields})
+
+    @tool("read")
+    def verify_employee(self, employee_id: str, birth_date: str) -> DirectoryEntry:
+        """Verify a caller: their employee id must match their date of birth. Gives their
+        directory entry (status, title, department, level, access role, manager).
+
+        Args:
+            employee_id: The caller's employee id, e.g. "E1004".
+            birth_date: The caller's date of birth, YYYY-MM-DD.
+        """
+        employee = self.db.employees.get(employee_id)
+        if employee is None or employee.birth_date != birth_date:
+            raise ValueError("Employee id and date of birth do not match")
+        return self._entry(employee)
+
+    @tool("read")
+    def find_employees(self, query: str) -> list[DirectoryEntry]:
+        """Search the company directory by employee id or by name (any part, any case). The
+        directory shows no personal details: no pay, birth date, address or leave.
+
+        Args:
+            query: An employee id such as "E1004", or a name or part of one.
+        """
+        wanted = str(query).strip().lower()
+        if len(wanted) < 2:
+            raise ValueError("Give an employee id or at least two letters of a name")
+        return [self._entry(employee) for employee in self.db.employees.values()
+                if employee.employee_id.lower() == wanted or wanted in employee.name.lower()]  # fmt: skip
+
+    @tool("read")
+    def get_employee(self, employee_id: str) -> Employee:
+        """An employee's full HR record: role, reporting line, hire dates, pay, hours, PTO
+        balance, warnings, contact details and emergency contact.
+
+        Args:
+            employee_id: The employee's id.
+        """
+        return self._employee(employee_id)
+
+    @tool("read")
+    def get_pto_account(self, employee_id: str) -> PtoAccount:
+        """An employee's PTO balance (hours, accruals to date included), their accrual tier and
+        their pending and approved requests that are not over yet.
+
+        Args:
+            employee_id: The employee's id.
+        """
+        employee = self._employee(employee_id)
+        years = completed_months(employee.hire_date, self.db.today) // 12
+        requests = [request for request in self.db.pto_requests.values()
+                    if request.employee_id == employee_id and request.status in ("pending", "approved")
+                    and request.end_date >= self.db.today]  # fmt: skip
+        return PtoAccount(
+            employee_id=employee_id,
+            balance_hours=employee.pto_balance,
+            hire_date=employee.hire_date,
+            completed_years_of_service=years,
+            accrual_hours_per_month=accrual_per_month(years),
+            next_accrual_date=month_end(self.db.today),
+            open_requests=requests,
+        )
+
+    @tool("read")
+    def get_leave_eligibility(self, employee_id: str) -> LeaveEligibility:
+        """The facts leave eligibility turns on: service on this record and on an earlier one
+        (rehires), hours worked in the last 12 months, the company's headcount within 75 miles
+        of the employee's office, and their leave requests.
+
+        Args:
+            employee_id: The employee's id.
+        """
+        employee = self._employee(employee_id)
+        prior = self.db.employees.get(employee.prior_employee_id or "")
+        return LeaveEligibility(
+            employee_id=employee_id,
+            hire_date=employee.hire_date,
+            months_of_service=completed_months(employee.hire_date, employee.termination_date or self.db.today),
+            prior_employee_id=prior.employee_id if prior else None,
+            prior_hire_date=prior.hire_date if prior else None,
+            prior_termination_date=prior.termination_date if prior else None,
+            prior_months_of_service=completed_months(prior.hire_date, prior.termination_date or self.db.today) if prior else 0,
+            hours_last_12_months=employee.hours_last_12_months,
+            employees_within_75_miles=self.db.offices[employee.office_id].employees_within_75_miles,
+            leaves=[leave for leave in self.db.leave_requests.values() if leave.employee_id == employee_id],
+        )
+
+    @tool("read")
+    def search_requisitions(self, department: str = "", location: str = "") -> list[Requisition]:
+        """Job requisitions by department and/or location, in id order, with their pay range,
+        the job code's pay band, status and posting dates.
+
+        Args:
+            department: Part of the department's name, e.g. "Maintenance"; may be empty.
+            location: An office's city or state, e.g. "Dayton" or "OH"; may be empty.
+        """
+        department, location = (str(value or "").strip().lower() for value in (department, location))
+        if not department and not location:
+            raise ValueError("Give a department or a location")
+        found = []
+        for requisition in self.db.requisitions.values():
+            office = self.db.offices[requisition.office_id]
+            if department and department not in requisition.department.lower():
+                continue
+            if location and location not in (office.city.lower(), office.state.lower()):
+                continue
+            found.append(requisition)
+        return found
+
+    @tool("read")
+    def list_applications(self, requisition_id: str) -> list[Application]:
+        """The candidates who applied to a requisition, with their stage, oldest first.
+
+        Args:
+            requisition_id: The requisition's id, e.g. "R801".
+        """
+        self._requisition(requisition_id)
+        return [application for application in self.db.applications.values() if application.requisition_id == requisition_id]
+
+    @tool("read")
+    def list_interviews(self, employee_id: str) -> list[Interview]:
+        """The interviews an employee is booked to conduct from today on, by date and time.
+
+        Args:
+            employee_id: The interviewer's employee id.
+        """
+        self._employee(employee_id)
+        booked = [interview for interview in self.db.interviews.values() if interview.interviewer_id == employee_id
+                  and interview.status == "scheduled" and interview.date >= self.db.today]  # fmt: skip
+        return sorted(booked, key=lambda interview: (interview.date, interview.time))
