@@ -1,6 +1,6 @@
 """agent=dialogflow_cx: a Dialogflow CX virtual agent (a company's shipped agent) plays the agent.
 
-Each episode is one CX session (its id derived from task, trial and seed). The customer's
+Each episode is one new CX session (its id derived from task, trial and seed, and the run). The customer's
 words go in as text; the agent's ``tool_call`` messages become our tool calls (CX names the
 tool by resource: its display name, from ``ListTools`` once per run, is our tool's name), and
 each result goes back as a ``tool_call_result``. CX's end of interaction and its hand-off to a
@@ -11,6 +11,7 @@ live agent end the episode (``agent_stop``, ``agent_handoff``). Calls are retrie
 import hashlib
 import ipaddress
 import random
+import secrets
 import threading
 import time
 from pathlib import Path
@@ -206,6 +207,22 @@ class Connection:
         listing = Calls(retry, options.timeout or retry.timeout)
         found = listing("ListTools", lambda timeout: list(tools.list_tools(parent=options.agent_path, retry=None, timeout=timeout)))
         self.tool_names = {tool.name: tool.display_name for tool in found}
+        self.run_token = secrets.token_hex(4)
+        self._started: dict[str, int] = {}  # episode stem -> sessions started for it
+        self._lock = threading.Lock()
+
+    def new_session(self, context: EpisodeContext) -> str:
+        """A fresh session's path. CX keeps a session's state for a while after its last turn,
+        so an episode run again (a retry, a rerun of the configuration) must not reuse one: the
+        id is ``tb<episode stem>-<run token>-<attempt>``, the stem derived from (domain, task,
+        trial, seed); at most 36 characters, as CX allows."""
+        episode = f"{context.domain}/{context.task.id}/{context.trial}/{context.seed}"
+        stem = hashlib.sha256(episode.encode()).hexdigest()[:22]
+        with self._lock:
+            attempt = self._started.get(stem, 0)
+            self._started[stem] = attempt + 1
+        environment = f"/environments/{self.options.environment}" if self.options.environment else ""
+        return f"{self.options.agent_path}{environment}/sessions/tb{stem}-{self.run_token}-{attempt % 100}"
 
     @staticmethod
     def _client(client_class, options: DialogflowCXOptions):
@@ -241,12 +258,6 @@ def _credentials(path: Optional[Path]):
     return credentials
 
 
-def session_id(context: EpisodeContext) -> str:
-    """The same for the same (domain, task, trial, seed); CX allows at most 36 characters."""
-    digest = hashlib.sha256(f"{context.domain}/{context.task.id}/{context.trial}/{context.seed}".encode()).hexdigest()
-    return f"tb-{digest[:32]}"
-
-
 class DialogflowCXAgent:
     """One CX session per episode; what CX answers a turn becomes one message: its tool calls
     (then the episode answers them and we send the results back), or its text, with the end
@@ -258,15 +269,16 @@ class DialogflowCXAgent:
     def __init__(self, context: EpisodeContext, options: DialogflowCXOptions, retry: RetryPolicy = RetryPolicy()):
         self.options = options
         self.retry = retry
+        self.context = context
         self.schemas = {tool["function"]["name"]: tool["function"].get("parameters", {}) for tool in context.tools}
-        environment = f"/environments/{options.environment}" if options.environment else ""
-        self.session = f"{options.agent_path}{environment}/sessions/{session_id(context)}"
+        self.session: Optional[str] = None  # opened at the first turn
         self.pending: dict[str, tuple[str, str]] = {}  # our call id -> CX's (tool, action)
         self.calls_made = 0
 
     def respond(self, trajectory: Sequence[Message]) -> AssistantMessage:
         cx = cx_library()
         connection = self.options.connection(self.retry)
+        self.session = self.session or connection.new_session(self.context)
         calls = Calls(self.retry, self.options.timeout or self.retry.timeout)
         answers = []
         for message in _since_last_turn(trajectory):
