@@ -24,7 +24,8 @@ from taubench.dialogflow_cx import export_tools
 from taubench.tasks import Task
 
 AGENT = "projects/p1/locations/global/agents/a1"
-DETECT = re.compile(r"^/v3beta1/(projects/[^/]+/locations/[^/]+/agents/[^/]+(?:/environments/[^/]+)?/sessions/[^/:]+):detectIntent$")
+SESSION = r"projects/[^/]+/locations/[^/]+/agents/[^/]+(?:/environments/[^/]+)?/sessions/[^/:]+"
+DETECT = re.compile(rf"^/v3beta1/({SESSION}):detectIntent$")
 
 
 class Unavailable(Exception):
@@ -95,7 +96,8 @@ class RestServer:
             def do_GET(self):
                 path = self.path.split("?")[0]
                 try:
-                    self.answer(200, json_format.MessageToDict(fake.list_tools(path.removeprefix("/v3beta1/").removesuffix("/tools"))))
+                    tools = fake.list_tools(path.removeprefix("/v3beta1/").removesuffix("/tools"))
+                    self.answer(200, json_format.MessageToDict(tools))
                 except KeyError:
                     self.answer(404, error(404, "NOT_FOUND", f"agent {path} not found"))
 
@@ -143,9 +145,9 @@ class GrpcServer:
         sessions = {"DetectIntent": _unary(detect_intent, cx.DetectIntentRequest, cx.DetectIntentResponse)}
         tools = {"ListTools": _unary(list_tools, cx.ListToolsRequest, cx.ListToolsResponse)}
         self.server = grpc.server(futures.ThreadPoolExecutor(max_workers=4))
-        self.server.add_generic_rpc_handlers(
-            (grpc.method_handlers_generic_handler(service + "Sessions", sessions), grpc.method_handlers_generic_handler(service + "Tools", tools))
-        )
+        services = {"Sessions": sessions, "Tools": tools}
+        handlers = (grpc.method_handlers_generic_handler(service + name, methods) for name, methods in services.items())
+        self.server.add_generic_rpc_handlers(tuple(handlers))
         port = self.server.add_insecure_port("127.0.0.1:0")
         self.server.start()
         self.endpoint = f"127.0.0.1:{port}"

@@ -62,7 +62,8 @@ def test_the_agent_plays_a_task_through_the_real_client_and_unavailable_answers_
     assert requests[0].query_input.text.text == opening_request(airline.tasks[BAGGAGE_TASK].user_scenario.instructions)
     result_sent = requests[1].query_input.tool_call_result
     assert result_sent.tool == fake.resource["update_reservation_flights"] and not result_sent.error.message
-    assert json_format.MessageToDict(cx.ToolCallResult.pb(result_sent).output_parameters) == {"result": result.tool_calls[0].observation}
+    output = json_format.MessageToDict(cx.ToolCallResult.pb(result_sent).output_parameters)
+    assert output == {"result": result.tool_calls[0].observation}
 
 
 def test_each_episode_gets_a_new_session_named_after_its_task_trial_and_seed(airline):
@@ -92,7 +93,8 @@ def test_without_integer_coercion_the_database_would_differ(airline, monkeypatch
 
 
 def test_a_wrong_tool_scores_zero_and_its_error_goes_back_in_the_error_form(airline):
-    fake, server = serving(airline, BAGGAGE_TASK, transport="grpc", substitute={"update_reservation_flights": "get_reservation_details"})
+    wrong = {"update_reservation_flights": "get_reservation_details"}
+    fake, server = serving(airline, BAGGAGE_TASK, transport="grpc", substitute=wrong)
     try:
         result = play(airline, server, BAGGAGE_TASK, "grpc")
     finally:
@@ -110,7 +112,8 @@ def test_endpoints_are_plaintext_for_loopback_hosts_only():
     assert not parse_endpoint("https://dialogflow.example.com:443").plaintext
     with pytest.raises(ValueError, match="loopback hosts only"):
         parse_endpoint("http://dialogflow.example.com:80")
-    assert DialogflowCXOptions(project="p", agent_id="a", location="us-central1").endpoint().address == "us-central1-dialogflow.googleapis.com"
+    regional = DialogflowCXOptions(project="p", agent_id="a", location="us-central1")
+    assert regional.endpoint().address == "us-central1-dialogflow.googleapis.com"
 
 
 def test_export_tools_writes_cx_function_tools_that_round_trip_and_accept_the_gold_arguments(airline, tmp_path):
@@ -160,7 +163,9 @@ def test_an_agent_cx_does_not_know_stops_the_run(airline, tmp_path):
     finally:
         server.close()
     assert ran.returncode != 0
-    assert "Dialogflow CX refused or does not know this agent" in ran.stdout + ran.stderr and "NotFound" in ran.stdout + ran.stderr
+    said = ran.stdout + ran.stderr
+    assert "stopped after an error every call would hit: Dialogflow CX refused or does not know this agent" in said
+    assert "ListTools: NotFound: 404" in said
     assert not fake.requests  # no episode talked to it
 
 
@@ -176,3 +181,12 @@ def test_bad_options_are_named_before_anything_runs(tmp_path):
     ):  # fmt: skip
         assert expected in ran.stderr, ran.stderr
     assert not (tmp_path / "outputs").exists()
+
+
+def test_an_unusable_key_file_stops_the_run(airline, tmp_path):
+    key = tmp_path / "key.json"
+    key.write_text('{"type": "service_account"}')  # no key in it
+    options = DialogflowCXOptions(project="p1", agent_id="a1", credentials_file=key)
+    result = run_episode(airline, airline.tasks[BAGGAGE_TASK], 0, 7, partial(DialogflowCXAgent, options=options), OracleUser)
+    assert result.error.type == "LLMAccessError" and result.error.kind == "infrastructure_error"  # the runner stops on it
+    assert "no usable credentials" in result.error.message

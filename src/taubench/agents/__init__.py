@@ -11,8 +11,14 @@ from taubench.agents.tool_calling import ToolCallingAgent
 from taubench.plugins import AGENT_GROUP, Strategies
 
 AGENTS = Strategies(
-    {"oracle": OracleAgent, "tool_calling": ToolCallingAgent, "few_shot": FewShotAgent, "act": ActAgent, "react": ReActAgent,
-     "dialogflow_cx": DialogflowCXAgent},
+    {
+        "oracle": OracleAgent,
+        "tool_calling": ToolCallingAgent,
+        "few_shot": FewShotAgent,
+        "act": ActAgent,
+        "react": ReActAgent,
+        "dialogflow_cx": DialogflowCXAgent,
+    },
     AGENT_GROUP,
     "agent",
 )

@@ -1,9 +1,9 @@
 """agent=dialogflow_cx: a Dialogflow CX virtual agent (a company's shipped agent) plays the agent.
 
-Each episode is one new CX session (its id derived from task, trial and seed, and the run). The customer's
-words go in as text; the agent's ``tool_call`` messages become our tool calls (CX names the
-tool by resource: its display name, from ``ListTools`` once per run, is our tool's name), and
-each result goes back as a ``tool_call_result``. CX's end of interaction and its hand-off to a
+Each episode is one new CX session (its id derived from task, trial and seed, and the run).
+The customer's words go in as text; the agent's ``tool_call`` messages become our tool calls
+(CX names the tool by resource: its display name, from ``ListTools`` once per run, is our
+tool's name), and each result goes back as a ``tool_call_result``. CX's end of interaction and its hand-off to a
 live agent end the episode (``agent_stop``, ``agent_handoff``). Calls are retried under the run's
 ``llm`` retry policy; a refused or unknown agent stops the run. Needs the ``dialogflow`` extra.
 """
@@ -67,7 +67,7 @@ def parse_endpoint(text: str) -> Endpoint:
     plaintext whatever the scheme, any other host must be reached over TLS."""
     parts = urlsplit(text if "://" in text else f"//{text}")
     if parts.scheme not in ("", "http", "https") or not parts.hostname or parts.path.strip("/") or parts.query:
-        raise ValueError(f"{text!r} is not an endpoint; write host[:port], https://host[:port], or http://127.0.0.1:port for a local fake")
+        raise ValueError(f"{text!r} is not an endpoint; write host[:port], https://host[:port] or http://127.0.0.1:port")
     try:
         port = parts.port
     except ValueError:
@@ -88,7 +88,7 @@ class DialogflowCXOptions(BaseModel):
     agent_id: Optional[str] = Field(None, validate_default=True)
     environment: Optional[str] = None  # an environment's id: its agent version answers (default: the draft)
     language_code: str = "en"
-    credentials_file: Optional[Path] = None  # a service-account (or other) key file; default: application default credentials
+    credentials_file: Optional[Path] = None  # a service account's key file; default: application default credentials
     api_endpoint: Optional[str] = None  # default: the location's, e.g. europe-west1-dialogflow.googleapis.com
     transport: Literal["grpc", "rest"] = "grpc"
     timeout: Optional[float] = Field(None, gt=0)  # seconds per call; default: llm.timeout
@@ -100,7 +100,8 @@ class DialogflowCXOptions(BaseModel):
     @classmethod
     def _required(cls, value: Optional[str], info) -> str:
         if not value or not str(value).strip():
-            raise ValueError(f"required: the id of your Dialogflow CX {info.field_name.removesuffix('_id')} (agent.{info.field_name}=...)")
+            what = info.field_name.removesuffix("_id")
+            raise ValueError(f"required: the id of your Dialogflow CX {what} (agent.{info.field_name}=...)")
         return str(value).strip()
 
     @field_validator("credentials_file")
@@ -173,13 +174,14 @@ class Calls:
 
 def classify(exc: Exception, what: str) -> LLMError:
     """Retry what can change: no answer, or an answer whose HTTP equivalent is 408, 429 or 5xx
-    (gRPC's UNAVAILABLE 503, DEADLINE_EXCEEDED 504, RESOURCE_EXHAUSTED 429, INTERNAL 500); stop the run on a refused or unknown agent; anything
-    else fails this episode's request."""
+    (gRPC's UNAVAILABLE 503, DEADLINE_EXCEEDED 504, RESOURCE_EXHAUSTED 429, INTERNAL 500); stop
+    the run on a refused or unknown agent; anything else fails this episode's request."""
     from google.api_core import exceptions as api
     from google.auth import exceptions as auth
 
     name = f"{what}: {type(exc).__name__}: {exc}"
-    if isinstance(exc, (api.PermissionDenied, api.Unauthenticated, api.NotFound, auth.DefaultCredentialsError, auth.RefreshError)):
+    refused = (api.PermissionDenied, api.Unauthenticated, api.NotFound, auth.DefaultCredentialsError, auth.RefreshError)
+    if isinstance(exc, refused):
         return LLMAccessError(f"Dialogflow CX refused or does not know this agent ({name})")
     if isinstance(exc, api.GoogleAPICallError) and isinstance(exc.code, int) and retryable_status(exc.code):
         return LLMTransientError(name)
@@ -199,13 +201,20 @@ class Connection:
     """The CX clients of one run and the agent's tools by resource name (``ListTools``, once)."""
 
     def __init__(self, options: DialogflowCXOptions, retry: RetryPolicy):
+        from google.auth.exceptions import GoogleAuthError
+
         cx = cx_library()
         self.options = options
         self.retry = retry
-        self.sessions = self._client(cx.SessionsClient, options)
-        tools = self._client(cx.ToolsClient, options)
+        try:
+            self.sessions = self._client(cx.SessionsClient, options)
+            tools = self._client(cx.ToolsClient, options)
+        except (GoogleAuthError, ValueError) as exc:  # no default credentials, an unusable key file: every episode would fail
+            raise LLMAccessError(f"Dialogflow CX: no usable credentials ({type(exc).__name__}: {exc})") from exc
         listing = Calls(retry, options.timeout or retry.timeout)
-        found = listing("ListTools", lambda timeout: list(tools.list_tools(parent=options.agent_path, retry=None, timeout=timeout)))
+        found = listing(
+            "ListTools", lambda timeout: list(tools.list_tools(parent=options.agent_path, retry=None, timeout=timeout))
+        )
         self.tool_names = {tool.name: tool.display_name for tool in found}
         self.run_token = secrets.token_hex(4)
         self._started: dict[str, int] = {}  # episode stem -> sessions started for it
@@ -249,13 +258,13 @@ class Connection:
 
 
 def _credentials(path: Optional[Path]):
-    """The key file's credentials, or ``None``: the library then finds application default credentials."""
+    """The service account key file's credentials, or ``None``: the library then finds
+    application default credentials (any other kind of credentials comes that way)."""
     if path is None:
         return None
-    import google.auth
+    from google.oauth2 import service_account
 
-    credentials, _ = google.auth.load_credentials_from_file(str(path), scopes=list(SCOPES))
-    return credentials
+    return service_account.Credentials.from_service_account_file(str(path), scopes=list(SCOPES))
 
 
 class DialogflowCXAgent:
@@ -284,7 +293,9 @@ class DialogflowCXAgent:
         for message in _since_last_turn(trajectory):
             query = self._query(cx, message)
             request = cx.DetectIntentRequest(session=self.session, query_input=query)
-            response = calls("DetectIntent", lambda timeout: connection.sessions.detect_intent(request=request, retry=None, timeout=timeout))
+            response = calls(
+                "DetectIntent", lambda timeout: connection.sessions.detect_intent(request=request, retry=None, timeout=timeout)
+            )
             answers.extend(response.query_result.response_messages)
         return self._message(answers, connection.tool_names, calls.usage)
 
