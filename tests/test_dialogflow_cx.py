@@ -190,3 +190,9 @@ def test_an_unusable_key_file_stops_the_run(airline, tmp_path):
     result = run_episode(airline, airline.tasks[BAGGAGE_TASK], 0, 7, partial(DialogflowCXAgent, options=options), OracleUser)
     assert result.error.type == "LLMAccessError" and result.error.kind == "infrastructure_error"  # the runner stops on it
     assert "no usable credentials" in result.error.message
+
+
+def test_without_the_library_the_options_say_which_extra_to_install(monkeypatch):
+    monkeypatch.setattr(dialogflow_cx.importlib.util, "find_spec", lambda name: None)
+    with pytest.raises(ValueError, match=r"transport\n.*pip install 'taubench\[dialogflow\]'"):
+        DialogflowCXOptions(project="p1", agent_id="a1")

@@ -82,7 +82,7 @@ class AssistantMessage(BaseModel):
     content: Optional[str] = None
     tool_calls: Optional[list[ToolCall]] = None
     usage: Optional[Usage] = None
-    end: Optional[AgentEnding] = None
+    end: Optional[AgentEnding] = Field(None, exclude_if=lambda value: value is None)  # records of other agents stay as they were
 
     @property
     def has_text(self) -> bool:

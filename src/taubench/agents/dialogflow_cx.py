@@ -9,6 +9,7 @@ live agent end the episode (``agent_stop``, ``agent_handoff``). Calls are retrie
 """
 
 import hashlib
+import importlib.util
 import ipaddress
 import random
 import secrets
@@ -90,7 +91,7 @@ class DialogflowCXOptions(BaseModel):
     language_code: str = "en"
     credentials_file: Optional[Path] = None  # a service account's key file; default: application default credentials
     api_endpoint: Optional[str] = None  # default: the location's, e.g. europe-west1-dialogflow.googleapis.com
-    transport: Literal["grpc", "rest"] = "grpc"
+    transport: Literal["grpc", "rest"] = Field("grpc", validate_default=True)
     timeout: Optional[float] = Field(None, gt=0)  # seconds per call; default: llm.timeout
 
     _connection: Optional["Connection"] = PrivateAttr(None)
@@ -103,6 +104,13 @@ class DialogflowCXOptions(BaseModel):
             what = info.field_name.removesuffix("_id")
             raise ValueError(f"required: the id of your Dialogflow CX {what} (agent.{info.field_name}=...)")
         return str(value).strip()
+
+    @field_validator("transport")
+    @classmethod
+    def _installed(cls, value: str) -> str:
+        if importlib.util.find_spec("google.cloud.dialogflowcx_v3beta1") is None:
+            raise ValueError("google-cloud-dialogflow-cx is not installed: pip install 'taubench[dialogflow]'")
+        return value
 
     @field_validator("credentials_file")
     @classmethod
