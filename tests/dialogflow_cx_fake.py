@@ -7,7 +7,8 @@ mapping ``openings`` the test gives), then each turn it calls the next gold tool
 ``tool_call`` with the resource name of the tool registered from ``export-tools``), and at
 the end says the task's communicate_info and ends the interaction. ``substitute`` makes it call
 another tool instead of one (a wrong agent); ``unavailable`` answers the first DetectIntent
-requests with UNAVAILABLE (503)."""
+requests with UNAVAILABLE (503); ``batch`` calls every tool in its first answer (and answers
+each result but the last with nothing); ``handoff`` ends with a live-agent hand-off."""
 
 import json
 import re
@@ -20,7 +21,8 @@ import grpc
 from google.cloud import dialogflowcx_v3beta1 as cx
 from google.protobuf import json_format
 
-from taubench.dialogflow_cx import export_tools
+from taubench.dialogflow_cx import function_tool
+from taubench.domain import BaseDomain
 from taubench.tasks import Task
 
 AGENT = "projects/p1/locations/global/agents/a1"
@@ -33,11 +35,15 @@ class Unavailable(Exception):
 
 
 class FakeCX:
-    def __init__(self, env: str, openings: dict[str, Task], substitute: Optional[dict[str, str]] = None, unavailable: int = 0):
+    def __init__(
+        self, domain: BaseDomain, openings: dict[str, Task], substitute: Optional[dict[str, str]] = None, unavailable: int = 0,
+        batch: bool = False, handoff: bool = False,
+    ):  # fmt: skip
         self.openings, self.substitute, self.unavailable = openings, substitute or {}, unavailable
+        self.batch, self.handoff = batch, handoff
         self.tools = [
             json_format.ParseDict({**tool, "name": f"{AGENT}/tools/t{index:03d}"}, cx.Tool.pb()())
-            for index, tool in enumerate(export_tools(env))
+            for index, tool in enumerate(function_tool(schema) for schema in domain.spec.toolkit.schemas())
         ]
         self.resource = {tool.display_name: tool.name for tool in self.tools}
         self.lock = threading.Lock()
@@ -60,16 +66,19 @@ class FakeCX:
                 state["done"] += 1
             actions = [action for action in task.gold_actions if action.requestor == "assistant"]
             messages = []
-            if state["done"] < len(actions):
-                action = actions[state["done"]]
-                name = self.substitute.get(action.name, action.name)
-                call = {"tool": self.resource[name], "action": name, "inputParameters": action.arguments}
-                messages.append({"toolCall": call})
+            if self.batch and state["done"] == 0 and actions:
+                messages = [self.call(action) for action in actions] if request.query_input.text.text else []
+            elif state["done"] < len(actions):
+                messages = [] if self.batch else [self.call(actions[state["done"]])]
             else:
                 said = ["Everything is done.", *task.communicate_info]
-                messages += [{"text": {"text": said}}, {"endInteraction": {}}]
+                messages = [{"text": {"text": said}}, {"liveAgentHandoff": {}} if self.handoff else {"endInteraction": {}}]
         answer = {"responseId": "r1", "queryResult": {"languageCode": "en", "responseMessages": messages}}
         return json_format.ParseDict(answer, cx.DetectIntentResponse.pb()())
+
+    def call(self, action) -> dict:
+        name = self.substitute.get(action.name, action.name)
+        return {"toolCall": {"tool": self.resource[name], "action": name, "inputParameters": action.arguments}}
 
     def list_tools(self, parent: str) -> "cx.ListToolsResponse":
         if parent != AGENT:

@@ -27,7 +27,7 @@ BAGGAGE_TASK = "21"  # update_reservation_baggages: integer arguments the databa
 
 def serving(airline, *task_ids, transport="rest", **behaviour):
     tasks = [airline.tasks[task_id] for task_id in task_ids]
-    fake = FakeCX("airline", {opening_request(task.user_scenario.instructions): task for task in tasks}, **behaviour)
+    fake = FakeCX(airline, {opening_request(task.user_scenario.instructions): task for task in tasks}, **behaviour)
     return fake, SERVERS[transport](fake)
 
 
@@ -196,3 +196,16 @@ def test_without_the_library_the_options_say_which_extra_to_install(monkeypatch)
     monkeypatch.setattr(dialogflow_cx.importlib.util, "find_spec", lambda name: None)
     with pytest.raises(ValueError, match=r"transport\n.*pip install 'taubench\[dialogflow\]'"):
         DialogflowCXOptions(project="p1", agent_id="a1")
+
+
+@pytest.mark.parametrize("behaviour", [{"batch": True}, {"handoff": True}], ids=["several calls at once", "hand-off"])
+def test_several_calls_in_one_answer_and_a_hand_off_to_a_live_agent(airline, behaviour):
+    fake, server = serving(airline, BAGGAGE_TASK, **behaviour)
+    try:
+        result = play(airline, server, BAGGAGE_TASK, "rest")
+    finally:
+        server.close()
+    assert result.reward == 1.0 and result.error is None
+    assert result.termination_reason == ("agent_handoff" if "handoff" in behaviour else "agent_stop")
+    asked = [message.tool_calls for message in result.messages if message.role == "assistant" and message.tool_calls]
+    assert [len(calls) for calls in asked] == ([2] if "batch" in behaviour else [1, 1])
