@@ -26,6 +26,8 @@ STOP_TOKENS = Rules().stop_tokens  # τ²-bench's, which the user simulators are
 TerminationReason = Literal[
     "user_stop",
     "terminate_tool",
+    "agent_stop",  # the agent ended the conversation (AssistantMessage.end)
+    "agent_handoff",  # the agent handed the customer over to a live agent
     "max_steps",
     "too_many_errors",
     "agent_error",
@@ -85,12 +87,13 @@ class Environment:
     def step(self, message: AssistantMessage) -> list[Message]:
         """Answer the agent: tool results for tool calls, else the user's reply. A message
         with both text and tool calls counts as tool calls (the user never sees the text).
-        A call to a terminate tool ends the episode; calls after it in the message are not run."""
+        A call to a terminate tool ends the episode; calls after it in the message are not run.
+        A message that ends the conversation (``end``) gets no user reply: the episode ends there."""
         if self.done or not self.trajectory:
             raise RuntimeError("step() needs a running episode: call reset() first")
         if not isinstance(message, AssistantMessage):
             raise AgentProtocolError(f"the agent returned {type(message).__name__}, not an AssistantMessage")
-        if not message.tool_calls and not message.has_text:
+        if not message.tool_calls and not message.has_text and message.end is None:
             raise AgentProtocolError("the agent sent a message with neither text nor tool calls")
         self.trajectory.append(message)
         self.agent_turns += 1
@@ -106,10 +109,14 @@ class Environment:
                     break
             self.trajectory.extend(answer)
             self._count_step()
-        else:
+        elif message.end is None:
             start = len(self.trajectory)
             self._user_turn()
             answer = self.trajectory[start:]
+        else:
+            answer = []
+        if message.end is not None and not self.done:
+            self.termination = message.end
         self._count_agent_turn()
         return answer
 

@@ -17,7 +17,7 @@ from taubench.domain import BaseDomain, Sides
 from taubench.messages import AssistantMessage, Message, ToolMessage, Usage, tool_calls_of
 from taubench.tasks import GoldAction, RewardType, Task
 
-GRADED_TERMINATIONS = ("user_stop", "terminate_tool")
+GRADED_TERMINATIONS = ("user_stop", "terminate_tool", "agent_stop", "agent_handoff")  # τ²: the agent may end it too
 NO_JUDGE = "no judge model configured (judge.model)"
 
 

@@ -71,11 +71,18 @@ def _nesting(value: Any) -> int:
     return deepest
 
 
+AgentEnding = Literal["agent_stop", "agent_handoff"]
+
+
 class AssistantMessage(BaseModel):
+    """``end``: the agent itself ends the conversation with this message (a virtual agent's end
+    of interaction, or its hand-off to a live agent); its tool calls, if any, still run first."""
+
     role: Literal["assistant"] = "assistant"
     content: Optional[str] = None
     tool_calls: Optional[list[ToolCall]] = None
     usage: Optional[Usage] = None
+    end: Optional[AgentEnding] = Field(None, exclude_if=lambda value: value is None)  # records of other agents stay as they were
 
     @property
     def has_text(self) -> bool:

@@ -4,9 +4,11 @@ produce the next message.
 A strategy is a class built once per episode as ``Strategy(context, **bound)``: with
 ``client=`` (its LLM client) when it sets ``uses_model = True``, and with ``options=`` (an
 instance of its ``Options`` pydantic model, filled from the ``agent.*`` / ``user.*`` config
-keys beyond ``name``) when it defines ``Options``. Ours register in ``taubench.agents.AGENTS``
-/ ``taubench.users.USERS`` and get a ``conf/agent|user/<name>.yaml``; other packages' come
-through entry points or a config's ``_target_`` (``taubench.plugins``)."""
+keys beyond ``name``) when it defines ``Options``, and with ``retry=`` (the run's
+``RetryPolicy``, ``llm.*``) when it sets ``uses_retry_policy = True`` (it calls a service of
+its own). Ours register in ``taubench.agents.AGENTS`` / ``taubench.users.USERS`` and get a
+``conf/agent|user/<name>.yaml``; other packages' come through entry points or a config's
+``_target_`` (``taubench.plugins``)."""
 
 from dataclasses import dataclass
 from typing import Callable, Protocol, Sequence

@@ -3,6 +3,7 @@ packages advertise (entry point group ``taubench.agents``). A strategy that talk
 says so with ``uses_model = True`` and receives its client as ``client``."""
 
 from taubench.agents.act import ActAgent
+from taubench.agents.dialogflow_cx import DialogflowCXAgent
 from taubench.agents.few_shot import FewShotAgent
 from taubench.agents.oracle import OracleAgent
 from taubench.agents.react import ReActAgent
@@ -10,7 +11,14 @@ from taubench.agents.tool_calling import ToolCallingAgent
 from taubench.plugins import AGENT_GROUP, Strategies
 
 AGENTS = Strategies(
-    {"oracle": OracleAgent, "tool_calling": ToolCallingAgent, "few_shot": FewShotAgent, "act": ActAgent, "react": ReActAgent},
+    {
+        "oracle": OracleAgent,
+        "tool_calling": ToolCallingAgent,
+        "few_shot": FewShotAgent,
+        "act": ActAgent,
+        "react": ReActAgent,
+        "dialogflow_cx": DialogflowCXAgent,
+    },
     AGENT_GROUP,
     "agent",
 )
