@@ -4,7 +4,9 @@ produce the next message.
 A strategy is a class built once per episode as ``Strategy(context, **bound)``: with
 ``client=`` (its LLM client) when it sets ``uses_model = True``, and with ``options=`` (an
 instance of its ``Options`` pydantic model, filled from the ``agent.*`` / ``user.*`` config
-keys beyond ``name``) when it defines ``Options``. Ours register in ``taubench.agents.AGENTS``
+keys beyond ``name``) when it defines ``Options``; and with ``retry=`` (the run's ``llm.*``
+``RetryPolicy``) when it calls a remote service of its own and says so with
+``uses_retry_policy = True`` (``agent=a2a``). Ours register in ``taubench.agents.AGENTS``
 / ``taubench.users.USERS`` and get a ``conf/agent|user/<name>.yaml``; other packages' come
 through entry points or a config's ``_target_`` (``taubench.plugins``)."""
 

@@ -33,7 +33,7 @@ from taubench.environment import Limits
 from taubench.episode import EpisodeResult, run_episode
 from taubench.fail_fast import FailFast
 from taubench.judge import LLMJudge
-from taubench.llm import LLMClient, LLMError, ResponseCache, SpendMeter
+from taubench.llm import LLMClient, LLMError, ResponseCache, RetryPolicy, SpendMeter
 from taubench.metrics import BUDGET_REACHED, EpisodeFacts, RunSummary, is_success, summarize
 from taubench.preparation import PreparedRun, RunStorageError, prepare
 from taubench.rundir import (
@@ -104,8 +104,9 @@ class EpisodeRunner:
         self.domain = domain
         self.limits = Limits(max_steps=settings.max_steps, max_errors=settings.max_errors)
         self.judge = LLMJudge(clients["judge"]) if "judge" in clients else None
-        self.make_agent = _factory(settings.agent.strategy(), clients.get("agent"), options["agent"])
-        self.make_user = _factory(settings.user.strategy(), clients.get("user"), options["user"])
+        retry = settings.llm.retry_policy()
+        self.make_agent = _factory(settings.agent.strategy(), clients.get("agent"), options["agent"], retry)
+        self.make_user = _factory(settings.user.strategy(), clients.get("user"), options["user"], retry)
         self.retries = settings.episode_retries
 
     def __call__(self, item: PlannedEpisode) -> EpisodeResult:
@@ -249,10 +250,13 @@ def _warm_up(clients) -> None:
             LOG.warning("warm-up: %s did not answer (%s); the episodes will retry", client.spec.model, exc)
 
 
-def _factory(strategy, client: Optional[LLMClient], options: Optional[BaseModel]):
+def _factory(strategy, client: Optional[LLMClient], options: Optional[BaseModel], retry: RetryPolicy):
     """The strategy bound to what it takes besides the episode context: its model client
-    (``client``) and its validated options (``options``)."""
+    (``client``), its validated options (``options``) and, when it calls a remote service of
+    its own (``uses_retry_policy``), the run's retry policy (``retry``)."""
     bound = {"client": client} if client is not None else {}
+    if getattr(strategy, "uses_retry_policy", False):
+        bound["retry"] = retry
     if options is not None:
         bound["options"] = options
     return partial(strategy, **bound) if bound else strategy

@@ -2,6 +2,7 @@
 packages advertise (entry point group ``taubench.agents``). A strategy that talks to a model
 says so with ``uses_model = True`` and receives its client as ``client``."""
 
+from taubench.agents.a2a import A2AAgent
 from taubench.agents.act import ActAgent
 from taubench.agents.few_shot import FewShotAgent
 from taubench.agents.oracle import OracleAgent
@@ -10,7 +11,14 @@ from taubench.agents.tool_calling import ToolCallingAgent
 from taubench.plugins import AGENT_GROUP, Strategies
 
 AGENTS = Strategies(
-    {"oracle": OracleAgent, "tool_calling": ToolCallingAgent, "few_shot": FewShotAgent, "act": ActAgent, "react": ReActAgent},
+    {
+        "oracle": OracleAgent,
+        "tool_calling": ToolCallingAgent,
+        "few_shot": FewShotAgent,
+        "act": ActAgent,
+        "react": ReActAgent,
+        "a2a": A2AAgent,
+    },
     AGENT_GROUP,
     "agent",
 )
