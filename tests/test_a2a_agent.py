@@ -14,7 +14,8 @@ from a2a.server.agent_execution import AgentExecutor
 from a2a.server.request_handlers import DefaultRequestHandler
 from a2a.server.routes import create_agent_card_routes, create_jsonrpc_routes
 from a2a.server.tasks import InMemoryTaskStore
-from a2a.types import AgentCapabilities, AgentCard, AgentInterface, AgentSkill, Message, Part, Role, Task, TaskState, TaskStatus
+from a2a.types import AgentCapabilities, AgentCard, AgentInterface, AgentSkill, Message, Part, Role
+from a2a.types import Task, TaskState, TaskStatus, TaskStatusUpdateEvent
 from google.protobuf.json_format import MessageToDict
 from hydra import compose, initialize_config_module
 from omegaconf import OmegaConf
@@ -22,7 +23,12 @@ from starlette.applications import Starlette
 from starlette.responses import JSONResponse
 
 from conftest import free_port, run_cli
+from taubench.agents.a2a import A2AAgent, A2AOptions
 from taubench.agents.oracle import DONE, DONE_WITH_INFO
+from taubench.environment import GREETING, AgentProtocolError
+from taubench.llm import RetryPolicy
+from taubench.messages import AssistantMessage, UserMessage
+from taubench.participants import EpisodeContext
 from taubench.settings import ConfigError, parse_settings, strategy_options
 from taubench.users.oracle import opening_request
 
@@ -36,8 +42,9 @@ class ScriptedA2AAgent(AgentExecutor):
     every message it received. ``gold`` works through the task's gold actions one per turn, as
     the oracle agent does, then says what the task requires."""
 
-    def __init__(self, domain):
+    def __init__(self, domain, plays: dict[str, str]):
         self.tasks = {opening_request(task.user_scenario.instructions): task for task in domain.tasks_in("base").values()}
+        self.plays = plays
         self.contexts: dict[str, dict] = {}
 
     async def execute(self, context, event_queue):
@@ -47,7 +54,8 @@ class ScriptedA2AAgent(AgentExecutor):
             self.contexts[context.context_id] = {"task": self.tasks[texts[0]], "received": []}
         episode = self.contexts[context.context_id]
         episode["received"].append(received)
-        task, play = episode["task"], PLAYS[episode["task"].id]
+        episode.setdefault("task_ids", []).append(context.task_id)
+        task, play = episode["task"], self.plays[episode["task"].id]
         data = [part["data"] for message in episode["received"] for part in message if "data" in part]
         done = sum(len(part.get("tool_results", [])) for part in data)
         if play == "raises":
@@ -55,6 +63,18 @@ class ScriptedA2AAgent(AgentExecutor):
         if play == "failed":
             status = TaskStatus(state=TaskState.TASK_STATE_FAILED, message=self.message(context, [Part(text="model overloaded")]))
             return await event_queue.enqueue_event(Task(id=context.task_id, context_id=context.context_id, status=status))
+        if play == "asks_first":  # a task that needs input, then completes when it comes
+            asking = len(episode["received"]) == 1
+            state = TaskState.TASK_STATE_INPUT_REQUIRED if asking else TaskState.TASK_STATE_COMPLETED
+            status = TaskStatus(state=state, message=self.message(context, [Part(text="Which order?" if asking else "Done.")]))
+            if asking:
+                return await event_queue.enqueue_event(Task(id=context.task_id, context_id=context.context_id, status=status))
+            update = TaskStatusUpdateEvent(task_id=context.task_id, context_id=context.context_id, status=status)
+            return await event_queue.enqueue_event(update)
+        if play == "moves" and len(episode["received"]) == 2:
+            reply = self.message(context, [Part(text="Hello from elsewhere")])
+            reply.context_id = "another-context"
+            return await event_queue.enqueue_event(reply)
         if play == "malformed":
             return await event_queue.enqueue_event(self.message(context, [new_data_part({"tool_calls": "refund everything"})]))
         if play == "unknown_tool" and done == 0:
@@ -81,10 +101,10 @@ class A2AServer:
     """The scripted agent behind the SDK's card and JSON-RPC routes, on a free port; it wants
     the bearer token, and answers the first JSON-RPC call with a 503 (a transport failure)."""
 
-    def __init__(self, domain):
+    def __init__(self, domain, plays: dict[str, str]):
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        self.agent = ScriptedA2AAgent(domain)
+        self.agent = ScriptedA2AAgent(domain, plays)
         self.rpc_calls, self.unauthorized = 0, 0
         card = AgentCard(
             name="scripted", description="follows the gold actions", version="1",
@@ -121,7 +141,7 @@ class A2AServer:
 
 
 def test_a_scripted_a2a_agent_scores_and_a_misbehaving_one_fails_its_episode_only(retail, tmp_path):
-    with A2AServer(retail) as server:
+    with A2AServer(retail, PLAYS) as server:
         ran = run_cli(
             "env=retail", f"task_ids=[{','.join(PLAYS)}]", "agent=a2a", f"agent.url={server.url}",
             f"agent.auth_token_env={TOKEN_ENV}", "user=oracle", "episode_retries=0", "llm.initial_backoff=0.05",
@@ -176,3 +196,41 @@ def test_bad_options_are_refused_naming_the_key(overrides, message):
     with pytest.raises(ConfigError) as refused:
         options(*overrides)
     assert message in str(refused.value)
+
+
+def first_turns(retail, task_id: str, play: str, turns: int) -> tuple[list, dict]:
+    """The agent's first ``turns`` answers (or the error that stopped it) to the task's
+    customer, who repeats their request; and what the scripted agent received."""
+    task = retail.tasks_in("base")[task_id]
+    tools = retail.spec.toolkit.schemas()
+    context = EpisodeContext(task=task, domain="retail", policy=retail.policy, tools=tools, trial=0, seed=1)
+    trajectory, answers = [AssistantMessage(content=GREETING)], []
+    with A2AServer(retail, {task_id: play}) as server:
+        options = A2AOptions(url=server.url, auth_token_env=TOKEN_ENV)
+        agent = A2AAgent(context, options, RetryPolicy(initial_backoff=0.01, max_backoff=0.02))
+        for _ in range(turns):
+            trajectory.append(UserMessage(content=opening_request(task.user_scenario.instructions)))
+            try:
+                answers.append(agent.respond(trajectory))
+            except Exception as exc:
+                answers.append(exc)
+                break
+            trajectory.append(answers[-1])
+    return answers, server.agent.contexts
+
+
+def test_a_task_waiting_for_input_is_continued_in_the_same_context(retail, monkeypatch):
+    monkeypatch.setenv(TOKEN_ENV, TOKEN)
+    answers, contexts = first_turns(retail, "6", "asks_first", 2)
+    assert answers[0].content == "Which order?" and answers[0].usage.retries == 1  # after the 503
+    assert answers[1].content == "Done."
+    (episode,) = contexts.values()
+    first_task, continued = episode["task_ids"]
+    assert continued == first_task  # the second message named the task that asked
+
+
+def test_an_answer_from_another_context_is_an_agent_error(retail, monkeypatch):
+    monkeypatch.setenv(TOKEN_ENV, TOKEN)
+    answers, _ = first_turns(retail, "7", "moves", 2)
+    assert isinstance(answers[1], AgentProtocolError)
+    assert "moved the conversation from context" in str(answers[1]) and "to another-context" in str(answers[1])
