@@ -16,7 +16,7 @@ from mcp.client.stdio import StdioServerParameters
 
 from conftest import _cli_environment, free_port
 from taubench.environment import execute
-from taubench.mcp_server import main
+from taubench.mcp_server import build, main, parse_args
 from taubench.messages import ToolCall
 
 ORDER = "#W2378156"  # retail task 0's order, delivered: the gold exchanges two of its items
@@ -116,3 +116,14 @@ def test_bad_input_is_refused_before_serving(argv, message, capsys):
     with pytest.raises(SystemExit) as refused:
         main(argv)
     assert message in str(refused.value)
+
+
+def test_without_a_task_nothing_is_graded_and_the_error_limit_ends_the_episode(tmp_path):
+    server = build(parse_args(["--env", "retail", "--log", str(tmp_path / "calls.jsonl")]))
+    episode = server.episode("a")
+    answers = [episode.call("teleport_parcel", {}) for _ in range(11)]
+    assert answers[9] == ("Error: Tool 'teleport_parcel' not found.", True)  # the 10th error: τ²'s limit
+    assert answers[10] == ("Error: this episode has ended (too_many_errors); open a new MCP session for another", True)
+    grade = server.end("a")
+    assert (grade.reward, grade.termination, grade.num_calls) == (None, "too_many_errors", 10)
+    assert grade.note == "no task (--task-id): nothing to grade against"

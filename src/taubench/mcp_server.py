@@ -91,20 +91,20 @@ class McpEpisode:
         """An ended session counts as a conversation the customer ended (``user_stop``)."""
         termination = self.termination or "user_stop"
         calls = len(self.trajectory) // 2
-        basis_of = dict(session=self.session, termination=termination, num_calls=calls)
+        common = dict(session=self.session, termination=termination, num_calls=calls)
         if self.task is None:
-            return Grade(**basis_of, task_id=None, reward=None, basis=[], note="no task (--task-id): nothing to grade against")
+            return Grade(**common, task_id=None, reward=None, basis=[], note="no task (--task-id): nothing to grade against")
         try:
             info = evaluate(self.domain, self.task, self.trajectory, termination, final_state=self.sides)
         except Exception as exc:  # like an episode's: grading failed leaves it unscored
-            return Grade(**basis_of, task_id=self.task.id, reward=None, basis=[], note=f"evaluation failed: {exc}")
+            return Grade(**common, task_id=self.task.id, reward=None, basis=[], note=f"evaluation failed: {exc}")
         basis = [kind for kind in info.reward_basis if kind in GRADED_BY_CALLS]
         if not info.components:  # an ending that is never graded (too many errors): reward 0
-            return Grade(**basis_of, task_id=self.task.id, reward=info.reward, basis=basis, note=info.note)
+            return Grade(**common, task_id=self.task.id, reward=info.reward, basis=basis, note=info.note)
         rewards = [info.components[kind].reward for kind in basis]
         reward = None if None in rewards or not basis else float(all(rewards))
         note = None if basis else "the task's reward basis has nothing tool calls alone decide"
-        return Grade(**basis_of, task_id=self.task.id, reward=reward, basis=basis, components=info.components, note=note)
+        return Grade(**common, task_id=self.task.id, reward=reward, basis=basis, components=info.components, note=note)
 
 
 class EventLog:
