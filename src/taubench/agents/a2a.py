@@ -79,9 +79,10 @@ class A2AAgent:
         parts = self._parts(view[self.sent :])
         self.sent = len(view)
         started, answer, retries = time.perf_counter(), None, 0
+        message_id = uuid.uuid4().hex  # the same for every attempt, so that the agent can tell a repeat
         for attempt in range(1, self.retry.max_attempts + 1):
             try:
-                answer = asyncio.run(self._exchange(parts))
+                answer = asyncio.run(self._exchange(message_id, parts))
                 break
             except Exception as exc:
                 if not _transient(exc):
@@ -103,7 +104,7 @@ class A2AAgent:
         parts += [{"text": m.content} for m in new if isinstance(m, UserMessage)]
         return parts
 
-    async def _exchange(self, parts: list[dict]) -> list[Any]:
+    async def _exchange(self, message_id: str, parts: list[dict]) -> list[Any]:
         """One message to the remote agent and its answer's parts; keeps its context id."""
         import httpx
         from a2a.client import A2ACardResolver, ClientConfig, ClientFactory
@@ -118,7 +119,7 @@ class A2AAgent:
                 self.card = await A2ACardResolver(http, self.options.url).get_agent_card()
             client = ClientFactory(ClientConfig(streaming=False, httpx_client=http)).create(self.card)
             message = A2AMessage(
-                message_id=uuid.uuid4().hex, role=Role.ROLE_USER, context_id=self.context_id or "", task_id=self.task_id or "",
+                message_id=message_id, role=Role.ROLE_USER, context_id=self.context_id or "", task_id=self.task_id or "",
                 parts=[Part(text=p["text"]) if "text" in p else Part(data=ParseDict(p["data"], Value())) for p in parts],
             )  # fmt: skip
             events = [event async for event in client.send_message(SendMessageRequest(message=message))]
