@@ -4,6 +4,7 @@ scores as the oracle does; one that misbehaves gives a clear episode error, neve
 
 import json
 import threading
+from functools import partial
 import time
 from pathlib import Path
 
@@ -23,7 +24,10 @@ from starlette.applications import Starlette
 from starlette.responses import JSONResponse
 
 from conftest import free_port, run_cli
+from mcp import Client
 from taubench.agents.a2a import A2AAgent, A2AOptions
+from taubench.episode import run_episode
+from taubench.users import USERS
 from taubench.agents.oracle import DONE, DONE_WITH_INFO
 from taubench.environment import GREETING, AgentProtocolError
 from taubench.llm import RetryPolicy
@@ -75,6 +79,12 @@ class ScriptedA2AAgent(AgentExecutor):
             reply = self.message(context, [Part(text="Hello from elsewhere")])
             reply.context_id = "another-context"
             return await event_queue.enqueue_event(reply)
+        if play == "mcp":  # every gold action through the harness's MCP server, then the answer
+            (url,) = [part["mcp_url"] for part in data if "mcp_url" in part][-1:]
+            async with Client(url) as tools:
+                answers = [await tools.call_tool(action.name, action.arguments) for action in task.gold_actions]
+                episode["observations"] = [answer.content[0].text for answer in answers]
+                episode["tool_names"] = [tool.name for tool in (await tools.list_tools()).tools]
         if play == "malformed":
             return await event_queue.enqueue_event(self.message(context, [new_data_part({"tool_calls": "refund everything"})]))
         if play == "unknown_tool" and done == 0:
@@ -97,15 +107,25 @@ class ScriptedA2AAgent(AgentExecutor):
         raise NotImplementedError
 
 
+def replay(body: bytes):
+    """An ASGI ``receive`` that gives a request body already read."""
+
+    async def receive():
+        return {"type": "http.request", "body": body, "more_body": False}
+
+    return receive
+
+
 class A2AServer:
     """The scripted agent behind the SDK's card and JSON-RPC routes, on a free port; it wants
-    the bearer token, and answers the first JSON-RPC call with a 503 (a transport failure)."""
+    the bearer token, and answers the first JSON-RPC call whose body holds ``fail_once`` with a
+    503 (a transport failure)."""
 
-    def __init__(self, domain, plays: dict[str, str]):
+    def __init__(self, domain, plays: dict[str, str], fail_once: bytes = b""):
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.agent = ScriptedA2AAgent(domain, plays)
-        self.rpc_calls, self.unauthorized = 0, 0
+        self.failed, self.unauthorized = False, 0
         card = AgentCard(
             name="scripted", description="follows the gold actions", version="1",
             supported_interfaces=[AgentInterface(url=f"{self.url}/", protocol_binding="JSONRPC", protocol_version="1.0")],
@@ -121,9 +141,14 @@ class A2AServer:
                     self.unauthorized += 1
                     return await JSONResponse({"error": "unauthorized"}, 401)(scope, receive, send)
                 if scope["method"] == "POST":
-                    self.rpc_calls += 1
-                    if self.rpc_calls == 1:
+                    body, more = b"", True
+                    while more:
+                        chunk = await receive()
+                        body, more = body + chunk.get("body", b""), chunk.get("more_body", False)
+                    if fail_once in body and not self.failed:
+                        self.failed = True
                         return await JSONResponse({"error": "warming up"}, 503)(scope, receive, send)
+                    receive = replay(body)
             await inner(scope, receive, send)
 
         self.server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning"))
@@ -141,7 +166,7 @@ class A2AServer:
 
 
 def test_a_scripted_a2a_agent_scores_and_a_misbehaving_one_fails_its_episode_only(retail, tmp_path):
-    with A2AServer(retail, PLAYS) as server:
+    with A2AServer(retail, PLAYS, fail_once=b"tool_results") as server:  # an exchange of an episode that goes on
         ran = run_cli(
             "env=retail", f"task_ids=[{','.join(PLAYS)}]", "agent=a2a", f"agent.url={server.url}",
             f"agent.auth_token_env={TOKEN_ENV}", "user=oracle", "episode_retries=0", "llm.initial_backoff=0.05",
@@ -189,7 +214,7 @@ def options(*overrides: str):
         ([], "agent.url: None: give the remote agent's base URL, http://... or https://... (required)"),
         (["agent.url=127.0.0.1:9"], "agent.url: '127.0.0.1:9': give the remote agent's base URL"),
         (["agent.url=http://127.0.0.1:9", "agent.auth_token_env=NOT_SET_A2A"], "agent.auth_token_env: the variable NOT_SET_A2A"),
-        (["agent.url=http://127.0.0.1:9", "agent.mode=mcp"], "agent.mode: Input should be 'inband'"),
+        (["agent.url=http://127.0.0.1:9", "agent.mode=tools"], "agent.mode: Input should be 'inband' or 'mcp'"),
     ],
 )
 def test_bad_options_are_refused_naming_the_key(overrides, message):
@@ -234,3 +259,18 @@ def test_an_answer_from_another_context_is_an_agent_error(retail, monkeypatch):
     answers, _ = first_turns(retail, "7", "moves", 2)
     assert isinstance(answers[1], AgentProtocolError)
     assert "moved the conversation from context" in str(answers[1]) and "to another-context" in str(answers[1])
+
+
+def test_in_mcp_mode_the_remote_agent_calls_the_tools_on_the_harness_mcp_server(retail, monkeypatch):
+    monkeypatch.setenv(TOKEN_ENV, TOKEN)
+    task = retail.tasks_in("base")["0"]
+    with A2AServer(retail, {"0": "mcp"}) as server:
+        options = A2AOptions(url=server.url, auth_token_env=TOKEN_ENV, mode="mcp")
+        agent = partial(A2AAgent, options=options, retry=RetryPolicy(initial_backoff=0.01, max_backoff=0.02))
+        result = run_episode(retail, task, 0, 1, agent, USERS["oracle"])
+    assert result.error is None and result.reward == 1.0
+    assert [call.name for call in result.tool_calls] == [action.name for action in task.gold_actions]
+    (episode,) = server.agent.contexts.values()
+    assert episode["observations"] == [call.observation for call in result.tool_calls]  # MCP answered what the episode ran
+    assert episode["tool_names"] == [schema["function"]["name"] for schema in retail.spec.toolkit.schemas()]
+    assert not any("tool_results" in part.get("data", {}) for message in episode["received"] for part in message)

@@ -128,10 +128,7 @@ class EpisodeServer:
         self.domain, self.task, self.log = domain, task, log
         self.episodes: dict[str, McpEpisode] = {}
         self.grades: dict[str, Grade] = {}
-        self.tools = [
-            types.Tool(name=f["name"], description=f["description"], input_schema=f["parameters"])
-            for f in (schema["function"] for schema in domain.spec.toolkit.schemas())
-        ]
+        self.tools = mcp_tools(domain.spec.toolkit.schemas())
         self.server = Server(
             "taubench", instructions=domain.policy, on_list_tools=self._list_tools, on_call_tool=self._call_tool
         )
@@ -205,6 +202,12 @@ class EpisodeServer:
     def serve_http(self, host: str, port: int) -> None:
         """Until interrupted (sessions still open then are graded at shutdown)."""
         uvicorn.run(self.http_app(host), host=host, port=port, log_level="warning")
+
+
+def mcp_tools(schemas: list[dict]) -> list["types.Tool"]:
+    """Our tools' OpenAI function schemas as MCP tools: same names, descriptions, input schemas."""
+    functions = [schema["function"] for schema in schemas]
+    return [types.Tool(name=f["name"], description=f["description"], input_schema=f["parameters"]) for f in functions]
 
 
 def _session_of(ctx) -> str:

@@ -1,6 +1,6 @@
 """agent=a2a: a remote agent reached over the A2A protocol (a2a-sdk's client, JSON-RPC or REST
-as its agent card says), played in-band: our harness keeps the tools, so grading and replay
-are unchanged.
+as its agent card says). Our harness keeps the tools either way, so grading and replay are
+unchanged: in-band (below), or over MCP (``mode: mcp``, see ``ToolBridge``).
 
 One A2A context per episode: the first message carries the policy and the tool schemas as a
 data part (``{"policy": ..., "tools": [...]}``, OpenAI function schemas) with the customer's
@@ -16,8 +16,11 @@ exchange counts as one call in the agent's usage, at cost 0.
 import asyncio
 import json
 import os
+import queue
+import threading
 import time
 import uuid
+from concurrent.futures import Future
 from typing import Any, Literal, Optional, Sequence
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
@@ -36,7 +39,7 @@ class A2AOptions(BaseModel):
 
     url: Optional[str] = Field(None, validate_default=True)  # the remote agent's base URL (its card at /.well-known/)
     auth_token_env: Optional[str] = None  # the variable holding a bearer token for it
-    mode: Literal["inband"] = "inband"  # our harness executes the tools the remote agent calls
+    mode: Literal["inband", "mcp"] = "inband"  # the tools in-band, or on an MCP server the harness runs per turn
     timeout: Optional[float] = Field(None, gt=0)  # seconds per exchange; null: the run's llm.timeout
 
     @field_validator("url")
@@ -59,6 +62,11 @@ class A2AOptions(BaseModel):
             import a2a.client  # noqa: F401
         except ImportError:
             raise ValueError(EXTRA_HINT) from None
+        if self.mode == "mcp":
+            try:
+                import mcp.server.lowlevel  # noqa: F401
+            except ImportError:
+                raise ValueError("agent.mode=mcp needs the mcp extra: pip install 'taubench[mcp]'") from None
         return self
 
 
@@ -73,11 +81,27 @@ class A2AAgent:
         self.task_id: Optional[str] = None  # a task the remote agent left waiting for input
         self.card = None  # its agent card, read once per episode
         self.sent = 0  # how much of the agent's view of the trajectory has been sent
+        self.turn: Optional[ToolBridge] = None  # mcp mode: the remote agent's turn in progress
 
     def respond(self, trajectory: Sequence[Message]) -> AssistantMessage:
         view = agent_side(trajectory)
-        parts = self._parts(view[self.sent :])
-        self.sent = len(view)
+        new, self.sent = view[self.sent :], len(view)
+        if self.options.mode == "inband":
+            return self._exchanged(self._parts(new), len(trajectory))
+        if self.turn is None:
+            self.turn = ToolBridge(self, self._parts(new), len(trajectory))
+        else:  # the episode has run the call the remote agent made through MCP: its result goes back there
+            self.turn.answer([message for message in new if isinstance(message, ToolMessage)])
+        kind, value = self.turn.next_event(self.retry.timeout * self.retry.max_attempts)
+        if kind == "call":
+            return AssistantMessage(tool_calls=[value], usage=Usage())
+        self.turn = None
+        if kind == "error":
+            raise value
+        return value
+
+    def _exchanged(self, parts: list[dict], turn: int) -> AssistantMessage:
+        """One exchange, retried as a model call is; the answer as our message."""
         started, answer, retries = time.perf_counter(), None, 0
         message_id = uuid.uuid4().hex  # the same for every attempt, so that the agent can tell a repeat
         for attempt in range(1, self.retry.max_attempts + 1):
@@ -92,14 +116,14 @@ class A2AAgent:
                     raise LLMTransientError(f"A2A agent {self.options.url}: gave up after {attempt} attempts: {exc}") from exc
                 time.sleep(delay)
         usage = Usage(calls=1, cost=0.0, retries=retries, seconds=round(time.perf_counter() - started, 6))
-        return _to_message(answer, f"a2a_call_{len(trajectory)}").model_copy(update={"usage": usage})
+        return _to_message(answer, f"a2a_call_{turn}").model_copy(update={"usage": usage})
 
     def _parts(self, new: Sequence[Message]) -> list[dict]:
         """What the remote agent has not seen yet, as A2A parts (plain dicts until sent)."""
         parts = [] if self.context_id else [{"data": {"policy": self.context.policy, "tools": self.context.tools}}]
         answers = [message for message in new if isinstance(message, ToolMessage)]
         results = [{"id": m.tool_call_id, "name": m.name, "content": m.content, "error": m.error} for m in answers]
-        if results:
+        if results and self.options.mode == "inband":  # in mcp mode they went back through MCP
             parts.append({"data": {"tool_results": results}})
         parts += [{"text": m.content} for m in new if isinstance(m, UserMessage)]
         return parts
@@ -229,3 +253,66 @@ def _transient(exc: Exception) -> bool:
     if isinstance(cause, httpx.HTTPStatusError):
         return cause.response.status_code in (408, 429) or cause.response.status_code >= 500
     return isinstance(cause, httpx.TransportError)
+
+
+class ToolBridge:
+    """mcp mode, one turn of the remote agent: an MCP server on 127.0.0.1 (our tools, with
+    their schemas) whose URL goes with the message as ``{"mcp_url": ...}``. Each call the remote
+    agent makes there is handed to the episode as our tool call, and the episode's result goes
+    back as the MCP answer, so the calls run (and are graded) as any agent's. The turn ends
+    with the remote agent's A2A answer; the server stops then."""
+
+    def __init__(self, agent: A2AAgent, parts: list[dict], turn: int):
+        from taubench.mcp_server import mcp_tools
+
+        self.agent, self.tools, self.turn = agent, mcp_tools(agent.context.tools), turn
+        self.events: queue.Queue = queue.Queue()  # ("call", ToolCall) | ("answer", message) | ("error", exception)
+        self.waiting: dict[str, Future] = {}
+        self.calls = 0
+        threading.Thread(target=asyncio.run, args=(self._serve(parts),), daemon=True).start()
+
+    def next_event(self, timeout: float) -> tuple[str, Any]:
+        try:
+            return self.events.get(timeout=timeout)
+        except queue.Empty:
+            return "error", LLMTransientError(f"A2A agent {self.agent.options.url}: no answer nor tool call in {timeout:.0f} s")
+
+    def answer(self, results: list[ToolMessage]) -> None:
+        for result in results:
+            self.waiting.pop(result.tool_call_id).set_result(result)
+
+    async def _serve(self, parts: list[dict]) -> None:
+        import uvicorn
+        from mcp.server.lowlevel import Server
+
+        server = Server("taubench", on_list_tools=self._list_tools, on_call_tool=self._call_tool)
+        web = uvicorn.Server(uvicorn.Config(server.streamable_http_app(), host="127.0.0.1", port=0, log_level="warning"))
+        serving = asyncio.create_task(web.serve())
+        while not web.started:
+            await asyncio.sleep(0.01)
+        port = web.servers[0].sockets[0].getsockname()[1]
+        parts = [*parts, {"data": {"mcp_url": f"http://127.0.0.1:{port}/mcp"}}]
+        try:
+            answer = await asyncio.to_thread(self.agent._exchanged, parts, self.turn)
+            self.events.put(("answer", answer))
+        except Exception as exc:
+            self.events.put(("error", exc))
+        finally:
+            web.should_exit = True
+            await serving
+
+    async def _list_tools(self, ctx, params):
+        import mcp_types as types
+
+        return types.ListToolsResult(tools=self.tools)
+
+    async def _call_tool(self, ctx, params):
+        """Waits for the episode to run the call (at most the exchange's timeout)."""
+        import mcp_types as types
+
+        self.calls += 1
+        call = ToolCall(id=f"a2a_mcp_call_{self.turn}_{self.calls}", name=params.name, arguments=params.arguments or {})
+        self.waiting[call.id] = done = Future()
+        self.events.put(("call", call))
+        result = await asyncio.wait_for(asyncio.wrap_future(done), self.agent.retry.timeout)
+        return types.CallToolResult(content=[types.TextContent(type="text", text=result.content)], is_error=result.error)
