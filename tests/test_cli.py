@@ -15,7 +15,7 @@ from taubench.domains import DOMAINS
     "overrides, expected",
     [
         (["env=retial"], ["env=retial: no such option of 'env'; did you mean env=retail or env=retail_v1?", "options: retail, airline"]),
-        (["agent=nope"], ["agent=nope: no such option of 'agent'", "options: act, custom, dialogflow_cx, few_shot, oracle, react, tool_calling"]),
+        (["agent=nope"], ["agent=nope: no such option of 'agent'", "options: a2a, act, custom, dialogflow_cx, few_shot, oracle, react, tool_calling"]),
         (["agent=tool-calling"], ["did you mean agent=tool_calling?"]),
         (["model=gpt-4o"], ["did you mean model=gpt4o or model=gpt4o-mini? (or model.name=gpt-4o for any model string litellm knows)"]),
         (["--multirun", "env=retail,airlin"], ["env=airlin: no such option of 'env'; did you mean env=airline"]),

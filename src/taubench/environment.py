@@ -48,6 +48,19 @@ class Limits(BaseModel):
     max_errors: Optional[int] = Field(10, ge=1)  # None: no limit, as in τ-bench v1
 
 
+def execute(toolkit: Optional[Toolkit], call: ToolCall, requestor: Requestor = "assistant") -> ToolMessage:
+    """A tool call's observation, exactly as an episode records it (also what the MCP server
+    answers, so that its outputs are byte-identical to an episode's)."""
+    if call.invalid_arguments is not None:
+        content, error = f"Error: the arguments of {call.name} are not a valid JSON object: {call.invalid_arguments!r:.500}", True
+    elif toolkit is None:
+        content, error = f"Error: Tool '{call.name}' not found.", True
+    else:
+        result = toolkit.invoke(call.name, call.arguments)
+        content, error = result.content, result.error
+    return ToolMessage(tool_call_id=call.id, name=call.name, content=content, error=error, requestor=requestor)
+
+
 class Environment:
     def __init__(self, domain: BaseDomain, task: Task, user: UserSimulator, limits: Optional[Limits] = None):
         self.domain = domain
@@ -121,16 +134,9 @@ class Environment:
         return answer
 
     def _execute(self, call: ToolCall, requestor: Requestor = "assistant") -> ToolMessage:
-        toolkit = self.sides.of(requestor)
-        if call.invalid_arguments is not None:
-            content, error = f"Error: the arguments of {call.name} are not a valid JSON object: {call.invalid_arguments!r:.500}", True
-        elif toolkit is None:
-            content, error = f"Error: Tool '{call.name}' not found.", True
-        else:
-            result = toolkit.invoke(call.name, call.arguments)
-            content, error = result.content, result.error
-        self.tool_errors += error
-        return ToolMessage(tool_call_id=call.id, name=call.name, content=content, error=error, requestor=requestor)
+        answer = execute(self.sides.of(requestor), call, requestor)
+        self.tool_errors += answer.error
+        return answer
 
     def _user_turn(self) -> None:
         """The user's turn: in domains that give the user tools, the user may first act on

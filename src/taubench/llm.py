@@ -74,6 +74,10 @@ class RetryPolicy(BaseModel):
     initial_backoff: float = Field(1.0, ge=0)
     max_backoff: float = Field(60.0, ge=0)
 
+    def backoff(self, attempt: int) -> float:
+        """Seconds to wait after failed attempt ``attempt`` (1-based): full jitter, doubling."""
+        return random.uniform(0, min(self.max_backoff, self.initial_backoff * 2 ** (attempt - 1)))
+
 
 class LLMError(Exception):
     """A model call that did not produce an answer."""
@@ -319,8 +323,7 @@ class LLMClient:
         server_asked = retry_after_seconds(exc)
         if server_asked is not None:
             return min(server_asked, self.retry.max_backoff) + random.uniform(0, 0.1 * max(server_asked, 0.1))
-        ceiling = min(self.retry.max_backoff, self.retry.initial_backoff * 2 ** (attempt - 1))
-        return random.uniform(0, ceiling)
+        return self.retry.backoff(attempt)
 
     def _completion(self, response: Any, retries: int, seconds: float) -> Completion:
         message = response.choices[0].message

@@ -2,6 +2,7 @@
 packages advertise (entry point group ``taubench.agents``). A strategy that talks to a model
 says so with ``uses_model = True`` and receives its client as ``client``."""
 
+from taubench.agents.a2a import A2AAgent
 from taubench.agents.act import ActAgent
 from taubench.agents.dialogflow_cx import DialogflowCXAgent
 from taubench.agents.few_shot import FewShotAgent
@@ -18,6 +19,7 @@ AGENTS = Strategies(
         "act": ActAgent,
         "react": ReActAgent,
         "dialogflow_cx": DialogflowCXAgent,
+        "a2a": A2AAgent,
     },
     AGENT_GROUP,
     "agent",

@@ -1,0 +1,276 @@
+"""agent=a2a against a scripted A2A agent on 127.0.0.1, built with the a2a-sdk's own server
+(agent card, JSON-RPC, task store) and reached by its client: one following the gold actions
+scores as the oracle does; one that misbehaves gives a clear episode error, never a crash."""
+
+import json
+import threading
+from functools import partial
+import time
+from pathlib import Path
+
+import pytest
+import uvicorn
+from a2a.helpers.proto_helpers import new_data_part
+from a2a.server.agent_execution import AgentExecutor
+from a2a.server.request_handlers import DefaultRequestHandler
+from a2a.server.routes import create_agent_card_routes, create_jsonrpc_routes
+from a2a.server.tasks import InMemoryTaskStore
+from a2a.types import AgentCapabilities, AgentCard, AgentInterface, AgentSkill, Message, Part, Role
+from a2a.types import Task, TaskState, TaskStatus, TaskStatusUpdateEvent
+from google.protobuf.json_format import MessageToDict
+from hydra import compose, initialize_config_module
+from omegaconf import OmegaConf
+from starlette.applications import Starlette
+from starlette.responses import JSONResponse
+
+from conftest import free_port, run_cli
+from mcp import Client
+from taubench.agents.a2a import A2AAgent, A2AOptions
+from taubench.episode import run_episode
+from taubench.users import USERS
+from taubench.agents.oracle import DONE, DONE_WITH_INFO
+from taubench.environment import GREETING, AgentProtocolError
+from taubench.llm import RetryPolicy
+from taubench.messages import AssistantMessage, UserMessage
+from taubench.participants import EpisodeContext
+from taubench.settings import ConfigError, parse_settings, strategy_options
+from taubench.users.oracle import opening_request
+
+TOKEN_ENV, TOKEN = "A2A_TEST_TOKEN", "a2a-secret-0123456789"
+# retail task -> how the scripted agent plays it
+PLAYS = {"0": "gold", "1": "gold_as_text", "2": "unknown_tool", "3": "malformed", "4": "failed", "5": "raises"}
+
+
+class ScriptedA2AAgent(AgentExecutor):
+    """Knows each task by the customer's opening words; keeps, per A2A context, the task and
+    every message it received. ``gold`` works through the task's gold actions one per turn, as
+    the oracle agent does, then says what the task requires."""
+
+    def __init__(self, domain, plays: dict[str, str]):
+        self.tasks = {opening_request(task.user_scenario.instructions): task for task in domain.tasks_in("base").values()}
+        self.plays = plays
+        self.contexts: dict[str, dict] = {}
+
+    async def execute(self, context, event_queue):
+        received = [MessageToDict(part) for part in context.message.parts]
+        if context.context_id not in self.contexts:
+            texts = [part["text"] for part in received if "text" in part]
+            self.contexts[context.context_id] = {"task": self.tasks[texts[0]], "received": []}
+        episode = self.contexts[context.context_id]
+        episode["received"].append(received)
+        episode.setdefault("task_ids", []).append(context.task_id)
+        task, play = episode["task"], self.plays[episode["task"].id]
+        data = [part["data"] for message in episode["received"] for part in message if "data" in part]
+        done = sum(len(part.get("tool_results", [])) for part in data)
+        if play == "raises":
+            raise RuntimeError("the scripted agent fell over")
+        if play == "failed":
+            status = TaskStatus(state=TaskState.TASK_STATE_FAILED, message=self.message(context, [Part(text="model overloaded")]))
+            return await event_queue.enqueue_event(Task(id=context.task_id, context_id=context.context_id, status=status))
+        if play == "asks_first":  # a task that needs input, then completes when it comes
+            asking = len(episode["received"]) == 1
+            state = TaskState.TASK_STATE_INPUT_REQUIRED if asking else TaskState.TASK_STATE_COMPLETED
+            status = TaskStatus(state=state, message=self.message(context, [Part(text="Which order?" if asking else "Done.")]))
+            if asking:
+                return await event_queue.enqueue_event(Task(id=context.task_id, context_id=context.context_id, status=status))
+            update = TaskStatusUpdateEvent(task_id=context.task_id, context_id=context.context_id, status=status)
+            return await event_queue.enqueue_event(update)
+        if play == "moves" and len(episode["received"]) == 2:
+            reply = self.message(context, [Part(text="Hello from elsewhere")])
+            reply.context_id = "another-context"
+            return await event_queue.enqueue_event(reply)
+        if play == "mcp":  # every gold action through the harness's MCP server, then the answer
+            (url,) = [part["mcp_url"] for part in data if "mcp_url" in part][-1:]
+            async with Client(url) as tools:
+                answers = [await tools.call_tool(action.name, action.arguments) for action in task.gold_actions]
+                episode["observations"] = [answer.content[0].text for answer in answers]
+                episode["tool_names"] = [tool.name for tool in (await tools.list_tools()).tools]
+        if play == "malformed":
+            return await event_queue.enqueue_event(self.message(context, [new_data_part({"tool_calls": "refund everything"})]))
+        if play == "unknown_tool" and done == 0:
+            call = {"tool_calls": [{"name": "teleport_parcel", "arguments": {"to": "moon"}}]}
+            return await event_queue.enqueue_event(self.message(context, [new_data_part(call)]))
+        if play.startswith("gold") and done < len(task.gold_actions):
+            action = task.gold_actions[done]
+            call = {"tool_calls": [{"name": action.name, "arguments": action.arguments}]}
+            part = Part(text=json.dumps(call)) if play == "gold_as_text" else new_data_part(call)
+            return await event_queue.enqueue_event(self.message(context, [part]))
+        said = DONE_WITH_INFO + "\n".join(task.communicate_info) if task.communicate_info else DONE
+        await event_queue.enqueue_event(self.message(context, [Part(text=said)]))
+
+    @staticmethod
+    def message(context, parts) -> Message:
+        reply_id = f"reply-{time.monotonic_ns()}"
+        return Message(message_id=reply_id, context_id=context.context_id, role=Role.ROLE_AGENT, parts=parts)
+
+    async def cancel(self, context, event_queue):
+        raise NotImplementedError
+
+
+def replay(body: bytes):
+    """An ASGI ``receive`` that gives a request body already read."""
+
+    async def receive():
+        return {"type": "http.request", "body": body, "more_body": False}
+
+    return receive
+
+
+class A2AServer:
+    """The scripted agent behind the SDK's card and JSON-RPC routes, on a free port; it wants
+    the bearer token, and answers the first JSON-RPC call whose body holds ``fail_once`` with a
+    503 (a transport failure)."""
+
+    def __init__(self, domain, plays: dict[str, str], fail_once: bytes = b""):
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.agent = ScriptedA2AAgent(domain, plays)
+        self.failed, self.unauthorized = False, 0
+        card = AgentCard(
+            name="scripted", description="follows the gold actions", version="1",
+            supported_interfaces=[AgentInterface(url=f"{self.url}/", protocol_binding="JSONRPC", protocol_version="1.0")],
+            capabilities=AgentCapabilities(streaming=False), default_input_modes=["text"], default_output_modes=["text"],
+            skills=[AgentSkill(id="retail", name="retail", description="plays the gold actions", tags=["test"])],
+        )  # fmt: skip
+        handler = DefaultRequestHandler(agent_executor=self.agent, task_store=InMemoryTaskStore(), agent_card=card)
+        inner = Starlette(routes=[*create_agent_card_routes(card), *create_jsonrpc_routes(handler, "/")])
+
+        async def app(scope, receive, send):
+            if scope["type"] == "http":
+                if dict(scope["headers"]).get(b"authorization") != f"Bearer {TOKEN}".encode():
+                    self.unauthorized += 1
+                    return await JSONResponse({"error": "unauthorized"}, 401)(scope, receive, send)
+                if scope["method"] == "POST":
+                    body, more = b"", True
+                    while more:
+                        chunk = await receive()
+                        body, more = body + chunk.get("body", b""), chunk.get("more_body", False)
+                    if fail_once in body and not self.failed:
+                        self.failed = True
+                        return await JSONResponse({"error": "warming up"}, 503)(scope, receive, send)
+                    receive = replay(body)
+            await inner(scope, receive, send)
+
+        self.server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning"))
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+
+    def __enter__(self):
+        self.thread.start()
+        while not self.server.started:
+            time.sleep(0.02)
+        return self
+
+    def __exit__(self, *exc):
+        self.server.should_exit = True
+        self.thread.join(timeout=10)
+
+
+def test_a_scripted_a2a_agent_scores_and_a_misbehaving_one_fails_its_episode_only(retail, tmp_path):
+    with A2AServer(retail, PLAYS, fail_once=b"tool_results") as server:  # an exchange of an episode that goes on
+        ran = run_cli(
+            "env=retail", f"task_ids=[{','.join(PLAYS)}]", "agent=a2a", f"agent.url={server.url}",
+            f"agent.auth_token_env={TOKEN_ENV}", "user=oracle", "episode_retries=0", "llm.initial_backoff=0.05",
+            "llm.max_backoff=0.1", "tracking.enabled=false", "progress=false", cwd=tmp_path, env={TOKEN_ENV: TOKEN},
+        )  # fmt: skip
+    assert ran.returncode == 0, ran.stderr
+    (results,) = tmp_path.rglob("results.json")
+    episodes = {episode["task_id"]: episode for episode in json.loads(results.read_text())["episodes"]}
+    assert episodes["0"]["reward"] == episodes["1"]["reward"] == 1.0
+    assert episodes["0"]["error"] is None and episodes["1"]["error"] is None
+    unknown = episodes["2"]["tool_calls"][0]
+    assert (unknown["name"], unknown["error"]) == ("teleport_parcel", True)
+    assert unknown["observation"] == "Error: Tool 'teleport_parcel' not found."
+    assert episodes["2"]["error"] is None and episodes["2"]["termination_reason"] == "user_stop"  # an observation, as always
+    errors = {task: (episodes[task]["error"]["kind"], episodes[task]["error"]["message"]) for task in ("3", "4", "5")}
+    assert errors["3"][0] == "agent_error" and errors["3"][1].startswith("the A2A agent sent a malformed data part: expected")
+    assert errors["4"] == ("agent_error", "the A2A agent's task ended in TASK_STATE_FAILED: model overloaded")
+    assert errors["5"] == ("agent_error", "the A2A agent answered with an error (InternalError): the scripted agent fell over")
+    # one A2A context per episode, kept across its turns; the policy and tools only in its first message
+    contexts = server.agent.contexts.values()
+    assert sorted(context["task"].id for context in contexts) == sorted(PLAYS)
+    for context in contexts:
+        first, *later = context["received"]
+        assert first[0]["data"] == {"policy": retail.policy, "tools": retail.spec.toolkit.schemas()}
+        assert not any("policy" in part.get("data", {}) for message in later for part in message)
+    turns = [len(context["received"]) for context in contexts if context["task"].id == "0"]
+    assert turns == [len(retail.tasks_in("base")["0"].gold_actions) + 1]
+    usage = {task: episode["usage"]["agent"] for task, episode in episodes.items()}
+    assert usage["0"]["calls"] == turns[0] and usage["0"]["cost"] == 0.0
+    assert sum(u["retries"] for u in usage.values()) == 1  # the 503 was retried
+    assert server.unauthorized == 0
+    written = "".join(path.read_text(errors="replace") for path in tmp_path.rglob("*") if path.is_file())
+    assert TOKEN not in written + ran.stdout + ran.stderr
+
+
+def options(*overrides: str):
+    with initialize_config_module(config_module="taubench.conf", version_base=None):
+        config = OmegaConf.to_container(compose(config_name="config", overrides=["env=retail", "agent=a2a", *overrides]))
+    return strategy_options(parse_settings(config))["agent"]
+
+
+@pytest.mark.parametrize(
+    "overrides, message",
+    [
+        ([], "agent.url: None: give the remote agent's base URL, http://... or https://... (required)"),
+        (["agent.url=127.0.0.1:9"], "agent.url: '127.0.0.1:9': give the remote agent's base URL"),
+        (["agent.url=http://127.0.0.1:9", "agent.auth_token_env=NOT_SET_A2A"], "agent.auth_token_env: the variable NOT_SET_A2A"),
+        (["agent.url=http://127.0.0.1:9", "agent.mode=tools"], "agent.mode: Input should be 'inband' or 'mcp'"),
+    ],
+)
+def test_bad_options_are_refused_naming_the_key(overrides, message):
+    with pytest.raises(ConfigError) as refused:
+        options(*overrides)
+    assert message in str(refused.value)
+
+
+def first_turns(retail, task_id: str, play: str, turns: int) -> tuple[list, dict]:
+    """The agent's first ``turns`` answers (or the error that stopped it) to the task's
+    customer, who repeats their request; and what the scripted agent received."""
+    task = retail.tasks_in("base")[task_id]
+    tools = retail.spec.toolkit.schemas()
+    context = EpisodeContext(task=task, domain="retail", policy=retail.policy, tools=tools, trial=0, seed=1)
+    trajectory, answers = [AssistantMessage(content=GREETING)], []
+    with A2AServer(retail, {task_id: play}) as server:
+        options = A2AOptions(url=server.url, auth_token_env=TOKEN_ENV)
+        agent = A2AAgent(context, options, RetryPolicy(initial_backoff=0.01, max_backoff=0.02))
+        for _ in range(turns):
+            trajectory.append(UserMessage(content=opening_request(task.user_scenario.instructions)))
+            try:
+                answers.append(agent.respond(trajectory))
+            except Exception as exc:
+                answers.append(exc)
+                break
+            trajectory.append(answers[-1])
+    return answers, server.agent.contexts
+
+
+def test_a_task_waiting_for_input_is_continued_in_the_same_context(retail, monkeypatch):
+    monkeypatch.setenv(TOKEN_ENV, TOKEN)
+    answers, contexts = first_turns(retail, "6", "asks_first", 2)
+    assert answers[0].content == "Which order?" and answers[0].usage.retries == 1  # after the 503
+    assert answers[1].content == "Done."
+    (episode,) = contexts.values()
+    first_task, continued = episode["task_ids"]
+    assert continued == first_task  # the second message named the task that asked
+
+
+def test_an_answer_from_another_context_is_an_agent_error(retail, monkeypatch):
+    monkeypatch.setenv(TOKEN_ENV, TOKEN)
+    answers, _ = first_turns(retail, "7", "moves", 2)
+    assert isinstance(answers[1], AgentProtocolError)
+    assert "moved the conversation from context" in str(answers[1]) and "to another-context" in str(answers[1])
+
+
+def test_in_mcp_mode_the_remote_agent_calls_the_tools_on_the_harness_mcp_server(retail, monkeypatch):
+    monkeypatch.setenv(TOKEN_ENV, TOKEN)
+    task = retail.tasks_in("base")["0"]
+    with A2AServer(retail, {"0": "mcp"}) as server:
+        options = A2AOptions(url=server.url, auth_token_env=TOKEN_ENV, mode="mcp")
+        agent = partial(A2AAgent, options=options, retry=RetryPolicy(initial_backoff=0.01, max_backoff=0.02))
+        result = run_episode(retail, task, 0, 1, agent, USERS["oracle"])
+    assert result.error is None and result.reward == 1.0
+    assert [call.name for call in result.tool_calls] == [action.name for action in task.gold_actions]
+    (episode,) = server.agent.contexts.values()
+    assert episode["observations"] == [call.observation for call in result.tool_calls]  # MCP answered what the episode ran
+    assert episode["tool_names"] == [schema["function"]["name"] for schema in retail.spec.toolkit.schemas()]
+    assert not any("tool_results" in part.get("data", {}) for message in episode["received"] for part in message)

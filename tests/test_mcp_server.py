@@ -1,0 +1,129 @@
+"""python -m taubench.mcp_server, driven by the mcp SDK's own client: over stdio (a spawned
+server) and streamable HTTP on 127.0.0.1. A task's gold actions replayed through MCP score 1.0
+with observations byte-identical to an episode's; a wrong call scores 0; concurrent HTTP
+sessions each have their own database."""
+
+import asyncio
+import json
+import subprocess
+import sys
+import time
+
+import httpx
+import pytest
+from mcp import Client
+from mcp.client.stdio import StdioServerParameters
+
+from conftest import _cli_environment, free_port
+from taubench.environment import execute
+from taubench.mcp_server import build, main, parse_args
+from taubench.messages import ToolCall
+
+ORDER = "#W2378156"  # retail task 0's order, delivered: the gold exchanges two of its items
+
+
+def grades(log) -> dict:
+    return {event["session"]: event for event in map(json.loads, log.read_text().splitlines()) if event["event"] == "grade"}
+
+
+def episode_observations(domain, task) -> list[str]:
+    """What an episode's environment answers to the task's gold actions, one call after another."""
+    sides = domain.new_sides(task)
+    calls = [ToolCall(id=str(n), name=action.name, arguments=action.arguments) for n, action in enumerate(task.gold_actions)]
+    return [execute(sides.agent, call).content for call in calls]
+
+
+def test_stdio_replays_the_gold_actions_to_reward_one(retail, tmp_path):
+    task = retail.tasks_in("base")["0"]
+    log = tmp_path / "calls.jsonl"
+    command = ["-m", "taubench.mcp_server", "--env", "retail", "--task-id", "0", "--log", str(log)]
+    server = StdioServerParameters(command=sys.executable, args=command, env=_cli_environment(None), cwd=tmp_path)
+
+    async def session():
+        async with Client(server) as client:
+            tools = (await client.list_tools()).tools
+            results = [await client.call_tool(action.name, action.arguments) for action in task.gold_actions]
+            unknown = await client.call_tool("refund_everything", {})
+            return client.server_capabilities, tools, results, unknown
+
+    capabilities, tools, results, unknown = asyncio.run(session())
+    schemas = [schema["function"] for schema in retail.spec.toolkit.schemas()]
+    ours = [(schema["name"], schema["description"], schema["parameters"]) for schema in schemas]
+    assert [(tool.name, tool.description, tool.input_schema) for tool in tools] == ours
+    assert [r.content[0].text for r in results] == episode_observations(retail, task)
+    assert not any(r.is_error for r in results)
+    assert unknown.is_error and unknown.content[0].text == "Error: Tool 'refund_everything' not found."
+    events = [json.loads(line) for line in log.read_text().splitlines()]
+    assert [e["name"] for e in events if e["event"] == "call"] == [a.name for a in task.gold_actions] + ["refund_everything"]
+    grade = grades(log)["stdio"]
+    assert (grade["reward"], grade["basis"], grade["num_calls"]) == (1.0, ["DB"], len(task.gold_actions) + 1)
+    assert grade["components"]["ACTION"]["status"] == "passed"
+
+
+def test_http_sessions_are_isolated_and_graded_when_closed(retail, tmp_path):
+    task = retail.tasks_in("base")["0"]
+    log, port = tmp_path / "calls.jsonl", free_port()
+    command = [sys.executable, "-m", "taubench.mcp_server", "--env", "retail", "--task-id", "0"]
+    server = subprocess.Popen(
+        [*command, "--transport", "http", "--port", str(port), "--log", str(log)],
+        cwd=tmp_path, env=_cli_environment(None), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+    url = f"http://127.0.0.1:{port}/mcp"
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                httpx.get(url)
+                break
+            except httpx.TransportError:
+                assert server.poll() is None and time.monotonic() < deadline, "the MCP server did not start"
+                time.sleep(0.1)
+
+        async def status(client) -> str:
+            return json.loads((await client.call_tool("get_order_details", {"order_id": ORDER})).content[0].text)["status"]
+
+        async def sessions():
+            async with Client(url) as gold, Client(url) as wrong:
+                for action in task.gold_actions:
+                    await gold.call_tool(action.name, action.arguments)
+                returned = await wrong.call_tool(
+                    "return_delivered_order_items",
+                    {"order_id": ORDER, "item_ids": ["1151293680"], "payment_method_id": "credit_card_9513926"},
+                )
+                seen = await status(gold), await status(wrong)
+                return returned, seen
+
+        returned, seen = asyncio.run(sessions())
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+    assert not returned.is_error
+    assert seen == ("exchange requested", "return requested")  # each session sees its own writes only
+    rewards = sorted((g["num_calls"], g["reward"]) for g in grades(log).values())
+    assert rewards == [(2, 0.0), (len(task.gold_actions) + 1, 1.0)]
+
+
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["--env", "shop"], "--env shop: unknown domain; allowed: retail, airline"),
+        (["--env", "retail", "--task-id", "9999"], "--task-id 9999: not a task of retail's base split (114 tasks: 0, 1, 2, ...)"),
+        (["--env", "retail", "--task-id", "0", "--split", "dev"], "--split dev: not a split of retail; allowed: train, test"),
+        (["--env", "telecom"], "--env telecom: the customer acts on their own side in this domain"),
+    ],
+)
+def test_bad_input_is_refused_before_serving(argv, message, capsys):
+    with pytest.raises(SystemExit) as refused:
+        main(argv)
+    assert message in str(refused.value)
+
+
+def test_without_a_task_nothing_is_graded_and_the_error_limit_ends_the_episode(tmp_path):
+    server = build(parse_args(["--env", "retail", "--log", str(tmp_path / "calls.jsonl")]))
+    episode = server.episode("a")
+    answers = [episode.call("teleport_parcel", {}) for _ in range(11)]
+    assert answers[9] == ("Error: Tool 'teleport_parcel' not found.", True)  # the 10th error: τ²'s limit
+    assert answers[10] == ("Error: this episode has ended (too_many_errors); open a new MCP session for another", True)
+    grade = server.end("a")
+    assert (grade.reward, grade.termination, grade.num_calls) == (None, "too_many_errors", 10)
+    assert grade.note == "no task (--task-id): nothing to grade against"
