@@ -3,6 +3,7 @@ import shutil
 import socket
 import subprocess
 import sys
+import threading
 import time
 from contextlib import contextmanager
 from pathlib import Path
@@ -71,6 +72,7 @@ def _cli_environment(env: dict | None) -> dict:
 
 
 _EMPTY_STORE: list[Path] = []  # made once per session by the fixture below
+_SEEDING = threading.Lock()
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -96,9 +98,10 @@ def run_cli(
     """``python -m taubench ...`` in a subprocess, network-guarded, with outputs and the
     MLflow store under ``cwd`` (seeded with an empty store when there is none yet, unless
     ``seed_store`` is false); ``input`` is piped to its stdin."""
-    if seed_store and _EMPTY_STORE and not (cwd / STORE_FOLDER).exists():
-        (cwd / STORE_FOLDER).mkdir(parents=True)
-        shutil.copy(_EMPTY_STORE[0], cwd / STORE_FOLDER / "mlflow.db")
+    with _SEEDING:  # commands started from threads of one test may share a folder
+        if seed_store and _EMPTY_STORE and not (cwd / STORE_FOLDER).exists():
+            (cwd / STORE_FOLDER).mkdir(parents=True)
+            shutil.copy(_EMPTY_STORE[0], cwd / STORE_FOLDER / "mlflow.db")
     return subprocess.run(
         [sys.executable, "-m", "taubench", *args],
         cwd=cwd,
