@@ -143,3 +143,9 @@ def serving_api(base: Path, env: dict | None = None) -> Iterator[httpx.Client]:
         client.close()
         server.terminate()
         server.wait(timeout=30)
+
+
+def pytest_collection_modifyitems(items) -> None:
+    """The ``long`` tests go first: the workers hand out tests in collection order, and one
+    started last would leave every other worker idle while it runs."""
+    items.sort(key=lambda item: item.get_closest_marker("long") is None)  # stable: the rest keep their order

@@ -94,6 +94,7 @@ def test_resuming_with_another_configuration_or_other_data_is_refused(tmp_path, 
     assert fresh.output_dir != stopped.output_dir and fresh.resumed_episodes == 0 and len(fresh.episodes) == 10
 
 
+@pytest.mark.long
 def test_a_refused_key_stops_the_run_at_once_and_a_fixed_rerun_continues_it(tmp_path):
     with ScriptedServer(domains=("airline",), faults=Faults(auth_error=1.0)) as refusing:
         result = run_cli(*scripted_args(refusing), "task_ids=[0,1,2,3,4,5]", cwd=tmp_path)

@@ -63,6 +63,7 @@ def kill_when(process: subprocess.Popen, markers: Path, step: str | None, after_
     return reached[-1] if reached else "starting"
 
 
+@pytest.mark.long
 def test_killed_at_twenty_moments_the_same_command_finishes_the_run_once(tmp_path):
     killed, clean = tmp_path / "killed", tmp_path / "clean"
     killed.mkdir(), clean.mkdir()
@@ -121,6 +122,7 @@ def test_killed_at_twenty_moments_the_same_command_finishes_the_run_once(tmp_pat
     assert len((run_dir / EPISODES_FILE).read_text().splitlines()) == 24
 
 
+@pytest.mark.long
 def test_a_sweep_killed_mid_way_is_finished_by_the_same_command_in_its_mlflow_runs(tmp_path):
     sweep = ["--multirun", "env=retail,airline", *ORACLES, "task_ids=[0,1]", "progress=false"]
     markers = tmp_path / "markers"

@@ -12,6 +12,7 @@ import pytest
 from conftest import ORACLES, _cli_environment, free_port, run_cli
 
 
+@pytest.mark.long
 def test_the_ui_serves_this_folders_runs_at_an_address_that_opens_on_the_runs_table(tmp_path):
     recorded = run_cli(*ORACLES, "env=mock", "task_ids=[0]", "progress=false", cwd=tmp_path)
     assert recorded.returncode == 0, recorded.stderr
