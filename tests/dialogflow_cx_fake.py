@@ -10,17 +10,16 @@ another tool instead of one (a wrong agent); ``unavailable`` answers the first D
 requests with UNAVAILABLE (503); ``batch`` calls every tool in its first answer (and answers
 each result but the last with nothing); ``handoff`` ends with a live-agent hand-off."""
 
-import json
 import re
 import threading
 from concurrent import futures
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Optional
 
 import grpc
 from google.cloud import dialogflowcx_v3beta1 as cx
 from google.protobuf import json_format
 
+from local_http import JsonHandler, LocalServer
 from taubench.dialogflow_cx import function_tool
 from taubench.domain import BaseDomain
 from taubench.tasks import Task
@@ -90,7 +89,7 @@ class RestServer:
     """The fake behind the REST/JSON mapping: ``endpoint`` is ``http://127.0.0.1:PORT``."""
 
     def __init__(self, fake: FakeCX):
-        class Handler(BaseHTTPRequestHandler):
+        class Handler(JsonHandler):
             def do_POST(self):
                 path = self.path.split("?")[0]
                 if not (match := DETECT.match(path)):
@@ -110,24 +109,12 @@ class RestServer:
                 except KeyError:
                     self.answer(404, error(404, "NOT_FOUND", f"agent {path} not found"))
 
-            def answer(self, status: int, payload: dict):
-                data = json.dumps(payload).encode()
-                self.send_response(status)
-                self.send_header("Content-Type", "application/json")
-                self.send_header("Content-Length", str(len(data)))
-                self.end_headers()
-                self.wfile.write(data)
 
-            def log_message(self, *args):
-                pass
-
-        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.endpoint = f"http://127.0.0.1:{self.httpd.server_address[1]}"
-        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
+        self.server = LocalServer(Handler)
+        self.endpoint = self.server.url
 
     def close(self):
-        self.httpd.shutdown()
-        self.httpd.server_close()
+        self.server.close()
 
 
 def error(code: int, status: str, message: str) -> dict:

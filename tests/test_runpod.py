@@ -6,13 +6,13 @@ warm (the scripted server's answers), or with a worker error inside a 200."""
 import json
 import threading
 import time
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import httpx
 import pytest
 
 from conftest import run_cli
+from local_http import JsonHandler, LocalServer
 from taubench.llm import LLMClient, ModelSpec, RetryPolicy
 from taubench.scripted_server import ScriptedServer
 
@@ -36,7 +36,7 @@ class FakeRunPod:
         self.lock = threading.Lock()
         fake = self
 
-        class Handler(BaseHTTPRequestHandler):
+        class Handler(JsonHandler):
             def do_POST(self):
                 body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
                 with fake.lock:
@@ -55,24 +55,12 @@ class FakeRunPod:
                 reply = httpx.post(f"{fake.upstream}/chat/completions", json=body, timeout=30)
                 self.answer(reply.status_code, reply.json())
 
-            def answer(self, status: int, payload: dict):
-                data = json.dumps(payload).encode()
-                self.send_response(status)
-                self.send_header("Content-Type", "application/json")
-                self.send_header("Content-Length", str(len(data)))
-                self.end_headers()
-                self.wfile.write(data)
 
-            def log_message(self, *args):
-                pass
-
-        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.api_base = f"http://127.0.0.1:{self.httpd.server_address[1]}/v2/{{endpoint}}/openai/v1"
-        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
+        self.server = LocalServer(Handler)
+        self.api_base = f"{self.server.url}/v2/{{endpoint}}/openai/v1"
 
     def close(self):
-        self.httpd.shutdown()
-        self.httpd.server_close()
+        self.server.close()
 
 
 @pytest.fixture
