@@ -126,6 +126,7 @@ class AgentSettings(_Strategy):
     ROLE = WHAT = "agent"
     REGISTRY = AGENTS
 
+
 class _RoleModel(_Section):
     """A role's own model (user simulator, judge): a litellm model string and how to reach it."""
 
