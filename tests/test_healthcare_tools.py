@@ -1,9 +1,10 @@
 """The healthcare desk's tools: each one's answer, each of its error texts, and that a write
 that fails changes nothing."""
 
-import json
+from functools import partial
 
 import pytest
+from tool_calls import answer, refused
 
 from taubench.domains import load_domain
 
@@ -21,26 +22,13 @@ def tools(healthcare):
 @pytest.fixture
 def ok(tools):
     """A tool's answer, which must not be an error."""
-
-    def call(tool, **arguments):
-        result = tools.invoke(tool, arguments)
-        assert not result.error, result.content
-        return json.loads(result.content) if result.content[:1] in "[{" else result.content
-
-    return call
+    return partial(answer, tools)
 
 
 @pytest.fixture
 def no(tools, healthcare):
     """A tool's refusal, which must leave the database as it was."""
-
-    def call(tool, **arguments) -> str:
-        before = healthcare.db_hash(tools.db)
-        result = tools.invoke(tool, arguments)
-        assert result.error and healthcare.db_hash(tools.db) == before
-        return result.content
-
-    return call
+    return partial(refused, tools, healthcare)
 
 
 def test_namesakes_are_told_apart_by_zip_and_phone(ok):
