@@ -11,7 +11,6 @@ live agent end the episode (``agent_stop``, ``agent_handoff``). Calls are retrie
 import hashlib
 import importlib.util
 import ipaddress
-import random
 import secrets
 import threading
 import time
@@ -162,7 +161,7 @@ class Calls:
                 failure = classify(exc, what)
                 if not isinstance(failure, LLMTransientError):
                     raise failure from exc
-                delay = random.uniform(0, min(self.retry.max_backoff, self.retry.initial_backoff * 2 ** (attempt - 1)))
+                delay = self.retry.backoff(attempt)
                 if attempt == self.retry.max_attempts or waited + delay > self.retry.max_wait:
                     self._count(attempt, started)
                     raise LLMTransientError(f"{failure}; gave up after {attempt} attempts and {waited:.1f} s of waiting") from exc
