@@ -303,10 +303,10 @@ def after_run(prepared: PreparedRun, report: RunReport) -> tuple[ErrorAnalysis, 
     """The post-run step of a run with ``analysis.model`` (``cli.after_run``): the analysis
     written and summarised."""
     settings = prepared.settings
-    client = client_for(settings.analysis.spec(), settings.llm)
     tasks = {task.id: task for task in prepared.tasks}
     earlier = _earlier(report.output_dir)
-    analysis = analyse(report.episodes, prepared.domain, tasks, client, settings.max_concurrency, earlier)
+    with client_for(settings.analysis.spec(), settings.llm) as client:
+        analysis = analyse(report.episodes, prepared.domain, tasks, client, settings.max_concurrency, earlier)
     path = write(analysis, report.output_dir)
     print(analysis.summary(path))
     return analysis, path
@@ -318,8 +318,8 @@ def analyse_stored_run(run_dir: Path, config: dict, spec: ModelSpec, concurrency
     env = EnvSettings.model_validate(config["env"])
     domain = load_domain(env.name, env.data_dir, env.verify_checksums)
     tasks = domain.tasks_in(config["task_split"])
-    client = client_for(spec, LLMSettings.model_validate(config["llm"]))
-    analysis = analyse(stored_episodes(run_dir), domain, tasks, client, concurrency or config["max_concurrency"])
+    with client_for(spec, LLMSettings.model_validate(config["llm"])) as client:
+        analysis = analyse(stored_episodes(run_dir), domain, tasks, client, concurrency or config["max_concurrency"])
     return analysis, write(analysis, run_dir)
 
 

@@ -20,6 +20,7 @@ from typing import Any, Optional
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from taubench.http_clients import ThreadClients
 from taubench.messages import Usage
 from taubench.replies import (
     TokenCounts,
@@ -207,6 +208,7 @@ class LLMClient:
         retry: RetryPolicy = RetryPolicy(),
         cache: Optional[ResponseCache] = None,
         meter: Optional[SpendMeter] = None,
+        http: Optional[ThreadClients] = None,  # shared by the clients of one endpoint (``http_for``)
     ):
         self.spec = spec
         self.retry = retry
@@ -215,6 +217,17 @@ class LLMClient:
         self.price_known = spec.pricing is not None or known_price(spec.model)
         self._dropped_params: set[str] = set()
         self._answered = False  # until a call has: first_call_timeout applies
+        self.http = http or http_for(spec, retry)
+
+    def close(self) -> None:
+        """Closes the HTTP clients of every thread that called (a later call opens new ones)."""
+        self.http.close()
+
+    def __enter__(self) -> "LLMClient":
+        return self
+
+    def __exit__(self, *exc_info) -> None:
+        self.close()
 
     def warm_up(self) -> float:
         """One smallest call, so that a cold worker starts before the episodes do; its
@@ -269,6 +282,7 @@ class LLMClient:
                     api_base=self.spec.api_base,
                     api_key=self._api_key(),
                     timeout=self._timeout(),
+                    client=self.http.current(),  # None: litellm's shared client (taubench.http_clients)
                     num_retries=0,  # retries are ours: litellm's do not wait between attempts
                     max_retries=0,  # nor may the OpenAI SDK underneath retry on its own
                     drop_params=True,  # litellm removes parameters it knows a model rejects
@@ -298,12 +312,16 @@ class LLMClient:
         return max(self.retry.timeout, self.spec.first_call_timeout)
 
     def _api_key(self) -> Optional[str]:
+        return self.api_key_of(self.spec)
+
+    @staticmethod
+    def api_key_of(spec: ModelSpec) -> Optional[str]:
         """The configured variable's value; a placeholder for an endpoint configured without
         one (a local server needs none, but the OpenAI SDK refuses to send no key); else
         ``None``, letting litellm read the provider's usual variable."""
-        if self.spec.api_key_env:
-            return os.environ.get(self.spec.api_key_env)
-        return "no-key" if self.spec.api_base else None
+        if spec.api_key_env:
+            return os.environ.get(spec.api_key_env)
+        return "no-key" if spec.api_base else None
 
     def _drop_rejected_param(self, exc: Exception, request: dict) -> bool:
         """A provider that rejects a sampling parameter (e.g. temperature on reasoning models)
@@ -361,6 +379,12 @@ class LLMClient:
             return litellm.completion_cost(completion_response=response, model=self.spec.model)
         except Exception:
             return None
+
+
+def http_for(spec: ModelSpec, retry: RetryPolicy) -> ThreadClients:
+    """The per-thread HTTP clients of this model's endpoint; roles calling the same model can
+    share them, as a thread's episode calls one role at a time (one connection per thread)."""
+    return ThreadClients(spec.model, spec.api_base, LLMClient.api_key_of(spec), retry.timeout)
 
 
 def quiet_litellm():

@@ -33,7 +33,7 @@ from taubench.environment import Limits
 from taubench.episode import EpisodeResult, run_episode
 from taubench.fail_fast import FailFast
 from taubench.judge import LLMJudge
-from taubench.llm import LLMClient, LLMError, ResponseCache, RetryPolicy, SpendMeter
+from taubench.llm import LLMClient, LLMError, ResponseCache, RetryPolicy, SpendMeter, http_for
 from taubench.metrics import BUDGET_REACHED, EpisodeFacts, RunSummary, is_success, summarize
 from taubench.preparation import PreparedRun, RunStorageError, prepare
 from taubench.rundir import (
@@ -99,7 +99,7 @@ class EpisodeRunner:
     built from the settings once per process: the driver's, or each Ray worker's."""
 
     def __init__(self, settings: RunSettings, domain: BaseDomain, meter: SpendMeter):
-        clients = _clients(settings, meter)
+        self.clients = clients = _clients(settings, meter)
         options = strategy_options(settings)
         retry = settings.llm.retry_policy()
         self.domain = domain
@@ -126,7 +126,8 @@ class EpisodeRunner:
         return self
 
     def __exit__(self, *exc_info) -> None:
-        pass
+        for client in self.clients.values():
+            client.close()  # the HTTP connections of every thread that ran episodes
 
 
 def _episode_backend(settings: RunSettings, domain: BaseDomain, meter: SpendMeter):
@@ -233,7 +234,12 @@ def _clients(settings: RunSettings, meter: SpendMeter) -> dict[str, LLMClient]:
         return {}
     cache = ResponseCache(settings.llm.cache_path()) if settings.llm.cache else None
     retry = settings.llm.retry_policy()
-    clients = {role: LLMClient(spec, retry, cache, meter) for role, (spec, _) in roles.items()}
+    endpoints: dict = {}  # one set of per-thread HTTP clients per model and endpoint
+    clients = {}
+    for role, (spec, _) in roles.items():
+        endpoint = (spec.model, spec.api_base, spec.api_key_env)
+        http = endpoints[endpoint] = endpoints.get(endpoint) or http_for(spec, retry)
+        clients[role] = LLMClient(spec, retry, cache, meter, http)
     _warm_up({(client.spec.model, client.spec.api_base): client for client in clients.values() if client.spec.warm_up}.values())
     return clients
 

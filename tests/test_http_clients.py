@@ -1,0 +1,144 @@
+"""Each thread's own HTTP client, handed to litellm (taubench.http_clients): every route a
+shipped model config uses honours it and the run's timeout; the OpenAI route's plain-body
+client sends what the stock one does."""
+
+import json
+import threading
+import time
+from pathlib import Path
+
+import litellm
+import pytest
+import yaml
+
+from taubench.domains import load_domain
+from taubench.agents.tool_calling import system_prompt
+from taubench.http_clients import ThreadClients
+from taubench.llm import LLMClient, LLMTransientError, ModelSpec, RetryPolicy
+from local_http import JsonHandler, LocalServer
+
+CONF = Path(__file__).resolve().parents[1] / "conf" / "model"
+HOLD = "hold this request"
+
+
+def shipped_models() -> list[str]:
+    names = (yaml.safe_load(path.read_text()).get("model", {}).get("name") for path in sorted(CONF.rglob("*.yaml")))
+    return sorted({name for name in names if name})
+
+
+class ProviderFake(JsonHandler):
+    """Answers in the format of the path asked (Anthropic messages, Gemini generateContent,
+    else OpenAI chat completions), over kept-alive connections; notes each request's path,
+    the client's port (its connection) and body."""
+
+    protocol_version = "HTTP/1.1"
+    seen: list = []
+    closed: set = set()  # ports whose connection the client closed
+
+    def handle(self) -> None:
+        super().handle()
+        self.closed.add(self.client_address[1])
+
+    def do_POST(self) -> None:
+        body = self.rfile.read(int(self.headers["Content-Length"]))
+        self.seen.append((self.path, self.client_address[1], body))
+        if HOLD.encode() in body:
+            time.sleep(1)  # past the client's timeout: it is gone when the answer would go
+            return
+        if self.path.endswith("/messages"):
+            reply = {"id": "m", "type": "message", "role": "assistant", "model": "m", "stop_reason": "end_turn",
+                     "content": [{"type": "text", "text": "hi"}], "usage": {"input_tokens": 3, "output_tokens": 1}}
+        elif ":generateContent" in self.path:
+            reply = {"candidates": [{"content": {"role": "model", "parts": [{"text": "hi"}]}, "finishReason": "STOP"}],
+                     "usageMetadata": {"promptTokenCount": 3, "candidatesTokenCount": 1, "totalTokenCount": 4}}
+        else:
+            reply = {"id": "c", "object": "chat.completion", "created": 1, "model": "m",
+                     "choices": [{"index": 0, "message": {"role": "assistant", "content": "hi"}, "finish_reason": "stop"}],
+                     "usage": {"prompt_tokens": 3, "completion_tokens": 1, "total_tokens": 4}}
+        self.answer(200, reply)
+
+
+@pytest.fixture(scope="module")
+def fake():
+    server = LocalServer(ProviderFake)
+    yield server
+    server.close()
+
+
+def test_shipped_configs_cover_every_listed_kind_of_route():
+    routes = {ThreadClients(name, "http://127.0.0.1:1", None, 1.0).route for name in shipped_models()}
+    assert {"openai", "deepinfra", "hosted_vllm", "anthropic", "gemini", "mistral", "together_ai"} <= routes
+
+
+@pytest.mark.parametrize("model", shipped_models())
+def test_each_thread_keeps_its_own_connection_on_every_shipped_route(fake, model):
+    ProviderFake.seen.clear()
+    with LLMClient(ModelSpec(model=model, api_base=fake.url)) as client:
+        assert client.complete([{"role": "user", "content": "hello"}]).content == "hi"
+        client.complete([{"role": "user", "content": "again"}])
+        other = threading.Thread(target=client.complete, args=([{"role": "user", "content": "hello"}],))
+        other.start()
+        other.join()
+        assert client.http.current() is not None
+    ports = [port for _, port, _ in ProviderFake.seen]
+    # one thread's calls share its connection; another thread opens its own (litellm's shared
+    # pool would have handed it the idle one)
+    assert len(ports) == 3 and ports[0] == ports[1] != ports[2]
+    deadline = time.monotonic() + 10
+    while not {ports[0], ports[2]} <= ProviderFake.closed and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert {ports[0], ports[2]} <= ProviderFake.closed  # the client closed both threads' connections
+
+
+@pytest.mark.parametrize("model", shipped_models())
+def test_the_runs_timeout_applies_on_every_shipped_route(fake, model):
+    spec = ModelSpec(model=model, api_base=fake.url)
+    ProviderFake.seen.clear()
+    with LLMClient(spec, RetryPolicy(timeout=0.3, max_attempts=1)) as client:
+        with pytest.raises(LLMTransientError, match="(?i)time"):
+            client.complete([{"role": "user", "content": HOLD}])
+    assert len(ProviderFake.seen) == 1  # one attempt, one request: no retries hidden under ours
+
+
+def test_a_route_not_listed_keeps_litellms_own_client():
+    assert ThreadClients("cohere/command-r", None, None, 1.0).current() is None
+
+
+def test_openai_clients_go_where_litellm_would_send_them(monkeypatch):
+    monkeypatch.setenv("DEEPINFRA_API_KEY", "deepinfra-key")
+    monkeypatch.setenv("OPENAI_API_KEY", "openai-key")
+    monkeypatch.delenv("OPENAI_BASE_URL", raising=False)
+    monkeypatch.delenv("OPENAI_API_BASE", raising=False)
+    deepinfra = ThreadClients("deepinfra/meta-llama/Llama-3.3-70B-Instruct", None, None, 7.0).current()
+    assert (str(deepinfra.base_url), deepinfra.api_key) == ("https://api.deepinfra.com/v1/openai/", "deepinfra-key")
+    openai_ = ThreadClients("gpt-4o", None, None, 7.0).current()
+    assert (str(openai_.base_url), openai_.api_key, openai_.timeout, openai_.max_retries) == (
+        "https://api.openai.com/v1/", "openai-key", 7.0, 0
+    )
+    configured = ThreadClients("openai/served", "http://127.0.0.1:9/v1", "own-key", 7.0).current()
+    assert (str(configured.base_url), configured.api_key) == ("http://127.0.0.1:9/v1/", "own-key")
+
+
+def test_the_plain_body_openai_client_sends_what_litellms_own_sends(fake):
+    """A retail request as the tool-calling agent builds it (policy, tools, a tool call and
+    its result), once through litellm's own OpenAI client and once through ours."""
+    domain = load_domain("retail")
+    messages = [
+        {"role": "system", "content": system_prompt(domain.policy)},
+        {"role": "user", "content": "Where is my order #W2378156? — Ünïcode"},
+        {"role": "assistant", "content": None, "tool_calls": [
+            {"id": "call_1", "type": "function", "function": {"name": "get_order_details", "arguments": '{"order_id": "#W2378156"}'}}
+        ]},
+        {"role": "tool", "tool_call_id": "call_1", "content": '{"order_id": "#W2378156", "status": "delivered"}'},
+    ]
+    tools = domain.spec.toolkit.schemas()
+    spec = ModelSpec(model="openai/served", api_base=fake.url, params={"max_tokens": 64})
+    ProviderFake.seen.clear()
+    litellm.completion(model=spec.model, messages=messages, tools=tools, tool_choice="auto", temperature=0.0, seed=3,
+                       max_tokens=64, api_base=fake.url, api_key="no-key", timeout=30, num_retries=0, max_retries=0,
+                       drop_params=True)
+    with LLMClient(spec) as client:
+        client.complete(messages, tools=tools, seed=3)
+    (_, _, stock), (_, _, plain) = ProviderFake.seen
+    assert len(plain) > 15_000 and json.loads(plain) == json.loads(stock)  # the keys' order aside
+    assert json.loads(plain)["messages"][2]["tool_calls"][0]["function"]["name"] == "get_order_details"
