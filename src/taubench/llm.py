@@ -373,6 +373,9 @@ class LLMClient:
             return self.spec.pricing.cost(counts.prompt, counts.completion, counts.cached)
         if not self.price_known:
             return None
+        priced = (getattr(response, "_hidden_params", None) or {}).get("response_cost")
+        if isinstance(priced, (int, float)) and not isinstance(priced, bool):
+            return priced  # litellm's own pricing of this answer, done as it built it: not twice
         import litellm
 
         try:
