@@ -94,7 +94,7 @@ def translate(argv: Sequence[str], cwd: Optional[Path] = None) -> Translation:
         )
     cwd = cwd or Path.cwd()
     env = ENVS[args.env]
-    overrides = [f"env={env}", f"env.data_dir={_value(str(_data_dir(args, cwd)))}", f"agent={V1_AGENT_STRATEGIES[args.agent_strategy]}"]
+    overrides = [f"env={env}", f"env.data_dir={hydra_value(str(_data_dir(args, cwd)))}", f"agent={V1_AGENT_STRATEGIES[args.agent_strategy]}"]
     notes = [
         f"--env {args.env} is the original τ-bench (v1) {args.env}, as in τ-bench's run.py (env={env}); "
         f"its τ² successor, with the fixed tasks and policy, is env={args.env}"
@@ -106,24 +106,24 @@ def translate(argv: Sequence[str], cwd: Optional[Path] = None) -> Translation:
         if args.model is None:
             raise CompatError(f"--model is required with --agent-strategy {args.agent_strategy} (a litellm model string, e.g. gpt-4o)")
         config, model = _model("--model", args.model, args.model_provider, notes)
-        overrides.append(f"model={config.name}" if config else f"model.name={_value(model)}")
+        overrides.append(f"model={config.name}" if config else f"model.name={hydra_value(model)}")
     if args.temperature is not None:
         overrides.append(f"model.temperature={args.temperature}")
     if args.few_shot_displays_path is not None or args.agent_strategy == "few-shot":
         if args.agent_strategy != "few-shot" or args.few_shot_displays_path is None:
             raise CompatError("--few-shot-displays-path goes with --agent-strategy few-shot, and that strategy needs it")
-        overrides.append(f"agent.examples_path={_value(args.few_shot_displays_path)}")
+        overrides.append(f"agent.examples_path={hydra_value(args.few_shot_displays_path)}")
     if args.user_strategy is not None:
         overrides.append(f"user={args.user_strategy}")
     user_config, user_model = _model("--user-model", args.user_model, args.user_model_provider, notes)
-    overrides.append(f"user.model={_value(user_model)}")
+    overrides.append(f"user.model={hydra_value(user_model)}")
     if user_config is not None and user_config.pricing is not None:
         prices = ",".join(f"{key}:{value}" for key, value in user_config.pricing.model_dump(exclude_none=True).items())
         overrides.append(f"user.pricing={{{prices}}}")
     overrides += _tasks(args)
     overrides += [f"seed={args.seed}", f"max_concurrency={args.max_concurrency}", "export.formats=[v1]"]
     if args.log_dir is not None:
-        overrides.append(f"export.v1_dir={_value(args.log_dir)}")
+        overrides.append(f"export.v1_dir={hydra_value(args.log_dir)}")
     return Translation(overrides=overrides, notes=notes)
 
 
@@ -147,7 +147,7 @@ def _decibel(args: argparse.Namespace) -> list[str]:
     missing = [f"--{name}" for name in ("agent_id", "project_id") if getattr(args, name) is None]
     if missing:
         raise CompatError(f"--agent-strategy decibel needs {' and '.join(missing)} (the Dialogflow CX agent's id and its Google Cloud project)")
-    return [f"{key}={_value(getattr(args, name))}" for name, key in DECIBEL_OPTIONS.items() if getattr(args, name) is not None]
+    return [f"{key}={hydra_value(getattr(args, name))}" for name, key in DECIBEL_OPTIONS.items() if getattr(args, name) is not None]
 
 
 def _refuse_decibel_options(args: argparse.Namespace) -> None:
@@ -204,7 +204,7 @@ def _model(flag: str, model: str, provider: Optional[str], notes: list[str]) -> 
 _PLAIN = re.compile(r"[\w./:~+@-]+")
 
 
-def _value(text: str) -> str:
+def hydra_value(text: str) -> str:
     """A value as a Hydra override reads it: plain, or quoted."""
     if _PLAIN.fullmatch(text):
         return text
