@@ -7,7 +7,8 @@ the Hydra overrides of one run (``translate``, a pure function); the equivalent
 As in ``run.py``, ``--env retail``/``airline`` are τ-bench's own (v1) environments, the user
 model defaults to gpt-4o, the seed to 10 and the concurrency to 1, and the original's results
 file is written to ``--log-dir`` (``export.formats=[v1]``). An option we cannot honour is
-refused before anything runs, with what to write instead.
+refused before anything runs, with what to write instead. Settings of ``python -m taubench``
+beyond run.py's go after ``--`` and are passed on as they are (``-- judge.model=... progress=false``).
 """
 
 import argparse
@@ -85,12 +86,15 @@ def _parser() -> _Parser:
 def translate(argv: Sequence[str], cwd: Optional[Path] = None) -> Translation:
     """τ-bench ``run.py`` arguments -> the overrides of the same run; raises CompatError."""
     parser = _parser()
-    args, unknown = parser.parse_known_args(list(argv))
+    argv = list(argv)
+    cut = argv.index("--") if "--" in argv else len(argv)
+    options, settings = argv[:cut], argv[cut + 1 :]  # after --: python -m taubench's own, passed on
+    args, unknown = parser.parse_known_args(options)
     if unknown:
         raise CompatError(
             f"{unknown[0]}: not an option of τ-bench's run.py that taubench takes; its options: "
             + ", ".join(action.option_strings[0] for action in parser._actions[1:])
-            + ". Anything else is a setting of python -m taubench (README: Configuration)"
+            + ". Settings of python -m taubench go after -- (README: Configuration)"
         )
     cwd = cwd or Path.cwd()
     env = ENVS[args.env]
@@ -124,7 +128,7 @@ def translate(argv: Sequence[str], cwd: Optional[Path] = None) -> Translation:
     overrides += [f"seed={args.seed}", f"max_concurrency={args.max_concurrency}", "export.formats=[v1]"]
     if args.log_dir is not None:
         overrides.append(f"export.v1_dir={hydra_value(args.log_dir)}")
-    return Translation(overrides=overrides, notes=notes)
+    return Translation(overrides=overrides + settings, notes=notes)
 
 
 def _data_dir(args: argparse.Namespace, cwd: Path) -> Path:
@@ -213,7 +217,7 @@ def hydra_value(text: str) -> str:
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
     arguments = sys.argv[1:] if argv is None else list(argv)
-    if any(flag in arguments for flag in ("-h", "--help")):
+    if {"-h", "--help"} & set(arguments[: arguments.index("--") if "--" in arguments else None]):
         _parser().print_help()
         return 0
     try:
