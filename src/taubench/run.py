@@ -53,7 +53,10 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _parser() -> _Parser:
-    parser = _Parser(prog="python -m taubench.run", allow_abbrev=False, description=__doc__.split("\n\n")[0])
+    parser = _Parser(
+        prog="python -m taubench.run", allow_abbrev=False, description=__doc__.split("\n\n")[0],
+        epilog="Settings of python -m taubench beyond these go after --, as they are (-- progress=false). README: Coming from τ-bench.",
+    )
 
     def option(name: str, **kwargs) -> None:
         flag = name.replace("_", "-")
