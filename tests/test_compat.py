@@ -20,7 +20,7 @@ from taubench.api import REQUEST_FILE, ApiSettings, create_app
 from taubench.api_policy import compose_settings
 from taubench.domains import load_domain
 from taubench.mtbench import main as mtbench_main
-from taubench.run import CompatError, main as run_main, translate
+from taubench.run import CompatError, hydra_value, main as run_main, translate
 from taubench.scripted_server import ScriptedServer
 from taubench.settings import strategy_options
 from taubench.users.oracle import opening_request
@@ -104,7 +104,7 @@ OPTIONS = [  # (option and value, the override it becomes)
 ]  # fmt: skip
 
 
-@pytest.mark.parametrize("option, override", OPTIONS, ids=[option.split()[0] + option.split()[-1][-8:] for option, _ in OPTIONS])
+@pytest.mark.parametrize("option, override", OPTIONS, ids=[" ".join(option.split()[:4])[-60:] for option, _ in OPTIONS])
 def test_each_option_becomes_its_override_in_either_spelling(option, override):
     line = option if "--model " in option else f"--model gpt-4o {option}"
     underscored = re.sub(r"--(\w[\w-]*)", lambda found: "--" + found[1].replace("-", "_"), line)
@@ -281,3 +281,15 @@ def test_the_api_takes_the_request_and_scores_answers_by_the_name_it_was_given(t
     assert unknown_model.status_code == 422 and "model_name: 'openai/my-model' is not one of this server's model configs" in unknown_model.text
     assert other_dataset.status_code == 422 and "allowed: tau_bench" in other_dataset.text
     assert scores.status_code == 200 and scores.text == '{"task-id": "task-0", "score": 1.0}\n'
+
+
+@pytest.mark.parametrize("value", ["ollama/llama3:8b", "~/tau-bench", "1234", "true", "x,y", "it's", "a\\'b", "C:\\data\\", "/my data/tau"])
+def test_values_reach_the_run_as_typed(value):
+    from hydra.core.override_parser.overrides_parser import OverridesParser
+
+    assert OverridesParser.create().parse_override(f"key={hydra_value(value)}").value() == value
+
+
+def test_a_numeric_agent_id_stays_text():
+    settings = composed("--agent-strategy decibel --agent_id 1234 --project_id 42")
+    assert (settings.agent.model_extra["agent_id"], settings.agent.model_extra["project"]) == ("1234", "42")

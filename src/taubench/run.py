@@ -208,14 +208,19 @@ def _model(flag: str, model: str, provider: Optional[str], notes: list[str]) -> 
     raise CompatError(f"{flag} {model}: litellm cannot route it to a provider; nearest valid forms: {'; '.join(forms)}")
 
 
-_PLAIN = re.compile(r"[\w./:~+@-]+")
-
-
 def hydra_value(text: str) -> str:
-    """A value as a Hydra override reads it: plain, or quoted."""
-    if _PLAIN.fullmatch(text):
-        return text
-    return "'" + text.replace("\\", "\\\\").replace("'", "\\'") + "'"
+    """A value as a Hydra override reads it back as this very string: plain where Hydra's
+    grammar takes it so (not ``~/x``, ``10`` or ``true``), else quoted."""
+    from hydra.core.override_parser.overrides_parser import OverridesParser
+    from hydra.errors import HydraException
+
+    try:
+        if OverridesParser.create().parse_override(f"key={text}").value() == text:
+            return text
+    except HydraException:
+        pass
+    escaped = re.sub(r"(\\*)'", lambda found: found[1] * 2 + "\\'", text)  # backslashes before a quote are doubled
+    return "'" + re.sub(r"(\\+)$", lambda found: found[1] * 2, escaped) + "'"
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
