@@ -27,12 +27,16 @@ def all_configs() -> tuple[ModelConfig, ...]:
     folder = files("taubench.conf")
     for name in model_configs():
         config = yaml.safe_load((folder / "model" / f"{name}.yaml").read_text(encoding="utf-8")) or {}
-        model = (config.get("model") or {}).get("name")
-        provider = next((item["override /provider"] for item in config.get("defaults", []) if "override /provider" in item), "none")
+        model = config.get("model") or {}
+        if not model.get("name"):
+            continue
+        chosen = [item["override /provider"] for item in config.get("defaults", []) if "override /provider" in item]
+        provider = chosen[0] if chosen else "none"
         provider_file = yaml.safe_load((folder / "provider" / f"{provider}.yaml").read_text(encoding="utf-8")) or {}
-        if model:
-            found.append(ModelConfig(name=name, model=model, provider=provider, endpoint_of_its_own=provider_file.get("api_base") is not None,
-                                     pricing=config["model"].get("pricing")))  # fmt: skip
+        own_endpoint = provider_file.get("api_base") is not None
+        found.append(
+            ModelConfig(name=name, model=model["name"], provider=provider, endpoint_of_its_own=own_endpoint, pricing=model.get("pricing"))
+        )
     return tuple(found)
 
 
@@ -53,7 +57,9 @@ def config_naming(model: str) -> Optional[ModelConfig]:
         if config.model == model:
             return config
     wanted = route(model)
-    return next((config for config in all_configs() if not config.endpoint_of_its_own and wanted and route(config.model) == wanted), None)
+    if wanted is None:
+        return None
+    return next((config for config in all_configs() if not config.endpoint_of_its_own and route(config.model) == wanted), None)
 
 
 def configs_ending_with(bare: str) -> list[ModelConfig]:

@@ -30,7 +30,7 @@ class MTBenchRequest(BaseModel):
     dataset_name: str = Field(description=f"always {DATASET_PREFIX!r}", examples=[DATASET_PREFIX])
     model_name: str = Field(min_length=1, max_length=200, description="one of our model configs, or the model string it names",
                             examples=["gpt-4o"])  # fmt: skip
-    subsets: Union[str, list[str]] = Field(description="an environment, or a list of them", examples=["retail", ["retail", "airline"]])
+    subsets: Union[str, list[str]] = Field(description="an environment or a list", examples=["retail", ["retail", "airline"]])
     task_ids: Optional[list[Union[int, str]]] = Field(None, max_length=1000, description="only these tasks of each subset")
 
     @field_validator("dataset_name")
@@ -65,7 +65,9 @@ def parse_request(data: object) -> MTBenchRequest:
     except ValidationError as exc:
         error = exc.errors()[0]
         field = ".".join(str(part) for part in error["loc"]) or "request"
-        message = "not a known field; allowed: dataset_name, model_name, subsets, task_ids" if error["type"] == "extra_forbidden" else error["msg"]
+        message = error["msg"]
+        if error["type"] == "extra_forbidden":
+            message = "not a known field; allowed: dataset_name, model_name, subsets, task_ids"
         raise RequestProblem(f"{field}: {message.removeprefix('Value error, ')}") from None
 
 
@@ -108,9 +110,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m taubench.mtbench run", description="Run an MT Benchmark request: one run per subset, its scores exported."
     )
-    parser.add_argument("--input", required=True, type=Path, help="the request, JSON: dataset_name, model_name, subsets[, task_ids]")
-    parser.add_argument("--data-dir", type=Path, default=Path("data"), help="where the exports go, as /scores reads them (default: data)")
-    parser.add_argument("overrides", nargs="*", help="further settings of python -m taubench, e.g. env.data_dir=... for a v1 subset")
+    parser.add_argument("--input", required=True, type=Path, help="the request (JSON file)")
+    parser.add_argument("--data-dir", type=Path, default=Path("data"), help="where the exports go, for /scores (default: data)")
+    parser.add_argument("overrides", nargs="*", help="more settings of python -m taubench, e.g. env.data_dir=... for a v1 subset")
     args = parser.parse_args(argv)
     try:
         request = parse_request(json.loads(args.input.read_text(encoding="utf-8")))
@@ -120,9 +122,11 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     status = 0
     for subset, overrides in runs.items():
         overrides += ["export.formats=[mtbench]", f"export.data_dir={hydra_value(str(args.data_dir))}", *args.overrides]
-        print(f"taubench.mtbench: subset {subset}: {shlex.join(['python', '-m', 'taubench', *overrides])}", file=sys.stderr, flush=True)
+        command = shlex.join(["python", "-m", "taubench", *overrides])
+        print(f"taubench.mtbench: subset {subset}: {command}", file=sys.stderr, flush=True)
         code = subprocess.run([sys.executable, "-m", "taubench", *overrides]).returncode
         scores = latest_scores_file(args.data_dir, label, subset) if code in (0, 3) else None
-        print(f"taubench.mtbench: subset {subset}: " + (f"scores {scores} (GET /scores?model={label}&subset={subset})" if scores else f"failed (exit {code})"))
+        outcome = f"scores {scores} (GET /scores?model={label}&subset={subset})" if scores else f"failed (exit {code})"
+        print(f"taubench.mtbench: subset {subset}: {outcome}")
         status = max(status, code)
     return status

@@ -55,7 +55,8 @@ class _Parser(argparse.ArgumentParser):
 def _parser() -> _Parser:
     parser = _Parser(
         prog="python -m taubench.run", allow_abbrev=False, description=__doc__.split("\n\n")[0],
-        epilog="Settings of python -m taubench beyond these go after --, as they are (-- progress=false). README: Coming from τ-bench.",
+        epilog="Settings of python -m taubench beyond these go after --, as they are (-- progress=false). "
+        "README: Coming from τ-bench.",
     )
 
     def option(name: str, **kwargs) -> None:
@@ -82,7 +83,7 @@ def _parser() -> _Parser:
     option("log_dir", help="where the v1 results file goes (default: results)")
     for name in DECIBEL_OPTIONS:
         option(name, help="decibel (Dialogflow CX) only")
-    option("data_dir", type=Path, help="taubench's own: the τ-bench checkout (or its data as JSON); default: this folder if it is one")
+    option("data_dir", type=Path, help="ours: a τ-bench checkout (or its data as JSON); default: this folder, if it is one")
     return parser
 
 
@@ -101,7 +102,8 @@ def translate(argv: Sequence[str], cwd: Optional[Path] = None) -> Translation:
         )
     cwd = cwd or Path.cwd()
     env = ENVS[args.env]
-    overrides = [f"env={env}", f"env.data_dir={hydra_value(str(_data_dir(args, cwd)))}", f"agent={V1_AGENT_STRATEGIES[args.agent_strategy]}"]
+    data_dir = hydra_value(str(_data_dir(args, cwd)))
+    overrides = [f"env={env}", f"env.data_dir={data_dir}", f"agent={V1_AGENT_STRATEGIES[args.agent_strategy]}"]
     notes = [
         f"--env {args.env} is the original τ-bench (v1) {args.env}, as in τ-bench's run.py (env={env}); "
         f"its τ² successor, with the fixed tasks and policy, is env={args.env}"
@@ -111,7 +113,7 @@ def translate(argv: Sequence[str], cwd: Optional[Path] = None) -> Translation:
     else:
         _refuse_decibel_options(args)
         if args.model is None:
-            raise CompatError(f"--model is required with --agent-strategy {args.agent_strategy} (a litellm model string, e.g. gpt-4o)")
+            raise CompatError(f"--model is required with --agent-strategy {args.agent_strategy} (a litellm model string: gpt-4o)")
         config, model = _model("--model", args.model, args.model_provider, notes)
         overrides.append(f"model={config.name}" if config else f"model.name={hydra_value(model)}")
     if args.temperature is not None:
@@ -150,11 +152,14 @@ def _data_dir(args: argparse.Namespace, cwd: Path) -> Path:
 def _decibel(args: argparse.Namespace) -> list[str]:
     for flag, given in (("--model", args.model), ("--model-provider", args.model_provider), ("--temperature", args.temperature)):
         if given is not None:
-            raise CompatError(f"{flag}: the decibel agent is a Dialogflow CX agent, which calls no model of ours; leave {flag} out")
+            raise CompatError(f"{flag}: the decibel agent is a Dialogflow CX agent, calling no model of ours; leave {flag} out")
     missing = [f"--{name}" for name in ("agent_id", "project_id") if getattr(args, name) is None]
     if missing:
-        raise CompatError(f"--agent-strategy decibel needs {' and '.join(missing)} (the Dialogflow CX agent's id and its Google Cloud project)")
-    return [f"{key}={hydra_value(getattr(args, name))}" for name, key in DECIBEL_OPTIONS.items() if getattr(args, name) is not None]
+        raise CompatError(
+            f"--agent-strategy decibel needs {' and '.join(missing)} (the Dialogflow CX agent's id and its Google Cloud project)"
+        )
+    given = {key: getattr(args, name) for name, key in DECIBEL_OPTIONS.items() if getattr(args, name) is not None}
+    return [f"{key}={hydra_value(value)}" for key, value in given.items()]
 
 
 def _refuse_decibel_options(args: argparse.Namespace) -> None:
@@ -203,8 +208,9 @@ def _model(flag: str, model: str, provider: Optional[str], notes: list[str]) -> 
             f"(our model config {near[0].name}); for another provider give {flag}-provider"
         )
         return near[0], near[0].model
-    forms = [f"python -m taubench model={config.name}" if config.endpoint_of_its_own else f"{flag} {config.model}" for config in near]
-    forms += [] if provider else [f"{flag}-provider <provider> (e.g. openai, anthropic, deepinfra, together_ai, gemini, vertex_ai)"]
+    forms = [f"python -m taubench model={item.name}" if item.endpoint_of_its_own else f"{flag} {item.model}" for item in near]
+    if provider is None:
+        forms.append(f"{flag}-provider <provider> (e.g. openai, anthropic, deepinfra, together_ai, gemini, vertex_ai)")
     raise CompatError(f"{flag} {model}: litellm cannot route it to a provider; nearest valid forms: {'; '.join(forms)}")
 
 

@@ -27,7 +27,9 @@ from taubench.users.llm import render_scenario
 
 # τ-bench's --agent-strategy names -> ours (its user strategies have our names already);
 # decibel is the τ-bench fork's name for a Dialogflow CX agent
-V1_AGENT_STRATEGIES = {"tool-calling": "tool_calling", "act": "act", "react": "react", "few-shot": "few_shot", "decibel": "dialogflow_cx"}
+V1_AGENT_STRATEGIES = {
+    "tool-calling": "tool_calling", "act": "act", "react": "react", "few-shot": "few_shot", "decibel": "dialogflow_cx",
+}  # fmt: skip
 
 
 class V1Action(BaseModel):
