@@ -16,7 +16,7 @@ import pytest
 import taubench.mtbench_request as mtbench_request
 from conftest import run_cli
 from dialogflow_cx_fake import FakeCX, RestServer
-from taubench.api import REQUEST_FILE, ApiSettings, create_app
+from taubench.api import REQUEST_FILE, TOKEN_VARIABLE, ApiSettings, create_app
 from taubench.api_policy import compose_settings
 from taubench.domains import load_domain
 from taubench.mtbench import main as mtbench_main
@@ -297,6 +297,14 @@ def test_the_api_takes_the_request_and_scores_answers_by_the_name_it_was_given(t
     assert "model_name: 'openai/my-model' is not one of this server's model configs" in unknown_model.text
     assert other_dataset.status_code == 422 and "allowed: tau_bench" in other_dataset.text
     assert scores.status_code == 200 and scores.text == '{"task-id": "task-0", "score": 1.0}\n'
+    monkeypatch.setenv(TOKEN_VARIABLE, "secret")
+    refused = asyncio.run(_post(app, "/mtbench/runs", {"dataset_name": "tau_bench", "model_name": "scripted", "subsets": "mock"}))
+    assert refused.status_code == 401  # starting runs needs the token, as POST /runs does
+
+
+async def _post(app, path: str, body: dict) -> httpx.Response:
+    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://api", timeout=60) as client:
+        return await client.post(path, json=body)
 
 
 @pytest.mark.parametrize("value", ["ollama/llama3:8b", "~/tau", "1234", "true", "x,y", "it's", "a\\'b", "C:\\x\\", "/my data/x"])
