@@ -106,7 +106,7 @@ def translate(argv: Sequence[str], cwd: Optional[Path] = None) -> Translation:
     overrides = [f"env={env}", f"env.data_dir={data_dir}", f"agent={V1_AGENT_STRATEGIES[args.agent_strategy]}"]
     notes = [
         f"--env {args.env} is the original τ-bench (v1) {args.env}, as in τ-bench's run.py (env={env}); "
-        f"its τ² successor, with the fixed tasks and policy, is env={args.env}"
+        f"its τ²-bench successor is env={args.env} (python -m taubench env={args.env} ...)"
     ]
     if args.agent_strategy == "decibel":
         overrides += _decibel(args)
