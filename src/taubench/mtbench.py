@@ -336,7 +336,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
 
         return mtbench_request.main(argv[1:])
     parser = argparse.ArgumentParser(
-        prog="python -m taubench.mtbench", description="Export a finished taubench run in the MT Bench format."
+        prog="python -m taubench.mtbench",
+        description="Export a finished taubench run in the MT Bench format. (python -m taubench.mtbench run --input "
+        "request.json: run an MT Benchmark request.)",
     )
     parser.add_argument("run", type=Path, help="the run's output directory, or its results.json")
     parser.add_argument("--data-dir", type=Path, help="where the export folder goes (default: the run's export.data_dir, else data)")
