@@ -94,16 +94,17 @@ def run_cli(
     timeout: float = 600,
     input: str | None = None,
     seed_store: bool = True,
+    module: str = "taubench",
 ) -> subprocess.CompletedProcess:
-    """``python -m taubench ...`` in a subprocess, network-guarded, with outputs and the
-    MLflow store under ``cwd`` (seeded with an empty store when there is none yet, unless
-    ``seed_store`` is false); ``input`` is piped to its stdin."""
+    """``python -m taubench ...`` (or another ``module``) in a subprocess, network-guarded, with
+    outputs and the MLflow store under ``cwd`` (seeded with an empty store when there is none
+    yet, unless ``seed_store`` is false); ``input`` is piped to its stdin."""
     with _SEEDING:  # commands started from threads of one test may share a folder
         if seed_store and _EMPTY_STORE and not (cwd / STORE_FOLDER).exists():
             (cwd / STORE_FOLDER).mkdir(parents=True)
             shutil.copy(_EMPTY_STORE[0], cwd / STORE_FOLDER / "mlflow.db")
     return subprocess.run(
-        [sys.executable, "-m", "taubench", *args],
+        [sys.executable, "-m", module, *args],
         cwd=cwd,
         env=_cli_environment(env),
         input=input,

@@ -65,6 +65,7 @@ def test_a_plain_install_runs_with_its_own_configs(tmp_path):
         cwd=tmp_path, env=env, capture_output=True, text=True, check=True,
     )
     assert Path(where.stdout.strip()).is_relative_to(target)
+    assert {"taubench", "taubench-run"} <= {path.name for path in (target / "bin").iterdir()}  # the scripts
     result = subprocess.run(
         [sys.executable, "-m", "taubench", "agent=oracle", "user=oracle", "env=airline", "task_ids=[8]", "tracking.enabled=false", "progress=false"],
         cwd=tmp_path, env=env, capture_output=True, text=True,

@@ -37,10 +37,12 @@ from pydantic import BaseModel, Field, StringConstraints
 from taubench import api_errors
 from taubench.api_errors import refusals
 from taubench.api_leaderboard import leaderboard_router
+from taubench.api_mtbench import mtbench_router
 from taubench.api_policy import MAX_OVERRIDE_CHARS, MAX_OVERRIDES, RequestError, check_overrides, excerpt, validate_overrides
 from taubench.domains import DOMAINS
 from taubench.metrics import RunSummary
 from taubench.mtbench import latest_scores_file, safe_model_name, scores_lines
+from taubench.mtbench_request import scores_label
 from taubench.rundir import EPISODES_FILE, MANIFEST_FILE, RESULTS_FILE, StoredRunError, results_head
 from taubench.preparation import fingerprint_config
 from taubench.settings import RunSettings
@@ -279,10 +281,11 @@ def create_app(settings: ApiSettings = ApiSettings(), base_dir: Optional[Path] =
         subset: str = Query(..., description=f"the environment: {', '.join(DOMAINS)}"),
         taskID: Optional[str] = Query(None, pattern=TASK_ID, description="only this task's line"),
     ) -> PlainTextResponse:
-        """The MT-Bench scores (one JSON line per task) of the newest export of a model on a subset."""
+        """The MT-Bench scores (one JSON line per task) of the newest export of a model on a subset
+        (a model config's name, or a string it names, finds that config's scores too)."""
         if subset not in DOMAINS:
             raise RequestError(f"subset: unknown environment {excerpt(subset)!r}; allowed: {', '.join(DOMAINS)}")
-        path = latest_scores_file(book.data_dir, model, subset)
+        path = latest_scores_file(book.data_dir, model, subset) or latest_scores_file(book.data_dir, scores_label(model), subset)
         if path is None:
             exported = _exported_models(book.data_dir, subset)
             raise RequestError(
@@ -333,6 +336,7 @@ def create_app(settings: ApiSettings = ApiSettings(), base_dir: Optional[Path] =
         return StreamingResponse(book.trajectories(run_id, task_id), media_type=JSONL)
 
     app.include_router(leaderboard_router(book.runs_dir))
+    app.include_router(mtbench_router(book, authorised))
     return app
 
 

@@ -239,6 +239,12 @@ def after_run(prepared: PreparedRun, report: RunReport, base_dir: Path) -> RunEx
         from taubench import mtbench
 
         extras.artifacts.append(mtbench.export_after_run(prepared, report, base_dir))
+    if "v1" in prepared.settings.export.formats:
+        from taubench import v1_results
+
+        path = v1_results.write_run_file(report.results_file, prepared.domain, prepared.settings, base_dir / prepared.settings.export.v1_dir)
+        print(f"taubench: τ-bench v1 results file: {path.resolve()}")
+        extras.artifacts.append(Artifact(path))
     tracking = prepared.settings.tracking
     if tracking.enabled and tracking.charts:
         from taubench import charts

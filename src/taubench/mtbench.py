@@ -21,7 +21,8 @@ for who made a tool call, so the user's own calls and their results (telecom: on
 phone) are left out, as the agent never saw them: every call in a trajectory file and in
 ``result`` is the agent's (results.json, the pages and the traces keep the user's, marked so).
 
-``python -m taubench.mtbench <run dir>`` exports a stored run later.
+``python -m taubench.mtbench <run dir>`` exports a stored run later; ``python -m taubench.mtbench
+run --input request.json`` runs an MT Benchmark request (``taubench.mtbench_request``).
 """
 
 import argparse
@@ -329,8 +330,15 @@ def scores_lines(path: Path, task_id: Optional[str]) -> str:
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if argv[:1] == ["run"]:  # a run folder named run is ./run
+        from taubench import mtbench_request
+
+        return mtbench_request.main(argv[1:])
     parser = argparse.ArgumentParser(
-        prog="python -m taubench.mtbench", description="Export a finished taubench run in the MT Bench format."
+        prog="python -m taubench.mtbench",
+        description="Export a finished taubench run in the MT Bench format. (python -m taubench.mtbench run --input "
+        "request.json: run an MT Benchmark request.)",
     )
     parser.add_argument("run", type=Path, help="the run's output directory, or its results.json")
     parser.add_argument("--data-dir", type=Path, help="where the export folder goes (default: the run's export.data_dir, else data)")

@@ -212,7 +212,7 @@ class TrackingSettings(_Section):
     traces: Union[bool, Literal["auto"]] = "auto"
 
 
-EXPORT_FORMATS = ("mtbench",)
+EXPORT_FORMATS = ("mtbench", "v1")
 _FOLDER_NAME = re.compile(r"[A-Za-z0-9._-]+")
 
 
@@ -222,6 +222,7 @@ class ExportSettings(_Section):
     formats: list[Annotated[str, _registered(EXPORT_FORMATS, "export format")]] = []
     data_dir: Path = Path("data")  # relative paths: to the directory the command was started in
     dataset_name: Optional[str] = None  # null: tau_bench_<env>
+    v1_dir: Path = Path("results")  # v1: where the original's results file goes (τ-bench's --log-dir); relative as data_dir
 
     @field_validator("dataset_name")
     @classmethod

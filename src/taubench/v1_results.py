@@ -3,12 +3,14 @@
 A v1 results file is a JSON array of episodes ``{task_id, reward, trial, info, traj}`` (see
 ``tau_bench_v1_harness.md`` §9). Importing one gives the same average reward and pass^k as
 the original leaderboard and can be logged to MLflow as a run next to ours; exporting turns
-one of our ``results.json`` into that format so v1 tooling can read it; rescoring replays
+one of our ``results.json`` into that format so v1 tooling can read it (``export.formats=[v1]``
+also writes it at the end of a run, where and as τ-bench's ``run.py`` did); rescoring replays
 the recorded tool calls in our v1 environment and grades them again.
 """
 
 import json
 from collections import defaultdict
+from datetime import datetime
 from pathlib import Path
 from statistics import mean
 from typing import Any, Optional
@@ -19,8 +21,15 @@ from taubench.domain import BaseDomain, Sides
 from taubench.evaluation import evaluate
 from taubench.messages import AssistantMessage, Message, ToolCall, ToolMessage, UserMessage
 from taubench.metrics import is_success, pass_hat_k
+from taubench.settings import RunSettings
 from taubench.tasks import Task
 from taubench.users.llm import render_scenario
+
+# τ-bench's --agent-strategy names -> ours (its user strategies have our names already);
+# decibel is the τ-bench fork's name for a Dialogflow CX agent
+V1_AGENT_STRATEGIES = {
+    "tool-calling": "tool_calling", "act": "act", "react": "react", "few-shot": "few_shot", "decibel": "dialogflow_cx",
+}  # fmt: skip
 
 
 class V1Action(BaseModel):
@@ -100,6 +109,34 @@ def export(results_document: dict, domain: BaseDomain) -> list[dict]:
     split = results_document["config"].get("task_split") or domain.spec.default_split
     tasks = domain.tasks_in(split)
     return [_v1_episode(episode, tasks[episode["task_id"]]) for episode in results_document["episodes"]]
+
+
+def run_file_name(settings: RunSettings, now: datetime) -> str:
+    """The name τ-bench's ``run.py`` gives its results file, from a run's settings:
+    ``{agent strategy}-{model}-{temperature}_range_{start}-{end}_user-{user model}-{user strategy}_{MMDDHHMMSS}.json``,
+    strategies by their τ-bench names where they have one, models without their provider
+    prefix (the user's too, which τ-bench left whole, making a path of it), -1 for "to the end"."""
+    strategies = {ours: theirs for theirs, ours in V1_AGENT_STRATEGIES.items()}
+    model = _last_part(settings.model.name)
+    user_model = _last_part(settings.user.model or settings.model.name)
+    end = -1 if settings.end_index is None else settings.end_index
+    return (
+        f"{strategies.get(settings.agent.name, settings.agent.name)}-{model}-{settings.model.temperature}"
+        f"_range_{settings.start_index}-{end}_user-{user_model}-{settings.user.name}_{now:%m%d%H%M%S}.json"
+    )
+
+
+def _last_part(model: Optional[str]) -> str:
+    return model.split("/")[-1] if model else "none"
+
+
+def write_run_file(results_file: Path, domain: BaseDomain, settings: RunSettings, folder: Path) -> Path:
+    """A finished run's ``results.json`` as the v1 results file ``run.py`` would have left in ``folder``."""
+    document = json.loads(results_file.read_text(encoding="utf-8"))
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / run_file_name(settings, datetime.now())
+    path.write_text(json.dumps(export(document, domain), indent=2), encoding="utf-8")
+    return path
 
 
 def _v1_episode(episode: dict, task: Task) -> dict:
