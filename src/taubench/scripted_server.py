@@ -541,6 +541,7 @@ class _Handler(BaseHTTPRequestHandler):
     """HTTP/1.1 with keep-alive: every answer has a Content-Length, every request body is read
     before the answer, and a request left unanswered closes its connection, else the client
     would wait on it for an answer that never comes while the server waits for its next request.
+    (The requests a pooled httpx client loses under load are its pool's: README, encode/httpcore#1110.)
     """
 
     server: _Listener
@@ -596,7 +597,7 @@ class _Handler(BaseHTTPRequestHandler):
             self.end_headers()
             self.wfile.write(data)
         except (BrokenPipeError, ConnectionResetError):
-            pass  # the client gave up on this request
+            self.close_connection = True  # the client gave up on this request and its connection
 
     def log_message(self, *args) -> None:
         pass
