@@ -148,7 +148,9 @@ class ScriptedServer:
     ``total_requests`` counts them and ``latency_total_s`` adds up the latency they were
     held for (also served as JSON on ``GET /stats``); ``counts`` the requests answered 200, per role (``agent``, ``user``,
     ``judge``, ``supervisor``, ``reflection``, ``analysis``, or ``custom`` when ``script`` answers);
-    ``faults_injected`` the faults, per kind. ``verifier_rejects``: the supervisor rejects the
+    ``faults_injected`` the faults, per kind; ``connections_accepted`` and ``connections_open``
+    the TCP connections (HTTP/1.1 keep-alive, as real providers: a client reuses one for many
+    requests; one idle for ``idle_timeout_s`` is closed). ``verifier_rejects``: the supervisor rejects the
     first N candidates of every user turn (a turn is known by the conversation under review
     and the seed; reviews are counted as they arrive, answered or not). ``agent_slip``
     (``wrong_tool`` or ``wrong_argument``): the native tool-calling agent gets its last gold
@@ -172,6 +174,7 @@ class ScriptedServer:
         agent_slip: Optional[str] = None,
         port: int = 0,
         keep_requests: bool = True,
+        idle_timeout_s: float = 75.0,  # longer than any client pool keeps a connection idle (httpx: 5 s)
     ):
         if agent_slip is not None and agent_slip not in AGENT_SLIPS:
             raise ValueError(f"unknown agent_slip {agent_slip!r}; allowed: {', '.join(AGENT_SLIPS)}")
@@ -188,6 +191,9 @@ class ScriptedServer:
         self.requests: list[dict] = []
         self.total_requests = 0  # received, answered or not
         self.latency_total_s = 0.0
+        self.idle_timeout_s = idle_timeout_s
+        self.connections_accepted = 0
+        self._connections: set[socket.socket] = set()  # open ones, shut down on exit
         self.counts: Counter = Counter()
         self.faults_injected: Counter = Counter()
         self.tasks: dict[tuple[str, str], Task] = {}  # (domain, task key) -> task
@@ -211,9 +217,24 @@ class ScriptedServer:
         return f"http://127.0.0.1:{self.httpd.server_address[1]}/v1"
 
     def stats(self) -> dict:
-        """Requests received, the latency they were held for, answers per role (``GET /stats``)."""
+        """Requests received, the latency they were held for, answers per role, connections (``GET /stats``)."""
         with self._lock:
-            return {"requests": self.total_requests, "latency_total_s": self.latency_total_s, "answered": dict(self.counts)}
+            return {
+                "requests": self.total_requests,
+                "latency_total_s": self.latency_total_s,
+                "answered": dict(self.counts),
+                "connections_accepted": self.connections_accepted,
+                "connections_open": len(self._connections),
+            }
+
+    def opened(self, connection: socket.socket) -> None:
+        with self._lock:
+            self.connections_accepted += 1
+            self._connections.add(connection)
+
+    def closed(self, connection: socket.socket) -> None:
+        with self._lock:
+            self._connections.discard(connection)
 
     def reset_counters(self) -> None:
         """Forget the requests, counts and faults so far (the fault generator keeps its state)."""
@@ -221,6 +242,7 @@ class ScriptedServer:
             self.requests.clear()
             self.total_requests = 0
             self.latency_total_s = 0.0
+            self.connections_accepted = 0
             self.counts.clear()
             self.faults_injected.clear()
 
@@ -232,6 +254,12 @@ class ScriptedServer:
         self._closing.set()
         self.httpd.shutdown()
         self.httpd.server_close()
+        with self._lock:  # a kept-alive connection's thread would go on serving it: wake and end it
+            for connection in self._connections:
+                try:
+                    connection.shutdown(socket.SHUT_RDWR)
+                except OSError:
+                    pass  # the client closed it already
 
     def serve(self, handler: "_Handler", body: dict) -> None:
         """One request, from arrival to answer, on the handler's thread."""
@@ -246,6 +274,7 @@ class ScriptedServer:
                 latency += self.faults.latency_jitter_s * (2 * self._rng.random() - 1)
             self.latency_total_s += latency
         if latency and self._closing.wait(latency):
+            handler.close_connection = True  # no answer will come: the client must not wait on this connection
             return
         try:
             role, message = self._reply(body)
@@ -271,6 +300,7 @@ class ScriptedServer:
             handler.send_json(500, _error("scripted server error", "server_error"))
             return
         if fault == "timeout" and (self._closing.wait(self.faults.timeout_s) or _client_gone(handler.connection)):
+            handler.close_connection = True  # unanswered: a kept-alive connection would leave the client waiting
             return  # nobody is waiting for the answer any more: it is not counted as answered
         if fault == "malformed_tool_call":
             _malform(message)
@@ -503,11 +533,29 @@ class ScriptedServer:
 
 
 class _Listener(ThreadingHTTPServer):
-    request_queue_size = 1024  # the default 5 drops connections when a hundred episodes start at once
+    request_queue_size = 1024  # the listen backlog; the default 5 drops connections when a hundred episodes start at once
+    scripted: ScriptedServer
 
 
 class _Handler(BaseHTTPRequestHandler):
-    server: ThreadingHTTPServer
+    """HTTP/1.1 with keep-alive: every answer has a Content-Length, every request body is read
+    before the answer, and a request left unanswered closes its connection, else the client
+    would wait on it for an answer that never comes while the server waits for its next request.
+    (The requests a pooled httpx client loses under load are its pool's: README, encode/httpcore#1110.)
+    """
+
+    server: _Listener
+    protocol_version = "HTTP/1.1"
+    disable_nagle_algorithm = True  # TCP_NODELAY: headers and body are two writes; Nagle would hold the body ~40 ms
+
+    def setup(self) -> None:
+        self.timeout = self.server.scripted.idle_timeout_s  # an idle connection's read times out and it is closed
+        super().setup()
+        self.server.scripted.opened(self.connection)
+
+    def finish(self) -> None:
+        self.server.scripted.closed(self.connection)
+        super().finish()
 
     def do_GET(self) -> None:
         if self.path.split("?")[0] == SIGN_IN_PATH:  # where a malformed_reply redirect leads
@@ -519,11 +567,17 @@ class _Handler(BaseHTTPRequestHandler):
         self.send_json(200, self.server.scripted.stats())
 
     def do_POST(self) -> None:
+        length = self.headers.get("Content-Length", "0").strip()
+        if not length.isdigit() or "Transfer-Encoding" in self.headers:  # where would the next request start? close
+            error = _error("send the request body with a Content-Length", "invalid_request_error")
+            self.send_json(411, error, {"Connection": "close"})
+            return
+        raw = self.rfile.read(int(length))  # read first, whatever the answer: unread bytes would pass for the next request
         if not self.path.split("?")[0].rstrip("/").endswith("/chat/completions"):
             self.send_json(404, _error(f"no such endpoint: POST {self.path}", "invalid_request_error"))
             return
         try:
-            body = json.loads(self.rfile.read(int(self.headers.get("Content-Length") or 0)))
+            body = json.loads(raw)
         except ValueError:
             body = None
         if not isinstance(body, dict):
@@ -543,7 +597,7 @@ class _Handler(BaseHTTPRequestHandler):
             self.end_headers()
             self.wfile.write(data)
         except (BrokenPipeError, ConnectionResetError):
-            pass  # the client gave up on this request
+            self.close_connection = True  # the client gave up on this request and its connection
 
     def log_message(self, *args) -> None:
         pass
@@ -558,7 +612,8 @@ def _tasks_by_key(domain: BaseDomain) -> dict[str, Task]:
 
 
 def _client_gone(connection: socket.socket) -> bool:
-    """Whether the client closed its end (as one that timed out does) while we held its request."""
+    """Whether the client closed its end (as one that timed out does) while we held its request.
+    Only an end of stream counts: on a kept-alive connection, bytes waiting are a next request."""
     try:
         readable, _, _ = select.select([connection], [], [], 0)
         return bool(readable) and connection.recv(1, socket.MSG_PEEK) == b""
@@ -752,6 +807,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     parser.add_argument("--text-tool-calls", action="store_true", help="the agent writes its calls as text: [name(k=v)]")
     parser.add_argument("--verifier-rejects", type=int, default=0, help="supervisor reviews rejected per user turn")
     parser.add_argument("--agent-slip", choices=AGENT_SLIPS, help="the agent gets its last gold call wrong this way")
+    parser.add_argument("--idle-timeout-s", type=float, default=75.0, help="a kept-alive connection idle this long is closed")
     args = parser.parse_args(argv)
     try:
         faults = Faults(**{name: getattr(args, name) for name in Faults.model_fields})
@@ -769,6 +825,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             agent_slip=args.agent_slip,
             port=args.port,
             keep_requests=False,
+            idle_timeout_s=args.idle_timeout_s,
         )
     except (DataError, OSError) as exc:
         parser.exit(2, f"scripted server: {exc}\n")
