@@ -123,9 +123,8 @@ def test_the_workers_spend_is_counted_and_the_budget_stops_the_run_as_with_threa
         assert stopped.summary.total_cost == sum(spent)
 
         dispatch = {"backend": "processes", "processes": 2}
-        finished = run(
-            scripted_settings(server, tmp_path, task_ids=TASKS, max_cost=100, max_concurrency=4, dispatch=dispatch), base_dir=tmp_path
-        )
+        settings = scripted_settings(server, tmp_path, task_ids=TASKS, max_cost=100, max_concurrency=4, dispatch=dispatch)
+        finished = run(settings, base_dir=tmp_path)
     assert finished.output_dir == stopped.output_dir and finished.resumed_episodes == len(stopped.episodes)
     assert sorted(e.task_id for e in finished.episodes) == TASKS
     assert finished.episodes[: len(stopped.episodes)] == stopped.episodes
@@ -140,7 +139,7 @@ def test_the_episodes_of_a_killed_worker_run_again_in_its_replacement(tmp_path, 
     assert len(workers) == 2 and str(os.getpid()) not in workers  # the one that died, then the one in its place
     assert [e.reward for e in report.episodes] == [e.reward for e in threads.episodes]
     assert pairs(lines_of(report.output_dir)) == pairs(json.loads(e.model_dump_json()) for e in threads.episodes)
-    assert next(e for e in report.episodes if e.task_id == "3" and e.trial == 0).attempts == 2
+    assert max(e.attempts for e in report.episodes if e.task_id == "3") == 2  # the trial that died, run again
     assert report.summary.infrastructure_failures == [] and report.summary.episode_reruns >= 1
 
 
@@ -149,7 +148,7 @@ def test_without_reruns_a_killed_workers_episodes_are_infrastructure_errors_that
     first = run(settings, base_dir=tmp_path)
     assert len(workers_in(agents)) >= 2 and str(os.getpid()) not in workers_in(agents)  # both workers, not this process
     lost = first.summary.infrastructure_failures
-    assert ("3", 0) in lost
+    assert "3" in {task for task, _ in lost}  # one of its trials died with its worker (the first to start there)
     errors = [e.error for e in first.episodes if e.error]
     assert len(errors) == len(lost) and all(error.message == "its worker process exited with code 3" for error in errors)
     assert len(set(pairs(lines_of(first.output_dir)))) == len(lines_of(first.output_dir)) == 16
@@ -161,8 +160,9 @@ def test_without_reruns_a_killed_workers_episodes_are_infrastructure_errors_that
 
 
 def test_a_worker_that_cannot_set_the_run_up_stops_it_with_the_reason(tmp_path, agents):
-    (tmp_path / "procs_agents.py").write_text(AGENTS + "\nimport multiprocessing\nassert multiprocessing.parent_process() is None, 'no workers'\n")
-    with pytest.raises(RuntimeError, match=r"(?s)a worker process could not set up the run:.*no workers"):
+    only_here = "\nimport multiprocessing\nassert multiprocessing.parent_process() is None, 'not in workers'\n"
+    (tmp_path / "procs_agents.py").write_text(AGENTS + only_here)
+    with pytest.raises(RuntimeError, match=r"(?s)a worker process could not set up the run:.*not in workers"):
         run(oracle_settings(tmp_path, agents, "run", backend="processes", processes=1), base_dir=tmp_path)
 
 

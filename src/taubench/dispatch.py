@@ -160,7 +160,7 @@ class ProcessEpisodes:
     def __init__(self, settings: RunSettings, meter: SpendMeter):
         self.settings = settings
         self.meter = meter
-        self.size = min(settings.dispatch.processes or usable_cpus(), settings.max_concurrency)
+        self.size = min(settings.dispatch.processes or _usable_cpus(), settings.max_concurrency)
         self.lock = threading.Lock()  # guards the workers, their pending episodes and the two fields below
         self.closing = False
         self.broken: Optional[str] = None  # why no episode can run (a worker could not set the run up)
@@ -225,7 +225,7 @@ class ProcessEpisodes:
             lost, worker.pending = worker.pending, {}
             if not (self.closing or self.broken):
                 if worker.ready:
-                    LOG.warning("worker process %d %s with %d episode(s) running; starting another", worker.process.pid, how, len(lost))
+                    LOG.warning("worker process %d %s (%d episodes running); another starts", worker.process.pid, how, len(lost))
                     self.workers[self.workers.index(worker)] = _Worker(self)
                 else:  # not once a run's set-up: starting another would only repeat that
                     self.broken = f"a worker process {how} while setting up the run"
@@ -272,7 +272,7 @@ class _Worker:
             pass
 
 
-def usable_cpus() -> int:
+def _usable_cpus() -> int:
     """The CPUs this process may run on (a container's or ``taskset``'s limit), else the machine's."""
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
 
