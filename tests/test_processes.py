@@ -8,14 +8,17 @@ PYTHONPATH, as CLI subprocesses do."""
 
 import json
 import os
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
 
-from conftest import GUARD_DIR, ORACLES, run_cli
-from taubench.rundir import EPISODES_FILE
+from conftest import GUARD_DIR, ORACLES, _cli_environment, run_cli
+from taubench.rundir import EPISODES_FILE, MANIFEST_FILE, RESULTS_FILE
 from taubench.runner import run
-from taubench.scripted_server import FixedUsage, ScriptedServer
+from taubench.scripted_server import Faults, FixedUsage, ScriptedServer
 from taubench.settings import ConfigError, parse_settings
 
 from test_resume import comparable, scripted_settings
@@ -93,42 +96,70 @@ def pairs(episodes) -> list[tuple[str, int]]:
     return sorted((episode["task_id"], episode["trial"]) for episode in episodes)
 
 
-def test_a_cli_run_in_two_worker_processes_gives_the_threaded_results(tmp_path):
-    """Tool-calling agent and LLM user through litellm and HTTP, in workers; compared with
-    the same run in this process's threads."""
-    with ScriptedServer(domains=("airline",)) as server:
+def children_of(pid: int) -> set[int]:
+    return {int(child) for task in Path(f"/proc/{pid}/task").iterdir() for child in (task / "children").read_text().split()}
+
+
+def gone(pid: int) -> bool:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] == "Z"  # exited, not yet reaped
+    except FileNotFoundError:
+        return True
+
+
+def test_a_cli_run_killed_mid_way_is_finished_by_the_same_command_with_the_threaded_results(tmp_path):
+    """Tool-calling agent and LLM user through litellm and HTTP, in two workers. The run's
+    process is killed (SIGKILL) once a few episodes are recorded: its workers exit by
+    themselves; the same command then runs only the missing episodes, and the results are
+    those of the run in this process's threads."""
+    with ScriptedServer(domains=("airline",), faults=Faults(latency_s=0.1)) as server:
         threads = run(scripted_settings(server, tmp_path, task_ids=TASKS, num_trials=2, max_concurrency=4), base_dir=tmp_path)
-        ran = run_cli(
-            "env=airline", "model=scripted", f"provider.api_base={server.url}", f"task_ids=[{','.join(TASKS)}]",
-            "num_trials=2", "max_concurrency=4", "dispatch.backend=processes", "dispatch.processes=2",
-            "tracking.enabled=false", "progress=false", cwd=tmp_path / "cli",
+        command = [
+            "env=airline", "model=scripted", f"provider.api_base={server.url}", f"task_ids=[{','.join(TASKS)}]", "num_trials=2",
+            "max_concurrency=4", "dispatch.backend=processes", "dispatch.processes=2", "tracking.enabled=false", "progress=false",
+        ]
+        cli = tmp_path / "cli"
+        cli.mkdir()
+        started = subprocess.Popen(
+            [sys.executable, "-m", "taubench", *command], cwd=cli, env=_cli_environment(None),
+            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
         )
-    assert ran.returncode == 0, ran.stderr
-    (results,) = (tmp_path / "cli").rglob("results.json")
-    document = json.loads(results.read_text())
+        deadline = time.monotonic() + 60
+        while not (recorded := list(cli.rglob(EPISODES_FILE))) or len(recorded[0].read_text().splitlines()) < 2:
+            assert started.poll() is None and time.monotonic() < deadline, started.stderr.read()
+            time.sleep(0.05)
+        workers = children_of(started.pid)
+        started.kill()
+        started.wait()
+        started.stderr.close()
+        assert len(workers) >= 2  # the two workers (and multiprocessing's resource tracker)
+        while not all(gone(pid) for pid in workers):
+            assert time.monotonic() < deadline, "a worker outlived the run's process"
+            time.sleep(0.05)
+        interrupted = len(recorded[0].read_text().splitlines())
+        assert interrupted < 2 * len(TASKS)
+
+        finished = run_cli(*command, cwd=cli)
+    assert finished.returncode == 0, finished.stderr
+    (run_dir,) = {path.parent for path in cli.rglob(MANIFEST_FILE)}  # one run, continued
+    document = json.loads((run_dir / RESULTS_FILE).read_text())
     assert document["config"]["dispatch"]["backend"] == "processes" and document["config"]["dispatch"]["processes"] == 2
     expected = [json.loads(episode.model_dump_json()) for episode in threads.episodes]
     assert [comparable(episode) for episode in document["episodes"]] == [comparable(episode) for episode in expected]
     assert document["summary"]["average_reward"] == threads.summary.average_reward
-    assert pairs(lines_of(results.parent)) == pairs(expected)  # each episode written once, by the run's process
+    assert pairs(lines_of(run_dir)) == pairs(expected)  # each episode written once, by the run's process
 
 
 def test_the_workers_spend_is_counted_and_the_budget_stops_the_run_as_with_threads(tmp_path, guarded_workers):
+    """One episode at a time: the last one started under the budget, as with threads
+    (test_resume.py). Resuming, the stopped run included, is in the tests below."""
     with ScriptedServer(domains=("airline",), usage=FixedUsage(prompt_tokens=1000, completion_tokens=10)) as server:
         dispatch = {"backend": "processes", "processes": 1}
         stopped = run(scripted_settings(server, tmp_path, task_ids=TASKS, max_cost=5, dispatch=dispatch), base_dir=tmp_path)
-        spent = [sum(u.cost for u in e.usage.values()) for e in stopped.episodes]
-        assert stopped.summary.stopped.startswith("budget reached") and stopped.summary.not_started > 0
-        assert sum(spent) >= 5 > sum(spent[:-1])  # one at a time: the last episode started under the budget
-        assert stopped.summary.total_cost == sum(spent)
-
-        dispatch = {"backend": "processes", "processes": 2}
-        settings = scripted_settings(server, tmp_path, task_ids=TASKS, max_cost=100, max_concurrency=4, dispatch=dispatch)
-        finished = run(settings, base_dir=tmp_path)
-    assert finished.output_dir == stopped.output_dir and finished.resumed_episodes == len(stopped.episodes)
-    assert sorted(e.task_id for e in finished.episodes) == TASKS
-    assert finished.episodes[: len(stopped.episodes)] == stopped.episodes
-    assert len(lines_of(finished.output_dir)) == len(TASKS)
+    spent = [sum(u.cost for u in e.usage.values()) for e in stopped.episodes]
+    assert stopped.summary.stopped.startswith("budget reached") and stopped.summary.not_started > 0
+    assert sum(spent) >= 5 > sum(spent[:-1])
+    assert stopped.summary.total_cost == sum(spent) and len(lines_of(stopped.output_dir)) == len(spent)
 
 
 def test_the_episodes_of_a_killed_worker_run_again_in_its_replacement(tmp_path, agents):
