@@ -130,7 +130,7 @@ def test_a_run_on_a_ray_cluster_gives_the_threaded_results(tmp_path, ray_head):
     assert without_timing(got["summary"]) == without_timing(expected["summary"])
     assert got["summary"]["num_episodes"] == 20 and got["summary"]["average_reward"] == 1.0
     assert got["config"]["dispatch"] == {
-        "backend": "ray", "ray_address": address, "ray_cpus_per_episode": 1.0, "forward_env": []
+        "backend": "ray", "processes": None, "ray_address": address, "ray_cpus_per_episode": 1.0, "forward_env": []
     }
     # written by this process alone, each episode once; and every one of them ran on the cluster
     lines = [json.loads(line) for line in next(on_ray.rglob(EPISODES_FILE)).read_text().splitlines()]
