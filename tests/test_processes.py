@@ -110,18 +110,20 @@ def gone(pid: int) -> bool:
 def test_a_cli_run_killed_mid_way_is_finished_by_the_same_command_with_the_threaded_results(tmp_path):
     """Tool-calling agent and LLM user through litellm and HTTP, in two workers. The run's
     process is killed (SIGKILL) once a few episodes are recorded: its workers exit by
-    themselves; the same command then runs only the missing episodes, and the results are
-    those of the run in this process's threads."""
-    with ScriptedServer(domains=("airline",), faults=Faults(latency_s=0.1)) as server:
+    themselves; the same command (with another endpoint: a slow one, then a fast one) then
+    runs only the missing episodes, and the results are those of the run in this process's
+    threads."""
+    slow_server = ScriptedServer(domains=("airline",), faults=Faults(latency_s=0.1))
+    with ScriptedServer(domains=("airline",)) as server, slow_server as slow:
         threads = run(scripted_settings(server, tmp_path, task_ids=TASKS, num_trials=2, max_concurrency=4), base_dir=tmp_path)
         command = [
-            "env=airline", "model=scripted", f"provider.api_base={server.url}", f"task_ids=[{','.join(TASKS)}]", "num_trials=2",
-            "max_concurrency=4", "dispatch.backend=processes", "dispatch.processes=2", "tracking.enabled=false", "progress=false",
+            "env=airline", "model=scripted", f"task_ids=[{','.join(TASKS)}]", "num_trials=2", "max_concurrency=4",
+            "dispatch.backend=processes", "dispatch.processes=2", "tracking.enabled=false", "progress=false",
         ]
         cli = tmp_path / "cli"
         cli.mkdir()
         started = subprocess.Popen(
-            [sys.executable, "-m", "taubench", *command], cwd=cli, env=_cli_environment(None),
+            [sys.executable, "-m", "taubench", *command, f"provider.api_base={slow.url}"], cwd=cli, env=_cli_environment(None),
             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
         )
         deadline = time.monotonic() + 60
@@ -139,7 +141,7 @@ def test_a_cli_run_killed_mid_way_is_finished_by_the_same_command_with_the_threa
         interrupted = len(recorded[0].read_text().splitlines())
         assert interrupted < 2 * len(TASKS)
 
-        finished = run_cli(*command, cwd=cli)
+        finished = run_cli(*command, f"provider.api_base={server.url}", cwd=cli)
     assert finished.returncode == 0, finished.stderr
     (run_dir,) = {path.parent for path in cli.rglob(MANIFEST_FILE)}  # one run, continued
     document = json.loads((run_dir / RESULTS_FILE).read_text())
