@@ -2,8 +2,8 @@
 results as threads, each episode recorded once by the run's own process, the budget kept,
 a worker that dies replaced without an episode lost or repeated, resumed runs.
 
-Workers are spawned processes: each costs about half a second of imports here, so the
-runs are small. The ones started from this process get the network guard through
+Workers are spawned processes: each costs a second or two of imports here (litellm), so
+the runs are small. The ones started from this process get the network guard through
 PYTHONPATH, as CLI subprocesses do."""
 
 import json
@@ -64,6 +64,7 @@ def agents(tmp_path, monkeypatch, guarded_workers) -> Path:
     """The module above, importable here and in the workers; the log it notes episodes in."""
     (tmp_path / "procs_agents.py").write_text(AGENTS)
     monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.delitem(sys.modules, "procs_agents", raising=False)  # an earlier test's copy
     return tmp_path / "episodes.log"
 
 
