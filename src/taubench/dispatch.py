@@ -219,6 +219,10 @@ class ProcessEpisodes:
                         future.set_exception(RuntimeError(f"in a worker process:\n{payload}"))
         except (EOFError, OSError):  # the worker exited: its end of the pipe is closed
             pass
+        except Exception:  # a message that cannot be read: nothing it runs can be trusted to come back
+            with self.lock:
+                self.broken = self.broken or f"a worker process's answer could not be read:\n{traceback.format_exc()}"
+            worker.process.kill()
         worker.process.join(EXIT_WAIT_S)
         how = _exit_status(worker.process.exitcode)
         with self.lock:
