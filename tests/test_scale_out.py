@@ -130,7 +130,7 @@ def test_a_run_on_a_ray_cluster_gives_the_threaded_results(tmp_path, ray_head):
     assert without_timing(got["summary"]) == without_timing(expected["summary"])
     assert got["summary"]["num_episodes"] == 20 and got["summary"]["average_reward"] == 1.0
     assert got["config"]["dispatch"] == {
-        "backend": "ray", "ray_address": address, "ray_cpus_per_episode": 1.0, "forward_env": []
+        "backend": "ray", "processes": None, "ray_address": address, "ray_cpus_per_episode": 1.0, "forward_env": []
     }
     # written by this process alone, each episode once; and every one of them ran on the cluster
     lines = [json.loads(line) for line in next(on_ray.rglob(EPISODES_FILE)).read_text().splitlines()]
@@ -259,7 +259,7 @@ def test_the_slurm_launcher_config_composes_into_an_sbatch_script(tmp_path, monk
 @pytest.mark.parametrize(
     "dispatch, expected",
     [
-        ({"backend": "dask"}, "dispatch.backend: unknown dispatch backend 'dask'; allowed: threads, ray"),
+        ({"backend": "dask"}, "dispatch.backend: unknown dispatch backend 'dask'; allowed: threads, processes, ray"),
         ({"ray_address": "127.0.0.1:6379"}, "dispatch.ray_address: only used with dispatch.backend=ray (backend is 'threads')"),
         ({"backend": "ray", "ray_address": "my-cluster"}, "dispatch.ray_address: not a Ray address: 'my-cluster'; allowed: null, auto, local"),
         ({"backend": "ray", "ray_cpus_per_episode": 0}, "dispatch.ray_cpus_per_episode: Input should be greater than 0"),
@@ -281,7 +281,7 @@ def test_ray_missing_names_the_extra_to_install(monkeypatch):
 
 def test_bad_dispatch_settings_stop_the_command_before_anything_runs(tmp_path):
     result = run_cli(*ORACLES, "dispatch.backend=rey", cwd=tmp_path)
-    assert result.returncode == 2 and "dispatch.backend: unknown dispatch backend 'rey'; allowed: threads, ray" in result.stderr
+    assert result.returncode == 2 and "dispatch.backend: unknown dispatch backend 'rey'; allowed: threads, processes, ray" in result.stderr
     result = run_cli(*ORACLES, "dispatch.backend=ray", f"dispatch.ray_address=127.0.0.1:{free_port()}", "tracking.enabled=false", cwd=tmp_path)
     assert result.returncode == 2 and "dispatch.ray_address: no Ray cluster answers at '127.0.0.1:" in result.stderr
     assert not list(tmp_path.rglob("results.json"))

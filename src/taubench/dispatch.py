@@ -1,12 +1,32 @@
-"""Episodes as Ray tasks (``dispatch.backend=ray``): a run's episodes on a Ray cluster.
+"""A run's episodes elsewhere than in this process's threads: in worker processes of this
+machine (``dispatch.backend=processes``) or as tasks on a Ray cluster (``dispatch.backend=ray``).
 
-The run's joblib threads still decide what starts and collect what ends: each thread hands
-its episode to Ray and waits for the record, so this process alone appends to
-``episodes.jsonl``, counts progress and applies the budget and the stops, as with local
-threads. Only the episode itself runs in a Ray worker, which builds its own domain, model
-clients and strategies from the run's settings (once per worker process and run). Nothing
-of this process crosses over (locks, the spend meter, open files); what comes back is the
-episode's record, whose cost is then added to the run's spend.
+Both keep the threaded run's shape. The run's joblib threads still decide what starts and
+collect what ends: each thread hands its episode over and waits for the record, so this
+process alone appends to ``episodes.jsonl``, counts progress and applies the budget and the
+stops, as with local threads. Only the episode itself runs elsewhere, in a process that
+builds its own domain, model clients and strategies from the run's settings (once per
+process and run). Nothing of this process crosses over (locks, the spend meter, open files);
+what comes back is the episode's record, whose cost is then added to the run's spend
+(``charge``).
+
+Why worker processes at all: each model call costs a few ms of client CPU (litellm, httpx)
+under one interpreter lock, so one process tops out near 200 calls/s; P processes prepare
+calls on P cores. Each worker runs many episodes at once, in threads, as the run's own
+process would: with C episodes in flight and P workers, each has about C/P, because each
+episode goes to the worker with the fewest running. A worker is a ``spawn`` process (not a
+fork of this one, which has threads, litellm and MLflow loaded) joined to this one by a
+pipe: episodes go down it, records come back, read by one thread per worker. A worker that
+dies (killed, out of memory, a crash in native code) loses only its running episodes: they
+are rerun (``episode_retries`` times, as after any infrastructure error), then recorded as
+infrastructure errors (rerun when the run is resumed), and a new worker takes its place.
+
+Why not ``concurrent.futures.ProcessPoolExecutor``: a worker runs one call at a time, so
+one episode per process; and one dead worker breaks the whole pool, failing every episode
+of every worker. Why not joblib's loky backend: it does return results as they finish
+(``return_as="generator_unordered"``), but runs one episode per worker process at a time
+(C processes for C episodes in flight, each paying the imports and the domain) and a dead
+worker raises ``TerminatedWorkerError`` out of the whole run.
 
 Why not joblib's own Ray backend (``ray.util.joblib``): it derives from joblib's
 multiprocessing backend, which refuses ``return_as="generator_unordered"``, so no record
@@ -16,15 +36,36 @@ one, and cannot have more workers than the cluster has CPUs.
 """
 
 import hashlib
+import itertools
+import logging
+import multiprocessing
 import os
+import signal
 import socket
 import threading
+import traceback
+from concurrent.futures import Future, ThreadPoolExecutor
+from datetime import datetime, timezone
+from typing import Optional
 
-from taubench.episode import EpisodeResult
+from taubench.episode import ROLES, EpisodeError, EpisodeResult
+from taubench.evaluation import RewardInfo
 from taubench.llm import SpendMeter
+from taubench.messages import Usage
 from taubench.settings import ConfigError, RunSettings
 
 CONNECT_TIMEOUT_S = 10
+EXIT_WAIT_S = 10  # for a worker to exit when the run ends, before it is killed
+LOG = logging.getLogger(__name__)
+
+
+def charge(meter: SpendMeter, result: EpisodeResult) -> EpisodeResult:
+    """Adds an episode's spend, made in another process, to the run's meter: known only once the
+    episode ends. A role whose calls cost an unknown amount counts as one unknown cost."""
+    for usage in result.usage.values():
+        if usage.calls or usage.cost:
+            meter.add(usage.cost)
+    return result
 
 
 class RayEpisodes:
@@ -65,13 +106,7 @@ class RayEpisodes:
     def __call__(self, item) -> EpisodeResult:
         import ray
 
-        result = ray.get(self.task.remote(self.key, self.settings_ref, item))
-        # the worker's spend, known here only once the episode ends; a role whose calls cost
-        # an unknown amount counts as one unknown cost
-        for usage in result.usage.values():
-            if usage.calls or usage.cost:
-                self.meter.add(usage.cost)
-        return result
+        return charge(self.meter, ray.get(self.task.remote(self.key, self.settings_ref, item)))
 
     def __exit__(self, *exc_info) -> None:
         if self.connected_here:
@@ -112,3 +147,204 @@ def _episode_in_worker(key: str, settings: RunSettings, item) -> EpisodeResult:
         runner = _worker_runner[1]
     with _fewer_gc_passes():
         return runner(item)
+
+
+class WorkerLost(Exception):
+    """The worker process running an episode died before the episode ended."""
+
+
+class ProcessEpisodes:
+    """Called like ``runner.EpisodeRunner``, from the run's threads; a context manager for the
+    worker processes (``dispatch.processes`` of them, at most ``max_concurrency``)."""
+
+    def __init__(self, settings: RunSettings, meter: SpendMeter):
+        self.settings = settings
+        self.meter = meter
+        self.size = min(settings.dispatch.processes or _usable_cpus(), settings.max_concurrency)
+        self.lock = threading.Lock()  # guards the workers, their pending episodes and the two fields below
+        self.closing = False
+        self.broken: Optional[str] = None  # why no episode can run (a worker could not set the run up)
+        self.ids = itertools.count()
+        self.workers: list[_Worker] = []
+
+    def __enter__(self) -> "ProcessEpisodes":
+        with self.lock:
+            self.workers = [_Worker(self) for _ in range(self.size)]
+        return self
+
+    def __call__(self, item) -> EpisodeResult:
+        retries = self.settings.episode_retries
+        for attempt in range(1, retries + 2):
+            try:
+                result = self._in_a_worker(item)
+            except WorkerLost as lost:
+                if attempt <= retries:
+                    LOG.warning("episode (task %s, trial %d) runs again: %s", item.task.id, item.trial, lost)
+                    continue
+                return _lost(item, str(lost), attempt)
+            result.attempts += attempt - 1
+            return charge(self.meter, result)
+        raise AssertionError("unreachable")
+
+    def _in_a_worker(self, item) -> EpisodeResult:
+        """Hands the episode to the worker with the fewest running and waits for its record."""
+        future: Future = Future()
+        with self.lock:
+            if self.broken or self.closing:
+                raise RuntimeError(self.broken or "the worker processes have been stopped")
+            worker = min(self.workers, key=lambda each: len(each.pending))
+            key = next(self.ids)
+            worker.pending[key] = future
+        worker.send((key, item))
+        return future.result()
+
+    def _collect(self, worker: "_Worker") -> None:
+        """One per worker, in a thread: hands each record that comes back to the thread
+        waiting for it; when the pipe closes (the worker exited), replaces the worker."""
+        try:
+            while True:
+                message = worker.connection.recv()
+                if message[0] == "ready":
+                    worker.ready = True
+                elif message[0] == "unusable":
+                    with self.lock:
+                        self.broken = f"a worker process could not set up the run:\n{message[1]}"
+                else:
+                    kind, key, payload = message
+                    with self.lock:
+                        future = worker.pending.pop(key)
+                    if kind == "done":
+                        future.set_result(payload)
+                    else:
+                        future.set_exception(RuntimeError(f"in a worker process:\n{payload}"))
+        except (EOFError, OSError):  # the worker exited: its end of the pipe is closed
+            pass
+        except Exception:  # a message that cannot be read: nothing it runs can be trusted to come back
+            with self.lock:
+                self.broken = self.broken or f"a worker process's answer could not be read:\n{traceback.format_exc()}"
+            worker.process.kill()
+        worker.process.join(EXIT_WAIT_S)
+        how = _exit_status(worker.process.exitcode)
+        with self.lock:
+            lost, worker.pending = worker.pending, {}
+            if not (self.closing or self.broken):
+                if worker.ready:
+                    LOG.warning("worker process %d %s (%d episodes running); another starts", worker.process.pid, how, len(lost))
+                    self.workers[self.workers.index(worker)] = _Worker(self)
+                else:  # not once a run's set-up: starting another would only repeat that
+                    self.broken = f"a worker process {how} while setting up the run"
+            failure = RuntimeError(self.broken) if self.broken else WorkerLost(f"its worker process {how}")
+        worker.connection.close()
+        for future in lost.values():
+            future.set_exception(failure)
+
+    def __exit__(self, *exc_info) -> None:
+        with self.lock:
+            self.closing = True
+            workers = list(self.workers)
+        for worker in workers:
+            worker.send(None)  # exit now: on a normal end nothing runs there any more
+        for worker in workers:
+            worker.process.join(EXIT_WAIT_S)
+            if worker.process.is_alive():
+                worker.process.kill()
+            worker.reader.join()
+
+
+class _Worker:
+    """One worker process, the pipe to it, the episodes it runs, the thread reading it."""
+
+    def __init__(self, pool: ProcessEpisodes):
+        context = multiprocessing.get_context("spawn")
+        self.connection, theirs = context.Pipe()
+        self.pending: dict[int, Future] = {}
+        self.ready = False
+        self.sending = threading.Lock()
+        self.process = context.Process(
+            target=_serve, args=(theirs, pool.settings), name="taubench-episodes", daemon=True
+        )
+        self.process.start()
+        theirs.close()  # so that the worker's exit closes the pipe here
+        self.reader = threading.Thread(target=pool._collect, args=(self,), name="taubench-episodes-reader", daemon=True)
+        self.reader.start()
+
+    def send(self, message) -> None:
+        try:
+            with self.sending:
+                self.connection.send(message)
+        except OSError:  # the worker is gone: its reader fails what was sent to it
+            pass
+
+
+def _usable_cpus() -> int:
+    """The CPUs this process may run on (a container's or ``taskset``'s limit), else the machine's."""
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+
+
+def _exit_status(code: Optional[int]) -> str:
+    if code is None:
+        return "stopped answering"
+    if code < 0:
+        return f"was killed by {signal.Signals(-code).name}"
+    return f"exited with code {code}"
+
+
+def _lost(item, reason: str, attempts: int) -> EpisodeResult:
+    """The record of an episode whose worker process died under it at every attempt: an
+    infrastructure error, so a resumed run runs it again. What it spent is unknown here."""
+    return EpisodeResult(
+        task_id=item.task.id,
+        task_labels=item.task.labels,
+        trial=item.trial,
+        seed=item.seed,
+        reward=None,
+        reward_info=RewardInfo(reward=None, reward_basis=[], note=f"infrastructure error: {reason}"),
+        termination_reason="infrastructure_error",
+        error=EpisodeError(kind="infrastructure_error", type="WorkerLost", message=reason, traceback=""),
+        messages=[],
+        attempts=attempts,
+        num_steps=0,
+        num_tool_errors=0,
+        usage={role: Usage() for role in ROLES},
+        started_at=datetime.now(timezone.utc).isoformat(timespec="seconds"),
+        duration_s=0.0,
+    )
+
+
+def _serve(connection, settings: RunSettings) -> None:
+    """A worker process: builds the run's shared parts, then runs each episode that comes down
+    the pipe in a thread of its own and sends its record back; exits when told or when the
+    run's process is gone."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is for the run's process, which stops the workers
+    from taubench.domains import load_domain
+    from taubench.runner import EpisodeRunner, _fewer_gc_passes
+
+    sending = threading.Lock()
+
+    def send(message) -> None:
+        with sending:
+            connection.send(message)
+
+    try:
+        domain = load_domain(settings.env.name, settings.env.data_dir, settings.env.verify_checksums)
+        runner = EpisodeRunner(settings, domain, SpendMeter())
+    except Exception:
+        send(("unusable", traceback.format_exc()))
+        return
+    send(("ready",))
+
+    def one(key: int, item) -> None:
+        try:
+            send(("done", key, runner(item)))
+        except Exception:  # the record could not be made or sent: the run's process raises it
+            send(("raised", key, traceback.format_exc()))
+
+    with _fewer_gc_passes(), ThreadPoolExecutor(settings.max_concurrency, thread_name_prefix="episode") as threads:
+        while True:
+            try:
+                message = connection.recv()
+            except EOFError:  # the run's process is gone
+                message = None
+            if message is None:
+                os._exit(0)  # at once: the threads would otherwise be waited for
+            threads.submit(one, *message)

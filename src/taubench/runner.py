@@ -96,7 +96,7 @@ class _Stop:
 class EpisodeRunner:
     """Runs a planned episode, again after an infrastructure error (``episode_retries``).
     Holds what every episode of the run shares (domain, model clients, strategies, judge),
-    built from the settings once per process: the driver's, or each Ray worker's."""
+    built from the settings once per process: the driver's, or each worker process's or Ray worker's."""
 
     def __init__(self, settings: RunSettings, domain: BaseDomain, meter: SpendMeter):
         self.clients = clients = _clients(settings, meter)
@@ -131,8 +131,12 @@ class EpisodeRunner:
 
 
 def _episode_backend(settings: RunSettings, domain: BaseDomain, meter: SpendMeter):
-    """``dispatch.backend``: episodes in this process's threads, or each as a Ray task
-    (taubench.dispatch). Either is called with a planned episode and returns its record."""
+    """``dispatch.backend``: episodes in this process's threads, in worker processes, or each
+    as a Ray task (taubench.dispatch). Each is called with a planned episode and returns its record."""
+    if settings.dispatch.backend == "processes":
+        from taubench.dispatch import ProcessEpisodes
+
+        return ProcessEpisodes(settings, meter)
     if settings.dispatch.backend == "ray":
         from taubench.dispatch import RayEpisodes
 
@@ -184,7 +188,7 @@ def execute(prepared: PreparedRun, on_episode: Optional[Callable[[EpisodeResult]
     unwritten: Optional[OSError] = None
     with (
         _fewer_gc_passes(),
-        episodes,  # with Ray: connected (or a local instance started) for the length of the run
+        episodes,  # worker processes started, or Ray connected (or a local instance started), for the length of the run
         EpisodeLog(output_dir / EPISODES_FILE) as log,
         _Progress(len(plan), len(done), prepared.domain.name, settings.progress) as progress,
     ):

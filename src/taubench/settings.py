@@ -238,15 +238,17 @@ class AnalysisSettings(_RoleModel):
     without a model, no analysis runs."""
 
 
-DISPATCH_BACKENDS = ("threads", "ray")
+DISPATCH_BACKENDS = ("threads", "processes", "ray")
 _RAY_ADDRESS = re.compile(r"(ray://)?\[?[\w.:-]+\]?:\d{1,5}")  # host:port (the GCS) or ray://host:port (Ray Client)
 
 
 class DispatchSettings(_Section):
-    """Where a run's episodes execute: threads of this process, or tasks on a Ray cluster.
-    Either way joblib threads of this process start them, collect them and write them down."""
+    """Where a run's episodes execute: threads of this process, worker processes of this
+    machine, or tasks on a Ray cluster. Either way joblib threads of this process start
+    them, collect them and write them down."""
 
     backend: str = "threads"
+    processes: Optional[int] = Field(None, ge=1)  # worker processes; null: the CPUs this process may use
     ray_address: Optional[str] = None  # null: Ray's own choice ($RAY_ADDRESS, a `ray start` here, else a new local one)
     ray_cpus_per_episode: float = Field(1.0, gt=0)
     forward_env: list[str] = []  # names of environment variables (API keys, ...) passed to the Ray workers
@@ -259,6 +261,15 @@ class DispatchSettings(_Section):
             raise ValueError(
                 "backend 'ray' needs Ray, which is not installed here; install the ray extra: "
                 "pip install 'taubench[ray]' (in a checkout: pip install -c constraints.txt -e '.[ray]')"
+            )
+        return value
+
+    @field_validator("processes")
+    @classmethod
+    def _only_with_processes(cls, value: Optional[int], info: ValidationInfo) -> Optional[int]:
+        if value is not None and info.data.get("backend", "processes") != "processes":
+            raise ValueError(
+                f"only used with dispatch.backend=processes (backend is {info.data['backend']!r}); add dispatch.backend=processes"
             )
         return value
 
