@@ -18,6 +18,8 @@ as the CLI does (MLflow is not in the episode loop).
 - client CPU per call: this process's CPU (and its worker processes') ÷ calls: litellm, HTTP,
   the tools, the database copies and the grading, all of it; server CPU per call likewise.
 - connections: those the server accepted during the row (one per thread kept alive).
+- then the same CPU-limited run (256 in flight, 500 ms per call) on 1 and on 2 worker
+  processes: the calls per second each makes.
 - the ceiling: the calls per second the two cores can carry at the measured CPU per call,
   client and server together, as the server shares the cores here; as episodes in flight at
   this latency, and as the cores needed per 100 in flight.
@@ -49,6 +51,7 @@ from processes import ScriptedServer, cpu_seconds  # bench/processes.py
 RESULTS = Path(__file__).resolve().parent / "results"
 RETAIL_TASKS = 114
 TARGETS = {(2.0, 512): 0.95, (0.2, 128): 0.9}  # (latency, in flight): efficiency, where the cores allow it
+SCALING_TARGET = 1.8
 EPISODES_PER_SLOT = {0.2: 6, 2.0: 4}  # enough for a steady state, few enough for about two minutes per row
 
 
@@ -139,6 +142,9 @@ def main() -> None:
     parser.add_argument("--backends", nargs="+", default=["threads", "processes"], choices=["threads", "processes"])
     parser.add_argument("--processes", type=int, default=os.cpu_count(), help="worker processes of the processes rows")
     parser.add_argument("--episodes-per-slot", type=int, help="default: 6 at 200 ms, 4 at 2 s")
+    parser.add_argument("--scaling-level", type=int, default=256,
+                        help="then 1 vs --processes worker processes at this many in flight (0: skip)")
+    parser.add_argument("--scaling-latency", type=float, default=0.5, help="seconds per call of those two runs")
     parser.add_argument("--model", default="hosted_vllm/scripted",
                         help="litellm route to the scripted server (hosted_vllm/ or openai/)")
     args = parser.parse_args()
@@ -155,11 +161,30 @@ def main() -> None:
                     print_row(rows[-1], header=len(rows) == 1)
         finally:
             server.stop()
+    scaling = processes_scaling(args) if args.scaling_level else []
     load = os.getloadavg()[0]
-    report = {"machine": {"cpus": os.cpu_count(), "load_1m": load}, "model": args.model, "levels": rows}
+    report = {"machine": {"cpus": os.cpu_count(), "load_1m": load}, "model": args.model, "levels": rows, "scaling": scaling}
     RESULTS.mkdir(exist_ok=True)
     (RESULTS / "concurrency.json").write_text(json.dumps(report, indent=1))
     summary(rows, load)
+    if scaling:
+        one, many = scaling
+        print(f"worker processes, 1 -> {args.processes} ({args.scaling_level} in flight, {args.scaling_latency * 1000:.0f} ms "
+              f"per call, where the client's CPU limits): {one['calls_per_s']:.0f} -> {many['calls_per_s']:.0f} calls/s, "
+              f"{many['calls_per_s'] / one['calls_per_s']:.2f}x (target {SCALING_TARGET}x with 2 on 2 cores)")
+
+
+def processes_scaling(args: argparse.Namespace) -> list[dict]:
+    """The same CPU-limited run on one worker process and on ``--processes`` of them."""
+    server = ScriptedServer(["retail"], args.scaling_latency, args.scaling_latency / 5)
+    try:
+        rows = []
+        for count in (1, args.processes):
+            row = measure(server, args.model, args.scaling_level, 15 * RETAIL_TASKS, "processes", count)
+            rows.append(row | {"latency_s": args.scaling_latency} | ceiling(row, args.scaling_latency))
+        return rows
+    finally:
+        server.stop()
 
 
 def print_row(row: dict, header: bool) -> None:
