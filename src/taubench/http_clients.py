@@ -72,13 +72,14 @@ class ThreadClients:
         self._local = threading.local()
 
     def _build(self) -> Client:
-        if self.route in OPENAI_SDK_ROUTES:
-            return self._openai_client()
         from litellm.llms.custom_httpx.http_handler import HTTPHandler
 
-        return HTTPHandler(timeout=self.timeout)
+        # litellm's HTTP client either way: its TLS settings (built once per process; the SDK's
+        # own client would build them again for each thread, 16 ms each), proxies and headers
+        handler = HTTPHandler(timeout=self.timeout)
+        return self._openai_client(handler.client) if self.route in OPENAI_SDK_ROUTES else handler
 
-    def _openai_client(self):
+    def _openai_client(self, http_client):
         """What litellm's OpenAI route would build for this model: the URL and key it would
         use (the configured ones first; else the provider's, e.g. DeepInfra's; else OpenAI's
         variables), no retries of the SDK's own (ours wait between attempts)."""
@@ -93,7 +94,8 @@ class ThreadClients:
             key = os.environ.get("OPENAI_API_KEY")
         organization = os.environ.get("OPENAI_ORGANIZATION") if route == "openai" else None
         return plain_body_openai()(
-            api_key=key or "no-key", base_url=base, organization=organization, timeout=self.timeout, max_retries=0
+            api_key=key or "no-key", base_url=base, organization=organization, timeout=self.timeout, max_retries=0,
+            http_client=http_client,
         )
 
 
