@@ -18,8 +18,8 @@ as the CLI does (MLflow is not in the episode loop).
 - client CPU per call: this process's CPU (and its worker processes') ÷ calls: litellm, HTTP,
   the tools, the database copies and the grading, all of it; server CPU per call likewise.
 - connections: those the server accepted during the row (one per thread kept alive).
-- then the same CPU-limited run (256 in flight, 500 ms per call) on 1 and on 2 worker
-  processes: the calls per second each makes.
+- then the same CPU-limited run (256 in flight, 200 ms per call) on 1 and on 2 worker
+  processes: the calls per second each makes (both CPU-bound at 200 ms per call).
 - the ceiling: the calls per second the two cores can carry at the measured CPU per call,
   client and server together, as the server shares the cores here; as episodes in flight at
   this latency, and as the cores needed per 100 in flight.
@@ -144,7 +144,7 @@ def main() -> None:
     parser.add_argument("--episodes-per-slot", type=int, help="default: 6 at 200 ms, 4 at 2 s")
     parser.add_argument("--scaling-level", type=int, default=256,
                         help="then 1 vs --processes worker processes at this many in flight (0: skip)")
-    parser.add_argument("--scaling-latency", type=float, default=0.5, help="seconds per call of those two runs")
+    parser.add_argument("--scaling-latency", type=float, default=0.2, help="seconds per call of those two runs")
     parser.add_argument("--model", default="hosted_vllm/scripted",
                         help="litellm route to the scripted server (hosted_vllm/ or openai/)")
     args = parser.parse_args()
@@ -171,7 +171,10 @@ def main() -> None:
         one, many = scaling
         print(f"worker processes, 1 -> {args.processes} ({args.scaling_level} in flight, {args.scaling_latency * 1000:.0f} ms "
               f"per call, where the client's CPU limits): {one['calls_per_s']:.0f} -> {many['calls_per_s']:.0f} calls/s, "
-              f"{many['calls_per_s'] / one['calls_per_s']:.2f}x (target {SCALING_TARGET}x with 2 on 2 cores)")
+              f"{many['calls_per_s'] / one['calls_per_s']:.2f}x (target {SCALING_TARGET}x); the cores, shared with the server, "
+              f"carry {many['ceiling_calls_per_s']:.0f} calls/s at the measured CPU per call, one process's client alone "
+              f"{1000 / one['client_cpu_ms_per_call']:.0f}: at most "
+              f"{many['ceiling_calls_per_s'] * one['client_cpu_ms_per_call'] / 1000:.2f}x here")
 
 
 def processes_scaling(args: argparse.Namespace) -> list[dict]:
