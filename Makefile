@@ -47,7 +47,7 @@ serve-local: install-local
 	$(PY) -m taubench.local_model
 
 # Three workers (pytest-xdist) on two cores: most tests wait on a subprocess or a server, so a
-# third keeps the cores busy (a loaded 2-core machine: 9m38 with three, 10m00 with four)
+# third keeps the cores busy (the whole suite on a loaded 2-core machine: 9m38 with three)
 test: install
 	$(PY) -m pytest -q -n 3
 
