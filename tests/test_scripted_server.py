@@ -320,7 +320,7 @@ def test_malformed_replies_follow_the_seed_and_unknown_kinds_are_refused():
         with ScriptedServer(script=lambda request: "fine", faults=Faults(malformed_reply=1.0, seed=seed)) as server:
             answers = []
             for _ in range(20):
-                connection = http.client.HTTPConnection("127.0.0.1", server.httpd.server_address[1], timeout=10)
+                connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
                 connection.request("POST", "/v1/chat/completions", json.dumps({"model": "m", "messages": []}))
                 response = connection.getresponse()
                 answers.append((response.status, response.read()[:12]))  # the shape, not the ids

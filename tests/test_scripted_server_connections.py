@@ -22,7 +22,7 @@ def scripted(**options) -> ScriptedServer:
 
 
 def port_of(server: ScriptedServer) -> int:
-    return server.httpd.server_address[1]
+    return server.port
 
 
 def eventually(condition, within: float = 5.0) -> bool:
@@ -40,7 +40,7 @@ def test_a_client_sends_its_requests_over_one_kept_alive_connection_with_nodelay
             assert client.post("/chat/completions", json={"model": "m", "messages": MESSAGES}).status_code == 200
         stats = client.get(server.url.removesuffix("/v1") + "/stats").json()
         assert stats["requests"] == 5 and stats["connections_accepted"] == 1 and stats["connections_open"] == 1
-        (accepted,) = server._connections
+        (accepted,) = server.http.sockets()
         assert accepted.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY)
         client.close()
         assert eventually(lambda: server.stats()["connections_open"] == 0)

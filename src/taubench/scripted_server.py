@@ -44,14 +44,11 @@ import ast
 import json
 import random
 import re
-import select
 import signal
-import socket
 import sys
 import threading
 import time
 from collections import Counter
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Callable, Optional, Sequence
 
@@ -63,6 +60,7 @@ from taubench.analysis import EXPECTED_ACTIONS_HEADING, OUTCOME_HEADING, SCHEMA_
 from taubench.domain import BaseDomain, DataError, DomainSpec
 from taubench.domains import DOMAINS, load_domain, scriptable
 from taubench.malformed_replies import MALFORMED_REPLIES, SIGN_IN_PAGE, SIGN_IN_PATH, malformed_reply
+from taubench.scripted_http import Exchange, HttpServer
 from taubench.scripted_probes import GROUP_PREFIX, ProbeIndexes, TaskProbes, calls_message, probes_of
 from taubench.tasks import GoldAction, Task
 from taubench.users.llm import NOTE_PREFIX, render_scenario
@@ -157,7 +155,8 @@ class ScriptedServer:
     call wrong that way, for the error analysis to find.
 
     ``script`` (request body -> reply text) replaces the role logic; if it raises
-    ``BadRequest`` the client gets a 400 with its message, any other exception a 500. Domains are loaded only when the role logic is used.
+    ``BadRequest`` the client gets a 400 with its message, any other exception a 500; it runs on
+    the server's one event-loop thread (``taubench.scripted_http``), so it must not block. Domains are loaded only when the role logic is used.
     """
 
     def __init__(
@@ -191,9 +190,6 @@ class ScriptedServer:
         self.requests: list[dict] = []
         self.total_requests = 0  # received, answered or not
         self.latency_total_s = 0.0
-        self.idle_timeout_s = idle_timeout_s
-        self.connections_accepted = 0
-        self._connections: set[socket.socket] = set()  # open ones, shut down on exit
         self.counts: Counter = Counter()
         self.faults_injected: Counter = Counter()
         self.tasks: dict[tuple[str, str], Task] = {}  # (domain, task key) -> task
@@ -205,16 +201,18 @@ class ScriptedServer:
             for key, task in _tasks_by_key(self._domains[name]).items():
                 self.tasks[name, key] = task
                 self._scenarios.append((render_scenario(task.user_scenario), name, key))
-        self._lock = threading.Lock()
+        self._lock = threading.Lock()  # the state that other threads read (stats, requests)
+        self._scenario_cache: dict[str, Optional[tuple[str, str]]] = {}  # system text -> (domain, task key)
         self._rng = random.Random(faults.seed)
-        self._closing = threading.Event()  # wakes requests held by latency or a timeout fault
-        self.httpd = _Listener(("127.0.0.1", port), _Handler)  # daemon threads: exit never waits
-        self.httpd.scripted = self
-        self._thread = threading.Thread(target=self.httpd.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
+        self.http = HttpServer(self._handle, port, idle_timeout_s)
+
+    @property
+    def port(self) -> int:
+        return self.http.port
 
     @property
     def url(self) -> str:
-        return f"http://127.0.0.1:{self.httpd.server_address[1]}/v1"
+        return f"http://127.0.0.1:{self.port}/v1"
 
     def stats(self) -> dict:
         """Requests received, the latency they were held for, answers per role, connections (``GET /stats``)."""
@@ -223,18 +221,9 @@ class ScriptedServer:
                 "requests": self.total_requests,
                 "latency_total_s": self.latency_total_s,
                 "answered": dict(self.counts),
-                "connections_accepted": self.connections_accepted,
-                "connections_open": len(self._connections),
+                "connections_accepted": self.http.connections_accepted,
+                "connections_open": len(self.http.open),
             }
-
-    def opened(self, connection: socket.socket) -> None:
-        with self._lock:
-            self.connections_accepted += 1
-            self._connections.add(connection)
-
-    def closed(self, connection: socket.socket) -> None:
-        with self._lock:
-            self._connections.discard(connection)
 
     def reset_counters(self) -> None:
         """Forget the requests, counts and faults so far (the fault generator keeps its state)."""
@@ -242,27 +231,38 @@ class ScriptedServer:
             self.requests.clear()
             self.total_requests = 0
             self.latency_total_s = 0.0
-            self.connections_accepted = 0
+            self.http.connections_accepted = 0
             self.counts.clear()
             self.faults_injected.clear()
 
     def __enter__(self) -> "ScriptedServer":
-        self._thread.start()
+        self.http.start()
         return self
 
     def __exit__(self, *exc_info) -> None:
-        self._closing.set()
-        self.httpd.shutdown()
-        self.httpd.server_close()
-        with self._lock:  # a kept-alive connection's thread would go on serving it: wake and end it
-            for connection in self._connections:
-                try:
-                    connection.shutdown(socket.SHUT_RDWR)
-                except OSError:
-                    pass  # the client closed it already
+        self.http.stop()  # requests still held are dropped: their connections close
 
-    def serve(self, handler: "_Handler", body: dict) -> None:
-        """One request, from arrival to answer, on the handler's thread."""
+    def _handle(self, exchange: Exchange) -> None:
+        """Every request, on the HTTP loop's thread: the chat completions, /stats and the sign-in page."""
+        path = exchange.path.rstrip("/")
+        if exchange.method == "GET" and exchange.path == SIGN_IN_PATH:  # where a malformed_reply redirect leads
+            exchange.answer(200, SIGN_IN_PAGE, {"Content-Type": "text/html"})
+        elif exchange.method == "GET" and path == "/stats":
+            _answer_json(exchange, 200, self.stats())
+        elif exchange.method != "POST" or not path.endswith("/chat/completions"):
+            _answer_json(exchange, 404, _error(f"no such endpoint: {exchange.method} {exchange.target}", "invalid_request_error"))
+        else:
+            try:
+                body = json.loads(exchange.body)
+            except ValueError:
+                body = None
+            if not isinstance(body, dict):
+                _answer_json(exchange, 400, _error("the request body is not a JSON object", "invalid_request_error"))
+                return
+            self.serve(exchange, body)
+
+    def serve(self, exchange: Exchange, body: dict) -> None:
+        """One chat completion: held for the latency, then answered (or a fault)."""
         with self._lock:
             if self.keep_requests:
                 self.requests.append(body)
@@ -273,16 +273,16 @@ class ScriptedServer:
             if self.faults.latency_jitter_s:  # drawn only then: seeded fault sequences stay as they were
                 latency += self.faults.latency_jitter_s * (2 * self._rng.random() - 1)
             self.latency_total_s += latency
-        if latency and self._closing.wait(latency):
-            handler.close_connection = True  # no answer will come: the client must not wait on this connection
-            return
+        exchange.after(latency, lambda: self._answer(exchange, number, draw, body))
+
+    def _answer(self, exchange: Exchange, number: int, draw: float, body: dict) -> None:
         try:
             role, message = self._reply(body)
         except BadRequest as exc:
-            handler.send_json(400, _error(str(exc), "invalid_request_error"))
+            _answer_json(exchange, 400, _error(str(exc), "invalid_request_error"))
             return
         except Exception as exc:  # noqa: BLE001 - a failing script stands for a failing provider
-            handler.send_json(500, _error(f"the scripted reply failed: {exc}", "server_error"))
+            _answer_json(exchange, 500, _error(f"the scripted reply failed: {exc}", "server_error"))
             return
         fault = self._fault(draw, applicable=_breakable(role, message))
         if fault:
@@ -291,17 +291,21 @@ class ScriptedServer:
         if fault == "rate_limit":
             wait = self.faults.retry_after_s
             headers = {"Retry-After": f"{wait:g}", "retry-after-ms": f"{wait * 1000:g}"}
-            handler.send_json(429, _error("scripted rate limit", "rate_limit_error"), headers)
+            _answer_json(exchange, 429, _error("scripted rate limit", "rate_limit_error"), headers)
             return
         if fault == "auth_error":
-            handler.send_json(401, _error("scripted: invalid API key", "authentication_error"))
+            _answer_json(exchange, 401, _error("scripted: invalid API key", "authentication_error"))
             return
         if fault == "server_error":
-            handler.send_json(500, _error("scripted server error", "server_error"))
+            _answer_json(exchange, 500, _error("scripted server error", "server_error"))
             return
-        if fault == "timeout" and (self._closing.wait(self.faults.timeout_s) or _client_gone(handler.connection)):
-            handler.close_connection = True  # unanswered: a kept-alive connection would leave the client waiting
-            return  # nobody is waiting for the answer any more: it is not counted as answered
+        if fault == "timeout":
+            def late() -> None:  # answered if the client still waits; if it gave up, never, and not counted
+                if not exchange.gone:
+                    self._complete(exchange, role, number, body, message)
+
+            exchange.after(self.faults.timeout_s, late)
+            return
         if fault == "malformed_tool_call":
             _malform(message)
         if fault == "malformed_user_reply":
@@ -310,11 +314,14 @@ class ScriptedServer:
             message["content"] = message["content"][: len(message["content"]) // 2]
         if fault == "malformed_reply":
             reply = malformed_reply(self._malformed_kind(), self._completion(number, body, message))
-            handler.send_raw(reply.status, reply.body, reply.headers)
+            exchange.answer(reply.status, reply.body, reply.headers)
             return
+        self._complete(exchange, role, number, body, message)
+
+    def _complete(self, exchange: Exchange, role: str, number: int, body: dict, message: dict) -> None:
         with self._lock:
             self.counts[role] += 1
-        handler.send_json(200, self._completion(number, body, message))
+        _answer_json(exchange, 200, self._completion(number, body, message))
 
     def _malformed_kind(self) -> str:
         if self.faults.malformed_reply_kind != "any":
@@ -352,11 +359,16 @@ class ScriptedServer:
         return "user", self._user_message(_without_notes(messages))
 
     def _scenario_of(self, messages: list[dict]) -> Optional[tuple[str, str]]:
-        """(domain, task key) of the scenario in the system message, if it holds one."""
+        """(domain, task key) of the scenario in the system message, if it holds one. Looked
+        up once per system text: every agent request asks it of the same policy."""
         system = "\n".join(_text(m.get("content")) for m in messages if m.get("role") == "system")
-        found = [(len(scenario), name, key) for scenario, name, key in self._scenarios if scenario in system]
-        # the longest: a scenario without a persona is part of the same one with a persona
-        return max(found, key=lambda match: match[0])[1:] if found else None
+        if system not in self._scenario_cache:
+            found = [(len(scenario), name, key) for scenario, name, key in self._scenarios if scenario in system]
+            if len(self._scenario_cache) >= 4096:
+                self._scenario_cache.clear()
+            # the longest: a scenario without a persona is part of the same one with a persona
+            self._scenario_cache[system] = max(found, key=lambda match: match[0])[1:] if found else None
+        return self._scenario_cache[system]
 
     def _user_message(self, messages: list[dict]) -> dict:
         """Opens with the request and a task marker, then closes, as the oracle user does; in
@@ -532,77 +544,6 @@ class ScriptedServer:
         }
 
 
-class _Listener(ThreadingHTTPServer):
-    request_queue_size = 1024  # the listen backlog; the default 5 drops connections when a hundred episodes start at once
-    scripted: ScriptedServer
-
-
-class _Handler(BaseHTTPRequestHandler):
-    """HTTP/1.1 with keep-alive: every answer has a Content-Length, every request body is read
-    before the answer, and a request left unanswered closes its connection, else the client
-    would wait on it for an answer that never comes while the server waits for its next request.
-    (The requests a pooled httpx client loses under load are its pool's: README, encode/httpcore#1110.)
-    """
-
-    server: _Listener
-    protocol_version = "HTTP/1.1"
-    disable_nagle_algorithm = True  # TCP_NODELAY: headers and body are two writes; Nagle would hold the body ~40 ms
-
-    def setup(self) -> None:
-        self.timeout = self.server.scripted.idle_timeout_s  # an idle connection's read times out and it is closed
-        super().setup()
-        self.server.scripted.opened(self.connection)
-
-    def finish(self) -> None:
-        self.server.scripted.closed(self.connection)
-        super().finish()
-
-    def do_GET(self) -> None:
-        if self.path.split("?")[0] == SIGN_IN_PATH:  # where a malformed_reply redirect leads
-            self.send_raw(200, SIGN_IN_PAGE, {"Content-Type": "text/html"})
-            return
-        if self.path.split("?")[0].rstrip("/") != "/stats":
-            self.send_json(404, _error(f"no such endpoint: GET {self.path}", "invalid_request_error"))
-            return
-        self.send_json(200, self.server.scripted.stats())
-
-    def do_POST(self) -> None:
-        length = self.headers.get("Content-Length", "0").strip()
-        if not length.isdigit() or "Transfer-Encoding" in self.headers:  # where would the next request start? close
-            error = _error("send the request body with a Content-Length", "invalid_request_error")
-            self.send_json(411, error, {"Connection": "close"})
-            return
-        raw = self.rfile.read(int(length))  # read first, whatever the answer: unread bytes would pass for the next request
-        if not self.path.split("?")[0].rstrip("/").endswith("/chat/completions"):
-            self.send_json(404, _error(f"no such endpoint: POST {self.path}", "invalid_request_error"))
-            return
-        try:
-            body = json.loads(raw)
-        except ValueError:
-            body = None
-        if not isinstance(body, dict):
-            self.send_json(400, _error("the request body is not a JSON object", "invalid_request_error"))
-            return
-        self.server.scripted.serve(self, body)
-
-    def send_json(self, status: int, payload: dict, headers: Optional[dict] = None) -> None:
-        self.send_raw(status, json.dumps(payload).encode(), headers)
-
-    def send_raw(self, status: int, data: bytes, headers: Optional[dict] = None) -> None:
-        try:
-            self.send_response(status)
-            headers = {"Content-Type": "application/json", **(headers or {}), "Content-Length": str(len(data))}
-            for name, value in headers.items():
-                self.send_header(name, value)
-            self.end_headers()
-            self.wfile.write(data)
-        except (BrokenPipeError, ConnectionResetError):
-            self.close_connection = True  # the client gave up on this request and its connection
-
-    def log_message(self, *args) -> None:
-        pass
-
-
 def _tasks_by_key(domain: BaseDomain) -> dict[str, Task]:
     """Every task of every split. τ²-bench ids are unique across splits; τ-bench v1 numbers
     each split from 0, so its keys name the split too (``test/3``)."""
@@ -611,14 +552,8 @@ def _tasks_by_key(domain: BaseDomain) -> dict[str, Task]:
     return {f"{split}/{task_id}": task for split in domain.splits for task_id, task in domain.tasks_in(split).items()}
 
 
-def _client_gone(connection: socket.socket) -> bool:
-    """Whether the client closed its end (as one that timed out does) while we held its request.
-    Only an end of stream counts: on a kept-alive connection, bytes waiting are a next request."""
-    try:
-        readable, _, _ = select.select([connection], [], [], 0)
-        return bool(readable) and connection.recv(1, socket.MSG_PEEK) == b""
-    except OSError:
-        return True
+def _answer_json(exchange: Exchange, status: int, payload: dict, headers: Optional[dict] = None) -> None:
+    exchange.answer(status, json.dumps(payload).encode(), headers)
 
 
 def _text(content) -> str:
