@@ -19,7 +19,9 @@ as the CLI does (MLflow is not in the episode loop).
   the tools, the database copies and the grading, all of it; server CPU per call likewise.
 - connections: those the server accepted during the row (one per thread kept alive).
 - then the same CPU-limited run (256 in flight, 200 ms per call) on 1 and on 2 worker
-  processes: the calls per second each makes (both CPU-bound at 200 ms per call).
+  processes: the calls per second each makes (both CPU-bound at 200 ms per call), over the
+  whole run and in its steady state (the middle half of its calls: no worker start-up, no
+  tail), with the CPU per call and the cores used in that steady state.
 - the ceiling: the calls per second the two cores can carry at the measured CPU per call,
   client and server together, as the server shares the cores here; as episodes in flight at
   this latency, and as the cores needed per 100 in flight.
@@ -34,6 +36,7 @@ import math
 import os
 import resource
 import tempfile
+import threading
 import time
 import urllib.request
 from pathlib import Path
@@ -46,7 +49,7 @@ from taubench.runner import execute
 from taubench.settings import parse_settings
 from taubench.tasks import RewardType
 
-from processes import ScriptedServer, cpu_seconds  # bench/processes.py
+from processes import TICKS, ScriptedServer, cpu_seconds  # bench/processes.py
 
 RESULTS = Path(__file__).resolve().parent / "results"
 RETAIL_TASKS = 114
@@ -81,6 +84,63 @@ def children_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
+def running_children() -> set[int]:
+    """This process's live child processes (Linux)."""
+    pids = set()
+    for thread in os.listdir("/proc/self/task"):
+        try:
+            pids |= {int(pid) for pid in Path(f"/proc/self/task/{thread}/children").read_text().split()}
+        except OSError:
+            pass  # the thread ended
+    return pids
+
+
+def machine_busy_s() -> float:
+    """CPU seconds all cores spent not idle since boot, from /proc/stat (Linux)."""
+    fields = [int(value) for value in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    return (sum(fields[:8]) - fields[3] - fields[4]) / TICKS  # all but idle and iowait (guest time is in user)
+
+
+class Sampler:
+    """Every half second: the server's request count, this process's CPU and its worker
+    processes', and the server's CPU; then the steady state, the middle half of the calls."""
+
+    def __init__(self, server: ScriptedServer):
+        self.server = server
+        self.samples: list[tuple[float, int, dict[int, float], float, float, float]] = []
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+
+    def __enter__(self) -> "Sampler":
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc_info) -> None:
+        self._stop.set()
+        self._thread.join()
+
+    def _run(self) -> None:
+        while not self._stop.wait(0.5):
+            workers = {pid: cpu_seconds(pid) for pid in running_children() - {self.server.process.pid}}
+            stats = server_stats(self.server)
+            self.samples.append((time.perf_counter(), stats["requests"], workers, time.process_time(), stats["cpu_s"],
+                                 machine_busy_s()))
+
+    def steady(self) -> dict:
+        """Calls/s, client and server CPU per call, the cores they used and the cores busy on the
+        whole machine, between the samples at 25% and 75% of the calls."""
+        first, last = self.samples[0][1], self.samples[-1][1]
+        window = [s for s in self.samples if first + (last - first) / 4 <= s[1] <= first + (last - first) * 3 / 4]
+        if len(window) < 3:
+            return {}
+        (t0, n0, workers0, own0, server0, busy0), (t1, n1, workers1, own1, server1, busy1) = window[0], window[-1]
+        client = own1 - own0 + sum((workers1[pid] or 0) - (workers0[pid] or 0) for pid in workers1 if pid in workers0)
+        calls, seconds = n1 - n0, t1 - t0
+        return {"steady_calls_per_s": calls / seconds, "steady_client_cpu_ms_per_call": client / calls * 1000,
+                "steady_server_cpu_ms_per_call": (server1 - server0) / calls * 1000,
+                "steady_cores_used": (client + server1 - server0) / seconds, "steady_cores_busy": (busy1 - busy0) / seconds}
+
+
 def measure(server: ScriptedServer, model: str, concurrency: int, episodes: int, backend: str, processes: int) -> dict:
     with tempfile.TemporaryDirectory() as output_dir:
         settings = run_settings(server.url, model, concurrency, episodes, output_dir, backend, processes)
@@ -88,7 +148,8 @@ def measure(server: ScriptedServer, model: str, concurrency: int, episodes: int,
         with prepared.claimed():
             before, wall = server_stats(server), time.perf_counter()
             cpu = time.process_time() + children_cpu()
-            report = execute(prepared)
+            with Sampler(server) as sampler:
+                report = execute(prepared)
             wall = time.perf_counter() - wall
             cpu = time.process_time() + children_cpu() - cpu
             after = server_stats(server)
@@ -115,7 +176,7 @@ def measure(server: ScriptedServer, model: str, concurrency: int, episodes: int,
         "connections": after.get("connections_accepted", 0) - before.get("connections_accepted", 0),
         # no error and the gold database state reached (the NL assertions would need a judge)
         "all_solved": all(e.error is None and e.reward_info.components[RewardType.DB].status == "passed" for e in finished),
-    }
+    } | sampler.steady()
 
 
 def makespan(durations: list[float], slots: int) -> float:
@@ -168,13 +229,7 @@ def main() -> None:
     (RESULTS / "concurrency.json").write_text(json.dumps(report, indent=1))
     summary(rows, load)
     if scaling:
-        one, many = scaling
-        print(f"worker processes, 1 -> {args.processes} ({args.scaling_level} in flight, {args.scaling_latency * 1000:.0f} ms "
-              f"per call, where the client's CPU limits): {one['calls_per_s']:.0f} -> {many['calls_per_s']:.0f} calls/s, "
-              f"{many['calls_per_s'] / one['calls_per_s']:.2f}x (target {SCALING_TARGET}x); the cores, shared with the server, "
-              f"carry {many['ceiling_calls_per_s']:.0f} calls/s at the measured CPU per call, one process's client alone "
-              f"{1000 / one['client_cpu_ms_per_call']:.0f}: at most "
-              f"{many['ceiling_calls_per_s'] * one['client_cpu_ms_per_call'] / 1000:.2f}x here")
+        print_scaling(*scaling, args)
 
 
 def processes_scaling(args: argparse.Namespace) -> list[dict]:
@@ -188,6 +243,26 @@ def processes_scaling(args: argparse.Namespace) -> list[dict]:
         return rows
     finally:
         server.stop()
+
+
+def print_scaling(one: dict, many: dict, args: argparse.Namespace) -> None:
+    """1 vs N worker processes: whole runs, then the steady state and what the shared cores allow in it."""
+    print(f"\nworker processes, 1 -> {args.processes} ({args.scaling_level} in flight, {args.scaling_latency * 1000:.0f} ms per call, "
+          f"where the client's CPU limits; target {SCALING_TARGET}x)")
+    print(f"  whole runs (worker start-up and the tail included): {one['calls_per_s']:.0f} -> {many['calls_per_s']:.0f} calls/s, "
+          f"{many['calls_per_s'] / one['calls_per_s']:.2f}x")
+    if "steady_calls_per_s" not in one or "steady_calls_per_s" not in many:
+        print("  (too few samples for a steady state)")
+        return
+    ceiling = os.cpu_count() / (many["steady_client_cpu_ms_per_call"] + many["steady_server_cpu_ms_per_call"]) * 1000
+    print(f"  steady state (the middle half of the calls): {one['steady_calls_per_s']:.0f} -> {many['steady_calls_per_s']:.0f} "
+          f"calls/s, {many['steady_calls_per_s'] / one['steady_calls_per_s']:.2f}x; client CPU per call "
+          f"{one['steady_client_cpu_ms_per_call']:.2f} -> {many['steady_client_cpu_ms_per_call']:.2f} ms, server "
+          f"{one['steady_server_cpu_ms_per_call']:.2f} -> {many['steady_server_cpu_ms_per_call']:.2f} ms, cores used "
+          f"{one['steady_cores_used']:.2f} -> {many['steady_cores_used']:.2f} of {os.cpu_count()} (busy on the machine: "
+          f"{one['steady_cores_busy']:.2f} -> {many['steady_cores_busy']:.2f})")
+    print(f"  the {os.cpu_count()} cores, shared with the server, carry {ceiling:.0f} calls/s at that CPU per call: "
+          f"{ceiling / one['steady_calls_per_s']:.2f}x of one process at most here")
 
 
 def print_row(row: dict, header: bool) -> None:

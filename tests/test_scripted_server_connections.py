@@ -117,3 +117,47 @@ def test_a_connection_idle_past_the_timeout_is_closed():
         assert eventually(lambda: server.stats()["connections_open"] == 0)  # the client did not close it
         assert server.stats()["connections_accepted"] == 1
         connection.close()
+
+
+def read_answers(connection: socket.socket, count: int) -> list[bytes]:
+    """The status lines of ``count`` answers read off a raw socket (each framed by its Content-Length)."""
+    data, answers = b"", []
+    while len(answers) < count:
+        head_end = data.find(b"\r\n\r\n")
+        if head_end >= 0:
+            head = data[:head_end].decode("latin-1").split("\r\n")
+            length = next(int(line.split(":")[1]) for line in head if line.lower().startswith("content-length:"))
+            if len(data) >= head_end + 4 + length:
+                answers.append(head[0].encode())
+                data = data[head_end + 4 + length:]
+                continue
+        chunk = connection.recv(65536)
+        assert chunk, f"the server closed the connection after {len(answers)} answers"
+        data += chunk
+    return answers
+
+
+def test_requests_split_across_writes_or_sent_back_to_back_are_answered_in_order():
+    request = (b"POST /v1/chat/completions HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+               b"Content-Length: " + str(len(BODY)).encode() + b"\r\n\r\n" + BODY)
+    missing = b"POST /v1/nowhere HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n\r\n{}"
+    with scripted() as server, socket.create_connection(("127.0.0.1", port_of(server)), timeout=5) as connection:
+        for piece in (request[:10], request[10:60], request[60:-5], request[-5:]):  # one request in four writes
+            connection.sendall(piece)
+            time.sleep(0.02)
+        assert read_answers(connection, 1) == [b"HTTP/1.1 200 OK"]
+        connection.sendall(request + missing + request)  # three at once: each answered, in order
+        assert read_answers(connection, 3) == [b"HTTP/1.1 200 OK", b"HTTP/1.1 404 Not Found", b"HTTP/1.1 200 OK"]
+        assert server.stats()["connections_accepted"] == 1 and server.counts == {"custom": 3}
+
+
+def test_a_malformed_request_line_gets_a_400_and_an_http_1_0_request_a_closed_connection():
+    with scripted() as server:
+        with socket.create_connection(("127.0.0.1", port_of(server)), timeout=5) as connection:
+            connection.sendall(b"NONSENSE\r\n\r\n")
+            assert read_answers(connection, 1) == [b"HTTP/1.1 400 Bad Request"]
+            assert connection.recv(1) == b""  # then closed
+        with socket.create_connection(("127.0.0.1", port_of(server)), timeout=5) as connection:
+            connection.sendall(b"GET /stats HTTP/1.0\r\n\r\n")
+            assert read_answers(connection, 1) == [b"HTTP/1.1 200 OK"]
+            assert connection.recv(1) == b""  # HTTP/1.0 without keep-alive: closed after the answer

@@ -74,18 +74,20 @@ class HttpServer:
         self.port: int = self.socket.getsockname()[1]
         self.connections_accepted = 0
         self.open: set["_Connection"] = set()  # touched on the loop's thread only
-        self.loop = asyncio.new_event_loop()
-        self._thread = threading.Thread(target=self.loop.run_forever, name="scripted-http", daemon=True)
+        self.loop: Optional[asyncio.AbstractEventLoop] = None
+        self._thread: Optional[threading.Thread] = None
         self._server: Optional[asyncio.base_events.Server] = None
 
     def start(self) -> None:
+        self.loop = asyncio.new_event_loop()
+        self._thread = threading.Thread(target=self.loop.run_forever, name="scripted-http", daemon=True)
         self._thread.start()
         serving = self.loop.create_server(lambda: _Connection(self), sock=self.socket)
         self._server = asyncio.run_coroutine_threadsafe(serving, self.loop).result()
 
     def stop(self) -> None:
         """Stop listening and close every connection, unanswered requests included."""
-        if not self._thread.is_alive():
+        if self._thread is None or not self._thread.is_alive():
             self.socket.close()
             return
 
