@@ -173,7 +173,8 @@ def measure(server: ScriptedServer, model: str, concurrency: int, episodes: int,
         "client_cpu_ms_per_call": cpu / calls * 1000,
         "server_cpu_ms_per_call": server_cpu / calls * 1000,
         "server_cpu_share": server_cpu / wall / os.cpu_count(),  # of the machine's cores
-        "connections": after.get("connections_accepted", 0) - before.get("connections_accepted", 0),
+        # without the sampler's: each of its requests for /stats came on a connection of its own
+        "connections": after["connections_accepted"] - before["connections_accepted"] - len(sampler.samples),
         # no error and the gold database state reached (the NL assertions would need a judge)
         "all_solved": all(e.error is None and e.reward_info.components[RewardType.DB].status == "passed" for e in finished),
     } | sampler.steady()
