@@ -7,7 +7,7 @@ request at 128 connections (GIL hand-offs, a parser built on ``email``), half of
 the cores it shares with the client it serves in tests and benchmarks.
 
 The handler is called on the loop's thread and must not block: it answers an ``Exchange`` at
-once or later (``Exchange.after``), or drops it (the connection closes unanswered).
+once or later (``Exchange.after``).
 """
 
 import asyncio
@@ -23,7 +23,8 @@ MAX_HEAD_BYTES = 64 * 1024
 
 
 class Exchange:
-    """One request on its connection, answered once (or dropped)."""
+    """One request on its connection, answered once (a request held when the server stops is
+    never answered: its connection closes)."""
 
     def __init__(self, connection: "_Connection", method: str, target: str, headers: dict[str, str], body: bytes,
                  keep_alive: bool):
@@ -55,12 +56,6 @@ class Exchange:
         lines += [f"{name}: {value}" for name, value in headers.items()]
         lines += [f"Content-Length: {len(data)}"] + (["Connection: close"] if close else [])
         self._connection.send(("\r\n".join(lines) + "\r\n\r\n").encode("latin-1") + data, close)
-
-    def drop(self) -> None:
-        """No answer will come: the connection closes, else the client would wait on it."""
-        if not self._done:
-            self._done = True
-            self._connection.close()
 
 
 class HttpServer:
