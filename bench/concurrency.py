@@ -36,10 +36,10 @@ import math
 import os
 import resource
 import tempfile
-import threading
 import time
 import urllib.request
 from pathlib import Path
+from typing import NamedTuple, Optional
 
 from hydra import compose, initialize_config_module
 from omegaconf import OmegaConf
@@ -49,7 +49,7 @@ from taubench.runner import execute
 from taubench.settings import parse_settings
 from taubench.tasks import RewardType
 
-from processes import TICKS, ScriptedServer, cpu_seconds  # bench/processes.py
+from processes import TICKS, ScriptedServer, cpu_seconds, sampling  # bench/processes.py
 
 RESULTS = Path(__file__).resolve().parent / "results"
 RETAIL_TASKS = 114
@@ -101,44 +101,38 @@ def machine_busy_s() -> float:
     return (sum(fields[:8]) - fields[3] - fields[4]) / TICKS  # all but idle and iowait (guest time is in user)
 
 
-class Sampler:
-    """Every half second: the server's request count, this process's CPU and its worker
-    processes', and the server's CPU; then the steady state, the middle half of the calls."""
+class Sample(NamedTuple):
+    at: float
+    requests: int  # the server's count
+    workers_cpu: dict[int, Optional[float]]  # per worker process
+    own_cpu: float
+    server_cpu: float
+    machine_busy: float
 
-    def __init__(self, server: ScriptedServer):
-        self.server = server
-        self.samples: list[tuple[float, int, dict[int, float], float, float, float]] = []
-        self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._run, daemon=True)
 
-    def __enter__(self) -> "Sampler":
-        self._thread.start()
-        return self
+def sample(server: ScriptedServer) -> Sample:
+    """The server's request count and CPU, this process's CPU and its worker processes', the machine's busy time."""
+    workers = {pid: cpu_seconds(pid) for pid in running_children() - {server.process.pid}}
+    stats = server_stats(server)
+    return Sample(time.perf_counter(), stats["requests"], workers, time.process_time(), stats["cpu_s"], machine_busy_s())
 
-    def __exit__(self, *exc_info) -> None:
-        self._stop.set()
-        self._thread.join()
 
-    def _run(self) -> None:
-        while not self._stop.wait(0.5):
-            workers = {pid: cpu_seconds(pid) for pid in running_children() - {self.server.process.pid}}
-            stats = server_stats(self.server)
-            self.samples.append((time.perf_counter(), stats["requests"], workers, time.process_time(), stats["cpu_s"],
-                                 machine_busy_s()))
-
-    def steady(self) -> dict:
-        """Calls/s, client and server CPU per call, the cores they used and the cores busy on the
-        whole machine, between the samples at 25% and 75% of the calls."""
-        first, last = self.samples[0][1], self.samples[-1][1]
-        window = [s for s in self.samples if first + (last - first) / 4 <= s[1] <= first + (last - first) * 3 / 4]
-        if len(window) < 3:
-            return {}
-        (t0, n0, workers0, own0, server0, busy0), (t1, n1, workers1, own1, server1, busy1) = window[0], window[-1]
-        client = own1 - own0 + sum((workers1[pid] or 0) - (workers0[pid] or 0) for pid in workers1 if pid in workers0)
-        calls, seconds = n1 - n0, t1 - t0
-        return {"steady_calls_per_s": calls / seconds, "steady_client_cpu_ms_per_call": client / calls * 1000,
-                "steady_server_cpu_ms_per_call": (server1 - server0) / calls * 1000,
-                "steady_cores_used": (client + server1 - server0) / seconds, "steady_cores_busy": (busy1 - busy0) / seconds}
+def steady(samples: list[Sample]) -> dict:
+    """Calls/s, client and server CPU per call, the cores they used and the cores busy on the
+    whole machine, between the samples at 25% and 75% of the calls."""
+    if not samples:
+        return {}
+    first, last = samples[0].requests, samples[-1].requests
+    window = [s for s in samples if first + (last - first) / 4 <= s.requests <= first + (last - first) * 3 / 4]
+    if len(window) < 3:
+        return {}
+    start, end = window[0], window[-1]
+    workers = sum((end.workers_cpu[pid] or 0) - (start.workers_cpu[pid] or 0) for pid in end.workers_cpu if pid in start.workers_cpu)
+    client, server = end.own_cpu - start.own_cpu + workers, end.server_cpu - start.server_cpu
+    calls, seconds = end.requests - start.requests, end.at - start.at
+    return {"steady_calls_per_s": calls / seconds, "steady_client_cpu_ms_per_call": client / calls * 1000,
+            "steady_server_cpu_ms_per_call": server / calls * 1000, "steady_cores_used": (client + server) / seconds,
+            "steady_cores_busy": (end.machine_busy - start.machine_busy) / seconds}
 
 
 def measure(server: ScriptedServer, model: str, concurrency: int, episodes: int, backend: str, processes: int) -> dict:
@@ -148,7 +142,7 @@ def measure(server: ScriptedServer, model: str, concurrency: int, episodes: int,
         with prepared.claimed():
             before, wall = server_stats(server), time.perf_counter()
             cpu = time.process_time() + children_cpu()
-            with Sampler(server) as sampler:
+            with sampling(lambda: sample(server)) as samples:
                 report = execute(prepared)
             wall = time.perf_counter() - wall
             cpu = time.process_time() + children_cpu() - cpu
@@ -174,10 +168,10 @@ def measure(server: ScriptedServer, model: str, concurrency: int, episodes: int,
         "server_cpu_ms_per_call": server_cpu / calls * 1000,
         "server_cpu_share": server_cpu / wall / os.cpu_count(),  # of the machine's cores
         # without the sampler's: each of its requests for /stats came on a connection of its own
-        "connections": after["connections_accepted"] - before["connections_accepted"] - len(sampler.samples),
+        "connections": after["connections_accepted"] - before["connections_accepted"] - len(samples),
         # no error and the gold database state reached (the NL assertions would need a judge)
         "all_solved": all(e.error is None and e.reward_info.components[RewardType.DB].status == "passed" for e in finished),
-    } | sampler.steady()
+    } | steady(samples)
 
 
 def makespan(durations: list[float], slots: int) -> float:

@@ -16,13 +16,12 @@ import argparse
 import json
 import os
 import tempfile
-import threading
 import time
 from collections import Counter
 from pathlib import Path
 
 from concurrency import run_settings  # bench/concurrency.py
-from processes import ScriptedServer, status_mb  # bench/processes.py
+from processes import ScriptedServer, sampling, status_mb  # bench/processes.py
 
 from taubench.preparation import prepare
 from taubench.rundir import EPISODES_FILE
@@ -36,24 +35,12 @@ TARGET_MB = 2.0
 def one_run(url: str, concurrency: int, episodes: int, output_dir: Path) -> dict:
     """The run, its records by (task, trial) as episodes.jsonl holds them, and its memory."""
     prepared = prepare(run_settings(url, "hosted_vllm/scripted", concurrency, episodes, str(output_dir)), base_dir=output_dir)
-    samples: list[float] = []
-    running = threading.Event()
-
-    def sample() -> None:
-        while running.is_set():
-            samples.append(status_mb())
-            time.sleep(0.5)
-
     with prepared.claimed():
         prepared_mb = status_mb()
-        running.set()
-        sampler = threading.Thread(target=sample, daemon=True)
-        sampler.start()
-        started = time.perf_counter()
-        report = execute(prepared)
-        wall = time.perf_counter() - started
-        running.clear()
-        sampler.join()
+        with sampling(status_mb) as samples:
+            started = time.perf_counter()
+            report = execute(prepared)
+            wall = time.perf_counter() - started
     lines = (output_dir / EPISODES_FILE).read_text().splitlines()
     records = [json.loads(line) for line in lines]
     keys = Counter((record["task_id"], record["trial"]) for record in records)

@@ -35,7 +35,7 @@ import threading
 import time
 from pathlib import Path
 
-from processes import ScriptedServer, environment, status_mb  # bench/processes.py
+from processes import ScriptedServer, environment, sampling, status_mb  # bench/processes.py
 
 RESULTS = Path(__file__).resolve().parent / "results"
 TARGET_MB = 2.0
@@ -64,14 +64,12 @@ def worker(spec: dict) -> None:
                 state["finished"] += 1
 
     runner.run_episode = counted
-    samples, running = [], threading.Event()
     started = time.perf_counter()
 
-    def sample() -> None:
-        while not running.wait(spec["interval"]):
-            with lock:
-                in_flight, finished = state["in_flight"], state["finished"]
-            samples.append({"t": time.perf_counter() - started, "in_flight": in_flight, "finished": finished, "rss_mb": status_mb()})
+    def sample() -> dict:
+        with lock:
+            in_flight, finished = state["in_flight"], state["finished"]
+        return {"t": time.perf_counter() - started, "in_flight": in_flight, "finished": finished, "rss_mb": status_mb()}
 
     config = {
         "env": {"name": "airline"},
@@ -89,11 +87,8 @@ def worker(spec: dict) -> None:
     }
     settings = parse_settings(config)
     before = status_mb()
-    sampler = threading.Thread(target=sample, daemon=True)
-    sampler.start()
-    report = runner.run(settings, base_dir=Path(spec["output_dir"]).parent)
-    running.set()
-    sampler.join()
+    with sampling(sample, spec["interval"]) as samples:
+        report = runner.run(settings, base_dir=Path(spec["output_dir"]).parent)
     summary = report.summary
     result = {
         "rss_before_mb": before,

@@ -5,8 +5,11 @@ import os
 import subprocess
 import sys
 import threading
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Optional
+from typing import Callable, Iterator, Optional, TypeVar
+
+T = TypeVar("T")
 
 TICKS = os.sysconf("SC_CLK_TCK")
 
@@ -34,6 +37,25 @@ class ScriptedServer:
     def stop(self) -> None:
         self.process.terminate()
         self.process.wait()
+
+
+@contextmanager
+def sampling(read: Callable[[], T], interval_s: float = 0.5) -> Iterator[list[T]]:
+    """``read()`` in a thread every ``interval_s`` while the block runs; the list fills with what it returned."""
+    samples: list[T] = []
+    done = threading.Event()
+
+    def sample() -> None:
+        while not done.wait(interval_s):
+            samples.append(read())
+
+    thread = threading.Thread(target=sample, daemon=True)
+    thread.start()
+    try:
+        yield samples
+    finally:
+        done.set()
+        thread.join()
 
 
 def status_mb(key: str = "VmRSS", pid: int | str = "self") -> Optional[float]:

@@ -16,7 +16,7 @@ import socket
 import threading
 import time
 from email.utils import formatdate
-from http import HTTPStatus
+from http.client import responses
 from typing import Callable, Optional
 
 MAX_HEAD_BYTES = 64 * 1024
@@ -52,7 +52,7 @@ class Exchange:
         self._done = True
         headers = {"Content-Type": "application/json", **(headers or {})}
         close = headers.pop("Connection", None) == "close" or not self._keep_alive
-        lines = [f"HTTP/1.1 {status} {_reason(status)}", "Server: taubench-scripted", f"Date: {_date()}"]
+        lines = [f"HTTP/1.1 {status} {responses.get(status, 'Unknown')}", "Server: taubench-scripted", f"Date: {_date()}"]
         lines += [f"{name}: {value}" for name, value in headers.items()]
         lines += [f"Content-Length: {len(data)}"] + (["Connection: close"] if close else [])
         self._connection.send(("\r\n".join(lines) + "\r\n\r\n").encode("latin-1") + data, close)
@@ -202,13 +202,6 @@ class _Connection(asyncio.Protocol):
 
 def _error_body(message: str, kind: str = "invalid_request_error") -> bytes:
     return json.dumps({"error": {"message": message, "type": kind}}).encode()
-
-
-def _reason(status: int) -> str:
-    try:
-        return HTTPStatus(status).phrase
-    except ValueError:
-        return "Unknown"
 
 
 _dated = [0, ""]
