@@ -14,6 +14,7 @@ from typing import Any, Literal, Optional, Protocol, Sequence
 from pydantic import BaseModel
 
 from taubench.domain import BaseDomain, Sides
+from taubench.masking import MaskedText
 from taubench.messages import AssistantMessage, Message, ToolMessage, Usage, tool_calls_of
 from taubench.tasks import GoldAction, RewardType, Task
 
@@ -27,7 +28,7 @@ class ComponentResult(BaseModel):
 
     status: Literal["passed", "failed", "not_evaluated", "not_run"]
     in_basis: bool
-    note: Optional[str] = None
+    note: Optional[MaskedText] = None  # masked: it can hold a judge's error text
     details: dict[str, Any] = {}
 
     @property
@@ -39,7 +40,7 @@ class RewardInfo(BaseModel):
     reward: Optional[float]
     reward_basis: list[RewardType]
     components: dict[RewardType, ComponentResult] = {}
-    note: Optional[str] = None
+    note: Optional[MaskedText] = None  # masked: it can hold a provider's error text
     judge_usage: Optional[Usage] = None
 
 
