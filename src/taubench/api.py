@@ -10,7 +10,9 @@ exporting its MT-Bench scores to the data directory. ``GET /leaderboard`` tables
 A run's id is derived from its configuration (the settings a run is resumed by), so asking
 twice for the same run gives the same id and starts it once; a run that stopped before its
 end is continued by asking again, its finished episodes kept. What a request may set is an
-allowlist (``api_policy``); how refusals answer is ``api_errors``.
+allowlist (``api_policy``); how refusals answer is ``api_errors``. The files of a run folder or
+an export are untrusted data (``api_run_files``, ``untrusted``), and key-like text in what is
+served is masked (``masking``). With ``$TAUBENCH_API_TOKEN`` set, every operation needs it.
 """
 
 import argparse
@@ -38,32 +40,23 @@ from taubench import api_errors
 from taubench.api_errors import BodyLimit, refusals
 from taubench.api_leaderboard import leaderboard_router
 from taubench.api_mtbench import mtbench_router
+from taubench.api_run_files import JSONL, JSONL_ANSWER, count_lines, log_tail, masked_records, refuse_links, skipped_headers, unreadable
 from taubench.api_policy import MAX_OVERRIDE_CHARS, MAX_OVERRIDES, RequestError, check_overrides, excerpt, validate_overrides
 from taubench.domains import DOMAINS
-from taubench.masking import MaskedText, mask_json_line
+from taubench.masking import MaskedText
 from taubench.metrics import RunSummary
 from taubench.mtbench import latest_scores_file, safe_model_name, scores_lines
 from taubench.mtbench_request import scores_label
 from taubench.rundir import EPISODES_FILE, MANIFEST_FILE, RESULTS_FILE, StoredRunError, results_head
 from taubench.preparation import fingerprint_config
 from taubench.settings import RunSettings
-from taubench.untrusted import JsonlScan, SkippedLine, fault, open_within, read_within, scan_jsonl
+from taubench.untrusted import SkippedLine, fault, read_within
 
 TOKEN_VARIABLE = "TAUBENCH_API_TOKEN"
 REQUEST_FILE = "api_request.json"
 LOG_FILE = "api_run.log"
 RUN_ID = r"^[0-9a-f]{16}$"
 TASK_ID = r"^[A-Za-z0-9_.:\[\]-]{1,100}$"
-JSONL = "application/jsonl"
-SKIPPED_HEADER = "X-Skipped-Lines"  # how many lines of the file a JSONL answer left out (not a JSON object)
-SKIPPED_REASONS_HEADER = "X-Skipped-Line-Reasons"  # which, and why (the first 20)
-JSONL_ANSWER = {
-    "content": {JSONL: {}},
-    "headers": {
-        SKIPPED_HEADER: {"description": "lines of the file left out: not a JSON object", "schema": {"type": "integer"}},
-        SKIPPED_REASONS_HEADER: {"description": "line: reason, for the first 20 left out (only if any)", "schema": {"type": "string"}},
-    },
-}
 
 
 class ApiSettings(BaseModel):
@@ -143,7 +136,7 @@ class RunBook:
                 return RunStarted(id=run_id, status=self.active[run_id], created=False)
             if os.path.lexists(folder / RESULTS_FILE) and self._state(run_id).status == "finished":
                 return RunStarted(id=run_id, status="finished", created=False)
-            _refuse_links(folder, run_id)
+            refuse_links(folder, run_id)
             folder.mkdir(parents=True, exist_ok=True)
             record_file = folder / REQUEST_FILE
             if not os.path.lexists(record_file):
@@ -195,25 +188,25 @@ class RunBook:
         try:
             record = _RunRecord.model_validate_json(read_within(folder / REQUEST_FILE, self.runs_dir))
         except (OSError, ValueError) as exc:
-            return RunState(id=run_id, status="unreadable", detail=_unreadable(REQUEST_FILE, exc))
+            return RunState(id=run_id, status="unreadable", detail=unreadable(REQUEST_FILE, exc))
         done, summary, detail = 0, None, None
         status: Status = self.active.get(run_id) or "interrupted"
         try:
-            done = _count_lines(folder / EPISODES_FILE, self.runs_dir)
+            done = count_lines(folder / EPISODES_FILE, self.runs_dir)
         except OSError as exc:
-            status, detail = "unreadable", _unreadable(EPISODES_FILE, exc)
+            status, detail = "unreadable", unreadable(EPISODES_FILE, exc)
         if status == "interrupted" and os.path.lexists(folder / RESULTS_FILE):
             try:
                 summary = RunSummary.model_validate(results_head(folder, self.runs_dir)["summary"])
                 status = "finished" if summary.not_started == 0 and not summary.stopped else "failed"
                 detail = summary.stopped
             except (ValueError, StoredRunError) as exc:
-                status, detail = "unreadable", _unreadable(RESULTS_FILE, exc)
+                status, detail = "unreadable", unreadable(RESULTS_FILE, exc)
         if status == "interrupted" and done == 0 and os.path.lexists(folder / LOG_FILE):
             try:
-                status, detail = "failed", _log_tail(folder / LOG_FILE, self.runs_dir)
+                status, detail = "failed", log_tail(folder / LOG_FILE, self.runs_dir)
             except OSError as exc:
-                status, detail = "unreadable", _unreadable(LOG_FILE, exc)
+                status, detail = "unreadable", unreadable(LOG_FILE, exc)
         return RunState(
             id=run_id,
             status=status,
@@ -241,15 +234,9 @@ class RunBook:
         if not os.path.lexists(path):
             return iter(()), []
         try:
-            handle = open_within(path, self.runs_dir)
+            return masked_records(path, self.runs_dir, lambda record: task_id is None or record.get("task_id") == task_id)
         except OSError as exc:
-            raise RequestError(f"run {run_id}: {_unreadable(EPISODES_FILE, exc)}") from None
-        try:
-            scan = scan_jsonl(handle, lambda record: task_id is None or record.get("task_id") == task_id, growing=True)
-        except BaseException:
-            handle.close()
-            raise
-        return _served(scan, handle), scan.skipped
+            raise RequestError(f"run {run_id}: {unreadable(EPISODES_FILE, exc)}") from None
 
     def shutdown(self) -> None:
         """Running runs are stopped (each can be continued by asking for it again)."""
@@ -319,7 +306,7 @@ def create_app(settings: ApiSettings = ApiSettings(), base_dir: Optional[Path] =
             raise RequestError(f"model: the scores file {path.relative_to(book.data_dir)} cannot be read ({fault(exc)})") from None
         if taskID is not None and not text:
             raise HTTPException(404, f"no task-{taskID} in the scores of {model} on {subset}")
-        return PlainTextResponse(text, media_type=JSONL, headers=_skipped_headers(skipped))
+        return PlainTextResponse(text, media_type=JSONL, headers=skipped_headers(skipped))
 
     @app.post(
         "/runs",
@@ -358,7 +345,7 @@ def create_app(settings: ApiSettings = ApiSettings(), base_dir: Optional[Path] =
         """The run's finished episodes (messages, tool calls, reward components), one JSON line each;
         key-like text masked."""
         records, skipped = book.trajectories(run_id, task_id)
-        return StreamingResponse(records, media_type=JSONL, headers=_skipped_headers(skipped))
+        return StreamingResponse(records, media_type=JSONL, headers=skipped_headers(skipped))
 
     app.include_router(leaderboard_router(book.runs_dir))
     app.include_router(mtbench_router(book))
@@ -367,47 +354,6 @@ def create_app(settings: ApiSettings = ApiSettings(), base_dir: Optional[Path] =
 
 def _exported_models(data_dir: Path, subset: str) -> list[str]:
     return sorted({path.name.removesuffix("_scores.jsonl") for path in data_dir.glob(f"tau_bench_{subset}_*/*_scores.jsonl")})
-
-
-def _count_lines(path: Path, root: Path) -> int:
-    """Complete lines: a last one without its newline is an episode still being written."""
-    if not os.path.lexists(path):
-        return 0
-    with open_within(path, root) as lines:
-        return sum(1 for line in lines if line.endswith(b"\n"))
-
-
-def _served(scan: JsonlScan, handle) -> Iterator[bytes]:
-    with handle:
-        for line in scan.lines(handle):
-            yield mask_json_line(line)
-
-
-def _skipped_headers(skipped: list[SkippedLine]) -> dict[str, str]:
-    reasons = "; ".join(f"line {line.number}: {line.reason}" for line in skipped[:20])
-    return {SKIPPED_HEADER: str(len(skipped)), **({SKIPPED_REASONS_HEADER: reasons} if skipped else {})}
-
-
-def _unreadable(name: str, exc: Exception) -> str:
-    """Which file and why, in fixed words (``untrusted.fault``): never what the file holds."""
-    return f"{name}: {excerpt(str(exc) if isinstance(exc, StoredRunError) else fault(exc))}"
-
-
-def _refuse_links(folder: Path, run_id: str) -> None:
-    """A run is never started in a folder that holds a link: the run would write through it."""
-    links = [Path(place, name) for place, folders, files in os.walk(folder) for name in folders + files if os.path.islink(Path(place, name))]
-    if folder.is_symlink() or links:
-        found = folder.name if folder.is_symlink() else links[0].relative_to(folder)
-        raise RequestError(
-            f"run {run_id}: its folder in the runs directory holds a symbolic link ({found}), which the API "
-            f"does not follow or write through; it can be started once the link is removed"
-        )
-
-
-def _log_tail(path: Path, root: Path, lines: int = 12, tail_bytes: int = 64 * 1024) -> str:
-    with open_within(path, root) as log:
-        log.seek(max(0, log.seek(0, os.SEEK_END) - tail_bytes))
-        return "\n".join(log.read().decode("utf-8", errors="replace").splitlines()[-lines:])
 
 
 def _at_least_one(text: str) -> int:

@@ -1,5 +1,6 @@
 """``GET /leaderboard`` of the HTTP API: the leaderboard (``taubench.leaderboard``) of the runs in
-the API's own runs folder, as JSON (the default) or as Markdown, CSV or HTML text. Every query
+the API's own runs folder (read as untrusted data: no link followed, a linked or damaged run left
+out with the reason), as JSON (the default) or as Markdown, CSV or HTML text. Every query
 parameter is from an allowlist, its values too; anything else is refused with 422."""
 
 from pathlib import Path

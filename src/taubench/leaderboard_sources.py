@@ -63,7 +63,7 @@ def folder_runs(paths: Sequence[Path], confined: bool = False) -> tuple[list[str
         for folder in _run_folders(path):
             results = folder / RESULTS_FILE
             folders.add(results.resolve().parent if results.exists() else folder.resolve())  # a link leads to the run
-    return [str(path) for path in paths], [folder_candidate(folder) for folder in sorted(folders)]
+    return [str(path) for path in paths], [folder_candidate(shown_path(folder)) for folder in sorted(folders)]
 
 
 def _confined_candidates(root: Path) -> list[Candidate]:
