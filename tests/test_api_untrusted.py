@@ -346,3 +346,24 @@ def test_every_413_is_json_like_every_other_refusal(tmp_path):
     for path in ("/runs", "/mtbench/runs"):
         refusal = schema["paths"][path]["post"]["responses"]["413"]
         assert refusal["content"]["application/json"]["schema"] == {"$ref": "#/components/schemas/Message"}
+
+
+@pytest.mark.parametrize(
+    "text, shown",
+    [
+        ("Incorrect API key provided: sk-proj-Abc123Def456Ghi789Jkl012", "Incorrect API key provided: [masked]"),
+        ("Incorrect API key provided: sk-abc1***************wxyz", "Incorrect API key provided: [masked]"),  # half hidden
+        ("Authorization: Bearer eyJhbGciOiJIUzI1NiJ9.e30.Zm9v", "Authorization: Bearer [masked]"),
+        ('{"x-api-key": "Zx81kQ0pLm2Nb7Vc4Tr9"}', '{"x-api-key": "[masked]"}'),
+        ("https://host/v1?key=AIzaSyA1234567890abcdefghijklmnopqrstu", "https://host/v1?key=[masked]"),
+        ("hf_abcdefghijklmnopqrstuvwxyz1234 expired", "[masked] expired"),
+        # ordinary text stays as it is
+        ("task-abcdefghijklmnopqrstu failed at risk-assessment-and-planning-step", None),
+        ("Bearer token expired; the key=value form; token: abcdefghijklmnopqrstuv (letters only)", None),
+        ('File "/usr/lib/python3.11/site-packages/litellm/llms/openai/openai.py", line 870', None),
+    ],
+)
+def test_key_like_text_is_masked_and_ordinary_text_left_alone(text, shown):
+    from taubench.masking import mask_secrets
+
+    assert mask_secrets(text) == (text if shown is None else shown)

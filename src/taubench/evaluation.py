@@ -14,7 +14,7 @@ from typing import Any, Literal, Optional, Protocol, Sequence
 from pydantic import BaseModel
 
 from taubench.domain import BaseDomain, Sides
-from taubench.masking import MaskedText
+from taubench.masking import MaskedText, mask_secrets
 from taubench.messages import AssistantMessage, Message, ToolMessage, Usage, tool_calls_of
 from taubench.tasks import GoldAction, RewardType, Task
 
@@ -28,7 +28,7 @@ class ComponentResult(BaseModel):
 
     status: Literal["passed", "failed", "not_evaluated", "not_run"]
     in_basis: bool
-    note: Optional[MaskedText] = None  # masked: it can hold a judge's error text
+    note: Optional[str] = None
     details: dict[str, Any] = {}
 
     @property
@@ -199,5 +199,5 @@ def _check_nl_assertions(
     try:
         verdict = judge.judge(trajectory, assertions)
     except Exception as exc:  # a judge failure leaves the task unscored, never failed
-        return ComponentResult(status="not_evaluated", in_basis=True, note=f"judge failed: {exc}"), None
+        return ComponentResult(status="not_evaluated", in_basis=True, note=f"judge failed: {mask_secrets(str(exc))}"), None
     return _outcome(verdict.met, results=verdict.results), verdict.usage

@@ -50,8 +50,13 @@ def watch(variable: str) -> None:
     _watched.add(variable)
 
 
-def is_secret_name(name: str) -> bool:
-    return name in _watched or not _SECRET_NAME_PARTS.isdisjoint(re.split(r"[_\W]+", name.upper()))
+def _is_secret_name(name: str) -> bool:
+    return name in _watched or _key_like_name(name)
+
+
+@lru_cache(maxsize=4096)
+def _key_like_name(name: str) -> bool:
+    return not _SECRET_NAME_PARTS.isdisjoint(re.split(r"[_\W]+", name.upper()))
 
 
 def mask_secrets(text: str) -> str:
@@ -100,7 +105,7 @@ def _secret_values() -> tuple[tuple[str, str], ...]:
         sorted(
             (name, value)
             for name, value in os.environ.items()
-            if len(value) >= MIN_SECRET_CHARS and is_secret_name(name)
+            if len(value) >= MIN_SECRET_CHARS and _is_secret_name(name)
         )
     )
 
