@@ -23,15 +23,20 @@ ALLOWED = "allowed keys: env, agent, user, model, provider, task_split, task_ids
 
 
 
-@pytest.fixture(scope="module")
-def api(tmp_path_factory):
-    """``python -m taubench.api`` in a subprocess (network-guarded), token required."""
-    with serving_api(tmp_path_factory.mktemp("api"), {"TAUBENCH_API_TOKEN": TOKEN}) as client:
-        yield client
-
-
 def _auth(token: str = TOKEN) -> dict:
     return {"Authorization": f"Bearer {token}"}
+
+
+NO_TOKEN = {"Authorization": ""}
+
+
+@pytest.fixture(scope="module")
+def api(tmp_path_factory):
+    """``python -m taubench.api`` in a subprocess (network-guarded), token required (the client
+    sends it unless a request says otherwise)."""
+    with serving_api(tmp_path_factory.mktemp("api"), {"TAUBENCH_API_TOKEN": TOKEN}) as client:
+        client.headers.update(_auth())
+        yield client
 
 
 def _wait_until_ended(api, run_id: str, timeout: float = 180) -> dict:
@@ -45,7 +50,7 @@ def _wait_until_ended(api, run_id: str, timeout: float = 180) -> dict:
 
 
 def test_a_run_started_over_http_is_followed_to_its_trajectories_and_scores(api):
-    assert api.post("/runs", json={"overrides": ORACLE_RUN}).status_code == 401
+    assert api.post("/runs", json={"overrides": ORACLE_RUN}, headers=NO_TOKEN).status_code == 401
     assert api.post("/runs", json={"overrides": ORACLE_RUN}, headers=_auth("wrong")).status_code == 401
 
     with ThreadPoolExecutor(6) as pool:  # the same configuration asked for six times at once
@@ -63,6 +68,7 @@ def test_a_run_started_over_http_is_followed_to_its_trajectories_and_scores(api)
     assert state["summary"]["average_reward"] == 1.0 and state["summary"]["pass_hat_k"] == {"1": 1.0, "2": 1.0}
     assert state["overrides"] == ORACLE_RUN
     assert [run["id"] for run in api.get("/runs").json()] == [run_id]
+    assert api.get(f"/runs/{run_id}", headers=NO_TOKEN).status_code == 401  # the server has a token: reading needs it too
 
     episodes = [json.loads(line) for line in api.get(f"/runs/{run_id}/trajectories").text.splitlines()]
     assert sorted((episode["task_id"], episode["trial"]) for episode in episodes) == [
@@ -196,11 +202,13 @@ def test_the_allowlist_takes_what_is_measured():
 
 def test_request_bodies_over_the_limit_are_refused_before_anything_else(api):
     over = b'{"overrides": []}' + b" " * (64 * 1024)
-    assert api.post("/runs", content=over, headers={"Content-Type": "application/json"}).status_code == 413  # no token
-    assert api.post("/runs", content=over, headers={"Content-Type": "application/json", **_auth()}).status_code == 413
+    too_large = {"detail": "Content Too Large: the request body is over this server's limit of 65536 bytes"}
+    anonymous = api.post("/runs", content=over, headers={"Content-Type": "application/json", **NO_TOKEN})
+    assert anonymous.status_code == 413 and anonymous.json() == too_large  # no token
+    assert api.post("/runs", content=over, headers={"Content-Type": "application/json", **_auth()}).json() == too_large
     chunks = iter([b'{"overrides": [' + b" " * 8192] + [b" " * 8192] * 9 + [b"]}"])  # chunked: no Content-Length
     streamed = api.post("/runs", content=chunks, headers={"Content-Type": "application/json", **_auth()})
-    assert streamed.status_code == 413 and streamed.json() == {"detail": "Content Too Large"}
+    assert streamed.status_code == 413 and streamed.json() == too_large
     under = b'{"overrides": ["env=nope"]}' + b" " * 60000
     assert api.post("/runs", content=under, headers={"Content-Type": "application/json", **_auth()}).status_code == 422
     too_many = api.post("/runs", json={"overrides": ["seed=1"] * 33}, headers=_auth())

@@ -301,19 +301,22 @@ def test_latest_scores_file_picks_the_newest_and_never_leaves_the_data_dir(tmp_p
         ("..", "retail"), ("m", "../.."), ("m", "*"), ("m", "x"),
     ]:
         assert latest_scores_file(data, model, subset) is None, (model, subset)
-    # a symbolic link inside data_dir that points out of it is not followed out
+    # a symbolic link inside data_dir that points out of it is found, but never read through
     (data / "tau_bench_x_20250101_000000").symlink_to(tmp_path / "tau_bench_x_20250101_000000")
-    assert latest_scores_file(data, "m", "x") is None
+    linked = latest_scores_file(data, "m", "x")
+    assert linked == data / "tau_bench_x_20250101_000000" / "m_scores.jsonl"
+    with pytest.raises(OSError, match="tau_bench_x_20250101_000000 is a symbolic link"):
+        scores_lines(linked, None, data)
 
 
 def test_scores_lines_match_task_ids_exactly(tmp_path):
     path = tmp_path / "m_scores.jsonl"
     lines = [json.dumps({"task-id": f"task-{task_id}", "score": 1.0}) + "\n" for task_id in ("1", "11", "21", "111")]
     path.write_text("".join(lines))
-    assert scores_lines(path, None) == "".join(lines)
-    assert scores_lines(path, "1") == lines[0]
-    assert scores_lines(path, "11") == lines[1]
-    assert scores_lines(path, "5") == ""
+    assert scores_lines(path, None) == ("".join(lines), [])
+    assert scores_lines(path, "1") == (lines[0], [])
+    assert scores_lines(path, "11") == (lines[1], [])
+    assert scores_lines(path, "5") == ("", [])
 
 
 def test_a_v1_run_exports_its_instructions_as_prompts(shared, tmp_path):

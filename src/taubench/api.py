@@ -10,7 +10,9 @@ exporting its MT-Bench scores to the data directory. ``GET /leaderboard`` tables
 A run's id is derived from its configuration (the settings a run is resumed by), so asking
 twice for the same run gives the same id and starts it once; a run that stopped before its
 end is continued by asking again, its finished episodes kept. What a request may set is an
-allowlist (``api_policy``); how refusals answer is ``api_errors``.
+allowlist (``api_policy``); how refusals answer is ``api_errors``. The files of a run folder or
+an export are untrusted data (``api_run_files``, ``untrusted``), and key-like text in what is
+served is masked (``masking``). With ``$TAUBENCH_API_TOKEN`` set, every operation needs it.
 """
 
 import argparse
@@ -35,24 +37,26 @@ from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from pydantic import BaseModel, Field, StringConstraints
 
 from taubench import api_errors
-from taubench.api_errors import refusals
+from taubench.api_errors import BodyLimit, refusals
 from taubench.api_leaderboard import leaderboard_router
 from taubench.api_mtbench import mtbench_router
+from taubench.api_run_files import JSONL, JSONL_ANSWER, count_lines, log_tail, masked_records, refuse_links, skipped_headers, unreadable
 from taubench.api_policy import MAX_OVERRIDE_CHARS, MAX_OVERRIDES, RequestError, check_overrides, excerpt, validate_overrides
 from taubench.domains import DOMAINS
+from taubench.masking import MaskedText
 from taubench.metrics import RunSummary
 from taubench.mtbench import latest_scores_file, safe_model_name, scores_lines
 from taubench.mtbench_request import scores_label
 from taubench.rundir import EPISODES_FILE, MANIFEST_FILE, RESULTS_FILE, StoredRunError, results_head
 from taubench.preparation import fingerprint_config
 from taubench.settings import RunSettings
+from taubench.untrusted import SkippedLine, fault, read_within
 
 TOKEN_VARIABLE = "TAUBENCH_API_TOKEN"
 REQUEST_FILE = "api_request.json"
 LOG_FILE = "api_run.log"
 RUN_ID = r"^[0-9a-f]{16}$"
 TASK_ID = r"^[A-Za-z0-9_.:\[\]-]{1,100}$"
-JSONL = "application/jsonl"
 
 
 class ApiSettings(BaseModel):
@@ -89,7 +93,7 @@ class RunState(BaseModel):
     created_at: Optional[str] = None  # likewise
     progress: Optional[Progress] = None  # likewise
     summary: Optional[RunSummary] = None
-    detail: Optional[str] = None  # why a run failed (the end of its log) or is unreadable
+    detail: Optional[MaskedText] = None  # why a run failed (the end of its log) or is unreadable
 
 
 class RunStarted(BaseModel):
@@ -130,11 +134,12 @@ class RunBook:
         with self.lock:
             if run_id in self.active:
                 return RunStarted(id=run_id, status=self.active[run_id], created=False)
-            if (folder / RESULTS_FILE).exists() and self._state(run_id).status == "finished":
+            if os.path.lexists(folder / RESULTS_FILE) and self._state(run_id).status == "finished":
                 return RunStarted(id=run_id, status="finished", created=False)
+            refuse_links(folder, run_id)
             folder.mkdir(parents=True, exist_ok=True)
             record_file = folder / REQUEST_FILE
-            if not record_file.exists():
+            if not os.path.lexists(record_file):
                 record = _RunRecord(
                     id=run_id,
                     overrides=overrides,
@@ -156,7 +161,8 @@ class RunBook:
         if self.settings.tracking_uri:
             command.append(f"tracking.tracking_uri={self.settings.tracking_uri}")
         try:
-            with open(folder / LOG_FILE, "a", encoding="utf-8") as log:
+            appending = os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NOFOLLOW  # never through a link put there since the check
+            with os.fdopen(os.open(folder / LOG_FILE, appending, 0o644), "a", encoding="utf-8") as log:
                 with self.lock:
                     process = subprocess.Popen(
                         command, cwd=self.base_dir, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL
@@ -170,30 +176,37 @@ class RunBook:
                 self.processes.pop(run_id, None)
 
     def state(self, run_id: str) -> RunState:
-        if not (self.runs_dir / run_id / REQUEST_FILE).exists():
+        if not os.path.lexists(self.runs_dir / run_id / REQUEST_FILE):
             raise HTTPException(404, f"no run {run_id}")
         return self._state(run_id)
 
     def _state(self, run_id: str) -> RunState:
-        """A run's state from its folder; a file that cannot be read makes it "unreadable"
-        (with the reason), never an error for whoever asks, nor for the others in a listing."""
+        """A run's state from its folder, whose files are untrusted data (``untrusted``: no link
+        followed, no content quoted); a file that cannot be read makes it "unreadable" (with the
+        reason), never an error for whoever asks, nor for the others in a listing."""
         folder = self.runs_dir / run_id
         try:
-            record = _RunRecord.model_validate_json((folder / REQUEST_FILE).read_text(encoding="utf-8"))
+            record = _RunRecord.model_validate_json(read_within(folder / REQUEST_FILE, self.runs_dir))
         except (OSError, ValueError) as exc:
-            return RunState(id=run_id, status="unreadable", detail=_unreadable(REQUEST_FILE, exc))
-        done = _count_lines(folder / EPISODES_FILE)
-        summary, detail = None, None
+            return RunState(id=run_id, status="unreadable", detail=unreadable(REQUEST_FILE, exc))
+        done, summary, detail = 0, None, None
         status: Status = self.active.get(run_id) or "interrupted"
-        if status == "interrupted" and (folder / RESULTS_FILE).exists():
+        try:
+            done = count_lines(folder / EPISODES_FILE, self.runs_dir)
+        except OSError as exc:
+            status, detail = "unreadable", unreadable(EPISODES_FILE, exc)
+        if status == "interrupted" and os.path.lexists(folder / RESULTS_FILE):
             try:
-                summary = RunSummary.model_validate(results_head(folder)["summary"])
+                summary = RunSummary.model_validate(results_head(folder, self.runs_dir)["summary"])
                 status = "finished" if summary.not_started == 0 and not summary.stopped else "failed"
                 detail = summary.stopped
-            except (OSError, ValueError, StoredRunError) as exc:
-                status, detail = "unreadable", _unreadable(RESULTS_FILE, exc)
-        if status == "interrupted" and done == 0 and (folder / LOG_FILE).exists():
-            status, detail = "failed", _log_tail(folder / LOG_FILE)
+            except (ValueError, StoredRunError) as exc:
+                status, detail = "unreadable", unreadable(RESULTS_FILE, exc)
+        if status == "interrupted" and done == 0 and os.path.lexists(folder / LOG_FILE):
+            try:
+                status, detail = "failed", log_tail(folder / LOG_FILE, self.runs_dir)
+            except OSError as exc:
+                status, detail = "unreadable", unreadable(LOG_FILE, exc)
         return RunState(
             id=run_id,
             status=status,
@@ -207,30 +220,23 @@ class RunBook:
     def all(self) -> list[RunState]:
         if not self.runs_dir.is_dir():
             return []
-        ids = [path.parent.name for path in self.runs_dir.glob(f"*/{REQUEST_FILE}") if re.match(RUN_ID, path.parent.name)]
+        ids = [entry.name for entry in self.runs_dir.iterdir() if re.match(RUN_ID, entry.name) and os.path.lexists(entry / REQUEST_FILE)]
         return sorted((self._state(run_id) for run_id in ids), key=lambda state: state.created_at or "")
 
-    def trajectories(self, run_id: str, task_id: Optional[str]) -> Iterator[bytes]:
+    def trajectories(self, run_id: str, task_id: Optional[str]) -> tuple[Iterator[bytes], list[SkippedLine]]:
+        """The records to serve, and the lines left out. Complete records only, the file left as
+        it is (a running run is appending to it): a last line without its newline is still being
+        written, and a line that is not a JSON object is left out, so the answer stays JSONL.
+        The file is scanned whole before the answer starts, so what was left out can be said in
+        its headers; the records are then read again from the same open file, masked."""
         self.state(run_id)  # 404 for an unknown run, before the answer starts
-        return self._episode_lines(self.runs_dir / run_id / EPISODES_FILE, task_id)
-
-    @staticmethod
-    def _episode_lines(path: Path, task_id: Optional[str]) -> Iterator[bytes]:
-        """Complete records only, the file left as it is (a running run is appending to it):
-        a last line without its newline is still being written, and a line that is not a
-        JSON object is left out, so the answer stays JSONL."""
-        if not path.exists():
-            return
-        with open(path, "rb") as lines:
-            for line in lines:
-                if not line.endswith(b"\n"):
-                    return
-                try:
-                    record = json.loads(line)
-                except ValueError:
-                    continue
-                if isinstance(record, dict) and (task_id is None or record.get("task_id") == task_id):
-                    yield line
+        path = self.runs_dir / run_id / EPISODES_FILE
+        if not os.path.lexists(path):
+            return iter(()), []
+        try:
+            return masked_records(path, self.runs_dir, lambda record: task_id is None or record.get("task_id") == task_id)
+        except OSError as exc:
+            raise RequestError(f"run {run_id}: {unreadable(EPISODES_FILE, exc)}") from None
 
     def shutdown(self) -> None:
         """Running runs are stopped (each can be continued by asking for it again)."""
@@ -254,16 +260,6 @@ def create_app(settings: ApiSettings = ApiSettings(), base_dir: Optional[Path] =
         yield
         book.shutdown()
 
-    app = FastAPI(
-        title="taubench",
-        summary="τ-bench runs and results over HTTP",
-        description="MT-Bench scores of stored exports, and runs started, followed and read. "
-        f"Starting runs needs `Authorization: Bearer <token>` when ${TOKEN_VARIABLE} is set on the server.",
-        lifespan=lifespan,
-        max_body_size=settings.max_body_bytes,  # 413 on Content-Length, or once the bytes streamed in pass it
-    )
-    api_errors.install(app)
-    app.state.runs = book
     bearer = HTTPBearer(auto_error=False, description=f"the value of ${TOKEN_VARIABLE} on the server, if it is set")
 
     def authorised(credentials: Optional[HTTPAuthorizationCredentials] = Depends(bearer)) -> None:
@@ -274,8 +270,20 @@ def create_app(settings: ApiSettings = ApiSettings(), base_dir: Optional[Path] =
         if not hmac.compare_digest(given.encode(), expected.encode()):
             raise HTTPException(401, "a valid API token is needed (Authorization: Bearer <token>)", {"WWW-Authenticate": "Bearer"})
 
+    app = FastAPI(
+        title="taubench",
+        summary="τ-bench runs and results over HTTP",
+        description="MT-Bench scores of stored exports, and runs started, followed and read. With "
+        f"${TOKEN_VARIABLE} set on the server, every operation needs `Authorization: Bearer <token>`.",
+        lifespan=lifespan,
+        dependencies=[Depends(authorised)],  # every route: reading serves runs' records, starting spends (not /docs, /openapi.json)
+    )
+    app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
+    api_errors.install(app)
+    app.state.runs = book
+
     # Response (no media type of its own): the answers are documented as JSONL, the refusals as JSON
-    @app.get("/scores", response_class=Response, responses={200: {"content": {JSONL: {}}}, **refusals(404, 422)})
+    @app.get("/scores", response_class=Response, responses={200: JSONL_ANSWER, **refusals(401, 404, 422)})
     def scores(
         model: str = Query(..., min_length=1, max_length=200, description="the model as exported, e.g. openai/gpt-4o or openai_gpt-4o"),
         subset: str = Query(..., description=f"the environment: {', '.join(DOMAINS)}"),
@@ -292,16 +300,18 @@ def create_app(settings: ApiSettings = ApiSettings(), base_dir: Optional[Path] =
                 f"model: no scores of {model!r} (file name {safe_model_name(model)}) for {subset}; "
                 f"allowed: {', '.join(exported) or 'none exported yet'}"
             )
-        text = scores_lines(path, taskID)
+        try:
+            text, skipped = scores_lines(path, taskID, book.data_dir)
+        except OSError as exc:
+            raise RequestError(f"model: the scores file {path.relative_to(book.data_dir)} cannot be read ({fault(exc)})") from None
         if taskID is not None and not text:
             raise HTTPException(404, f"no task-{taskID} in the scores of {model} on {subset}")
-        return PlainTextResponse(text, media_type=JSONL)
+        return PlainTextResponse(text, media_type=JSONL, headers=skipped_headers(skipped))
 
     @app.post(
         "/runs",
         status_code=202,
         response_model=RunStarted,
-        dependencies=[Depends(authorised)],
         responses={
             200: {"model": RunStarted, "description": "This configuration's run was already running or done: nothing new started"},
             202: {"description": "The run was started (or queued)"},
@@ -314,11 +324,11 @@ def create_app(settings: ApiSettings = ApiSettings(), base_dir: Optional[Path] =
         started = await anyio.to_thread.run_sync(book.start, request.overrides, limiter=book.validations)
         return JSONResponse(status_code=202 if started.created else 200, content=started.model_dump())
 
-    @app.get("/runs", response_model=list[RunState])
+    @app.get("/runs", response_model=list[RunState], responses=refusals(401))
     def list_runs() -> list[RunState]:
         return book.all()
 
-    @app.get("/runs/{run_id}", response_model=RunState, responses=refusals(404, 422))
+    @app.get("/runs/{run_id}", response_model=RunState, responses=refusals(401, 404, 422))
     def run_state(run_id: str = PathParam(..., pattern=RUN_ID)) -> RunState:
         """Status, progress, and the summary once the run has ended."""
         return book.state(run_id)
@@ -326,38 +336,24 @@ def create_app(settings: ApiSettings = ApiSettings(), base_dir: Optional[Path] =
     @app.get(
         "/runs/{run_id}/trajectories",
         response_class=StreamingResponse,
-        responses={200: {"content": {JSONL: {}}}, **refusals(404, 422)},
+        responses={200: JSONL_ANSWER, **refusals(401, 404, 422)},
     )
     def trajectories(
         run_id: str = PathParam(..., pattern=RUN_ID),
         task_id: Optional[str] = Query(None, pattern=TASK_ID),
     ) -> StreamingResponse:
-        """The run's finished episodes (messages, tool calls, reward components), one JSON line each."""
-        return StreamingResponse(book.trajectories(run_id, task_id), media_type=JSONL)
+        """The run's finished episodes (messages, tool calls, reward components), one JSON line each;
+        key-like text masked."""
+        records, skipped = book.trajectories(run_id, task_id)
+        return StreamingResponse(records, media_type=JSONL, headers=skipped_headers(skipped))
 
     app.include_router(leaderboard_router(book.runs_dir))
-    app.include_router(mtbench_router(book, authorised))
+    app.include_router(mtbench_router(book))
     return app
 
 
 def _exported_models(data_dir: Path, subset: str) -> list[str]:
     return sorted({path.name.removesuffix("_scores.jsonl") for path in data_dir.glob(f"tau_bench_{subset}_*/*_scores.jsonl")})
-
-
-def _count_lines(path: Path) -> int:
-    """Complete lines: a last one without its newline is an episode still being written."""
-    if not path.exists():
-        return 0
-    with open(path, "rb") as lines:
-        return sum(1 for line in lines if line.endswith(b"\n"))
-
-
-def _unreadable(name: str, exc: Exception) -> str:
-    return f"{name}: {excerpt(' '.join(str(exc).split()) or type(exc).__name__)}"
-
-
-def _log_tail(path: Path, lines: int = 12) -> str:
-    return "\n".join(path.read_text(encoding="utf-8", errors="replace").splitlines()[-lines:])
 
 
 def _at_least_one(text: str) -> int:
@@ -392,7 +388,10 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         max_body_bytes=args.max_body_bytes,
     )
     if not os.environ.get(TOKEN_VARIABLE):
-        print(f"taubench.api: ${TOKEN_VARIABLE} is not set: anyone who can reach the port can start runs", file=sys.stderr)
+        print(
+            f"taubench.api: ${TOKEN_VARIABLE} is not set: anyone who can reach the port can start runs and read every run's records",
+            file=sys.stderr,
+        )
     uvicorn.run(create_app(settings), host=args.host, port=args.port)
     return 0
 

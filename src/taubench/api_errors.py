@@ -1,15 +1,18 @@
 """What the HTTP API answers when it refuses a request: the error bodies its OpenAPI schema
-documents, and 422s that quote at most a short excerpt of what the caller sent (FastAPI's
-own handler echoes the whole input, however large)."""
+documents, 422s that quote at most a short excerpt of what the caller sent (FastAPI's own
+handler echoes the whole input, however large), and the body limit, whose 413 is JSON like
+every other refusal (Starlette's, judged by Content-Length, is plain text)."""
 
 import json
 from typing import Any, Optional, Union
 
-from fastapi import FastAPI, Request
+from fastapi import FastAPI, HTTPException, Request
 from fastapi.encoders import jsonable_encoder
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel
+from starlette.datastructures import Headers
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from taubench.api_policy import EXCERPT_CHARS, RequestError, excerpt
 
@@ -65,6 +68,35 @@ def install(app: FastAPI) -> None:
             if "input" in problem:
                 problem["input"] = _shortened(problem["input"])
         return JSONResponse(status_code=422, content={"detail": problems})
+
+
+class BodyLimit:
+    """Request bodies over ``max_bytes`` get 413 before they are read whole: at once when the
+    Content-Length says so (the app is not called), else as soon as the bytes streamed in pass
+    the limit (an ``HTTPException`` raised where the app reads them, answered by its handler)."""
+
+    def __init__(self, app: ASGIApp, max_bytes: int):
+        self.app = app
+        self.max_bytes = max_bytes
+        self.detail = f"Content Too Large: the request body is over this server's limit of {max_bytes} bytes"
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+        length = Headers(scope=scope).get("content-length", "")
+        if length.isdigit() and int(length) > self.max_bytes:
+            return await JSONResponse(status_code=413, content={"detail": self.detail})(scope, receive, send)
+        received = 0
+
+        async def limited() -> Message:
+            nonlocal received
+            message = await receive()
+            received += len(message.get("body", b"")) if message["type"] == "http.request" else 0
+            if received > self.max_bytes:
+                raise HTTPException(413, self.detail)
+            return message
+
+        await self.app(scope, limited, send)
 
 
 def _shortened(value: Any) -> Any:

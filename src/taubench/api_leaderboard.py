@@ -1,5 +1,6 @@
 """``GET /leaderboard`` of the HTTP API: the leaderboard (``taubench.leaderboard``) of the runs in
-the API's own runs folder, as JSON (the default) or as Markdown, CSV or HTML text. Every query
+the API's own runs folder (read as untrusted data: no link followed, a linked or damaged run left
+out with the reason), as JSON (the default) or as Markdown, CSV or HTML text. Every query
 parameter is from an allowlist, its values too; anything else is refused with 422."""
 
 from pathlib import Path
@@ -27,7 +28,7 @@ def leaderboard_router(runs_dir: Path) -> APIRouter:
     @router.get(
         "/leaderboard",
         response_model=Leaderboard,
-        responses={200: {"content": {media: {"schema": {"type": "string"}} for media in MEDIA_TYPES.values()}}, **refusals(422)},
+        responses={200: {"content": {media: {"schema": {"type": "string"}} for media in MEDIA_TYPES.values()}}, **refusals(401, 422)},
     )
     def leaderboard(
         request: Request,
@@ -40,7 +41,7 @@ def leaderboard_router(runs_dir: Path) -> APIRouter:
         unknown = sorted(set(request.query_params) - set(PARAMETERS))
         if unknown:
             raise RequestError(f"{excerpt(unknown[0])}: not a parameter of /leaderboard; allowed: {', '.join(PARAMETERS)}")
-        candidates = folder_runs([runs_dir])[1] if runs_dir.is_dir() else []
+        candidates = folder_runs([runs_dir], confined=True)[1]  # untrusted data: no link followed, every reason in fixed words
         board = build(candidates, [str(shown_path(runs_dir))], by)
         if env is not None:
             board.tables = [table for table in board.tables if table.env == env]

@@ -15,6 +15,7 @@ from taubench.domain import BaseDomain
 from taubench.environment import AgentProtocolError, Environment, Limits, TerminationReason
 from taubench.evaluation import NLJudge, RewardInfo, evaluate
 from taubench.llm import LLMAccessError, LLMReplyError, LLMTransientError
+from taubench.masking import MaskedText
 from taubench.messages import AssistantMessage, Message, Requestor, ToolMessage, Usage, UserMessage, tool_calls_of
 from taubench.participants import AgentFactory, EpisodeContext, UserFactory, UserSimulator
 from taubench.tasks import Task
@@ -24,13 +25,14 @@ ROLES = ("agent", "user", "judge")
 
 
 class EpisodeError(BaseModel):
-    """``reply``: the start of a model reply that could not be used, as it was received."""
+    """``reply``: the start of a model reply that could not be used, as it was received. The
+    texts are masked (``taubench.masking``): a provider may echo the key it was sent."""
 
     kind: ErrorKind
     type: str
-    message: str
-    traceback: str
-    reply: Optional[str] = None
+    message: MaskedText
+    traceback: MaskedText
+    reply: Optional[MaskedText] = None
 
 
 class ToolCallRecord(BaseModel):

@@ -14,6 +14,7 @@ from typing import Any, Literal, Optional, Protocol, Sequence
 from pydantic import BaseModel
 
 from taubench.domain import BaseDomain, Sides
+from taubench.masking import MaskedText, mask_secrets
 from taubench.messages import AssistantMessage, Message, ToolMessage, Usage, tool_calls_of
 from taubench.tasks import GoldAction, RewardType, Task
 
@@ -39,7 +40,7 @@ class RewardInfo(BaseModel):
     reward: Optional[float]
     reward_basis: list[RewardType]
     components: dict[RewardType, ComponentResult] = {}
-    note: Optional[str] = None
+    note: Optional[MaskedText] = None  # masked: it can hold a provider's error text
     judge_usage: Optional[Usage] = None
 
 
@@ -198,5 +199,5 @@ def _check_nl_assertions(
     try:
         verdict = judge.judge(trajectory, assertions)
     except Exception as exc:  # a judge failure leaves the task unscored, never failed
-        return ComponentResult(status="not_evaluated", in_basis=True, note=f"judge failed: {exc}"), None
+        return ComponentResult(status="not_evaluated", in_basis=True, note=f"judge failed: {mask_secrets(str(exc))}"), None
     return _outcome(verdict.met, results=verdict.results), verdict.usage

@@ -28,6 +28,7 @@ from pydantic import BaseModel
 from taubench.rundir import EPISODES_FILE, MANIFEST_FILE, RESULTS_FILE, RunManifest, StoredRunError
 from taubench.stored_runs import StoredRun
 from taubench.tracking import STORE_FOLDER, SWEEP_DIR_TAG, local_store
+from taubench.untrusted import read_within
 
 KIND_TAG = "taubench.kind"
 LEADERBOARD_KIND = "leaderboard"
@@ -49,7 +50,12 @@ class SourceError(Exception):
     """A source that cannot be searched at all (no such folder, no store, no experiment)."""
 
 
-def folder_runs(paths: Sequence[Path]) -> tuple[list[str], list[Candidate]]:
+def folder_runs(paths: Sequence[Path], confined: bool = False) -> tuple[list[str], list[Candidate]]:
+    """``confined``: the folders hold untrusted data (the HTTP API's runs), so every file is read
+    below its searched folder and no link is followed: a linked run folder or file is listed as
+    unreadable, with the reason."""
+    if confined:
+        return [str(path) for path in paths], [candidate for path in paths for candidate in _confined_candidates(path)]
     folders = set()
     for path in paths:
         if not path.is_dir():
@@ -60,12 +66,24 @@ def folder_runs(paths: Sequence[Path]) -> tuple[list[str], list[Candidate]]:
     return [str(path) for path in paths], [folder_candidate(shown_path(folder)) for folder in sorted(folders)]
 
 
+def _confined_candidates(root: Path) -> list[Candidate]:
+    root = root.resolve()
+    if not root.is_dir():
+        return []
+    linked: list[Path] = []
+    found = [folder_candidate(folder, root) for folder in _run_folders(root, linked)]
+    found += [Candidate(source=str(shown_path(link)), problem="unreadable: a symbolic link (links are not followed)") for link in linked]
+    return sorted(found, key=lambda candidate: candidate.source)
+
+
 def shown_path(folder: Path) -> Path:
     """Relative to the current folder when under it, as a user would type it."""
     return folder.relative_to(Path.cwd()) if folder.is_relative_to(Path.cwd()) else folder
 
 
-def _run_folders(root: Path) -> list[Path]:
+def _run_folders(root: Path, linked: Optional[list[Path]] = None) -> list[Path]:
+    """The run folders under ``root`` (os.walk never enters a linked folder); with ``linked``,
+    the linked folders met on the way are added to it."""
     found = []
     for folder, subfolders, files in os.walk(root):
         if any(marker in files for marker in RUN_MARKERS):
@@ -73,22 +91,25 @@ def _run_folders(root: Path) -> list[Path]:
             subfolders.clear()  # a run's charts and pages hold no runs
         else:
             subfolders[:] = sorted(name for name in subfolders if not name.startswith("."))
+            if linked is not None:
+                linked += [Path(folder, name) for name in subfolders if Path(folder, name).is_symlink()]
     return found
 
 
-def folder_candidate(folder: Path) -> Candidate:
-    source = str(folder)
+def folder_candidate(folder: Path, root: Optional[Path] = None) -> Candidate:
+    """``root``: the folder's files are untrusted data, read below it (``untrusted.open_within``)."""
+    source = str(shown_path(folder))
     if not (folder / RESULTS_FILE).exists():
-        return Candidate(source=source, env=_env_of_manifest(folder), problem="unfinished (no results.json yet)")
+        return Candidate(source=source, env=_env_of_manifest(folder, root), problem="unfinished (no results.json yet)")
     try:
-        return Candidate(source=source, run=StoredRun.read(folder))
+        return Candidate(source=source, run=StoredRun.read(folder, root))
     except StoredRunError as exc:
-        return Candidate(source=source, env=_env_of_manifest(folder), problem=f"unreadable: {exc}")
+        return Candidate(source=source, env=_env_of_manifest(folder, root), problem=f"unreadable: {exc}")
 
 
-def _env_of_manifest(folder: Path) -> Optional[str]:
+def _env_of_manifest(folder: Path, root: Optional[Path] = None) -> Optional[str]:
     try:
-        return RunManifest.model_validate_json((folder / MANIFEST_FILE).read_bytes()).config["env"]["name"]
+        return RunManifest.model_validate_json(read_within(folder / MANIFEST_FILE, root)).config["env"]["name"]
     except (OSError, ValueError, KeyError, TypeError):
         return None
 

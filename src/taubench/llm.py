@@ -20,6 +20,7 @@ from typing import Any, Optional
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from taubench import masking
 from taubench.http_clients import ThreadClients
 from taubench.messages import Usage
 from taubench.replies import (
@@ -211,6 +212,8 @@ class LLMClient:
         http: Optional[ThreadClients] = None,  # shared by the clients of one endpoint (``http_for``)
     ):
         self.spec = spec
+        if spec.api_key_env:
+            masking.watch(spec.api_key_env)  # its value is masked in every error text recorded, whatever its name
         self.retry = retry
         self.cache = cache
         self.meter = meter

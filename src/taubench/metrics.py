@@ -17,6 +17,7 @@ import numpy as np
 from pydantic import BaseModel
 
 from taubench.episode import ROLES, EpisodeResult, sum_usage
+from taubench.masking import MaskedText
 from taubench.messages import Usage
 
 SUCCESS_TOLERANCE = 1e-6
@@ -149,11 +150,11 @@ class RunSummary(BaseModel):
     pass_hat_k_ci: dict[int, tuple[float, float]] = {}
     unscored_episodes: int
     unscored_tasks: list[str]
-    unscored_reasons: dict[str, int]
+    unscored_reasons: dict[MaskedText, int]  # masked: the notes of the episodes (taubench.masking)
     infrastructure_failures: list[tuple[str, int]]  # (task, trial) given up after every rerun
     episode_reruns: int  # extra runs caused by infrastructure errors
     not_started: int = 0  # planned episodes never started (budget reached, run stopped)
-    stopped: Optional[str] = None  # why the run stopped early, if it did
+    stopped: Optional[MaskedText] = None  # why the run stopped early, if it did (masked: it can quote a provider)
     errors: dict[str, int]
     terminations: dict[str, int]
     usage: dict[str, Usage]

@@ -49,6 +49,7 @@ from taubench.runner import RunReport
 from taubench.settings import ConfigError, ExportSettings
 from taubench.tasks import Task
 from taubench.tracking import Artifact
+from taubench.untrusted import SkippedLine, open_within, scan_jsonl
 from taubench.users.llm import render_scenario
 
 ARTIFACT_FOLDER = "mtbench"
@@ -302,31 +303,29 @@ def export_stored_run(path: Path, data_dir: Optional[Path] = None, dataset_name:
 
 
 def latest_scores_file(data_dir: Path, model: str, subset: str) -> Optional[Path]:
-    """The newest ``tau_bench_<subset>_<timestamp>/<safe model>_scores.jsonl`` in ``data_dir``,
-    or None. Folders are listed, never globbed with the arguments, and only names of exactly
-    that form count (``retail`` does not pick up ``retail_v1``); whatever is found must
-    resolve to a place inside ``data_dir``. An empty model name has no file."""
+    """The newest ``tau_bench_<subset>_<timestamp>/<safe model>_scores.jsonl`` in ``data_dir``
+    (resolved), or None. Folders are listed, never globbed with the arguments, and only names
+    of exactly that form count (``retail`` does not pick up ``retail_v1``), so the path found
+    is inside ``data_dir``; it is read with ``scores_lines``, which follows no link. An empty
+    model name has no file."""
     root = data_dir.resolve()
     if not model or not root.is_dir():
         return None
     pattern = re.compile(re.escape(default_dataset_name(subset)) + _EXPORT_SUFFIX)
     file_name = f"{safe_model_name(model)}{SCORES_SUFFIX}"
     folders = sorted((entry for entry in root.iterdir() if pattern.fullmatch(entry.name)), key=lambda entry: entry.name, reverse=True)
-    for folder in folders:
-        scores = (folder / file_name).resolve()
-        if scores.is_relative_to(root) and scores.is_file():
-            return scores
-    return None
+    return next((folder / file_name for folder in folders if os.path.lexists(folder / file_name)), None)
 
 
-def scores_lines(path: Path, task_id: Optional[str]) -> str:
-    """The scores file's JSONL text, or only its line(s) for ``task-<task_id>`` (matched
-    exactly: task 1 is not task 11); empty when there is none."""
-    text = path.read_text(encoding="utf-8")
-    if task_id is None:
-        return text
+def scores_lines(path: Path, task_id: Optional[str], root: Optional[Path] = None) -> tuple[str, list[SkippedLine]]:
+    """The scores file's JSON lines, or only its line(s) for ``task-<task_id>`` (matched exactly:
+    task 1 is not task 11; empty when there is none); and the lines skipped as not a JSON object.
+    ``root``: the file is untrusted data below it (``untrusted.open_within``: a link is an ``OSError``)."""
     wanted = f"task-{task_id}"
-    return "".join(line + "\n" for line in text.splitlines() if line.strip() and json.loads(line).get("task-id") == wanted)
+    with open_within(path, root) as handle:
+        scan = scan_jsonl(handle, lambda record: task_id is None or record.get("task-id") == wanted, growing=False)
+        text = "".join(line.decode() + ("" if line.endswith(b"\n") else "\n") for line in scan.lines(handle))
+    return text, scan.skipped
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:

@@ -24,6 +24,7 @@ from pydantic import BaseModel, ValidationError
 from taubench.episode import EpisodeResult
 from taubench.metrics import EpisodeFacts
 from taubench.settings import ConfigError
+from taubench.untrusted import fault, open_within, parse_json
 
 RESULTS_FILE = "results.json"
 EPISODES_FILE = "episodes.jsonl"
@@ -185,7 +186,7 @@ class EpisodeLogError(Exception):
     not repair the file; the message names the file and the line."""
 
 
-def read_episode_log(path: Path, repair: bool = False) -> list[LoggedEpisode]:
+def read_episode_log(path: Path, repair: bool = False, root: Optional[Path] = None) -> list[LoggedEpisode]:
     """The finished episodes of a run, read one line at a time (their facts and offsets are
     kept, not the records); the last record of a (task, trial) wins, so an episode rerun
     after an infrastructure error replaces its failed record.
@@ -193,11 +194,12 @@ def read_episode_log(path: Path, repair: bool = False) -> list[LoggedEpisode]:
     A last line without its newline is a record cut short by a kill: skipped, and with
     ``repair`` (the run's owner, holding its lock) cut off the file so appends go on cleanly.
     A damaged line before it stops a reader (``EpisodeLogError``); with ``repair`` it is
-    moved to ``episodes.rejected.jsonl`` and said so, and its episode runs again."""
-    if not path.exists():
+    moved to ``episodes.rejected.jsonl`` and said so, and its episode runs again. ``root``: a
+    reader of untrusted folders (``untrusted.open_within``), which never repairs."""
+    if not path.exists() and not (root and os.path.lexists(path)):  # untrusted: a dangling link is reported
         return []
     damaged = []
-    with open(path, "r+b" if repair else "rb") as handle:
+    with open(path, "r+b") if repair else open_within(path, root) as handle:
         latest, cut_at = _scan(handle, damaged)
         if cut_at is not None and repair:
             handle.truncate(cut_at)
@@ -259,9 +261,10 @@ class EpisodeRecords(Sequence[EpisodeResult]):
     The file only grows while the run directory exists (a damaged line set aside when the
     run is resumed is the one exception), so the records stay readable."""
 
-    def __init__(self, path: Path, offsets: Sequence[int]):
+    def __init__(self, path: Path, offsets: Sequence[int], root: Optional[Path] = None):
         self.path = path
         self.offsets = list(offsets)
+        self.root = root  # read as untrusted below it (``untrusted.open_within``)
 
     def __len__(self) -> int:
         return len(self.offsets)
@@ -279,7 +282,7 @@ class EpisodeRecords(Sequence[EpisodeResult]):
         return self._read(self.offsets)
 
     def _read(self, offsets: list[int]) -> Iterator[bytes]:
-        with open(self.path, "rb") as handle:
+        with open_within(self.path, self.root) as handle:
             for offset in offsets:
                 handle.seek(offset)
                 yield handle.readline()
@@ -352,34 +355,38 @@ def finished_run_dir(path: Path) -> Path:
     return run_dir
 
 
-def results_head(run_dir: Path) -> dict:
+def results_head(run_dir: Path, root: Optional[Path] = None) -> dict:
     """A run's results.json without its episodes (configuration, data, summary), read without
     parsing the episodes that follow (they can run to gigabytes): the results document puts
-    them last, under the line `` "episodes": [``."""
+    them last, under the line `` "episodes": [``. ``root``: read as untrusted below it
+    (``untrusted.open_within``)."""
     head = []
     try:
-        with open(run_dir / RESULTS_FILE, encoding="utf-8") as handle:
+        with open_within(run_dir / RESULTS_FILE, root) as handle:
             for line in handle:
-                if line.startswith(' "episodes":'):
-                    document = json.loads("".join(head) + ' "episodes": []\n}')
+                if line.startswith(b' "episodes":'):
+                    document = parse_json(b"".join(head) + b' "episodes": []\n}')
                     break
                 head.append(line)
             else:  # another layout: read it whole
                 handle.seek(0)
-                document = json.load(handle)
+                document = parse_json(handle.read())
     except (OSError, ValueError) as exc:
-        raise StoredRunError(f"{run_dir / RESULTS_FILE}: unreadable ({exc})") from None
+        raise StoredRunError(f"{run_dir / RESULTS_FILE}: unreadable ({fault(exc)})") from None
     if not isinstance(document, dict) or not isinstance(document.get("config"), dict) or not isinstance(document.get("summary"), dict):
         raise StoredRunError(f"{run_dir / RESULTS_FILE}: not a taubench results file (no config and summary)")
     document.pop("episodes", None)
     return document
 
 
-def stored_episodes(run_dir: Path) -> EpisodeRecords:
+def stored_episodes(run_dir: Path, root: Optional[Path] = None) -> EpisodeRecords:
     """A run's episodes as the run counts them (the last record of each task and trial),
-    read from episodes.jsonl when asked for; the file is never changed."""
+    read from episodes.jsonl when asked for; the file is never changed. ``root``: read as
+    untrusted below it (``untrusted.open_within``)."""
     try:
-        logged = read_episode_log(run_dir / EPISODES_FILE)
+        logged = read_episode_log(run_dir / EPISODES_FILE, root=root)
     except EpisodeLogError as exc:
         raise StoredRunError(str(exc)) from None
-    return EpisodeRecords(run_dir / EPISODES_FILE, [episode.offset for episode in logged])
+    except OSError as exc:
+        raise StoredRunError(f"{run_dir / EPISODES_FILE}: unreadable ({fault(exc)})") from None
+    return EpisodeRecords(run_dir / EPISODES_FILE, [episode.offset for episode in logged], root)

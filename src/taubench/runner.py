@@ -34,6 +34,7 @@ from taubench.episode import EpisodeResult, run_episode
 from taubench.fail_fast import FailFast
 from taubench.judge import LLMJudge
 from taubench.llm import LLMClient, LLMError, ResponseCache, RetryPolicy, SpendMeter, http_for
+from taubench.masking import mask_secrets
 from taubench.metrics import BUDGET_REACHED, EpisodeFacts, RunSummary, is_success, summarize
 from taubench.preparation import PreparedRun, RunStorageError, prepare
 from taubench.rundir import (
@@ -257,7 +258,7 @@ def _warm_up(clients) -> None:
             seconds = client.warm_up()
             LOG.info("warm-up: %s answered after %.1f s", client.spec.model, seconds)
         except LLMError as exc:
-            LOG.warning("warm-up: %s did not answer (%s); the episodes will retry", client.spec.model, exc)
+            LOG.warning("warm-up: %s did not answer (%s); the episodes will retry", client.spec.model, mask_secrets(str(exc)))
 
 
 def _factory(strategy, client: Optional[LLMClient], options: Optional[BaseModel], retry: RetryPolicy):

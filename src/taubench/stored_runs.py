@@ -2,7 +2,6 @@
 what it measured and the facts of its episodes, from its folder or from a results file
 alone (an MLflow artifact), so both give the same figures."""
 
-import json
 from collections import defaultdict
 from pathlib import Path
 from typing import Annotated, Iterable, Optional
@@ -10,8 +9,10 @@ from typing import Annotated, Iterable, Optional
 from pydantic import BaseModel, ConfigDict, SkipValidation, ValidationError
 
 from taubench.episode import EpisodeResult
+from taubench.masking import MaskedText
 from taubench.metrics import EpisodeFacts
 from taubench.rundir import RESULTS_FILE, StoredRunError, finished_run_dir, results_head, stored_episodes
+from taubench.untrusted import fault, parse_json
 
 SETUP_SECTIONS = ("agent", "user", "model")  # what a comparison of two runs is usually about
 
@@ -29,7 +30,7 @@ class StoredRun(BaseModel):
     data_sha256: dict[str, str]
     config: dict  # the whole configuration results.json records
     setup: dict  # the agent, user and model sections of it
-    stopped: Optional[str]  # why the run ended before all its planned episodes, if it did
+    stopped: Optional[MaskedText]  # why the run ended before all its planned episodes, if it did
     rewards: dict[str, list[float]]  # task id -> rewards of its scored episodes
     unscored_episodes: int  # reward None (not gradable, or lost to infrastructure errors): left out
     episodes: Annotated[list[EpisodeFacts], SkipValidation]
@@ -45,16 +46,17 @@ class StoredRun(BaseModel):
         return (self.config.get("judge") or {}).get("model")
 
     @classmethod
-    def read(cls, path: Path) -> "StoredRun":
-        """From a run's folder (or its results.json): the head of results.json, the episodes of episodes.jsonl."""
+    def read(cls, path: Path, root: Optional[Path] = None) -> "StoredRun":
+        """From a run's folder (or its results.json): the head of results.json, the episodes of
+        episodes.jsonl. ``root``: the files are untrusted data read below it (``untrusted.open_within``)."""
         run_dir = finished_run_dir(path)
-        return cls.of(run_dir, results_head(run_dir), stored_episodes(run_dir))
+        return cls.of(run_dir, results_head(run_dir, root), stored_episodes(run_dir, root))
 
     @classmethod
     def read_results_file(cls, path: Path, run_dir: Path) -> "StoredRun":
         """From a results.json alone (read whole: the episodes are in it), e.g. one downloaded from MLflow."""
         try:
-            document = json.loads(path.read_text(encoding="utf-8"))
+            document = parse_json(path.read_bytes())
             episodes = [EpisodeResult.model_validate(episode) for episode in document.pop("episodes")]
         except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
             raise StoredRunError(f"{path}: unreadable ({_short(exc)})") from None
@@ -101,5 +103,6 @@ def changed_data_files(run_a: StoredRun, run_b: StoredRun) -> list[str]:
 
 
 def _short(exc: Exception) -> str:
-    text = " ".join(str(exc).split()) or type(exc).__name__
+    """The reason in short; in fixed words where the error could quote the file (``untrusted.fault``)."""
+    text = fault(exc) if isinstance(exc, (OSError, ValueError)) else " ".join(str(exc).split()) or type(exc).__name__
     return text if len(text) <= 200 else text[:200] + "…"
