@@ -305,7 +305,7 @@ def test_a_command_started_in_the_same_second_as_another_gets_a_folder_of_its_ow
     """Hydra names the folder by the second; another run holds every folder of the seconds
     around this one's start, so this one must take a name of its own."""
     taken, start = [], datetime.now()
-    for second in range(-2, 60):
+    for second in range(-2, 120):
         folder = tmp_path / "outputs" / f"{start + timedelta(seconds=second):%Y-%m-%d/%H-%M-%S}"
         folder.mkdir(parents=True)
         (folder / EPISODES_FILE).write_text("another run's\n")
