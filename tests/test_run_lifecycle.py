@@ -352,7 +352,7 @@ def test_an_export_done_is_not_done_again_and_one_cut_short_is_redone_in_its_pla
     assert len((folder / "oracle_scores.jsonl").read_text().splitlines()) == 6
     assert len(json.loads(v1_file.read_text())) == 6
     printed = capsys.readouterr().out
-    assert f"MT-Bench export: already written in {folder}" in printed and f"v1 results file: {v1_file}" in printed
+    assert f"MT-Bench export: already written in {folder}" in printed and f"v1 results file: {v1_file} (already written)" in printed
     manifest = json.loads((report.output_dir / MANIFEST_FILE).read_text())
     assert manifest["completed_at"] and {name: record["path"] for name, record in manifest["exports"].items()} == {
         "mtbench": str(folder), "v1": str(v1_file)

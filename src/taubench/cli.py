@@ -251,13 +251,13 @@ def after_run(prepared: PreparedRun, report: RunReport, base_dir: Path) -> RunEx
     if "v1" in prepared.settings.export.formats:
         from taubench import v1_results
 
-        path, _ = prepared.export_once(
+        path, written = prepared.export_once(
             "v1",
             report.episodes,
             lambda: base_dir / prepared.settings.export.v1_dir / v1_results.run_file_name(prepared.settings, datetime.now()),
             partial(v1_results.write_run_file, report.results_file, prepared.domain),
         )
-        print(f"taubench: τ-bench v1 results file: {path.resolve()}")
+        print(f"taubench: τ-bench v1 results file: {path.resolve()}{'' if written else ' (already written)'}")
         extras.artifacts.append(Artifact(path))
     tracking = prepared.settings.tracking
     if tracking.enabled and tracking.charts:

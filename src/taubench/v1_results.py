@@ -131,11 +131,12 @@ def _last_part(model: Optional[str]) -> str:
     return model.split("/")[-1] if model else "none"
 
 
-def write_run_file(results_file: Path, domain: BaseDomain, path: Path) -> None:
+def write_run_file(results_file: Path, domain: BaseDomain, path: Path) -> Path:
     """A finished run's ``results.json`` as a v1 results file at ``path`` (whole or not at all)."""
     document = json.loads(results_file.read_text(encoding="utf-8"))
     path.parent.mkdir(parents=True, exist_ok=True)
     write_atomically(path, json.dumps(export(document, domain), indent=2))
+    return path
 
 
 def _v1_episode(episode: dict, task: Task) -> dict:
