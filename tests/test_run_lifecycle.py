@@ -262,7 +262,8 @@ def test_an_explicit_output_dir_is_obeyed_and_continuing_another_folder_is_asked
     assert report.output_dir == named and report.resumed_episodes == 0 and report.summary.num_episodes == 6
     assert len((named / EPISODES_FILE).read_bytes().splitlines()) == 6
     assert (earlier / EPISODES_FILE).read_bytes() == log and not (earlier / RESULTS_FILE).exists()  # left alone
-    assert f"the unfinished run of this configuration in {earlier} is left as it is (to continue it: resume={earlier})" in capsys.readouterr().err
+    said = f"the unfinished run of this configuration in {earlier} is left as it is (to continue it: resume={earlier})"
+    assert said in capsys.readouterr().err
 
     with pytest.raises(ConfigError, match=rf"output_dir: {named} and resume: {earlier} name two different folders"):
         run(oracle_settings(tmp_path, output_dir=str(named), resume=str(earlier)), base_dir=tmp_path)
