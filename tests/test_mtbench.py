@@ -188,7 +188,8 @@ def test_trials_aggregate_to_the_mean_of_scored_trials_shown_from_the_first_scor
         failed.model_copy(update={"trial": 1, "reward": 0.0, "duration_s": 0.25}),
         failed.model_copy(update={"trial": 0, "reward": None, "duration_s": 1.0, "messages": failed.messages[:1]}),
     ]
-    export = mtbench.write_export(episodes, retail.tasks_in("base"), retail.policy, "some/model_x", tmp_path, "mix")
+    folder = mtbench.new_export_folder(tmp_path, "mix")
+    export = mtbench.write_export(episodes, retail.tasks_in("base"), retail.policy, "some/model_x", folder)
     assert export.model == "some-model-x" and export.scored_tasks == 1 and export.unscored_tasks == []
     (line,) = read_jsonl(export.folder / "some-model-x_scores.jsonl")
     assert line["task-id"] == "task-4" and line["score"] == 0.5 and line["duration"] == 1.75

@@ -17,6 +17,7 @@ import pytest
 
 from conftest import GUARD_DIR, ORACLES, _cli_environment, run_cli
 from taubench.rundir import EPISODES_FILE, MANIFEST_FILE, RESULTS_FILE
+from taubench.dispatch import SETUP_ATTEMPTS
 from taubench.runner import run
 from taubench.scripted_server import Faults, FixedUsage, ScriptedServer
 from taubench.settings import ConfigError, parse_settings
@@ -196,8 +197,55 @@ def test_without_reruns_a_killed_workers_episodes_are_infrastructure_errors_that
 def test_a_worker_that_cannot_set_the_run_up_stops_it_with_the_reason(tmp_path, agents):
     only_here = "\nimport multiprocessing\nassert multiprocessing.parent_process() is None, 'not in workers'\n"
     (tmp_path / "procs_agents.py").write_text(AGENTS + only_here)
-    with pytest.raises(RuntimeError, match=r"(?s)a worker process could not set up the run:.*not in workers"):
-        run(oracle_settings(tmp_path, agents, "run", backend="processes", processes=1), base_dir=tmp_path)
+    report = run(oracle_settings(tmp_path, agents, "run", backend="processes", processes=1), base_dir=tmp_path)
+    assert report.failed and report.summary.stopped == "stopped: a worker process could not set up the run: AssertionError: not in workers"
+    assert report.summary.not_started == 16 and not (report.output_dir / EPISODES_FILE).read_bytes()
+
+
+# appended to the agents' module: in a worker, its import (while the worker sets the run up)
+# takes one of the files in {tokens} if any is left, and the worker kills itself with SIGKILL
+SETUP_KILLS = """
+import multiprocessing
+import signal
+
+if multiprocessing.parent_process() is not None:
+    for token in sorted(Path({tokens!r}).iterdir()):
+        try:
+            token.unlink()  # one process only gets each
+        except FileNotFoundError:
+            continue
+        os.kill(os.getpid(), signal.SIGKILL)
+"""
+
+
+def test_workers_killed_while_setting_up_are_replaced_a_few_times_then_the_run_stops_for_the_same_command(tmp_path):
+    """One worker: killed as it sets up three times in a row, the run stops (exit 2, the way on);
+    the same command then has its worker killed once more, replaced, and finishes the run
+    with every episode once, none counted as a second attempt (none had started)."""
+    tokens = tmp_path / "kills"
+    tokens.mkdir()
+    for number in range(SETUP_ATTEMPTS + 1):
+        (tokens / str(number)).touch()
+    (tmp_path / "procs_agents.py").write_text(AGENTS + SETUP_KILLS.format(tokens=str(tokens)))
+    command = [
+        "env=airline", "agent=custom", "agent._target_=procs_agents.Noting", f"+agent.log={tmp_path / 'episodes.log'}",
+        "user=oracle", "task_ids=[0,1,2]", "dispatch.backend=processes", "dispatch.processes=1", "episode_retries=0",
+        "tracking.enabled=false", "progress=false",
+    ]
+    guarded = {"PYTHONPATH": os.pathsep.join([str(GUARD_DIR), str(tmp_path)])}
+    stopped = run_cli(*command, cwd=tmp_path, env=guarded, seed_store=False)
+    assert stopped.returncode == 2 and "Traceback" not in stopped.stderr, stopped.stderr
+    reason = f"stopped: worker processes died while setting up the run {SETUP_ATTEMPTS} times in a row (the last was killed by SIGKILL)"
+    assert reason in stopped.stderr and "rerun the same command to continue" in stopped.stderr
+    assert len(list(tokens.iterdir())) == 1
+
+    finished = run_cli(*command, cwd=tmp_path, env=guarded, seed_store=False)
+    assert finished.returncode == 0, finished.stderr
+    assert "resuming the unfinished run" in finished.stderr and not any(tokens.iterdir())
+    (run_dir,) = {path.parent for path in tmp_path.rglob(MANIFEST_FILE)}
+    episodes = lines_of(run_dir)
+    assert pairs(episodes) == [("0", 0), ("1", 0), ("2", 0)] and [e["attempts"] for e in episodes] == [1, 1, 1]
+    assert all(e["reward"] == 1.0 for e in episodes)
 
 
 @pytest.mark.parametrize(

@@ -62,7 +62,7 @@ def test_the_budget_stops_new_episodes_and_a_rerun_with_more_budget_finishes(tmp
         metrics = summary_metrics(stopped.summary)
         assert metrics["budget_exhausted"] == 1 and metrics["episodes_not_started"] == stopped.summary.not_started
 
-        finished = run(scripted_settings(server, tmp_path, max_cost=100, output_dir=str(tmp_path / "other")), base_dir=tmp_path)
+        finished = run(scripted_settings(server, tmp_path, max_cost=100), base_dir=tmp_path)
     assert finished.output_dir == stopped.output_dir and finished.resumed_episodes == len(stopped.episodes)
     assert finished.summary.not_started == 0 and finished.summary.stopped is None
     assert sorted(int(e.task_id) for e in finished.episodes) == list(range(10))
@@ -89,7 +89,7 @@ def test_resuming_with_another_configuration_or_other_data_is_refused(tmp_path, 
                 base_dir=tmp_path,
             )
         with pytest.raises(ConfigError, match="resume: .* is not the output directory of a taubench run"):
-            run(scripted_settings(server, tmp_path, resume=str(tmp_path)), base_dir=tmp_path)
+            run(scripted_settings(server, tmp_path, resume=str(tmp_path), output_dir=None), base_dir=tmp_path)
         fresh = run(scripted_settings(server, tmp_path, resume="never", output_dir=str(tmp_path / "new"), max_cost=None), base_dir=tmp_path)
     assert fresh.output_dir != stopped.output_dir and fresh.resumed_episodes == 0 and len(fresh.episodes) == 10
 

@@ -9,6 +9,7 @@ import signal
 import subprocess
 import sys
 import time
+from datetime import datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -24,7 +25,8 @@ from taubench.tracking import local_store
 from test_long_runs import oracle_settings as long_runs_settings
 from test_resume import comparable
 
-RUN = ["env=airline", *ORACLES, "end_index=12", "num_trials=2", "max_concurrency=2", "tracking.traces=true", "progress=false"]
+RUN = ["env=airline", *ORACLES, "end_index=12", "num_trials=2", "max_concurrency=2", "tracking.traces=true", "progress=false",
+       "export.formats=[mtbench,v1]"]
 PAUSED_CLI = Path(__file__).resolve().parent / "paused_cli.py"
 HOLD_BEFORE_COMPLETING = "mlflow_finished"  # every attempt but the last stops short of completing
 
@@ -106,6 +108,9 @@ def test_killed_at_twenty_moments_the_same_command_finishes_the_run_once(tmp_pat
     assert sorted(map(comparable, results["episodes"])) == sorted(map(comparable, expected["episodes"]))
     assert results["summary"]["average_reward"] == expected["summary"]["average_reward"]
     assert not any((killed / UNFINISHED_DIR).iterdir())  # nothing left to resume
+    (export,) = (killed / "data").iterdir()  # each export made once, whichever attempt made it
+    (v1_file,) = (killed / "results").iterdir()
+    assert len((export / "oracle_scores.jsonl").read_text().splitlines()) == 12 and len(json.loads(v1_file.read_text())) == 24
 
     client = MlflowClient(local_store(killed)[0])
     runs = client.search_runs([client.get_experiment_by_name("taubench").experiment_id])
@@ -145,7 +150,7 @@ def test_a_sweep_killed_mid_way_is_finished_by_the_same_command_in_its_mlflow_ru
 
 def oracle_settings(tmp_path: Path, **extra):
     """Six airline oracle episodes, untracked, in a folder found by the pointer (no output_dir)."""
-    return long_runs_settings(tmp_path, output_dir=None, **{"task_ids": [str(i) for i in range(6)], **extra})
+    return long_runs_settings(tmp_path, **{"output_dir": None, "task_ids": [str(i) for i in range(6)], **extra})
 
 
 def unfinished_run(tmp_path: Path, **extra) -> Path:
@@ -223,3 +228,133 @@ def test_a_damaged_resume_pointer_is_reported_and_the_run_found_by_its_configura
     assert f"continuing the unfinished run of this configuration in {folder}" in message
     assert report.output_dir == folder and report.resumed_episodes == 4 and report.summary.num_episodes == 6
     assert not pointer.exists()  # the run completed
+
+
+def cli_settings(*overrides: str):
+    """The settings ``python -m taubench <overrides>`` runs with, composed in this process."""
+    from hydra import compose, initialize_config_module
+    from omegaconf import OmegaConf
+
+    from taubench.settings import parse_settings
+
+    with initialize_config_module(config_module="taubench.conf", version_base="1.3"):
+        return parse_settings(OmegaConf.to_container(compose(config_name="config", overrides=list(overrides)), resolve=True))
+
+
+def left_unfinished(run_dir: Path, base_dir: Path) -> bytes:
+    """A complete run as a kill during its last episode leaves it: that episode unrecorded, no
+    results, the pointer to it set. Returns its episode log."""
+    manifest = json.loads((run_dir / MANIFEST_FILE).read_text())
+    manifest["completed_at"] = None
+    (run_dir / MANIFEST_FILE).write_text(json.dumps(manifest))
+    (run_dir / RESULTS_FILE).unlink()
+    log = b"".join((run_dir / EPISODES_FILE).read_bytes().splitlines(keepends=True)[:-1])
+    (run_dir / EPISODES_FILE).write_bytes(log)
+    Pointer(base_dir / UNFINISHED_DIR / f"{manifest['fingerprint']}.json").write(run_dir)
+    return log
+
+
+def test_an_explicit_output_dir_is_obeyed_and_continuing_another_folder_is_asked_for(tmp_path, capsys):
+    earlier = unfinished_run(tmp_path)
+    log = (earlier / EPISODES_FILE).read_bytes()
+    named = tmp_path / "named"
+    report = run(oracle_settings(tmp_path, output_dir=str(named)), base_dir=tmp_path)
+    assert report.output_dir == named and report.resumed_episodes == 0 and report.summary.num_episodes == 6
+    assert len((named / EPISODES_FILE).read_bytes().splitlines()) == 6
+    assert (earlier / EPISODES_FILE).read_bytes() == log and not (earlier / RESULTS_FILE).exists()  # left alone
+    said = f"the unfinished run of this configuration in {earlier} is left as it is (to continue it: resume={earlier})"
+    assert said in capsys.readouterr().err
+
+    with pytest.raises(ConfigError, match=rf"output_dir: {named} and resume: {earlier} name two different folders"):
+        run(oracle_settings(tmp_path, output_dir=str(named), resume=str(earlier)), base_dir=tmp_path)
+    resumed = run(oracle_settings(tmp_path, resume=str(earlier)), base_dir=tmp_path)  # asked for
+    assert resumed.output_dir == earlier and resumed.resumed_episodes == 4 and resumed.summary.num_episodes == 6
+
+
+def test_the_command_given_an_output_dir_runs_there_not_in_the_unfinished_run_elsewhere(tmp_path):
+    command = ["env=airline", *ORACLES, "task_ids=[0,1,2]", "tracking.enabled=false", "progress=false"]
+    earlier = run(cli_settings(*command), base_dir=tmp_path).output_dir  # as the command leaves it, then cut short
+    log = left_unfinished(earlier, tmp_path)
+    named = tmp_path / "named"
+    result = run_cli(*command, f"output_dir={named}", cwd=tmp_path, seed_store=False)
+    assert result.returncode == 0, result.stderr
+    assert "resuming" not in result.stderr and f"resume={earlier}" in result.stderr
+    assert len((named / EPISODES_FILE).read_bytes().splitlines()) == 3 and (named / RESULTS_FILE).exists()
+    assert (earlier / EPISODES_FILE).read_bytes() == log and not (earlier / RESULTS_FILE).exists()
+
+
+class _FrozenClock(datetime):
+    @classmethod
+    def now(cls, tz=None):
+        return datetime(2026, 11, 21, 10, 0, 0, tzinfo=tz)
+
+
+def test_runs_started_in_the_same_second_get_folders_of_their_own(tmp_path, monkeypatch):
+    import taubench.preparation as preparation
+
+    monkeypatch.setattr(preparation, "datetime", _FrozenClock)
+    first = run(oracle_settings(tmp_path), base_dir=tmp_path)
+    second = run(oracle_settings(tmp_path), base_dir=tmp_path)  # the first is complete: a new run
+    assert first.output_dir == tmp_path / "outputs" / "2026-11-21" / "10-00-00"
+    assert second.output_dir == tmp_path / "outputs" / "2026-11-21" / "10-00-00_01"
+    for report in (first, second):
+        pairs = [(e["task_id"], e["trial"]) for e in map(json.loads, (report.output_dir / EPISODES_FILE).read_bytes().splitlines())]
+        assert sorted(pairs) == [(str(i), 0) for i in range(6)]  # each episode once, in each run
+
+
+def test_a_command_started_in_the_same_second_as_another_gets_a_folder_of_its_own(tmp_path):
+    """Hydra names the folder by the second; another run holds every folder of the seconds
+    around this one's start, so this one must take a name of its own."""
+    taken, start = [], datetime.now()
+    for second in range(-2, 120):
+        folder = tmp_path / "outputs" / f"{start + timedelta(seconds=second):%Y-%m-%d/%H-%M-%S}"
+        folder.mkdir(parents=True)
+        (folder / EPISODES_FILE).write_text("another run's\n")
+        taken.append(folder)
+    result = run_cli("env=airline", *ORACLES, "task_ids=[0]", "tracking.enabled=false", "progress=false", cwd=tmp_path, seed_store=False)
+    assert result.returncode == 0, result.stderr
+    (run_dir,) = {path.parent for path in (tmp_path / "outputs").rglob(MANIFEST_FILE)}
+    assert run_dir.parent / (run_dir.name[:-3]) in taken and run_dir.name.endswith("_01")
+    assert (run_dir / ".hydra" / "overrides.yaml").exists() and len((run_dir / EPISODES_FILE).read_bytes().splitlines()) == 1
+    assert all(sorted(path.name for path in folder.iterdir()) == [EPISODES_FILE] for folder in taken)  # untouched
+
+
+class _Killed(BaseException):
+    """A SIGKILL at that moment, in process: nothing after it runs, no handler sees it."""
+
+
+def _kill(*args, **kwargs):
+    raise _Killed
+
+
+def test_an_export_done_is_not_done_again_and_one_cut_short_is_redone_in_its_place(tmp_path, monkeypatch, capsys):
+    from taubench import cli, mtbench, v1_results
+    from taubench.preparation import PreparedRun, prepare
+
+    settings = oracle_settings(tmp_path, export={"formats": ["mtbench", "v1"]})
+    kills = [
+        (mtbench._TaskTally, "line"),  # during the MT-Bench export: a trajectory written, no scores yet
+        (v1_results, "export"),  # during the v1 export, the MT-Bench one done
+        (PreparedRun, "complete"),  # after both, before the run is marked complete
+    ]
+    for owner, name in kills:
+        with monkeypatch.context() as patched:
+            patched.setattr(owner, name, _kill)
+            with pytest.raises(_Killed):
+                cli.run_tracked(prepare(settings, tmp_path), tmp_path)
+    capsys.readouterr()
+    report = cli.run_tracked(prepare(settings, tmp_path), tmp_path)
+    assert report.summary.num_episodes == 6 and report.resumed_episodes == 6
+    (folder,) = (tmp_path / "data").iterdir()  # one export of each format
+    (v1_file,) = (tmp_path / "results").iterdir()
+    assert sorted(path.name for path in folder.iterdir()) == sorted(
+        ["oracle_scores.jsonl", *(f"oracle_task{task}_trajectory.jsonl" for task in range(6))]
+    )
+    assert len((folder / "oracle_scores.jsonl").read_text().splitlines()) == 6
+    assert len(json.loads(v1_file.read_text())) == 6
+    printed = capsys.readouterr().out
+    assert f"MT-Bench export: already written in {folder}" in printed and f"v1 results file: {v1_file} (already written)" in printed
+    manifest = json.loads((report.output_dir / MANIFEST_FILE).read_text())
+    assert manifest["completed_at"] and {name: record["path"] for name, record in manifest["exports"].items()} == {
+        "mtbench": str(folder), "v1": str(v1_file)
+    }

@@ -10,6 +10,7 @@ import shutil
 import sys
 from dataclasses import dataclass, field
 from datetime import datetime
+from functools import partial
 from pathlib import Path
 from typing import Any, NoReturn, Optional
 
@@ -25,7 +26,7 @@ from taubench import console
 from taubench.domain import DataError
 from taubench.metrics import RunSummary
 from taubench.preparation import PreparedRun, RunStorageError, prepare
-from taubench.rundir import RESULTS_FILE, results_head
+from taubench.rundir import RESULTS_FILE, new_folder, results_head
 from taubench.runner import RunReport, execute, finished_report
 from taubench.settings import ConfigError, RunSettings, TrackingSettings, parse_settings
 from taubench.tracking import SWEEP_DIR_TAG, Artifact
@@ -64,25 +65,33 @@ def _remove_if_unused(hydra_config: DictConfig) -> None:
             break
 
 
-def _prepare(config: dict, base_dir: Path) -> PreparedRun:
+def _prepare(config: dict, base_dir: Path, job_dir: Path) -> PreparedRun:
     try:
-        return prepare(parse_settings(config), base_dir)
+        return prepare(parse_settings(config), base_dir, new_dir=job_dir)
     except (ConfigError, DataError) as exc:
         _fail(exc)
+
+
+def _new_run_folder(path: str) -> str:
+    """``hydra.run.dir``'s resolver: the folder a run starts in, made for this process alone
+    (``outputs/<date>/<time>``, or ``<time>_01``, ... when another run started in that second),
+    before Hydra writes its own files there."""
+    return str(new_folder(Path(path)))
+
+
+OmegaConf.register_new_resolver("taubench.new_folder", _new_run_folder, use_cache=True)
 
 
 @hydra.main(version_base="1.3", config_path="pkg://taubench.conf", config_name="config")
 def main(cfg: DictConfig) -> None:
     runtime = HydraConfig.get()
     config = OmegaConf.to_container(cfg, resolve=True)
-    if config.get("output_dir") is None:
-        config["output_dir"] = runtime.runtime.output_dir
     if runtime.mode == RunMode.MULTIRUN and config["tracking"].get("parent_run_id") is None:
         parent_file = Path(runtime.sweep.dir) / PARENT_RUN_FILE
         if parent_file.exists():
             config["tracking"]["parent_run_id"] = parent_file.read_text().strip()
     base_dir = Path(runtime.runtime.cwd)
-    prepared = _prepare(config, base_dir)
+    prepared = _prepare(config, base_dir, Path(runtime.runtime.output_dir))
     if prepared.completed:
         print(f"taubench: the run in {prepared.output_dir.resolve()} is complete; nothing to do", file=sys.stderr)
     elif prepared.resuming:
@@ -242,8 +251,13 @@ def after_run(prepared: PreparedRun, report: RunReport, base_dir: Path) -> RunEx
     if "v1" in prepared.settings.export.formats:
         from taubench import v1_results
 
-        path = v1_results.write_run_file(report.results_file, prepared.domain, prepared.settings, base_dir / prepared.settings.export.v1_dir)
-        print(f"taubench: τ-bench v1 results file: {path.resolve()}")
+        path, written = prepared.export_once(
+            "v1",
+            report.episodes,
+            lambda: base_dir / prepared.settings.export.v1_dir / v1_results.run_file_name(prepared.settings, datetime.now()),
+            partial(v1_results.write_run_file, report.results_file, prepared.domain),
+        )
+        print(f"taubench: τ-bench v1 results file: {path.resolve()}{'' if written else ' (already written)'}")
         extras.artifacts.append(Artifact(path))
     tracking = prepared.settings.tracking
     if tracking.enabled and tracking.charts:

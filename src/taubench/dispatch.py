@@ -19,7 +19,11 @@ fork of this one, which has threads, litellm and MLflow loaded) joined to this o
 pipe: episodes go down it, records come back, read by one thread per worker. A worker that
 dies (killed, out of memory, a crash in native code) loses only its running episodes: they
 are rerun (``episode_retries`` times, as after any infrastructure error), then recorded as
-infrastructure errors (rerun when the run is resumed), and a new worker takes its place.
+infrastructure errors (rerun when the run is resumed), and a new worker takes its place. A
+worker that dies while it sets the run up (before running anything) is replaced too, up to
+``SETUP_ATTEMPTS`` starts in a row of the same worker; then, or when a worker reports that
+the run cannot be set up (an exception there would repeat in every worker), no episode can
+run: the run stops (``WorkersUnusable``), its recorded episodes kept for the same command.
 
 Why not ``concurrent.futures.ProcessPoolExecutor``: a worker runs one call at a time, so
 one episode per process; and one dead worker breaks the whole pool, failing every episode
@@ -56,6 +60,7 @@ from taubench.settings import ConfigError, RunSettings
 
 CONNECT_TIMEOUT_S = 10
 EXIT_WAIT_S = 10  # for a worker to exit when the run ends, before it is killed
+SETUP_ATTEMPTS = 3  # starts in a row of one worker that die before it is ready, before the run stops
 LOG = logging.getLogger(__name__)
 
 
@@ -150,7 +155,16 @@ def _episode_in_worker(key: str, settings: RunSettings, item) -> EpisodeResult:
 
 
 class WorkerLost(Exception):
-    """The worker process running an episode died before the episode ended."""
+    """The worker process an episode was handed to died before the episode ended; ``started``:
+    whether it had set the run up, so could have started the episode."""
+
+    def __init__(self, message: str, started: bool = True):
+        super().__init__(message)
+        self.started = started
+
+
+class WorkersUnusable(Exception):
+    """No worker process can set the run up: no episode can run, the run stops."""
 
 
 class ProcessEpisodes:
@@ -173,25 +187,32 @@ class ProcessEpisodes:
         return self
 
     def __call__(self, item) -> EpisodeResult:
-        retries = self.settings.episode_retries
-        for attempt in range(1, retries + 2):
+        """The episode's record; ``WorkersUnusable`` if no worker can run it. An attempt lost
+        with a worker that died before it was ready is not counted: it never started (how
+        often that can happen is bounded by ``SETUP_ATTEMPTS``)."""
+        retries, attempt = self.settings.episode_retries, 1
+        while True:
             try:
                 result = self._in_a_worker(item)
             except WorkerLost as lost:
+                if not lost.started:
+                    continue
                 if attempt <= retries:
                     LOG.warning("episode (task %s, trial %d) runs again: %s", item.task.id, item.trial, lost)
+                    attempt += 1
                     continue
                 return _lost(item, str(lost), attempt)
             result.attempts += attempt - 1
             return charge(self.meter, result)
-        raise AssertionError("unreachable")
 
     def _in_a_worker(self, item) -> EpisodeResult:
         """Hands the episode to the worker with the fewest running and waits for its record."""
         future: Future = Future()
         with self.lock:
-            if self.broken or self.closing:
-                raise RuntimeError(self.broken or "the worker processes have been stopped")
+            if self.broken:
+                raise WorkersUnusable(self.broken)
+            if self.closing:
+                raise RuntimeError("the worker processes have been stopped")
             worker = min(self.workers, key=lambda each: len(each.pending))
             key = next(self.ids)
             worker.pending[key] = future
@@ -207,8 +228,9 @@ class ProcessEpisodes:
                 if message[0] == "ready":
                     worker.ready = True
                 elif message[0] == "unusable":
+                    LOG.error("a worker process could not set up the run:\n%s", message[1])
                     with self.lock:
-                        self.broken = f"a worker process could not set up the run:\n{message[1]}"
+                        self.broken = f"a worker process could not set up the run: {_last_line(message[1])}"
                 else:
                     kind, key, payload = message
                     with self.lock:
@@ -227,13 +249,15 @@ class ProcessEpisodes:
         how = _exit_status(worker.process.exitcode)
         with self.lock:
             lost, worker.pending = worker.pending, {}
+            starts = 0 if worker.ready else worker.starts
             if not (self.closing or self.broken):
-                if worker.ready:
-                    LOG.warning("worker process %d %s (%d episodes running); another starts", worker.process.pid, how, len(lost))
-                    self.workers[self.workers.index(worker)] = _Worker(self)
-                else:  # not once a run's set-up: starting another would only repeat that
-                    self.broken = f"a worker process {how} while setting up the run"
-            failure = RuntimeError(self.broken) if self.broken else WorkerLost(f"its worker process {how}")
+                if starts >= SETUP_ATTEMPTS:
+                    self.broken = f"worker processes died while setting up the run {starts} times in a row (the last {how})"
+                else:
+                    running = f"{len(lost)} episodes running" if worker.ready else "while setting up the run"
+                    LOG.warning("worker process %d %s (%s); another starts", worker.process.pid, how, running)
+                    self.workers[self.workers.index(worker)] = _Worker(self, starts + 1)
+            failure = WorkersUnusable(self.broken) if self.broken else WorkerLost(f"its worker process {how}", worker.ready)
         worker.connection.close()
         for future in lost.values():
             future.set_exception(failure)
@@ -252,13 +276,16 @@ class ProcessEpisodes:
 
 
 class _Worker:
-    """One worker process, the pipe to it, the episodes it runs, the thread reading it."""
+    """One worker process, the pipe to it, the episodes it runs, the thread reading it;
+    ``starts``: how many times in a row its place has had a process started (1 unless the
+    ones before died while setting up the run)."""
 
-    def __init__(self, pool: ProcessEpisodes):
+    def __init__(self, pool: ProcessEpisodes, starts: int = 1):
         context = multiprocessing.get_context("spawn")
         self.connection, theirs = context.Pipe()
         self.pending: dict[int, Future] = {}
         self.ready = False
+        self.starts = starts
         self.sending = threading.Lock()
         self.process = context.Process(
             target=_serve, args=(theirs, pool.settings), name="taubench-episodes", daemon=True
@@ -279,6 +306,11 @@ class _Worker:
 def _usable_cpus() -> int:
     """The CPUs this process may run on (a container's or ``taskset``'s limit), else the machine's."""
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+
+
+def _last_line(text: str) -> str:
+    """A traceback's last line: the exception."""
+    return text.strip().splitlines()[-1] if text.strip() else "(no reason given)"
 
 
 def _exit_status(code: Optional[int]) -> str:

@@ -2,7 +2,8 @@
 that plugs into it).
 
 A run becomes a folder ``<data_dir>/<dataset_name>_<YYYYmmdd_HHMMSS>/`` (UTC; a second export
-in the same second gets ``_01``, ``_02``, ... so names keep sorting in time order) holding
+in the same second gets ``_01``, ``_02``, ... so names keep sorting in time order; a run's own
+export is made once, ``PreparedRun.export_once``) holding
 
 - ``<model>_task<id>_trajectory.jsonl`` per task: the conversation as OpenAI chat messages,
   one per line, after a system message holding the domain policy;
@@ -43,7 +44,7 @@ from taubench.domain import DataError
 from taubench.domains import load_domain
 from taubench.episode import EpisodeResult
 from taubench.messages import AssistantMessage
-from taubench.rundir import RESULTS_FILE, RunLock, StoredRunError, finished_run_dir, results_head, stored_episodes
+from taubench.rundir import RESULTS_FILE, RunLock, StoredRunError, finished_run_dir, new_folder, results_head, stored_episodes
 from taubench.preparation import PreparedRun
 from taubench.runner import RunReport
 from taubench.settings import ConfigError, ExportSettings
@@ -168,19 +169,18 @@ def write_export(
     tasks: Mapping[str, Task],
     policy: str,
     model: str,
-    data_dir: Path,
-    dataset_name: str,
+    folder: Path,
 ) -> MTBenchExport:
-    """Write the episodes (any order, any number of trials) as a new export folder; tasks
+    """Write the episodes (any order, any number of trials) into an export folder; tasks
     appear in the order of ``tasks``. The scores file is written last and atomically, so a
-    reader that finds it finds it whole."""
+    reader that finds it finds it whole; written again into the same folder, the same run's
+    files replace their earlier versions."""
     tallies: dict[str, _TaskTally] = {}
     for episode in episodes:
         if episode.task_id not in tasks:
             raise ValueError(f"episode of task {episode.task_id!r}, which is not among the run's tasks")
         tallies.setdefault(episode.task_id, _TaskTally()).add(episode)
     prefix = safe_model_name(model)
-    folder = _new_folder(data_dir, dataset_name)
     system = {"role": "system", "content": policy}
     lines, unscored = [], []
     for task_id, task in tasks.items():
@@ -202,19 +202,9 @@ def write_export(
     return MTBenchExport(folder=folder, model=prefix, tasks=len(tallies), scored_tasks=len(lines), unscored_tasks=unscored)
 
 
-def _new_folder(data_dir: Path, dataset_name: str) -> Path:
-    """``<dataset>_<UTC timestamp>``, created here; if that exists (an export in the same
-    second), the first free ``_01``, ``_02``, ... which sorts after it and before the next second."""
-    data_dir.mkdir(parents=True, exist_ok=True)
-    stem = f"{dataset_name}_{datetime.now(timezone.utc).strftime(TIMESTAMP_FORMAT)}"
-    for counter in range(100):
-        folder = data_dir / (stem if counter == 0 else f"{stem}_{counter:02d}")
-        try:
-            folder.mkdir()
-            return folder
-        except FileExistsError:
-            continue
-    raise FileExistsError(f"{data_dir / stem}: 100 exports in one second; none more can be named")
+def new_export_folder(data_dir: Path, dataset_name: str) -> Path:
+    """``<dataset>_<UTC timestamp>``, made here (``_01``, ``_02``, ... after an export in the same second)."""
+    return new_folder(data_dir / f"{dataset_name}_{datetime.now(timezone.utc).strftime(TIMESTAMP_FORMAT)}")
 
 
 # ---- the export of a run, at its end or later ------------------------------------------
@@ -248,26 +238,21 @@ class StoredRunConfig(BaseModel):
         return self.export.dataset_name or default_dataset_name(self.env.name)
 
 
-def export_run(prepared: PreparedRun, report: RunReport, base_dir: Path) -> MTBenchExport:
-    """The in-run export (``export.formats=[mtbench]``), from the run's own settings; a
-    relative ``export.data_dir`` is taken from ``base_dir``, where the command started."""
+def export_after_run(prepared: PreparedRun, report: RunReport, base_dir: Path) -> Artifact:
+    """``cli.after_run``'s step (``export.formats=[mtbench]``), from the run's own settings, once
+    per run (``PreparedRun.export_once``): say where, hand the folder to MLflow. A relative
+    ``export.data_dir`` is taken from ``base_dir``, where the command started."""
     settings = prepared.settings
     config = StoredRunConfig.model_validate(settings.model_dump(mode="json"))
-    return write_export(
+    tasks = {task.id: task for task in prepared.tasks}
+    folder, export = prepared.export_once(
+        "mtbench",
         report.episodes,
-        {task.id: task for task in prepared.tasks},
-        prepared.domain.policy,
-        config.model_label(),
-        base_dir / settings.export.data_dir,
-        config.dataset_name(),
+        lambda: new_export_folder(base_dir / settings.export.data_dir, config.dataset_name()),
+        lambda folder: write_export(report.episodes, tasks, prepared.domain.policy, config.model_label(), folder),
     )
-
-
-def export_after_run(prepared: PreparedRun, report: RunReport, base_dir: Path) -> Artifact:
-    """``cli.after_run``'s step: export, say where, hand the folder to MLflow."""
-    export = export_run(prepared, report, base_dir)
-    print(f"taubench: {export.describe()}")
-    return Artifact(export.folder, ARTIFACT_FOLDER)
+    print(f"taubench: {export.describe() if export else f'MT-Bench export: already written in {folder.resolve()}'}")
+    return Artifact(folder, ARTIFACT_FOLDER)
 
 
 def export_stored_run(path: Path, data_dir: Optional[Path] = None, dataset_name: Optional[str] = None) -> MTBenchExport:
@@ -292,9 +277,8 @@ def export_stored_run(path: Path, data_dir: Optional[Path] = None, dataset_name:
     except ConfigError:
         raise StoredRunError(f"{run_dir}: the run is still running; export it when it has finished") from None
     try:
-        return write_export(
-            stored_episodes(run_dir), domain.tasks_in(config.task_split), domain.policy, config.model_label(), export.data_dir, config.dataset_name()
-        )
+        folder = new_export_folder(export.data_dir, config.dataset_name())
+        return write_export(stored_episodes(run_dir), domain.tasks_in(config.task_split), domain.policy, config.model_label(), folder)
     finally:
         lock.release()
 

@@ -1,10 +1,12 @@
 """Everything checked and found before a run starts: its settings, data and tasks, and the
 folder it writes to, a new one or the unfinished run of the same configuration it continues.
 
-A run's folder is found by its configuration (the pointer ``outputs/.unfinished/<fingerprint>``),
-or named by the command (``output_dir``, ``resume=<dir>``). Results of two configurations
-never mix in one folder, a complete run is never appended to, and a folder that cannot be
-written is refused before anything (an MLflow run, an episode) is started.
+A folder named by the command is obeyed: ``output_dir=<dir>`` runs there (that folder's own
+run, or a new one), ``resume=<dir>`` continues the run there. Without either, the unfinished
+run of the same configuration is found by the pointer ``outputs/.unfinished/<fingerprint>``
+and continued, else a new run gets a new folder. Results of two configurations never mix in
+one folder, a complete run is never appended to, and a folder that cannot be written is
+refused before anything (an MLflow run, an episode) is started.
 """
 
 import hashlib
@@ -15,19 +17,21 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterator, Optional
+from typing import TYPE_CHECKING, Callable, Iterator, Optional, TypeVar
 
 from taubench.domain import BaseDomain
 from taubench.domains import load_domain
 from taubench.rundir import (
-    EPISODES_FILE, MANIFEST_FILE, RESULTS_FILE, UNFINISHED_DIR, LoggedEpisode, Pointer, PointerError, RunLock, RunManifest, holds_run,
-    read_episode_log, read_manifest, unfinished_runs_of, write_atomically,
+    EPISODES_FILE, MANIFEST_FILE, RESULTS_FILE, UNFINISHED_DIR, EpisodeRecords, ExportRecord, LoggedEpisode, Pointer, PointerError,
+    RunLock, RunManifest, holds_run, new_folder, read_episode_log, read_manifest, unfinished_runs_of, write_atomically,
 )
 from taubench.settings import ConfigError, RunSettings, check_models, select_tasks
 from taubench.tasks import Task
 
 if TYPE_CHECKING:
     from taubench.runner import RunReport
+
+Written = TypeVar("Written")
 
 # Settings that change how a run is carried out, not what it measures: a run may be resumed
 # with other values (a new endpoint URL, more concurrency, a higher budget, ...).
@@ -66,6 +70,7 @@ class PreparedRun:
     manifest: RunManifest
     pointer: Pointer  # this configuration's pointer to its unfinished run
     resuming: bool = False  # continuing the run already in output_dir
+    fresh: bool = False  # output_dir is only the name of a new folder: claimed() makes it (or the next free name)
     lock: Optional[RunLock] = None  # held while this process owns output_dir
     finished: list[LoggedEpisode] = field(default_factory=list)  # episodes that run already has
 
@@ -79,8 +84,10 @@ class PreparedRun:
         """Owns the folder for the length of the block: locked, its ``run.json`` written and
         the pointer set before anything else is recorded (an MLflow run, an episode)."""
         try:
+            if self.fresh:
+                self.output_dir, self.fresh = new_folder(self.output_dir), False
             self.lock = self.lock or RunLock(self.output_dir)
-            write_atomically(self.output_dir / MANIFEST_FILE, self.manifest.model_dump_json(indent=1))
+            self._save_manifest()
             self.pointer.write(self.output_dir)
         except OSError as exc:
             self.release()
@@ -91,8 +98,26 @@ class PreparedRun:
             self.release()
 
     def record_mlflow_run(self, run_id: str) -> None:
-        self.manifest = self.manifest.model_copy(update={"mlflow_run_id": run_id})
-        write_atomically(self.output_dir / MANIFEST_FILE, self.manifest.model_dump_json(indent=1))
+        self._save_manifest(mlflow_run_id=run_id)
+
+    def export_once(
+        self, name: str, episodes: EpisodeRecords, new_path: Callable[[], Path], write: Callable[[Path], Written]
+    ) -> tuple[Path, Optional[Written]]:
+        """An export of the run (a format of ``export.formats``) made once: where it is and
+        ``write``'s answer, None if it was already there. Its place is chosen once per run
+        (``new_path``) and recorded in ``run.json`` before ``write`` writes there, and which
+        episodes it holds once written; so a run killed after it does not export again, one
+        killed during it writes it again in the same place, and a resumed run whose episodes
+        changed (more recorded) rewrites it there."""
+        holds = episodes.identity()
+        record = self.manifest.exports.get(name)
+        if record is not None and record.episodes == holds and record.path.exists():
+            return record.path, None
+        path = record.path if record is not None else new_path()
+        self._save_manifest(exports={**self.manifest.exports, name: ExportRecord(path=path.resolve())})
+        written = write(path)
+        self._save_manifest(exports={**self.manifest.exports, name: ExportRecord(path=path.resolve(), episodes=holds)})
+        return path, written
 
     def complete(self, report: "RunReport") -> None:
         """The last step: only a run with nothing left to do (every episode recorded and
@@ -100,9 +125,12 @@ class PreparedRun:
         summary = report.summary
         if report.failed or summary.not_started or summary.infrastructure_failures:
             return  # the pointer stays: the same command continues it
-        self.manifest = self.manifest.model_copy(update={"completed_at": _now()})
-        write_atomically(self.output_dir / MANIFEST_FILE, self.manifest.model_dump_json(indent=1))
+        self._save_manifest(completed_at=_now())
         self.pointer.remove()
+
+    def _save_manifest(self, **changes) -> None:
+        self.manifest = self.manifest.model_copy(update=changes)
+        write_atomically(self.output_dir / MANIFEST_FILE, self.manifest.model_dump_json(indent=1))
 
     def release(self) -> None:
         if self.lock:
@@ -130,7 +158,10 @@ def fingerprint(config: dict) -> str:
     return hashlib.sha256(json.dumps(config, sort_keys=True).encode()).hexdigest()[:20]
 
 
-def prepare(settings: RunSettings, base_dir: Optional[Path] = None) -> PreparedRun:
+def prepare(settings: RunSettings, base_dir: Optional[Path] = None, new_dir: Optional[Path] = None) -> PreparedRun:
+    """The run this command makes or continues. A new run without ``output_dir`` goes to
+    ``new_dir`` (the command line's: Hydra's run folder, already made for this process), else
+    to a new ``<base_dir>/outputs/<date>/<time>`` folder."""
     base_dir = base_dir or Path.cwd()
     domain = load_domain(settings.env.name, settings.env.data_dir, settings.env.verify_checksums)
     tasks = select_tasks(settings, domain)
@@ -138,12 +169,13 @@ def prepare(settings: RunSettings, base_dir: Optional[Path] = None) -> PreparedR
     config = fingerprint_config(settings)
     digest = fingerprint(config)
     pointer = Pointer(base_dir / UNFINISHED_DIR / f"{digest}.json")
-    earlier, named = _earlier_run(settings, pointer, digest, base_dir)
+    earlier, named = _earlier_run(settings, pointer, digest, base_dir, new_dir)
     if earlier is None:
-        output_dir = settings.output_dir or base_dir / "outputs" / datetime.now().strftime("%Y-%m-%d/%H-%M-%S")
+        output_dir = settings.output_dir or new_dir or base_dir / "outputs" / datetime.now().strftime("%Y-%m-%d/%H-%M-%S")
         _check_writable(output_dir)
         manifest = RunManifest(fingerprint=digest, config=config, data_sha256=domain.checksums, created_at=_now())
-        return PreparedRun(settings, domain, tasks, output_dir, manifest, pointer)
+        fresh = settings.output_dir is None and new_dir is None
+        return PreparedRun(settings, domain, tasks, output_dir, manifest, pointer, fresh=fresh)
     if (earlier / MANIFEST_FILE).exists():
         manifest = read_manifest(earlier)
         _check_same_run(manifest, config, domain, earlier, named)
@@ -158,10 +190,15 @@ def prepare(settings: RunSettings, base_dir: Optional[Path] = None) -> PreparedR
     return prepared
 
 
-def _earlier_run(settings: RunSettings, pointer: Pointer, digest: str, base_dir: Path) -> tuple[Optional[Path], bool]:
+def _earlier_run(
+    settings: RunSettings, pointer: Pointer, digest: str, base_dir: Path, new_dir: Optional[Path]
+) -> tuple[Optional[Path], bool]:
     """The folder of the run this command continues, if any, and whether the command named
-    it (``output_dir``, ``resume=<dir>``) rather than it being found by its configuration."""
+    it (``output_dir``, ``resume=<dir>``) rather than it being found by its configuration.
+    A folder the command names is obeyed: the pointer is only followed when it names none."""
     named = settings.output_dir
+    if named is None and new_dir is not None and holds_run(new_dir):
+        named = new_dir  # a folder given to Hydra (hydra.run.dir, a sweep's) that holds a run: never a second one there
     if settings.resume == "never":
         if named is not None and holds_run(named):
             raise ConfigError(
@@ -171,13 +208,21 @@ def _earlier_run(settings: RunSettings, pointer: Pointer, digest: str, base_dir:
         return None, False
     if settings.resume != "auto":
         earlier = (base_dir / settings.resume).resolve()
+        if named is not None and named.resolve() != earlier:
+            raise ConfigError(
+                f"invalid configuration:\n  output_dir: {named} and resume: {earlier} name two different folders; "
+                f"give resume=<dir> alone to continue the run there, or output_dir alone to run in it"
+            )
         if not holds_run(earlier):
             raise ConfigError(
                 f"invalid configuration:\n  resume: {earlier} is not the output directory of a taubench run "
                 f"(it has no {MANIFEST_FILE}); allowed: auto, never, or such a directory"
             )
         return earlier, True
-    if named is not None and holds_run(named):
+    if named is not None:
+        if not holds_run(named):
+            _say_left_alone(pointer, named)
+            return None, True
         if not (named / MANIFEST_FILE).exists():
             raise ConfigError(
                 f"invalid configuration:\n  output_dir: {named} holds episodes but no {MANIFEST_FILE}, so what they "
@@ -190,6 +235,21 @@ def _earlier_run(settings: RunSettings, pointer: Pointer, digest: str, base_dir:
     except PointerError as exc:
         return _found_by_fingerprint(str(exc), digest, base_dir), False
     return (target, False) if target is not None and holds_run(target) else (None, False)
+
+
+def _say_left_alone(pointer: Pointer, named: Path) -> None:
+    """A new run in the folder the command names, while this configuration has an unfinished
+    run elsewhere: that one is not continued, and the command says how to continue it."""
+    try:
+        unfinished = pointer.target()
+    except PointerError:
+        return
+    if unfinished is not None and unfinished != named.resolve() and holds_run(unfinished):
+        print(
+            f"taubench: a new run in output_dir {named}; the unfinished run of this configuration in {unfinished} "
+            f"is left as it is (to continue it: resume={unfinished})",
+            file=sys.stderr,
+        )
 
 
 def _found_by_fingerprint(problem: str, digest: str, base_dir: Path) -> Optional[Path]:

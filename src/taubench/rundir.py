@@ -9,6 +9,7 @@ is reported with its file, its line and the way on; a damaged episode line is se
 ``episodes.rejected.jsonl``, never deleted.
 """
 
+import hashlib
 import json
 import os
 import socket
@@ -33,6 +34,14 @@ MANIFEST_FILE = "run.json"
 UNFINISHED_DIR = Path("outputs", ".unfinished")  # fingerprint -> output dir of an unfinished run
 
 
+class ExportRecord(BaseModel):
+    """Where a run's export in one format goes (chosen once per run) and, once it is written
+    whole, which episode records it holds (``EpisodeRecords.identity``)."""
+
+    path: Path
+    episodes: Optional[str] = None  # None: being written (or cut short by a kill)
+
+
 class RunManifest(BaseModel):
     fingerprint: str
     config: dict
@@ -40,6 +49,7 @@ class RunManifest(BaseModel):
     mlflow_run_id: Optional[str] = None
     created_at: str
     completed_at: Optional[str] = None  # set by the run's very last step: nothing is left to do
+    exports: dict[str, ExportRecord] = {}  # by format (export.formats)
 
 
 def holds_run(folder: Path) -> bool:
@@ -60,6 +70,21 @@ def read_manifest(folder: Path) -> RunManifest:
         f"  To continue them as this command's run, move it aside (mv {path} {path}.bad) and rerun with "
         f"resume={folder}; to leave that run alone, start a new one with resume=never and another output_dir."
     )
+
+
+def new_folder(path: Path) -> Path:
+    """``path``, made here and now; if it exists (another run or export started in the same
+    second took it), the first free ``<path>_01``, ``_02``, ..., which sorts after it and
+    before the next second's. Made with a plain mkdir, so two processes never get the same one."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    for counter in range(100):
+        folder = path if counter == 0 else path.with_name(f"{path.name}_{counter:02d}")
+        try:
+            folder.mkdir()
+            return folder
+        except FileExistsError:
+            continue
+    raise FileExistsError(f"{path}: 100 folders of this name were made in one second; no more can be named")
 
 
 def write_atomically(path: Path, text: str | Iterable[str]) -> None:
@@ -276,6 +301,11 @@ class EpisodeRecords(Sequence[EpisodeResult]):
 
     def __iter__(self) -> Iterator[EpisodeResult]:
         return (EpisodeResult.model_validate_json(line) for line in self.lines())
+
+    def identity(self) -> str:
+        """Which records these are, in a few characters: the log only grows, so a record's
+        offset names it (what an export made from them holds)."""
+        return hashlib.sha256(json.dumps(self.offsets).encode()).hexdigest()[:20]
 
     def lines(self) -> Iterator[bytes]:
         """The records as written: one JSON line each, in plan order."""

@@ -28,6 +28,7 @@ from pydantic import BaseModel, ConfigDict
 from tqdm import tqdm
 
 from taubench import __version__
+from taubench.dispatch import WorkersUnusable
 from taubench.domain import BaseDomain
 from taubench.environment import Limits
 from taubench.episode import EpisodeResult, run_episode
@@ -179,7 +180,11 @@ def execute(prepared: PreparedRun, on_episode: Optional[Callable[[EpisodeResult]
             )
         if stop.reason:
             return item.index, None
-        result = episodes(item)
+        try:
+            result = episodes(item)
+        except WorkersUnusable as exc:  # not a result either: the pair runs when the run is resumed
+            stop.set(f"stopped: {exc}", failed=True)
+            return item.index, None
         if result.error and result.error.type == "LLMAccessError":
             stop.set(f"stopped after an error every call would hit: {result.error.message}", failed=True)
             return item.index, None  # not a result: the pair runs again when the run is resumed

@@ -21,6 +21,7 @@ from taubench.domain import BaseDomain, Sides
 from taubench.evaluation import evaluate
 from taubench.messages import AssistantMessage, Message, ToolCall, ToolMessage, UserMessage
 from taubench.metrics import is_success, pass_hat_k
+from taubench.rundir import write_atomically
 from taubench.settings import RunSettings
 from taubench.tasks import Task
 from taubench.users.llm import render_scenario
@@ -130,12 +131,11 @@ def _last_part(model: Optional[str]) -> str:
     return model.split("/")[-1] if model else "none"
 
 
-def write_run_file(results_file: Path, domain: BaseDomain, settings: RunSettings, folder: Path) -> Path:
-    """A finished run's ``results.json`` as the v1 results file ``run.py`` would have left in ``folder``."""
+def write_run_file(results_file: Path, domain: BaseDomain, path: Path) -> Path:
+    """A finished run's ``results.json`` as a v1 results file at ``path`` (whole or not at all)."""
     document = json.loads(results_file.read_text(encoding="utf-8"))
-    folder.mkdir(parents=True, exist_ok=True)
-    path = folder / run_file_name(settings, datetime.now())
-    path.write_text(json.dumps(export(document, domain), indent=2), encoding="utf-8")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    write_atomically(path, json.dumps(export(document, domain), indent=2))
     return path
 
 
