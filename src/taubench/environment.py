@@ -49,7 +49,7 @@ class OverCap(ValueError):
 
 
 EXCERPT_CHARS = 300  # the most of an over-cap turn an error record keeps
-SIDES = {"assistant": "the agent", "user": "the user"}
+SENDERS = {"assistant": "the agent", "user": "the user"}
 
 
 def own_limits(domain: BaseDomain) -> Limits:
@@ -65,14 +65,14 @@ def check_turn(calls: Sequence[ToolCall], limits: Limits, requestor: Requestor =
     if made > limits.max_tool_calls_per_turn:
         excerpt = ", ".join(call.model_dump_json()[:EXCERPT_CHARS] for call in calls[:3])[:EXCERPT_CHARS]
         raise OverCap(
-            f"{SIDES[requestor]} made {made} tool calls in one turn, over the cap of "
+            f"{SENDERS[requestor]} made {made} tool calls in one turn, over the cap of "
             f"{limits.max_tool_calls_per_turn} (max_tool_calls_per_turn); none of them was run", excerpt, requestor
         )
     for call in calls:
         written = call.model_dump_json()
         if len(written) > limits.max_tool_call_chars:
             raise OverCap(
-                f"{SIDES[requestor]}'s call of {call.name[:100]!r} is {len(written):,} characters as JSON, over the cap "
+                f"{SENDERS[requestor]}'s call of {call.name[:100]!r} is {len(written):,} characters as JSON, over the cap "
                 f"of {limits.max_tool_call_chars:,} (max_tool_call_chars); none of the turn's calls was run",
                 written[:EXCERPT_CHARS], requestor,
             )  # fmt: skip
@@ -83,7 +83,7 @@ def check_observation(answer: ToolMessage, limits: Limits) -> None:
     environment's observation is all or nothing, so the episode ends there instead."""
     if len(answer.content) > limits.max_observation_chars:
         raise OverCap(
-            f"the output of {answer.name[:100]!r} for {SIDES[answer.requestor]} is {len(answer.content):,} characters, "
+            f"the output of {answer.name[:100]!r} for {SENDERS[answer.requestor]} is {len(answer.content):,} characters, "
             f"over the cap of {limits.max_observation_chars:,} (max_observation_chars)",
             answer.content[:EXCERPT_CHARS], answer.requestor,
         )  # fmt: skip

@@ -260,7 +260,7 @@ def parse_args(argv: Optional[list[str]] = None) -> argparse.Namespace:
     parser.add_argument("--log", type=Path, help="also append every call and grade, as JSON lines, to this file")
     defaults = Limits()
     parser.add_argument("--max-tool-call-chars", type=_at_least_one, default=defaults.max_tool_call_chars,
-                        help="refuse a call longer than this as JSON (name and arguments)")  # fmt: skip
+                        help="refuse a call longer than this as JSON (its name, id and arguments)")  # fmt: skip
     parser.add_argument("--max-observation-chars", type=_at_least_one, default=defaults.max_observation_chars,
                         help="refuse a call whose output is longer than this")  # fmt: skip
     return parser.parse_args(argv)

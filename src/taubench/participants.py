@@ -19,8 +19,9 @@ from taubench.messages import AssistantMessage, Message, UserMessage
 from taubench.tasks import Task
 
 # The caps' defaults: far above any legitimate turn of the shipped domains (their gold actions:
-# at most 20 calls per task, 817 characters per call, observations up to about 25,000
-# characters (an airline one-stop search)), far below what floods a run.
+# at most 20 calls per task, 817 characters per call, outputs up to 4,438 characters; the
+# longest output an agent can ask for, an airline one-stop search, about 25,000), far below
+# what floods a run.
 MAX_TOOL_CALLS_PER_TURN = 50
 MAX_TOOL_CALL_CHARS = 50_000
 MAX_OBSERVATION_CHARS = 500_000
