@@ -30,12 +30,6 @@ def agent_saying(*messages: AssistantMessage):
     return lambda context: ScriptedAgent(messages)
 
 
-def assert_small_record(result) -> None:
-    """The excerpt and the message are short; the record holds nothing of the flood."""
-    assert 0 < len(result.error.reply) <= EXCERPT_CHARS
-    assert len(result.error.message) < 400 and len(result.model_dump_json()) < 30_000
-
-
 @pytest.mark.parametrize(
     "turn, said",
     [
@@ -51,7 +45,8 @@ def test_a_turn_over_a_cap_ends_the_episode_as_the_agents_error_before_any_of_it
     assert said in result.error.message and result.reward == 0.0
     assert [message.role for message in result.messages] == ["assistant", "user"]  # the turn is not on record, nothing ran
     assert result.num_tool_errors == 0 and result.error.reply.startswith(f'{{"id":"{turn[-1].name}_0","name":"{turn[-1].name}"')
-    assert_small_record(result)
+    assert 0 < len(result.error.reply) <= EXCERPT_CHARS and len(result.error.message) < 400
+    assert len(result.model_dump_json()) < 30_000  # the record holds nothing of the flood
 
 
 def test_an_output_over_the_cap_ends_the_episode_with_the_outputs_before_it_kept(mock):
