@@ -2,7 +2,9 @@
 (agent card, JSON-RPC, task store) and reached by its client: one following the gold actions
 scores as the oracle does; one that misbehaves gives a clear episode error, never a crash."""
 
+import asyncio
 import json
+import re
 import threading
 from functools import partial
 import time
@@ -17,7 +19,7 @@ from a2a.server.routes import create_agent_card_routes, create_jsonrpc_routes
 from a2a.server.tasks import InMemoryTaskStore
 from a2a.types import AgentCapabilities, AgentCard, AgentInterface, AgentSkill, Message, Part, Role
 from a2a.types import Task, TaskState, TaskStatus, TaskStatusUpdateEvent
-from google.protobuf.json_format import MessageToDict
+from google.protobuf.json_format import MessageToDict, MessageToJson
 from hydra import compose, initialize_config_module
 from omegaconf import OmegaConf
 from starlette.applications import Starlette
@@ -29,7 +31,7 @@ from taubench.agents.a2a import A2AAgent, A2AOptions
 from taubench.episode import run_episode
 from taubench.users import USERS
 from taubench.agents.oracle import DONE, DONE_WITH_INFO
-from taubench.environment import GREETING, AgentProtocolError
+from taubench.environment import GREETING, AgentProtocolError, Limits
 from taubench.llm import RetryPolicy
 from taubench.messages import AssistantMessage, UserMessage
 from taubench.participants import EpisodeContext
@@ -38,7 +40,10 @@ from taubench.users.oracle import opening_request
 
 TOKEN_ENV, TOKEN = "A2A_TEST_TOKEN", "a2a-secret-0123456789"
 # retail task -> how the scripted agent plays it
-PLAYS = {"0": "gold", "1": "gold_as_text", "2": "unknown_tool", "3": "malformed", "4": "failed", "5": "raises"}
+PLAYS = {"0": "gold", "1": "gold_as_text", "2": "unknown_tool", "3": "malformed", "4": "failed", "5": "raises", "8": "flood", "9": "huge"}
+FLOOD = 2_000  # tool calls in one answer
+HUGE = "x" * 10_000_000  # one argument of 10 MB
+LARGE = "x" * 1_000_000  # one over the cap, but under the 4 MiB the MCP SDK's HTTP transport takes at most
 
 
 class ScriptedA2AAgent(AgentExecutor):
@@ -85,6 +90,20 @@ class ScriptedA2AAgent(AgentExecutor):
                 answers = [await tools.call_tool(action.name, action.arguments) for action in task.gold_actions]
                 episode["observations"] = [answer.content[0].text for answer in answers]
                 episode["tool_names"] = [tool.name for tool in (await tools.list_tools()).tools]
+        if play in ("flood", "huge"):
+            calls = [{"name": "get_user_details", "arguments": {"user_id": "x"}}] * FLOOD if play == "flood" else [
+                {"name": "get_user_details", "arguments": {"user_id": HUGE}}]  # fmt: skip
+            return await event_queue.enqueue_event(self.message(context, [new_data_part({"tool_calls": calls})]))
+        if play.startswith("mcp_over_cap"):  # too many calls in one turn, or one too large: refused by MCP
+            (url,) = [part["mcp_url"] for part in data if "mcp_url" in part][-1:]
+            arguments = {"user_id": LARGE} if play == "mcp_over_cap_size" else {"user_id": "x"}
+            async with Client(url) as tools:
+                try:
+                    for _ in range(FLOOD):
+                        await tools.call_tool("get_user_details", arguments)
+                        episode["calls_answered"] = episode.get("calls_answered", 0) + 1
+                except Exception as refused:
+                    episode["refused"] = str(refused)
         if play == "malformed":
             return await event_queue.enqueue_event(self.message(context, [new_data_part({"tool_calls": "refund everything"})]))
         if play == "unknown_tool" and done == 0:
@@ -185,6 +204,11 @@ def test_a_scripted_a2a_agent_scores_and_a_misbehaving_one_fails_its_episode_onl
     assert errors["3"][0] == "agent_error" and errors["3"][1].startswith("the A2A agent sent a malformed data part: expected")
     assert errors["4"] == ("agent_error", "the A2A agent's task ended in TASK_STATE_FAILED: model overloaded")
     assert errors["5"] == ("agent_error", "the A2A agent answered with an error (InternalError): the scripted agent fell over")
+    flood, huge = (episodes[task]["error"] for task in ("8", "9"))  # refused before any call ran, the run went on
+    assert (flood["kind"], flood["type"]) == (huge["kind"], huge["type"]) == ("agent_error", "OverCap")
+    assert flood["message"].startswith(f"the agent made {FLOOD} tool calls in one turn, over the cap of 50")
+    assert huge["message"].startswith("the agent's call of 'get_user_details' is 10,000,") and len(huge["reply"]) <= 300
+    assert not episodes["8"]["tool_calls"] and not episodes["9"]["tool_calls"] and results.stat().st_size < 500_000
     # one A2A context per episode, kept across its turns; the policy and tools only in its first message
     contexts = server.agent.contexts.values()
     assert sorted(context["task"].id for context in contexts) == sorted(PLAYS)
@@ -274,3 +298,108 @@ def test_in_mcp_mode_the_remote_agent_calls_the_tools_on_the_harness_mcp_server(
     assert episode["observations"] == [call.observation for call in result.tool_calls]  # MCP answered what the episode ran
     assert episode["tool_names"] == [schema["function"]["name"] for schema in retail.spec.toolkit.schemas()]
     assert not any("tool_results" in part.get("data", {}) for message in episode["received"] for part in message)
+
+
+DRIBBLE_S = 0.2  # between two bytes: far under any per-read timeout
+DRIBBLE_FOR_S = 12  # then the connection closes (the episode would have gone on that long before the deadline)
+
+
+class SlowLoris:
+    """An A2A agent on 127.0.0.1 that sends its agent card (``card``) or its answer (``answer``)
+    a byte at a time; ``answer_calling`` also calls a tool on the harness's MCP server while it
+    dribbles. A raw asyncio server: no framework buffers the bytes."""
+
+    def __init__(self, dribbles: str):
+        self.dribbles, self.tool_calls = dribbles, 0
+        self.loop = asyncio.new_event_loop()
+        self.server = self.loop.run_until_complete(asyncio.start_server(self.serve, "127.0.0.1", 0))
+        self.url = f"http://127.0.0.1:{self.server.sockets[0].getsockname()[1]}"
+        card = AgentCard(
+            name="slow", description="dribbles", version="1", capabilities=AgentCapabilities(streaming=False),
+            supported_interfaces=[AgentInterface(url=f"{self.url}/", protocol_binding="JSONRPC", protocol_version="1.0")],
+            default_input_modes=["text"], default_output_modes=["text"],
+        )  # fmt: skip
+        self.card = MessageToJson(card).encode()
+        threading.Thread(target=self.loop.run_forever, daemon=True).start()
+
+    async def serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        try:
+            head = (await reader.readuntil(b"\r\n\r\n")).decode("latin-1")
+            length = re.search(r"(?im)^content-length: *(\d+)", head)
+            body = await reader.readexactly(int(length.group(1))) if length else b""
+            if head.startswith("GET"):
+                await self.send(writer, self.card, dribble=self.dribbles == "card")
+                return
+            calling = None
+            if self.dribbles == "answer_calling":
+                mcp_url = re.search(rb"http://127\.0\.0\.1:\d+/mcp", body).group().decode()
+                calling = asyncio.create_task(self.keep_calling(mcp_url))
+            await self.send(writer, b" " * 100_000, dribble=True)  # JSON may start with any amount of blanks
+            if calling:
+                calling.cancel()
+        except (ConnectionError, asyncio.IncompleteReadError):
+            pass
+        finally:
+            writer.close()
+
+    async def send(self, writer: asyncio.StreamWriter, body: bytes, dribble: bool) -> None:
+        writer.write(b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n" + b"Content-Length: %d\r\n\r\n" % len(body))
+        if not dribble:
+            writer.write(body)
+            return await writer.drain()
+        deadline = time.monotonic() + DRIBBLE_FOR_S
+        for byte in body:
+            if time.monotonic() > deadline:
+                return
+            writer.write(bytes([byte]))
+            await writer.drain()
+            await asyncio.sleep(DRIBBLE_S)
+
+    async def keep_calling(self, url: str) -> None:
+        async with Client(url) as tools:
+            while True:
+                await tools.call_tool("list_all_product_types", {})
+                self.tool_calls += 1
+                await asyncio.sleep(DRIBBLE_S)
+
+    def close(self) -> None:
+        self.loop.call_soon_threadsafe(self.server.close)
+
+
+@pytest.mark.parametrize("dribbles, mode", [("card", "inband"), ("answer", "inband"), ("answer_calling", "mcp")])
+def test_an_agent_that_dribbles_its_answer_cannot_hold_the_episode_past_the_deadline(retail, dribbles, mode):
+    """agent.timeout=1, llm.max_attempts=2: two exchanges of at most a second each, however the
+    bytes trickle in (httpx's timeout is per read, which a byte every 0.2 s never reaches)."""
+    slow = SlowLoris(dribbles)
+    try:
+        options = A2AOptions(url=slow.url, mode=mode, timeout=1)
+        retry = RetryPolicy(max_attempts=2, initial_backoff=0.01, max_backoff=0.02, max_wait=5)
+        started = time.monotonic()
+        result = run_episode(retail, retail.tasks_in("base")["0"], 0, 1, partial(A2AAgent, options=options, retry=retry), USERS["oracle"])
+        took = time.monotonic() - started
+    finally:
+        slow.close()
+    assert took < 5, f"the episode took {took:.1f} s"
+    assert (result.termination_reason, result.error.type) == ("infrastructure_error", "LLMTransientError")
+    assert "gave up after 2 attempts: no complete answer within 1 s (agent.timeout)" in result.error.message
+    assert (slow.tool_calls > 0) == (dribbles == "answer_calling")
+
+
+@pytest.mark.parametrize("play, refused", [
+    ("mcp_over_cap_count", "the agent made 4 tool calls in one turn, over the cap of 3 (max_tool_calls_per_turn)"),
+    ("mcp_over_cap_size", "the agent's call of 'get_user_details' is 1,000,"),
+])  # fmt: skip
+def test_in_mcp_mode_a_call_over_a_cap_gets_an_mcp_error_and_ends_the_episode(retail, monkeypatch, play, refused):
+    """A turn is the A2A exchange: its MCP calls count together."""
+    monkeypatch.setenv(TOKEN_ENV, TOKEN)
+    task = retail.tasks_in("base")["0"]
+    with A2AServer(retail, {"0": play}) as server:
+        options = A2AOptions(url=server.url, auth_token_env=TOKEN_ENV, mode="mcp")
+        agent = partial(A2AAgent, options=options, retry=RetryPolicy(initial_backoff=0.01, max_backoff=0.02))
+        limits = Limits(max_tool_calls_per_turn=3)
+        result = run_episode(retail, task, 0, 1, agent, USERS["oracle"], limits)
+    assert (result.termination_reason, result.error.type) == ("agent_error", "OverCap")
+    assert result.error.message.startswith(refused) and len(result.error.reply) <= 300
+    (episode,) = server.agent.contexts.values()
+    assert refused in episode["refused"]  # what the remote agent was told, over MCP
+    assert episode.get("calls_answered", 0) == len(result.tool_calls) == (3 if play == "mcp_over_cap_count" else 0)

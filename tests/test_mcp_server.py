@@ -7,12 +7,15 @@ import asyncio
 import json
 import subprocess
 import sys
+import threading
 import time
 
 import httpx
 import pytest
+import uvicorn
 from mcp import Client
 from mcp.client.stdio import StdioServerParameters
+from mcp.shared.exceptions import MCPError
 
 from conftest import _cli_environment, free_port
 from taubench.environment import execute
@@ -127,3 +130,46 @@ def test_without_a_task_nothing_is_graded_and_the_error_limit_ends_the_episode(t
     grade = server.end("a")
     assert (grade.reward, grade.termination, grade.num_calls) == (None, "too_many_errors", 10)
     assert grade.note == "no task (--task-id): nothing to grade against"
+
+
+def test_a_call_over_a_cap_gets_an_mcp_error_and_ends_the_sessions_episode(tmp_path):
+    """In process over streamable HTTP: a call longer than --max-tool-call-chars, or whose output
+    is longer than --max-observation-chars, never answers with its output; the log keeps an excerpt."""
+    log = tmp_path / "calls.jsonl"
+    caps = ["--max-tool-call-chars", "1000", "--max-observation-chars", "500"]
+    server = build(parse_args(["--env", "retail", "--task-id", "0", "--log", str(log), *caps]))
+    port = free_port()
+    web = uvicorn.Server(uvicorn.Config(server.http_app(), host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=web.run, daemon=True)
+    thread.start()
+    while not web.started:
+        time.sleep(0.02)
+
+    async def sessions():
+        refused = {}
+        for name, arguments in (("get_user_details", {"user_id": "x" * 100_000}), ("list_all_product_types", {})):
+            async with Client(f"http://127.0.0.1:{port}/mcp") as client:
+                with pytest.raises(MCPError) as error:
+                    await client.call_tool(name, arguments)
+                later = await client.call_tool("get_order_details", {"order_id": ORDER})
+                refused[name] = str(error.value), later.content[0].text
+        return refused
+
+    try:
+        refused = asyncio.run(sessions())
+    finally:
+        web.should_exit = True
+        thread.join(timeout=30)
+    too_long, too_much = refused["get_user_details"], refused["list_all_product_types"]
+    assert too_long[0] == "the agent's call of 'get_user_details' is 100,097 characters as JSON, over the cap of 1,000 (max_tool_call_chars); none of the turn's calls was run"
+    assert too_much[0].startswith("the output of 'list_all_product_types' for the agent is 1,478 characters, over the cap of 500")
+    assert too_long[1] == too_much[1] == "Error: this episode has ended (agent_error); open a new MCP session for another"
+    events = [json.loads(line) for line in log.read_text().splitlines()]
+    assert [event["event"] for event in events] == ["refused", "call", "grade"] * 2 and log.stat().st_size < 5_000
+    assert {(event["termination"], event["reward"], event["num_calls"]) for event in events[2::3]} == {("agent_error", 0.0, 0)}
+
+
+def test_a_cap_below_one_is_refused_naming_the_option(capsys):
+    with pytest.raises(SystemExit):
+        parse_args(["--env", "retail", "--max-observation-chars", "-5"])
+    assert "argument --max-observation-chars: '-5' is not a whole number of at least 1" in capsys.readouterr().err

@@ -9,14 +9,12 @@ simulator. How an episode ends (stop tokens, terminate tools, what its step limi
 follows the domain's rules: τ²-bench's orchestrator or τ-bench v1's agent loop, exactly.
 """
 
-from typing import Literal, Optional
-
-from pydantic import BaseModel, Field
+from typing import Literal, Optional, Sequence
 
 from taubench.domain import BaseDomain, Rules, Sides
 from taubench.evaluation import NLJudge, RewardInfo, evaluate
 from taubench.messages import AssistantMessage, Message, Requestor, ToolCall, ToolMessage
-from taubench.participants import UserSimulator
+from taubench.participants import Limits, UserSimulator
 from taubench.tasks import Task
 from taubench.toolkit import Toolkit
 
@@ -41,11 +39,54 @@ class AgentProtocolError(ValueError):
     """The agent produced something that is not a usable turn."""
 
 
-class Limits(BaseModel):
-    """An episode's limits, in the unit its domain's rules count steps in."""
+class OverCap(ValueError):
+    """A turn past one of the episode's caps (``Limits``): the fault of the side that sent it
+    (``requestor``). ``excerpt`` is the start of what was too large, never the whole of it."""
 
-    max_steps: int = Field(200, ge=1)
-    max_errors: Optional[int] = Field(10, ge=1)  # None: no limit, as in τ-bench v1
+    def __init__(self, message: str, excerpt: str, requestor: Requestor = "assistant"):
+        super().__init__(message)
+        self.excerpt, self.requestor = excerpt, requestor
+
+
+EXCERPT_CHARS = 300  # the most of an over-cap turn an error record keeps
+SENDERS = {"assistant": "the agent", "user": "the user"}
+
+
+def own_limits(domain: BaseDomain) -> Limits:
+    """The limits of the domain's own rules, with the default caps."""
+    return Limits(max_steps=domain.rules.max_steps, max_errors=domain.rules.max_errors)
+
+
+def check_turn(calls: Sequence[ToolCall], limits: Limits, requestor: Requestor = "assistant", made_before: int = 0) -> None:
+    """Refuses, before any of them runs, a turn of more tool calls than ``max_tool_calls_per_turn``
+    (``made_before``: those the same turn made already, where calls come one at a time, as over
+    MCP) or with a call longer than ``max_tool_call_chars`` as JSON."""
+    made = made_before + len(calls)
+    if made > limits.max_tool_calls_per_turn:
+        excerpt = ", ".join(call.model_dump_json()[:EXCERPT_CHARS] for call in calls[:3])[:EXCERPT_CHARS]
+        raise OverCap(
+            f"{SENDERS[requestor]} made {made} tool calls in one turn, over the cap of "
+            f"{limits.max_tool_calls_per_turn} (max_tool_calls_per_turn); none of them was run", excerpt, requestor
+        )
+    for call in calls:
+        written = call.model_dump_json()
+        if len(written) > limits.max_tool_call_chars:
+            raise OverCap(
+                f"{SENDERS[requestor]}'s call of {call.name[:100]!r} is {len(written):,} characters as JSON, over the cap "
+                f"of {limits.max_tool_call_chars:,} (max_tool_call_chars); none of the turn's calls was run",
+                written[:EXCERPT_CHARS], requestor,
+            )  # fmt: skip
+
+
+def check_observation(answer: ToolMessage, limits: Limits) -> None:
+    """Refuses a tool output longer than ``max_observation_chars``. Never cut short: a faithful
+    environment's observation is all or nothing, so the episode ends there instead."""
+    if len(answer.content) > limits.max_observation_chars:
+        raise OverCap(
+            f"the output of {answer.name[:100]!r} for {SENDERS[answer.requestor]} is {len(answer.content):,} characters, "
+            f"over the cap of {limits.max_observation_chars:,} (max_observation_chars)",
+            answer.content[:EXCERPT_CHARS], answer.requestor,
+        )  # fmt: skip
 
 
 def execute(toolkit: Optional[Toolkit], call: ToolCall, requestor: Requestor = "assistant") -> ToolMessage:
@@ -67,7 +108,7 @@ class Environment:
         self.rules = domain.rules
         self.task = task
         self.user = user
-        self.limits = limits or Limits(max_steps=self.rules.max_steps, max_errors=self.rules.max_errors)
+        self.limits = limits or own_limits(domain)
         self.tool_schemas = domain.spec.toolkit.schemas()
         self.sides: Optional[Sides] = None
         self.trajectory: list[Message] = []
@@ -101,13 +142,16 @@ class Environment:
         """Answer the agent: tool results for tool calls, else the user's reply. A message
         with both text and tool calls counts as tool calls (the user never sees the text).
         A call to a terminate tool ends the episode; calls after it in the message are not run.
-        A message that ends the conversation (``end``) gets no user reply: the episode ends there."""
+        A message that ends the conversation (``end``) gets no user reply: the episode ends there.
+        A turn past a cap (``Limits``) raises ``OverCap``: nothing of it runs or is recorded,
+        except the outputs before one that is over its cap."""
         if self.done or not self.trajectory:
             raise RuntimeError("step() needs a running episode: call reset() first")
         if not isinstance(message, AssistantMessage):
             raise AgentProtocolError(f"the agent returned {type(message).__name__}, not an AssistantMessage")
         if not message.tool_calls and not message.has_text and message.end is None:
             raise AgentProtocolError("the agent sent a message with neither text nor tool calls")
+        check_turn(message.tool_calls or [], self.limits)
         self.trajectory.append(message)
         self.agent_turns += 1
         self._count_step(next_is_tools=bool(message.tool_calls))
@@ -115,12 +159,14 @@ class Environment:
             return []
         if message.tool_calls:
             answer = []
-            for call in message.tool_calls:
-                answer.append(self._execute(call))
-                if call.name in self.rules.terminate_tools and call.invalid_arguments is None:
-                    self.termination = "terminate_tool"
-                    break
-            self.trajectory.extend(answer)
+            try:
+                for call in message.tool_calls:
+                    answer.append(self._execute(call))
+                    if call.name in self.rules.terminate_tools and call.invalid_arguments is None:
+                        self.termination = "terminate_tool"
+                        break
+            finally:  # an output over the cap ends the episode: the ones before it are kept
+                self.trajectory.extend(answer)
             self._count_step()
         elif message.end is None:
             start = len(self.trajectory)
@@ -135,6 +181,7 @@ class Environment:
 
     def _execute(self, call: ToolCall, requestor: Requestor = "assistant") -> ToolMessage:
         answer = execute(self.sides.of(requestor), call, requestor)
+        check_observation(answer, self.limits)
         self.tool_errors += answer.error
         return answer
 
@@ -143,6 +190,7 @@ class Environment:
         their own side (each batch of calls answered before they go on), then speaks."""
         while True:
             reply = self.user.respond(self.trajectory)
+            check_turn(reply.tool_calls or [], self.limits, "user")
             self.trajectory.append(reply)
             if not reply.tool_calls:
                 break

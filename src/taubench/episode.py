@@ -12,7 +12,7 @@ from typing import Literal, Optional
 from pydantic import BaseModel, computed_field
 
 from taubench.domain import BaseDomain
-from taubench.environment import AgentProtocolError, Environment, Limits, TerminationReason
+from taubench.environment import AgentProtocolError, Environment, Limits, OverCap, TerminationReason, own_limits
 from taubench.evaluation import NLJudge, RewardInfo, evaluate
 from taubench.llm import LLMAccessError, LLMReplyError, LLMTransientError
 from taubench.masking import MaskedText
@@ -25,8 +25,9 @@ ROLES = ("agent", "user", "judge")
 
 
 class EpisodeError(BaseModel):
-    """``reply``: the start of a model reply that could not be used, as it was received. The
-    texts are masked (``taubench.masking``): a provider may echo the key it was sent."""
+    """``reply``: the start of a model reply that could not be used, as it was received, or of
+    the part of a turn that was over a cap. The texts are masked (``taubench.masking``): a
+    provider may echo the key it was sent."""
 
     kind: ErrorKind
     type: str
@@ -105,6 +106,7 @@ def run_episode(
     limits: Optional[Limits] = None,  # None: the domain's own
     judge: Optional[NLJudge] = None,
 ) -> EpisodeResult:
+    limits = limits or own_limits(domain)
     context = EpisodeContext(
         task=task,
         domain=domain.name,
@@ -113,6 +115,7 @@ def run_episode(
         user_tools=tuple(domain.spec.user_toolkit.schemas()) if domain.spec.user_toolkit else (),
         trial=trial,
         seed=seed,
+        limits=limits,
     )
     started_at = datetime.now(timezone.utc).isoformat(timespec="seconds")
     clock = time.perf_counter()
@@ -171,6 +174,8 @@ def _record_error(exc: Exception, kind: Optional[ErrorKind] = None) -> EpisodeEr
         kind, exc = exc.kind, exc.__cause__
     elif isinstance(exc, AgentProtocolError):
         kind = "agent_error"
+    elif isinstance(exc, OverCap):
+        kind = "agent_error" if exc.requestor == "assistant" else "user_error"
     if isinstance(exc, (LLMTransientError, LLMAccessError)):
         kind = "infrastructure_error"  # the provider failed, not the participant that called it
     return EpisodeError(
@@ -178,7 +183,7 @@ def _record_error(exc: Exception, kind: Optional[ErrorKind] = None) -> EpisodeEr
         type=type(exc).__name__,
         message=str(exc),
         traceback="".join(traceback.format_exception(exc)),
-        reply=exc.excerpt if isinstance(exc, LLMReplyError) else None,
+        reply=exc.excerpt if isinstance(exc, (LLMReplyError, OverCap)) else None,
     )
 
 

@@ -120,7 +120,7 @@ class TauBenchEnv(gymnasium.Env):
         self.context = EpisodeContext(
             task=self.task, domain=self.domain.name, policy=self.domain.policy, tools=self.domain.spec.toolkit.schemas(),
             user_tools=tuple(self.domain.spec.user_toolkit.schemas()) if self.domain.spec.user_toolkit else (),
-            trial=self.episodes, seed=episode_seed,
+            trial=self.episodes, seed=episode_seed, limits=self.participants.limits,
         )  # fmt: skip
         self.environment = Environment(self.domain, self.task, self.participants.make_user(self.context), self.participants.limits)
         self.environment.reset()

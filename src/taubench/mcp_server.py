@@ -1,13 +1,16 @@
 """A domain's agent tools as an MCP server, so that any MCP-capable agent can work a task:
 
     python -m taubench.mcp_server --env retail --task-id 0 [--transport stdio|http] [--port P] [--log FILE]
+        [--max-tool-call-chars N] [--max-observation-chars N]
 
 Every MCP session is one episode with a database of its own (the task's initial state, or the
 domain's database as shipped without ``--task-id``), never shared with another session. Tool
 names, descriptions and input schemas are the toolkit's; a call runs through the episode's own
 path (``environment.execute``), so its output is byte-identical to an episode's observation and a
 failing call comes back as an MCP error result carrying our error text. Every call is logged
-as a JSON line (stderr, and ``--log FILE``).
+as a JSON line (stderr, and ``--log FILE``). A call over a cap (its size as JSON, its output's
+size) is refused with an MCP error and ends the session's episode as the agent's error; MCP
+has no turns (one request, one call), so there is no cap on calls per turn.
 
 When a session ends (stdio: end of input; HTTP: the client closes its session, or the server
 stops) it is graded as an episode would be, on the parts of the task's reward basis that tool
@@ -27,9 +30,10 @@ from pydantic import BaseModel
 
 from taubench.domain import BaseDomain, DataError
 from taubench.domains import DOMAINS, load_domain
-from taubench.environment import TerminationReason, execute
+from taubench.environment import EXCERPT_CHARS, OverCap, TerminationReason, check_observation, check_turn, execute
 from taubench.evaluation import ComponentResult, evaluate
 from taubench.messages import AssistantMessage, Message, ToolCall
+from taubench.participants import Limits
 from taubench.tasks import RewardType, Task
 
 try:
@@ -64,8 +68,8 @@ class Grade(BaseModel):
 class McpEpisode:
     """One MCP session's episode: its own database and the calls made on it, as a trajectory."""
 
-    def __init__(self, domain: BaseDomain, task: Optional[Task], session: str):
-        self.domain, self.task, self.session = domain, task, session
+    def __init__(self, domain: BaseDomain, task: Optional[Task], session: str, limits: Limits = Limits()):
+        self.domain, self.task, self.session, self.limits = domain, task, session, limits
         self.sides = domain.new_sides(task)
         self.trajectory: list[Message] = []
         self.tool_errors = 0
@@ -73,11 +77,18 @@ class McpEpisode:
 
     def call(self, name: str, arguments: dict[str, Any]) -> tuple[str, bool]:
         """The observation and whether it is an error; after a terminate tool, or at the
-        domain's tool-error limit, the episode has ended and refuses further calls."""
+        domain's tool-error limit, the episode has ended and refuses further calls. A call or
+        output over a cap raises ``OverCap`` and ends the episode as the agent's error."""
         if self.termination is not None:
             return f"Error: this episode has ended ({self.termination}); open a new MCP session for another", True
         call = ToolCall(id=f"mcp_call_{len(self.trajectory) // 2 + 1}", name=name, arguments=arguments)
-        answer = execute(self.sides.agent, call)
+        try:
+            check_turn([call], self.limits)
+            answer = execute(self.sides.agent, call)
+            check_observation(answer, self.limits)
+        except OverCap:
+            self.termination = "agent_error"
+            raise
         self.trajectory += [AssistantMessage(tool_calls=[call]), answer]
         self.tool_errors += answer.error
         max_errors = self.domain.rules.max_errors
@@ -124,8 +135,8 @@ class EventLog:
 class EpisodeServer:
     """The MCP server over one domain and task, holding one episode per session."""
 
-    def __init__(self, domain: BaseDomain, task: Optional[Task], log: EventLog):
-        self.domain, self.task, self.log = domain, task, log
+    def __init__(self, domain: BaseDomain, task: Optional[Task], log: EventLog, limits: Limits = Limits()):
+        self.domain, self.task, self.log, self.limits = domain, task, log, limits
         self.episodes: dict[str, McpEpisode] = {}
         self.grades: dict[str, Grade] = {}
         self.tools = mcp_tools(domain.spec.toolkit.schemas())
@@ -138,7 +149,7 @@ class EpisodeServer:
         if session in self.grades:
             raise MCPError(types.INVALID_REQUEST, f"session {session} has ended and been graded")
         if session not in self.episodes:
-            self.episodes[session] = McpEpisode(self.domain, self.task, session)
+            self.episodes[session] = McpEpisode(self.domain, self.task, session, self.limits)
         return self.episodes[session]
 
     def end(self, session: str) -> Optional[Grade]:
@@ -165,7 +176,12 @@ class EpisodeServer:
         session = _session_of(ctx)
         episode = self.episode(session)
         arguments = params.arguments or {}
-        content, error = episode.call(params.name, arguments)
+        try:
+            content, error = episode.call(params.name, arguments)
+        except OverCap as refused:
+            name = params.name[:EXCERPT_CHARS]
+            self.log.write({"event": "refused", "session": session, "name": name, "reason": str(refused), "excerpt": refused.excerpt})
+            raise MCPError(types.INVALID_PARAMS, str(refused)) from None
         call = {"session": session, "name": params.name, "arguments": arguments, "error": error, "observation": content}
         self.log.write({"event": "call", **call})
         return types.CallToolResult(content=[types.TextContent(type="text", text=content)], is_error=error)
@@ -242,7 +258,18 @@ def parse_args(argv: Optional[list[str]] = None) -> argparse.Namespace:
     parser.add_argument("--host", default="127.0.0.1", help="http: the address to listen on")
     parser.add_argument("--port", type=int, default=8000, help="http: the port to listen on (streamable HTTP at /mcp)")
     parser.add_argument("--log", type=Path, help="also append every call and grade, as JSON lines, to this file")
+    defaults = Limits()
+    parser.add_argument("--max-tool-call-chars", type=_at_least_one, default=defaults.max_tool_call_chars,
+                        help="refuse a call longer than this as JSON (its name, id and arguments)")  # fmt: skip
+    parser.add_argument("--max-observation-chars", type=_at_least_one, default=defaults.max_observation_chars,
+                        help="refuse a call whose output is longer than this")  # fmt: skip
     return parser.parse_args(argv)
+
+
+def _at_least_one(text: str) -> int:
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of at least 1")
+    return int(text)
 
 
 def build(args: argparse.Namespace) -> EpisodeServer:
@@ -255,7 +282,8 @@ def build(args: argparse.Namespace) -> EpisodeServer:
         raise ValueError("--split needs --task-id")
     domain = load_domain(args.env, args.data_dir)
     task = find_task(domain, args.task_id, args.split) if args.task_id is not None else None
-    return EpisodeServer(domain, task, EventLog(args.log))
+    limits = Limits(max_tool_call_chars=args.max_tool_call_chars, max_observation_chars=args.max_observation_chars)
+    return EpisodeServer(domain, task, EventLog(args.log), limits)
 
 
 def main(argv: Optional[list[str]] = None) -> None:

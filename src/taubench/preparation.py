@@ -43,6 +43,10 @@ OPERATIONAL_SETTINGS = {
     "max_cost": True,
     "resume": True,
     "episode_retries": True,
+    # safeguards, like llm.timeout: far above any legitimate turn, so they leave what is measured as it is
+    "max_tool_calls_per_turn": True,
+    "max_tool_call_chars": True,
+    "max_observation_chars": True,
     "llm": True,
     "tracking": True,
     "export": True,

@@ -105,7 +105,7 @@ class EpisodeRunner:
         options = strategy_options(settings)
         retry = settings.llm.retry_policy()
         self.domain = domain
-        self.limits = Limits(max_steps=settings.max_steps, max_errors=settings.max_errors)
+        self.limits = Limits(**settings.model_dump(include=set(Limits.model_fields)))
         self.judge = LLMJudge(clients["judge"]) if "judge" in clients else None
         self.make_agent = _factory(settings.agent.strategy(), clients.get("agent"), options["agent"], retry)
         self.make_user = _factory(settings.user.strategy(), clients.get("user"), options["user"], retry)

@@ -17,6 +17,7 @@ from taubench.agents import AGENTS
 from taubench.domain import BaseDomain
 from taubench.domains import DOMAINS
 from taubench.llm import ModelSpec, Pricing, RetryPolicy, known_price, litellm_providers, missing_key, unroutable
+from taubench.participants import MAX_OBSERVATION_CHARS, MAX_TOOL_CALL_CHARS, MAX_TOOL_CALLS_PER_TURN
 from taubench.plugins import AGENT_GROUP, CUSTOM, USER_GROUP, advertised, import_target
 from taubench.tasks import Task
 from taubench.users import USERS
@@ -322,6 +323,10 @@ class RunSettings(_Section):
     # null: the env's own limits (τ²: 200 messages, 10 tool errors; v1: 30 agent turns, none)
     max_steps: Optional[int] = Field(None, ge=1, validate_default=True)
     max_errors: Optional[int] = Field(None, ge=1, validate_default=True)
+    # what one turn may carry; past a cap the episode is the sender's error (participants.Limits)
+    max_tool_calls_per_turn: int = Field(MAX_TOOL_CALLS_PER_TURN, ge=1)
+    max_tool_call_chars: int = Field(MAX_TOOL_CALL_CHARS, ge=1)
+    max_observation_chars: int = Field(MAX_OBSERVATION_CHARS, ge=1)
     episode_retries: int = Field(2, ge=0)  # reruns of an episode that hit an infrastructure error
     max_cost: Optional[float] = Field(None, gt=0)  # USD; no new episode starts once spent
     resume: str = "auto"  # auto | never | the output directory of an earlier run

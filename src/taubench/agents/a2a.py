@@ -8,9 +8,11 @@ first words as a text part; later messages carry the customer's words as text pa
 results of the remote agent's tool calls as a data part (``{"tool_results": [{"id", "name",
 "content", "error"}]}``). The remote agent answers with text for the customer, or with tool
 calls as a data part ``{"tool_calls": [{"name": ..., "arguments": {...}}]}`` (or that JSON
-as its whole text), which taubench executes. Transport failures (timeouts, connection
-errors, 408/429/5xx) are retried as model calls are (the run's ``llm.*`` policy); each
-exchange counts as one call in the agent's usage, at cost 0.
+as its whole text), which taubench executes. ``timeout`` is a deadline for a whole exchange
+(agent card, request, the answer's last byte), not for each read: an agent sending a byte at a
+time cannot hold an episode. Transport failures (timeouts, connection errors, 408/429/5xx) are
+retried as model calls are (the run's ``llm.*`` policy); each exchange counts as one call in
+the agent's usage, at cost 0.
 """
 
 import asyncio
@@ -25,7 +27,7 @@ from typing import Any, Literal, Optional, Sequence
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from taubench.environment import AgentProtocolError
+from taubench.environment import AgentProtocolError, OverCap, check_turn
 from taubench.llm import LLMTransientError, RetryPolicy
 from taubench.messages import AssistantMessage, Message, ToolCall, ToolMessage, Usage, UserMessage, agent_side
 from taubench.participants import EpisodeContext
@@ -40,7 +42,7 @@ class A2AOptions(BaseModel):
     url: Optional[str] = Field(None, validate_default=True)  # the remote agent's base URL (its card at /.well-known/)
     auth_token_env: Optional[str] = None  # the variable holding a bearer token for it
     mode: Literal["inband", "mcp"] = "inband"  # the tools in-band, or on an MCP server the harness runs per turn
-    timeout: Optional[float] = Field(None, gt=0)  # seconds per exchange; null: the run's llm.timeout
+    timeout: Optional[float] = Field(None, gt=0)  # seconds an exchange may take in all; null: the run's llm.timeout
 
     @field_validator("url")
     @classmethod
@@ -92,7 +94,7 @@ class A2AAgent:
             self.turn = ToolBridge(self, self._parts(new), len(trajectory))
         else:  # the episode has run the call the remote agent made through MCP: its result goes back there
             self.turn.answer([message for message in new if isinstance(message, ToolMessage)])
-        kind, value = self.turn.next_event(self.retry.timeout * self.retry.max_attempts)
+        kind, value = self.turn.next_event()
         if kind == "call":
             return AssistantMessage(tool_calls=[value], usage=Usage())
         self.turn = None
@@ -129,7 +131,17 @@ class A2AAgent:
         return parts
 
     async def _exchange(self, message_id: str, parts: list[dict]) -> list[Any]:
-        """One message to the remote agent and its answer's parts; keeps its context id."""
+        """One message to the remote agent and its answer's parts, within the deadline (the
+        client's timeout applies to each read, which a byte at a time never reaches)."""
+        try:
+            async with asyncio.timeout(self.retry.timeout):
+                return await self._send(message_id, parts)
+        except TimeoutError:
+            raise TimeoutError(f"no complete answer within {self.retry.timeout:g} s (agent.timeout)") from None
+
+    async def _send(self, message_id: str, parts: list[dict]) -> list[Any]:
+        """One message to the remote agent (its card read first, once) and its answer's parts;
+        keeps its context id."""
         import httpx
         from a2a.client import A2ACardResolver, ClientConfig, ClientFactory
         from a2a.types import Message as A2AMessage, Part, Role, SendMessageRequest
@@ -245,7 +257,7 @@ def _transient(exc: Exception) -> bool:
     import httpx
     from a2a.client import A2AClientTimeoutError, AgentCardResolutionError
 
-    if isinstance(exc, (A2AClientTimeoutError, httpx.TransportError)):
+    if isinstance(exc, (A2AClientTimeoutError, httpx.TransportError, TimeoutError)):
         return True
     if isinstance(exc, AgentCardResolutionError) and exc.status_code is not None:
         return exc.status_code in (408, 429) or exc.status_code >= 500
@@ -260,7 +272,9 @@ class ToolBridge:
     their schemas) whose URL goes with the message as ``{"mcp_url": ...}``. Each call the remote
     agent makes there is handed to the episode as our tool call, and the episode's result goes
     back as the MCP answer, so the calls run (and are graded) as any agent's. The turn ends
-    with the remote agent's A2A answer; the server stops then."""
+    with the remote agent's A2A answer; the server stops then. The turn is the exchange: its
+    calls count against ``max_tool_calls_per_turn`` together, and it lasts at most what the
+    exchange may take with its retries."""
 
     def __init__(self, agent: A2AAgent, parts: list[dict], turn: int):
         from taubench.mcp_server import mcp_tools
@@ -269,13 +283,17 @@ class ToolBridge:
         self.events: queue.Queue = queue.Queue()  # ("call", ToolCall) | ("answer", message) | ("error", exception)
         self.waiting: dict[str, Future] = {}
         self.calls = 0
+        retry = agent.retry
+        self.longest = retry.timeout * retry.max_attempts + retry.max_wait
+        self.deadline = time.monotonic() + self.longest
         threading.Thread(target=asyncio.run, args=(self._serve(parts),), daemon=True).start()
 
-    def next_event(self, timeout: float) -> tuple[str, Any]:
+    def next_event(self) -> tuple[str, Any]:
+        """The turn's next call, its answer or its error; an error once the turn's time is up."""
         try:
-            return self.events.get(timeout=timeout)
+            return self.events.get(timeout=max(0.0, self.deadline - time.monotonic()))
         except queue.Empty:
-            return "error", LLMTransientError(f"A2A agent {self.agent.options.url}: no answer nor tool call in {timeout:.0f} s")
+            return "error", LLMTransientError(f"A2A agent {self.agent.options.url}: the turn did not end in {self.longest:g} s")
 
     def answer(self, results: list[ToolMessage]) -> None:
         for result in results:
@@ -307,11 +325,18 @@ class ToolBridge:
         return types.ListToolsResult(tools=self.tools)
 
     async def _call_tool(self, ctx, params):
-        """Waits for the episode to run the call (at most the exchange's timeout)."""
+        """Waits for the episode to run the call (at most the exchange's timeout). A call past
+        a cap is refused with an MCP error, and ends the episode as the agent's error."""
         import mcp_types as types
+        from mcp.shared.exceptions import MCPError
 
         self.calls += 1
         call = ToolCall(id=f"a2a_mcp_call_{self.turn}_{self.calls}", name=params.name, arguments=params.arguments or {})
+        try:
+            check_turn([call], self.agent.context.limits, made_before=self.calls - 1)
+        except OverCap as exc:
+            self.events.put(("error", exc))
+            raise MCPError(types.INVALID_PARAMS, str(exc)) from None
         self.waiting[call.id] = done = Future()
         self.events.put(("call", call))
         result = await asyncio.wait_for(asyncio.wrap_future(done), self.agent.retry.timeout)
