@@ -79,12 +79,12 @@ _SEEDING = threading.Lock()
 def empty_mlflow_store(tmp_path_factory) -> Path:
     """An MLflow SQLite store with its tables made and nothing recorded: making the tables
     takes about two seconds, which every command run in a fresh folder would pay again."""
-    from mlflow.tracking import MlflowClient
+    from taubench.mlflow_store import DATABASE, open_local_store
 
-    database = tmp_path_factory.mktemp("empty-store") / "mlflow.db"
-    MlflowClient(f"sqlite:///{database}").search_experiments()
-    _EMPTY_STORE.append(database)
-    return database
+    base = tmp_path_factory.mktemp("empty-store")
+    open_local_store(base)
+    _EMPTY_STORE.append(base / STORE_FOLDER / DATABASE)
+    return _EMPTY_STORE[0]
 
 
 def run_cli(

@@ -126,6 +126,59 @@ def test_a_data_file_cut_short_stops_the_command_without_a_traceback(tmp_path):
     assert_refused_cleanly(result, "airline db.json", "is not valid")
 
 
+DEEP = 100_000  # levels: Python's own JSON and TOML parsers overflow the stack long before
+V1_AIRLINE = SHARED / "data" / "tau_bench_v1" / "airline"
+
+
+def nested(file: str, levels: int) -> str:
+    """A file of ``file``'s format holding lists nested ``levels`` deep."""
+    lists = "[" * levels + "]" * levels
+    return f"key = {lists}\n" if file.endswith(".toml") else f'{{"key": {lists}}}'
+
+
+MOCK_JSON = [file for file in DOMAINS["mock"].data_files if file.endswith(".json")]
+CORRUPT = [
+    *[("airline_v1", file, "not UTF-8") for file in sorted(path.name for path in V1_AIRLINE.iterdir())],
+    *[("airline_v1", file, levels) for file in ("reservations.json", "tasks_test.json") for levels in (DEEP, 600)],
+    *[("mock", file, "not UTF-8") for file in DOMAINS["mock"].data_files], *[("mock", file, DEEP) for file in MOCK_JSON],
+    ("telecom", "db.toml", DEEP), ("telecom", "tasks.json", DEEP), ("telecom", "main_policy.md", "not UTF-8"),
+]  # fmt: skip
+
+
+def expected_problem(file: str, corruption) -> str:
+    if corruption == "not UTF-8":
+        return "is not UTF-8 text: byte 0xe9 at offset 5"
+    if file in ("db.json", "split_tasks.json"):  # read by pydantic, whose JSON reader has its own limit
+        return "Invalid JSON: recursion limit exceeded"
+    return "nests lists or objects more than 100 levels deep"
+
+
+@pytest.mark.parametrize("domain, file, corruption", CORRUPT)
+def test_a_corrupt_data_file_is_a_data_error_naming_it(tmp_path, domain, file, corruption):
+    """Nested past what Python's parsers take (100,000 levels), or deep enough to parse and
+    overflow the recursive code after them (600), or not UTF-8: a DataError naming the file."""
+    source = V1_AIRLINE if domain.endswith("_v1") else load_domain(domain).data_folder
+    data = tmp_path / "data"
+    shutil.copytree(source, data)
+    if corruption == "not UTF-8":
+        (data / file).write_bytes(b"Caf\xc3\xa9\xe9 " + (data / file).read_bytes())  # Latin-1 after UTF-8
+    else:
+        (data / file).write_text(nested(file, corruption))
+    with pytest.raises(DataError) as raised:
+        load_domain(domain, data, verify_checksums=False)
+    assert file in str(raised.value) and expected_problem(file, corruption) in str(raised.value)
+
+
+def test_a_corrupt_data_file_stops_the_command_without_a_traceback(tmp_path):
+    data = tmp_path / "tau-bench"
+    shutil.copytree(V1_AIRLINE, data / "airline")
+    (data / "airline" / "reservations.json").write_text(nested("reservations.json", DEEP))
+    run = ["env=airline_v1", f"env.data_dir={data}", "env.verify_checksums=false", *ORACLES, "task_ids=[0]"]
+    result = run_cli(*run, cwd=tmp_path, seed_store=False)
+    assert_refused_cleanly(result, f"{data}/airline/reservations.json nests lists or objects more than 100 levels deep")
+    assert not (tmp_path / "outputs").exists() and not (tmp_path / "mlruns").exists()
+
+
 @pytest.mark.parametrize(
     "arguments",
     [

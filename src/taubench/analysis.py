@@ -31,6 +31,7 @@ from taubench.evaluation import RewardInfo
 from taubench.llm import LLMClient, LLMError, ModelSpec, ResponseCache, missing_key
 from taubench.messages import AssistantMessage, Message, ToolMessage, Usage, UserMessage
 from taubench.metrics import is_success, task_order
+from taubench.mlflow_store import STORE_FOLDER, StoreError
 from taubench.preparation import PreparedRun
 from taubench.rundir import (
     MANIFEST_FILE, RunManifest, StoredRunError, finished_run_dir, results_head, stored_episodes, write_atomically
@@ -38,7 +39,7 @@ from taubench.rundir import (
 from taubench.runner import RunReport
 from taubench.settings import EnvSettings, LLMSettings, TrackingSettings
 from taubench.tasks import Task
-from taubench.tracking import STORE_FOLDER, Artifact, Tracker
+from taubench.tracking import Artifact, Tracker
 from taubench.users.llm import render_scenario
 
 ANALYSIS_FILE = "error_analysis.json"
@@ -368,7 +369,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         analysis, path = analyse_stored_run(run_dir, config, spec, args.concurrency)
         print(analysis.summary(path))
         print(log_to_run(run_dir, config, analysis, path, args.tracking_uri, Path.cwd()))
-    except (StoredRunError, ValueError, DataError) as exc:
+    except (StoredRunError, ValueError, DataError, StoreError) as exc:
         parser.exit(2, f"taubench.analysis: {exc}\n")
     return 0
 

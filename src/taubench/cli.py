@@ -25,6 +25,7 @@ from omegaconf.errors import OmegaConfBaseException
 from taubench import console
 from taubench.domain import DataError
 from taubench.metrics import RunSummary
+from taubench.mlflow_store import StoreError
 from taubench.preparation import PreparedRun, RunStorageError, prepare
 from taubench.rundir import RESULTS_FILE, new_folder, results_head
 from taubench.runner import RunReport, execute, finished_report
@@ -102,7 +103,7 @@ def main(cfg: DictConfig) -> None:
         )
     try:
         report = run_tracked(prepared, base_dir)
-    except (ConfigError, RunStorageError) as exc:  # found only as the run starts: no Ray cluster, a full disk
+    except (ConfigError, RunStorageError, StoreError) as exc:  # found only as the run starts: no Ray cluster, a full disk, a damaged MLflow store
         _fail(exc)
     job_dir = Path(runtime.runtime.output_dir)
     if job_dir.resolve() != report.output_dir.resolve():  # resumed elsewhere: the job dir points there
@@ -137,15 +138,16 @@ def run_tracked(prepared: PreparedRun, base_dir: Path) -> RunReport:
     settings = prepared.settings
     if prepared.completed:
         return finished_report(prepared)
+    from taubench.tracking import Tracker
+
+    # the store opened first: a damaged one refuses the run before its folder is claimed
+    tracker = Tracker(settings.tracking, base_dir) if settings.tracking.enabled else None
     with prepared.claimed():
-        if not settings.tracking.enabled:
+        if tracker is None:
             report = execute(prepared)
             after_run(prepared, report, base_dir)
             prepared.complete(report)
             return report
-        from taubench.tracking import Tracker
-
-        tracker = Tracker(settings.tracking, base_dir)
         run_id = _mlflow_run(tracker, prepared)
         try:
             traces = _trace_writer(tracker, run_id, prepared)
@@ -321,7 +323,10 @@ class SweepCallback(Callback):
         from taubench.tracking import Tracker
 
         sweep_dir = Path(config.hydra.sweep.dir)
-        tracker = Tracker(tracking, Path.cwd())
+        try:
+            tracker = Tracker(tracking, Path.cwd())
+        except StoreError as exc:
+            _fail(exc)
         identity = hashlib.sha256(json.dumps(jobs).encode()).hexdigest()[:20]
         resumed = [job.manifest.mlflow_run_id for job in checked if job.resuming and not job.completed and job.manifest.mlflow_run_id]
         earlier = next(filter(None, map(tracker.parent_of, resumed)), None)

@@ -6,7 +6,6 @@ names, and checked against sha256 digests recorded in the domain's definition. Ï
 domains (``taubench.domains.v1``) share ``BaseDomain`` and declare their own ``Rules``.
 """
 
-import hashlib
 import json
 import threading
 from dataclasses import dataclass
@@ -16,15 +15,12 @@ from typing import Any, Literal, Mapping, Optional, Union
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
+from taubench.datafiles import DataError, load_data, read_text, sha256_of
 from taubench.pristine import PristineDB
 from taubench.tasks import InitialState, Task
 from taubench.toolkit import Toolkit
 
 DATA_FILES = ("db.json", "tasks.json", "split_tasks.json", "policy.md")
-
-
-class DataError(Exception):
-    """Benchmark data missing, altered or unreadable."""
 
 
 @dataclass(frozen=True)
@@ -105,10 +101,6 @@ class DomainSpec:
 
     def load(self, data_dir: Optional[Path] = None, verify: bool = True) -> "Domain":
         return Domain(self, data_dir, verify)
-
-
-def sha256_of(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
 def locate_data(spec: DomainSpec, data_dir: Optional[Path]) -> Path:
@@ -281,7 +273,7 @@ class Domain(BaseDomain):
                 name: sha256_of(self.data_folder / name) for name in DATA_FILES if (self.data_folder / name).is_file()
             }
         try:
-            self._pristine = PristineDB(spec.db_model, self._read("db.json", binary=True))
+            self._pristine = PristineDB(spec.db_model, self._read("db.json"))
         except ValidationError as exc:  # cut short, or not this domain's database
             raise DataError(f"{self.name} db.json ({self.data_folder / 'db.json'}) is not valid: {_first_problem(exc)}") from None
         self._user_pristine = self._load_user_db() if spec.user_toolkit is not None else None
@@ -289,25 +281,21 @@ class Domain(BaseDomain):
         self.tasks: dict[str, Task] = self._load_tasks()
         self.splits = self._load_splits()
 
-    def _read(self, name: str, binary: bool = False):
-        path = self.data_folder / name
-        try:
-            return path.read_bytes() if binary else path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise DataError(f"cannot read {self.name} data file {path}: {exc}") from None
+    def _read(self, name: str) -> str:
+        return read_text(self.data_folder / name)
 
     def _load_user_db(self) -> PristineDB:
         model = self.spec.user_db_model
         if not (self.data_folder / "user_db.json").is_file():
-            return PristineDB(model, model().model_dump_json().encode())
+            return PristineDB(model, model().model_dump_json())
         try:
-            return PristineDB(model, self._read("user_db.json", binary=True))
+            return PristineDB(model, self._read("user_db.json"))
         except ValidationError as exc:
             raise DataError(f"{self.name} user_db.json is not valid: {_first_problem(exc)}") from None
 
     def _load_tasks(self) -> dict[str, Task]:
         try:
-            tasks = [Task.model_validate(raw) for raw in json.loads(self._read("tasks.json"))]
+            tasks = [Task.model_validate(raw) for raw in load_data(self.data_folder / "tasks.json")]
         except (ValueError, TypeError) as exc:  # ValidationError is a ValueError
             raise DataError(f"{self.name} tasks.json is not valid: {exc}") from None
         return {task.id: task for task in tasks}

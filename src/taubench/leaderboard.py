@@ -39,6 +39,7 @@ from pydantic import BaseModel
 from taubench import leaderboard_sources as sources
 from taubench.leaderboard_sources import Candidate
 from taubench.metrics import LabelGroup, summarize, task_order
+from taubench.mlflow_store import StoreError
 from taubench.stored_runs import StoredRun, changed_data_files
 from taubench.settings import DEFAULT_EXPERIMENT
 from taubench.tracking import flatten, measured_params
@@ -291,7 +292,10 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         print(text, end="" if text.endswith("\n") else "\n")
     if args.log_to_mlflow:
         tables = {"leaderboard.html": render(board, "html"), "leaderboard.csv": render(board, "csv")}
-        logged = sources.log_to_mlflow(tables, args.tracking_uri, args.experiment, base_dir)
+        try:
+            logged = sources.log_to_mlflow(tables, args.tracking_uri, args.experiment, base_dir)
+        except StoreError as exc:
+            parser.exit(2, f"taubench.leaderboard: --log-to-mlflow: {exc}\n")
         print(f"taubench.leaderboard: {logged}", file=sys.stderr)
     return 0
 

@@ -27,7 +27,8 @@ from pydantic import BaseModel
 
 from taubench.rundir import EPISODES_FILE, MANIFEST_FILE, RESULTS_FILE, RunManifest, StoredRunError
 from taubench.stored_runs import StoredRun
-from taubench.tracking import STORE_FOLDER, SWEEP_DIR_TAG, local_store
+from taubench.mlflow_store import STORE_FOLDER, StoreError, open_local_store
+from taubench.tracking import SWEEP_DIR_TAG
 from taubench.untrusted import read_within
 
 KIND_TAG = "taubench.kind"
@@ -118,7 +119,10 @@ def _client(tracking_uri: Optional[str], base_dir: Path):
     if tracking_uri is None:
         if not (base_dir / STORE_FOLDER / "mlflow.db").is_file():
             raise SourceError(f"no MLflow store at {(base_dir / STORE_FOLDER).resolve()} (give --tracking-uri)")
-        tracking_uri = local_store(base_dir)[0]
+        try:
+            tracking_uri = open_local_store(base_dir)[0]
+        except StoreError as exc:
+            raise SourceError(exc) from None
     os.environ.setdefault("MLFLOW_DISABLE_TELEMETRY", "true")
     os.environ.setdefault("MLFLOW_ENABLE_ARTIFACTS_PROGRESS_BAR", "false")  # one bar per run read, on stderr
     import logging

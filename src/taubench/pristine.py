@@ -72,7 +72,7 @@ class SharedTable(dict):
 class PristineDB:
     """A domain's database parsed once, with the JSON text of each record for the hash."""
 
-    def __init__(self, db_model: type[BaseModel], db_json: bytes):
+    def __init__(self, db_model: type[BaseModel], db_json: str):
         self.db_model = db_model
         self.db = db_model.model_validate_json(db_json)
         self.field_types = {name: TypeAdapter(field.annotation) for name, field in db_model.model_fields.items()}

@@ -16,9 +16,9 @@ from pathlib import Path
 from typing import Any, Iterable, Optional
 
 from taubench.metrics import RunSummary
+from taubench.mlflow_store import STORE_FOLDER, local_store, open_local_store  # noqa: F401 (also imported from here)
 from taubench.settings import TrackingSettings
 
-STORE_FOLDER = "mlruns"
 MAX_PARAM_LENGTH = 6000
 BATCH_SIZE = 100  # MLflow's limit on params per logging call
 # MLflow 3's UI opens an experiment of this kind on its runs table (model-training mode), not
@@ -53,15 +53,10 @@ class Artifact:
     folder: Optional[str] = None
 
 
-def local_store(base_dir: Path) -> tuple[str, str]:
-    """(tracking URI, artifact root URI) of the embedded store under ``base_dir``."""
-    store = (base_dir / STORE_FOLDER).resolve()
-    return f"sqlite:///{store / 'mlflow.db'}", (store / "artifacts").as_uri()
-
-
 class Tracker:
     def __init__(self, settings: TrackingSettings, base_dir: Path):
         os.environ.setdefault("MLFLOW_DISABLE_TELEMETRY", "true")
+        from mlflow.exceptions import MlflowException
         from mlflow.tracking import MlflowClient  # heavy; imported only when tracking
 
         # not "creating database tables" on every new store; after the import, which sets the level
@@ -70,19 +65,23 @@ class Tracker:
         artifact_root = None
         uri = settings.tracking_uri
         if uri is None:
-            (base_dir / STORE_FOLDER).mkdir(parents=True, exist_ok=True)
-            uri, artifact_root = local_store(base_dir)
+            uri, artifact_root = open_local_store(base_dir)
         self.uri = uri
         self.client = MlflowClient(tracking_uri=uri)
         experiment = self.client.get_experiment_by_name(settings.experiment)
         ours = {EXPERIMENT_KIND_TAG: RUNS_TABLE_KIND, RESULTS_VIEW_TAG: results_view()}
         if experiment is None:
-            self.experiment_id = self.client.create_experiment(settings.experiment, artifact_location=artifact_root, tags=ours)
-        else:
-            self.experiment_id = experiment.experiment_id
-            for key, value in ours.items():  # a kind or view set by hand is left as it is
-                if key not in experiment.tags:
-                    self.client.set_experiment_tag(self.experiment_id, key, value)
+            try:
+                self.experiment_id = self.client.create_experiment(settings.experiment, artifact_location=artifact_root, tags=ours)
+                return
+            except MlflowException as exc:  # a run started at the same moment made it first
+                experiment = self.client.get_experiment_by_name(settings.experiment)
+                if exc.error_code != "RESOURCE_ALREADY_EXISTS" or experiment is None:
+                    raise
+        self.experiment_id = experiment.experiment_id
+        for key, value in ours.items():  # a kind or view set by hand is left as it is
+            if key not in experiment.tags:
+                self.client.set_experiment_tag(self.experiment_id, key, value)
 
     def start(self, name: str, params: dict[str, Any], parent_run_id: Optional[str] = None, tags: Optional[dict] = None) -> str:
         from mlflow.entities import Param

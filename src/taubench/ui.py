@@ -13,8 +13,9 @@ import sys
 from pathlib import Path
 from typing import Optional, Sequence
 
+from taubench.mlflow_store import STORE_FOLDER, StoreError, open_local_store
 from taubench.settings import DEFAULT_EXPERIMENT
-from taubench.tracking import RESULTS_VIEW, STORE_FOLDER, local_store
+from taubench.tracking import RESULTS_VIEW
 
 RUNS_MODE = "workflowType=machine_learning"
 # an experiment's address ends so: its runs tab (the experiment's own address redirects there,
@@ -42,7 +43,11 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     os.environ.setdefault("MLFLOW_DISABLE_TELEMETRY", "true")
     from mlflow.tracking import MlflowClient
 
-    tracking_uri, artifact_root = local_store(args.dir.resolve())
+    try:
+        tracking_uri, artifact_root = open_local_store(args.dir.resolve())
+    except StoreError as exc:
+        print(f"taubench.ui: {exc}", file=sys.stderr)
+        return 2
     experiment = MlflowClient(tracking_uri).get_experiment_by_name(args.experiment)
     print(f"taubench: MLflow UI of {store}: {runs_address(args.host, args.port, experiment and experiment.experiment_id)}", flush=True)
     command = [sys.executable, "-m", "mlflow", "ui", "--backend-store-uri", tracking_uri, "--default-artifact-root", artifact_root,

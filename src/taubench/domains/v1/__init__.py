@@ -16,12 +16,14 @@ import ast
 import hashlib
 import json
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any, Mapping, Optional
 
 from pydantic import BaseModel, ConfigDict, TypeAdapter
 
-from taubench.domain import BaseDomain, DataError, Rules, sha256_of
+from taubench.datafiles import DataError, load_data, read_text, sha256_of
+from taubench.domain import BaseDomain, Rules
 from taubench.domains.v1.toolkit import V1Toolkit
 from taubench.tasks import EvaluationCriteria, GoldAction, RewardType, Task, UserScenario
 
@@ -159,18 +161,19 @@ def locate(spec: V1DomainSpec, data_dir: Optional[Path]) -> Layout:
 
 
 def read_tasks(path: Path) -> list[V1TaskRecord]:
+    what = "a τ-bench v1 task list"
+    raw = load_data(path, partial(tasks_from_python, filename=path.name) if path.suffix == ".py" else json.loads, what)
     try:
-        raw = tasks_from_python(path) if path.suffix == ".py" else json.loads(path.read_bytes())
         return _TASK_LIST.validate_python(raw)
-    except (OSError, ValueError, SyntaxError) as exc:  # ValidationError is a ValueError
-        raise DataError(f"{path} is not a τ-bench v1 task list: {exc}") from None
+    except ValueError as exc:  # ValidationError is a ValueError
+        raise DataError(f"{path} is not {what}: {exc}") from None
 
 
-def tasks_from_python(path: Path) -> list[dict]:
+def tasks_from_python(source: str, filename: str = "<tasks>") -> list[dict]:
     """The task list of one of τ-bench's ``tasks_<split>.py`` files, read without running it:
     the module assigns a list of ``Task(...)`` calls whose arguments are literals, and
     ``Action(...)`` calls in their ``actions``."""
-    module = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    module = ast.parse(source, filename=filename)
     for statement in module.body:
         value = statement.value if isinstance(statement, (ast.Assign, ast.AnnAssign)) else None
         if isinstance(value, ast.List) and value.elts and all(_is_call(element, "Task") for element in value.elts):
@@ -200,10 +203,7 @@ def _literal(node: ast.AST) -> Any:
 
 
 def read_table(path: Path) -> dict[str, Any]:
-    try:
-        table = json.loads(path.read_bytes())
-    except (OSError, ValueError) as exc:
-        raise DataError(f"cannot read {path}: {exc}") from None
+    table = load_data(path)
     if not isinstance(table, dict) or not all(isinstance(record, dict) for record in table.values()):
         raise DataError(f"{path}: expected a JSON object of records")
     return table
@@ -298,7 +298,7 @@ class V1Domain(BaseDomain):
         self.checksums |= {f"tasks_{split}.json": content_digest(tasks) for split, tasks in records.items()}
         if verify:
             self._verify(layout)
-        self.policy = layout.policy.read_text(encoding="utf-8")
+        self.policy = read_text(layout.policy)
         self._tasks = {
             split: {str(index): record.as_task(str(index)) for index, record in enumerate(tasks)}
             for split, tasks in records.items()
