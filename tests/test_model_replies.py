@@ -357,7 +357,7 @@ def test_rerunning_the_command_of_a_run_with_episodes_left_out_runs_just_those(s
     first = run(settings(model, customer, tmp_path, task_ids=["0", "1", "2"], episode_retries=0, llm={"max_attempts": 1}), base_dir=tmp_path)
     assert first.summary.infrastructure_failures == [("0", 0), ("1", 0), ("2", 0)]
     breaking(model)
-    again = run(settings(model, customer, tmp_path, task_ids=["0", "1", "2"], output_dir=str(tmp_path / "other")), base_dir=tmp_path)
+    again = run(settings(model, customer, tmp_path, task_ids=["0", "1", "2"]), base_dir=tmp_path)
     assert again.output_dir == first.output_dir and [e.reward for e in again.episodes] == [1.0] * 3
     assert again.summary.infrastructure_failures == [] and model.total_requests == sum(e.usage["agent"].calls for e in again.episodes)
 

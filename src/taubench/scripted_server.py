@@ -766,9 +766,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         parser.exit(2, f"scripted server: {exc}\n")
     signal.signal(signal.SIGTERM, signal.default_int_handler)  # SIGTERM stops it as Ctrl-C does
     with server:
-        print(server.url, flush=True)
-        print(f"serving {', '.join(args.domains)} scripted completions; Ctrl-C to stop", file=sys.stderr, flush=True)
-        try:
+        try:  # the prints too: a SIGTERM sent as soon as the URL is read may land on the second
+            print(server.url, flush=True)
+            print(f"serving {', '.join(args.domains)} scripted completions; Ctrl-C to stop", file=sys.stderr, flush=True)
             threading.Event().wait()
         except KeyboardInterrupt:
             pass
