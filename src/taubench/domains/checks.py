@@ -21,7 +21,7 @@ from pydantic import BaseModel
 
 from taubench.domain import Domain
 from taubench.domains.gold_trace import GoldTrace, gold_trace
-from taubench.domains.references import RefersTo
+from taubench.markers import RefersTo
 from taubench.environment import GREETING
 from taubench.evaluation import evaluate
 from taubench.messages import AssistantMessage, UserMessage

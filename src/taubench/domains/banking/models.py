@@ -6,7 +6,7 @@ from typing import Annotated, Literal, Optional
 
 from pydantic import BaseModel, ConfigDict
 
-from taubench.domains.references import RefersTo
+from taubench.markers import RefersTo
 
 CustomerId = Annotated[str, RefersTo("customers")]
 AccountId = Annotated[str, RefersTo("accounts")]

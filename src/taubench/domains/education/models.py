@@ -6,7 +6,7 @@ from typing import Annotated, Literal, Optional
 
 from pydantic import BaseModel, ConfigDict
 
-from taubench.domains.references import RefersTo
+from taubench.markers import RefersTo
 
 Scope = Literal["academic", "financial", "both"]
 Grade = Literal["A", "A-", "B+", "B", "B-", "C+", "C", "C-", "D+", "D", "F", "W"]

@@ -6,7 +6,7 @@ from typing import Annotated, Literal, Optional
 
 from pydantic import BaseModel, ConfigDict
 
-from taubench.domains.references import RefersTo
+from taubench.markers import RefersTo
 
 EventStatus = Literal["on_sale", "sold_out", "cancelled", "postponed", "completed"]
 TicketTypeName = Literal["standard", "vip", "student", "day_pass"]

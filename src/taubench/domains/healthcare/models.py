@@ -7,7 +7,7 @@ from typing import Annotated, Literal, Optional
 
 from pydantic import BaseModel, ConfigDict
 
-from taubench.domains.references import RefersTo
+from taubench.markers import RefersTo
 
 Specialty = Literal[
     "family_medicine", "internal_medicine", "pediatrics", "cardiology", "dermatology", "orthopedics",

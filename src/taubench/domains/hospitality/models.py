@@ -5,7 +5,7 @@ from typing import Annotated, Literal, Optional
 
 from pydantic import BaseModel, ConfigDict
 
-from taubench.domains.references import RefersTo
+from taubench.markers import RefersTo
 
 Tier = Literal["none", "member", "silver", "gold", "platinum"]
 RatePlan = Literal["flexible", "member", "advance_purchase", "award"]

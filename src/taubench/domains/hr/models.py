@@ -7,7 +7,7 @@ from typing import Annotated, Literal, Optional
 
 from pydantic import BaseModel, ConfigDict
 
-from taubench.domains.references import RefersTo
+from taubench.markers import RefersTo
 
 EmployeeId = Annotated[str, RefersTo("employees")]
 Level = Literal["staff", "manager", "director", "vp", "executive"]

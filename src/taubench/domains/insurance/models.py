@@ -6,7 +6,7 @@ from typing import Annotated, Literal, Optional
 
 from pydantic import BaseModel, ConfigDict
 
-from taubench.domains.references import RefersTo
+from taubench.markers import RefersTo
 
 Line = Literal["auto", "home", "renters"]
 ClaimStatus = Literal["open", "under_review", "approved", "denied", "paid", "closed", "withdrawn"]

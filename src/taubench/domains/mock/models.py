@@ -4,7 +4,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from taubench.domains.references import RefersTo
+from taubench.markers import RefersTo
 
 
 class Member(BaseModel):
