@@ -31,6 +31,17 @@ def test_an_attendee_is_found_by_the_buying_accounts_email_and_a_code(tools, eve
     assert refused(tools, events, "get_attendee", attendee_id="A1") == "Error: Attendee not found"
 
 
+def test_a_registrations_amounts_say_per_ticket_or_in_total(tools, events):
+    """R20026 is 12 group tickets at 323.0 each plus 120.0 of fees for all twelve: the names
+    the agent reads must say which amount is per ticket and which is the total."""
+    group = answer(tools, "find_registration", email="samuel.osei@harborline.co", confirmation_code="SOS8D7")
+    assert (group["quantity"], group["price_paid_per_ticket"], group["fees_paid_total"]) == (12, 323.0, 120.0)
+    charges = [p.amount for p in tools.db.payments.values() if p.registration_id == "R20026"]
+    assert charges == [323.0 * 12 + 120.0]
+    cancel = next(s["function"] for s in events.spec.toolkit.schemas() if s["function"]["name"] == "cancel_registration")
+    assert "price_paid_per_ticket times" in cancel["parameters"]["properties"]["refund_amount"]["description"]
+
+
 def test_events_sessions_and_organizers_are_read(tools, events):
     summits = answer(tools, "search_events", name="data summit")
     assert [(e["event_id"], e["city"]) for e in summits] == [("E118", "Austin"), ("E101", "Austin"), ("E102", "Denver")]
@@ -60,15 +71,15 @@ def test_buying_charges_the_days_price_or_one_discount_plus_fees(tools, events):
     hiro = {"attendee_id": "A10021", "payment_method_id": "PM10021-1", "holder_name": "Hiro Tanaka",
             "holder_email": "hiro.tanaka@kumo.tech"}  # fmt: skip
     bought = answer(tools, "buy_tickets", event_id="E102", ticket_type="vip", quantity=1, promo_code="data20", **hiro)
-    assert (bought["registration_id"], bought["price_paid"], bought["discount"]) == ("R21640", 559.2, "promo")
+    assert (bought["registration_id"], bought["price_paid_per_ticket"], bought["discount"]) == ("R21640", 559.2, "promo")
     assert bought["promo_code"] == "DATA20" and last_payment(tools).amount == 571.7
     samuel = {"attendee_id": "A10010", "payment_method_id": "PM10010-1", "holder_name": "Samuel Osei",
               "holder_email": "samuel.osei@harborline.co"}  # fmt: skip
     group = answer(tools, "buy_tickets", event_id="E113", ticket_type="standard", quantity=12, group_rate=True, **samuel)
-    assert (group["price_paid"], group["fees_paid"]) == (126.65, 72.0)
+    assert (group["price_paid_per_ticket"], group["fees_paid_total"]) == (126.65, 72.0)
     assert group["confirmation_code"] != bought["confirmation_code"]
     early = answer(tools, "buy_tickets", event_id="E102", ticket_type="standard", quantity=1, **hiro)
-    assert (early["price_paid"], early["discount"]) == (279.0, "early_bird")
+    assert (early["price_paid_per_ticket"], early["discount"]) == (279.0, "early_bird")
 
 
 @pytest.mark.parametrize(
@@ -119,11 +130,11 @@ def test_a_ticket_is_transferred_by_name_on_the_same_account(tools, events):
 
 def test_an_upgrade_charges_the_difference_and_a_downgrade_nothing(tools, events):
     upgraded = answer(tools, "change_ticket_type", registration_id="R20005", ticket_type="vip", payment_method_id="PM10004-1")
-    assert (upgraded["ticket_type"], upgraded["price_paid"], last_payment(tools).amount) == ("vip", 1199.0, 700.0)
+    assert (upgraded["ticket_type"], upgraded["price_paid_per_ticket"], last_payment(tools).amount) == ("vip", 1199.0, 700.0)
     payments = tools.db.next_payment_number
     arguments = {"ticket_type": "standard", "payment_method_id": "PM10025-1"}
     downgraded = answer(tools, "change_ticket_type", registration_id="R20029", **arguments)
-    assert (downgraded["price_paid"], tools.db.next_payment_number) == (895.0, payments)
+    assert (downgraded["price_paid_per_ticket"], tools.db.next_payment_number) == (895.0, payments)
     arguments = {"ticket_type": "vip", "payment_method_id": "PM10004-1"}
     message = "Error: Registration already has vip tickets"
     assert refused(tools, events, "change_ticket_type", registration_id="R20005", **arguments) == message

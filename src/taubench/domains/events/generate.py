@@ -134,8 +134,8 @@ def _registration(number: int, event: dict, attendee: dict, rng: random.Random, 
     quantity = fields.get("quantity", 1)
     return {"registration_id": f"R{number}", "confirmation_code": _code(rng, used), "event_id": event["event_id"],
             "attendee_id": attendee["attendee_id"], "holder_name": attendee["name"], "holder_email": attendee["email"],
-            "ticket_type": ticket["name"], "quantity": quantity, "price_paid": ticket["price"],
-            "fees_paid": round(event["service_fee"] * quantity, 2), "discount": "none", "promo_code": None,
+            "ticket_type": ticket["name"], "quantity": quantity, "price_paid_per_ticket": ticket["price"],
+            "fees_paid_total": round(event["service_fee"] * quantity, 2), "discount": "none", "promo_code": None,
             "payment_method_id": attendee["payment_methods"][0]["payment_method_id"], "purchased": fields["purchased"],
             "status": fields.get("status", "confirmed"), "transfers_used": int(rng.random() < 0.05),
             "chargeback_open": rng.random() < 0.01, "sessions": [], "accommodations": fields.get("accommodations", []),
@@ -159,8 +159,9 @@ def _registrations(rng: random.Random, events: dict, attendees: dict) -> dict:
         buyer = attendees[account]
         registrations[rid] = {"registration_id": rid, "confirmation_code": code, "event_id": event_id, "attendee_id": account,
                               "holder_name": holder or buyer["name"], "holder_email": holder_email or buyer["email"],
-                              "ticket_type": ticket, "quantity": quantity, "price_paid": price, "fees_paid": fees,
-                              "discount": discount, "promo_code": promo, "payment_method_id": f"PM{account[1:]}-{method}",
+                              "ticket_type": ticket, "quantity": quantity, "price_paid_per_ticket": price,
+                              "fees_paid_total": fees, "discount": discount, "promo_code": promo,
+                              "payment_method_id": f"PM{account[1:]}-{method}",
                               "purchased": bought, "status": "confirmed", "transfers_used": transfers,
                               "chargeback_open": chargeback, "sessions": session_ids, "accommodations": needs,
                               "refund_amount": 0.0}  # fmt: skip
@@ -168,7 +169,8 @@ def _registrations(rng: random.Random, events: dict, attendees: dict) -> dict:
     for event_id, first, count in CAST_EVENT_FILLER:
         for number in range(first, first + count):
             registration = _registration(number, events[event_id], rng.choice(filler_accounts), rng, used, purchased="2025-08-01")
-            registration["ticket_type"], registration["price_paid"] = "standard", events[event_id]["ticket_types"][0]["price"]
+            registration["ticket_type"] = "standard"
+            registration["price_paid_per_ticket"] = events[event_id]["ticket_types"][0]["price"]
             registrations[registration["registration_id"]] = registration
     filler_events = [event for key, event in events.items() if key >= "E119"]
     for number in range(20140, 21640):
@@ -181,7 +183,8 @@ def _registrations(rng: random.Random, events: dict, attendees: dict) -> dict:
         registration = _registration(number, event, rng.choice(filler_accounts), rng, used, **fields)
         if cancelled:  # the organizer's cancellation refunds everything; an attendee's, half the ticket (14-29 days out)
             full = event["status"] == "cancelled"
-            refund = registration["price_paid"] + registration["fees_paid"] if full else registration["price_paid"] / 2
+            price = registration["price_paid_per_ticket"]
+            refund = price + registration["fees_paid_total"] if full else price / 2
             registration["refund_amount"] = round(refund, 2)
         registrations[registration["registration_id"]] = registration
     return registrations
@@ -190,8 +193,8 @@ def _registrations(rng: random.Random, events: dict, attendees: dict) -> dict:
 def _payments(registrations: dict) -> dict:
     payments, number = {}, 90001
     for registration in registrations.values():
-        entries = [("charge", round(registration["price_paid"] * registration["quantity"] + registration["fees_paid"], 2),
-                    registration["purchased"], "tickets")]  # fmt: skip
+        paid = registration["price_paid_per_ticket"] * registration["quantity"] + registration["fees_paid_total"]
+        entries = [("charge", round(paid, 2), registration["purchased"], "tickets")]
         if registration["status"] == "cancelled" and registration["refund_amount"]:
             entries.append(("refund", registration["refund_amount"], _day(TODAY - timedelta(days=3)), "cancellation"))
         for kind, amount, day, note in entries:

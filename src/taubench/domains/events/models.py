@@ -107,8 +107,8 @@ class Registration(BaseModel):
     holder_email: str
     ticket_type: TicketTypeName
     quantity: int  # 1, or the size of a group registration
-    price_paid: float  # per ticket, USD, after any discount
-    fees_paid: float  # service fees, all tickets, USD
+    price_paid_per_ticket: float  # per ticket, USD, after any discount
+    fees_paid_total: float  # service fees, all tickets, USD
     discount: Literal["none", "early_bird", "promo", "group"]
     promo_code: Optional[str]
     payment_method_id: str

@@ -45,7 +45,7 @@ def _hours_before(db: EventsDB, event: Event) -> float:
 
 
 def _paid(registration: Registration) -> float:
-    return round(registration.price_paid * registration.quantity + registration.fees_paid, 2)
+    return round(registration.price_paid_per_ticket * registration.quantity + registration.fees_paid_total, 2)
 
 
 def _said(trace: GoldTrace, amount: float) -> bool:
@@ -83,7 +83,7 @@ def refund_tiers(trace: GoldTrace) -> list[str]:
         registration, event = _registration(step), _event_of(step)
         if event.status in ("cancelled", "postponed"):
             continue
-        days, price = _days_before(step.before, event), registration.price_paid * registration.quantity
+        days, price = _days_before(step.before, event), registration.price_paid_per_ticket * registration.quantity
         due = price - PROCESSING_FEE * registration.quantity if days >= 30 else price / 2 if days >= 14 else 0.0
         if abs(step.arguments["refund_amount"] - round(due, 2)) > 0.005:
             violations.append(f"refund {step.arguments['refund_amount']} {days} days out, policy gives {round(due, 2)}")
@@ -108,7 +108,7 @@ def organizer_cancelled_in_full(trace: GoldTrace) -> list[str]:
 def fees_kept(trace: GoldTrace) -> list[str]:
     return [f"refund {step.arguments['refund_amount']} includes service fees" for step in trace.calls("cancel_registration")
             if _event_of(step).status not in ("cancelled", "postponed")
-            and step.arguments["refund_amount"] > (r := _registration(step)).price_paid * r.quantity]  # fmt: skip
+            and step.arguments["refund_amount"] > (r := _registration(step)).price_paid_per_ticket * r.quantity]  # fmt: skip
 
 
 def transfer_window(trace: GoldTrace) -> list[str]:
@@ -136,7 +136,7 @@ def lowest_discount(trace: GoldTrace) -> list[str]:
         options = [ticket.early_bird_price if ticket.early_bird_end and today <= ticket.early_bird_end else ticket.price]
         if step.arguments["quantity"] >= GROUP_MINIMUM:
             options.append(round(ticket.price * 0.85, 2))
-        charged = json.loads(step.observation)["price_paid"]
+        charged = json.loads(step.observation)["price_paid_per_ticket"]
         if charged > min(options):
             violations.append(f"buy_tickets at {charged} per ticket when {min(options)} was available")
         if not _said(trace, round(charged * step.arguments["quantity"] + event.service_fee * step.arguments["quantity"], 2)):

@@ -111,14 +111,16 @@ class EventsTools(EventsDesk):
         registration = Registration(
             registration_id=f"R{number}", confirmation_code=confirmation_code(number), event_id=event_id,
             attendee_id=attendee_id, holder_name=holder_name, holder_email=holder_email, ticket_type=ticket_type,
-            quantity=quantity, price_paid=price, fees_paid=cents(event.service_fee * quantity), discount=discount,
-            promo_code=promo_code.upper() if promo_code else None, payment_method_id=method, purchased=self._today(),
-            status="confirmed", transfers_used=0, chargeback_open=False, sessions=[], accommodations=[], refund_amount=0.0,
+            quantity=quantity, price_paid_per_ticket=price, fees_paid_total=cents(event.service_fee * quantity),
+            discount=discount, promo_code=promo_code.upper() if promo_code else None, payment_method_id=method,
+            purchased=self._today(), status="confirmed", transfers_used=0, chargeback_open=False, sessions=[],
+            accommodations=[], refund_amount=0.0,
         )  # fmt: skip
         self.db.next_registration_number += 1
         ticket.sold += quantity
         self.db.registrations[registration.registration_id] = registration
-        self._record_payment(registration, "charge", cents(price * quantity + registration.fees_paid), method, "tickets")
+        charge = cents(price * quantity + registration.fees_paid_total)
+        self._record_payment(registration, "charge", charge, method, "tickets")
         return registration
 
     @tool("write")
@@ -128,10 +130,11 @@ class EventsTools(EventsDesk):
 
         Args:
             registration_id: The registration's id, e.g. "R20001".
-            refund_amount: USD to refund, from 0 up to what was paid (tickets and fees).
+            refund_amount: USD to refund, from 0 up to what was paid: price_paid_per_ticket times
+                quantity, plus fees_paid_total (the service fees of all its tickets).
         """
         registration = self._confirmed(registration_id)
-        paid = cents(registration.price_paid * registration.quantity + registration.fees_paid)
+        paid = cents(registration.price_paid_per_ticket * registration.quantity + registration.fees_paid_total)
         if not isinstance(refund_amount, (int, float)) or not 0 <= refund_amount <= paid:
             raise ValueError(f"Refund must be between 0 and the {paid} paid")
         event = self._event(registration.event_id)
@@ -182,12 +185,12 @@ class EventsTools(EventsDesk):
         if registration.ticket_type == "vip" and any(self.db.sessions[s].vip_only for s in registration.sessions):
             raise ValueError("Registration holds VIP-only sessions: drop them first")
         price, _ = price_today(new, self._today())
-        difference = cents((price - registration.price_paid) * registration.quantity)
+        difference = cents((price - registration.price_paid_per_ticket) * registration.quantity)
         ticket_of(event, registration.ticket_type).sold -= registration.quantity
         new.sold += registration.quantity
         registration.ticket_type = ticket_type
         if difference > 0:
-            registration.price_paid = price
+            registration.price_paid_per_ticket = price
             self._record_payment(registration, "charge", difference, method, f"upgrade to {ticket_type}")
         return registration
 
