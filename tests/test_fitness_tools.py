@@ -27,6 +27,15 @@ def test_members_are_found_by_name_and_birth_date_and_namesakes_stay_apart(tools
     assert refused(tools, fitness, "get_member", member_id="M1") == "Error: Member not found"
 
 
+def test_members_weights_spread_as_adults_weights_do(fitness):
+    """No default weight shared by a crowd (once 65 of 369 members weighed exactly 75.0 kg)."""
+    weights = [member.weight_kg for member in fitness.new_toolkit().db.members.values()]
+    most_shared = max(weights.count(weight) for weight in set(weights))
+    assert most_shared <= len(weights) // 50, f"{most_shared} of {len(weights)} members share one weight"
+    assert 40 <= min(weights) and max(weights) <= 150
+    assert 68 <= sorted(weights)[len(weights) // 2] <= 82  # the median adult
+
+
 def test_activities_bookings_and_packages_are_read_in_order(tools, fitness):
     runs = answer(tools, "list_activities", member_id="M20033", date_from="2025-01-05", date_to="2025-01-05")
     assert [(run["distance_km"], run["source"]) for run in runs] == [(12.0, "watch"), (12.0, "app")]  # a duplicate import

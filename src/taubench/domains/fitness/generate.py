@@ -2,8 +2,10 @@
 that look-ups have namesakes to miss, timetables have other classes and logs have history
 (including duplicate imports from watches)."""
 
+import math
 import random
 from datetime import date, timedelta
+from statistics import NormalDist
 from typing import Any
 
 from taubench.domains.fitness.cast import (
@@ -31,6 +33,7 @@ LAST = ("Anders", "Baker", "Chavez", "Dubois", "Evans", "Flores", "Gupta", "Hugh
         "Raman", "Miller", "Lopez", "Kim", "Patel", "Quinn", "Haddad")  # fmt: skip
 ZIPS = ("97201", "97202", "97205", "97209", "97214", "97005", "97008", "97030", "97124", "97229")
 INJURIES = ("knee", "back", "shoulder")
+ADULT_WEIGHT_KG = NormalDist(mu=math.log(75), sigma=0.18)  # of log weight: median 75 kg, 90% within 56-101 kg
 GOAL_METRICS = ("body_weight_kg", "longest_run_km", "weekly_distance_km", "sessions_per_week")
 ACTIVITY_SHAPES = {  # type: (minutes range, km per minute range, heart-rate range)
     "run": ((20, 75), (0.15, 0.19), (138, 165)), "ride": ((30, 110), (0.35, 0.45), (118, 150)),
@@ -46,11 +49,12 @@ def _days(first: str, last: str) -> list[str]:
 
 def _members(rng: random.Random) -> dict[str, dict]:
     members = {}
-    for member_id, name, born, overrides in CAST_MEMBERS:
-        record = {"member_id": member_id, "name": name, "birth_date": born, **MEMBER_DEFAULTS, **overrides}
+    for member_id, name, born, weight, overrides in CAST_MEMBERS:
+        record = {"member_id": member_id, "name": name, "birth_date": born, **MEMBER_DEFAULTS, "weight_kg": weight,
+                  **overrides}  # fmt: skip
         record["monthly_dues"] = DUES[record["tier"]]
         members[member_id] = record
-    cast_names = [name for _, name, _, _ in CAST_MEMBERS]
+    cast_names = [name for _, name, _, _, _ in CAST_MEMBERS]
     for number in range(20100, 20100 + FILLER_MEMBERS):
         # one in ten shares a cast member's name, with another birth date: identity needs both
         name = rng.choice(cast_names) if number % 10 == 0 else f"{rng.choice(FIRST)} {rng.choice(LAST)}"
@@ -70,11 +74,17 @@ def _members(rng: random.Random) -> dict[str, dict]:
             "contract_end": f"2025-{rng.randint(2, 12):02d}-{rng.choice((14, 28))}" if contract == "annual" else None,
             "next_billing_date": add_days(TODAY, rng.randint(1, 30)), "status": status,
             "cancel_effective": add_days(TODAY, -rng.randint(1, 60)) if status == "cancelled" else None,
-            "weight_kg": round(rng.uniform(52, 112), 1), "parq_yes": rng.random() < 0.12,
+            "weight_kg": _adult_weight(rng.random()), "parq_yes": rng.random() < 0.12,
             "physician_clearance": rng.random() < 0.3,
             "injuries": [rng.choice(INJURIES)] if rng.random() < 0.15 else [], "freezes": freezes, "goals": [],
         }  # fmt: skip
     return members
+
+
+def _adult_weight(draw: float) -> float:
+    """A weight in kg from one uniform draw, skewed to the heavy side as adults' weights are
+    (one draw, so that the rest of the filler keeps its values)."""
+    return round(math.exp(ADULT_WEIGHT_KG.inv_cdf(min(max(draw, 0.001), 0.999))), 1)
 
 
 def _fix_freezes(members: dict[str, dict]) -> None:
@@ -99,7 +109,7 @@ def _activity(rng: random.Random, member_id: str, day: str, source: str) -> dict
 
 def _activities(rng: random.Random, members: dict[str, dict]) -> dict[str, dict]:
     rows = []
-    cast_ids = {member_id for member_id, _, _, _ in CAST_MEMBERS}
+    cast_ids = {member_id for member_id, _, _, _, _ in CAST_MEMBERS}
     for member_id, member in members.items():
         if member_id in cast_ids:  # history before the weeks the tasks look at
             first = member["logging_since"]
