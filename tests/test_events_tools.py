@@ -2,9 +2,12 @@
 that fails changes nothing."""
 
 import pytest
+from test_fair_grading import gold_calls, swapped
 from tool_calls import answer, refused
 
 from taubench.domains import load_domain
+from taubench.domains.fair_checks import score
+from taubench.domains.subject import Subject
 
 
 @pytest.fixture(scope="module")
@@ -210,3 +213,10 @@ def test_announcements_go_from_the_events_organizer_with_a_matching_template(too
 def test_the_shared_tools_are_offered(tools):
     assert answer(tools, "calculate", expression="299 / 2") == "149.5"
     assert answer(tools, "transfer_to_human_agents", summary="chargeback") == "Transfer successful"
+
+
+@pytest.mark.parametrize("task_id", ["20", "32", "36", "40", "50", "53"])
+def test_two_writes_of_one_kind_the_other_way_round_score_the_same(events, task_id):
+    calls = gold_calls(events, task_id)
+    first = next(index for index, call in enumerate(calls[:-1]) if call[1] == calls[index + 1][1] and call[1] != "find_registration")
+    assert score(Subject(events), events.tasks[task_id], swapped(calls, first, first + 1)) == (1.0, False)

@@ -180,3 +180,17 @@ def test_notice_ends_the_membership_in_thirty_days_with_the_annual_fee(tools, fi
 def test_the_shared_tools_are_named_after_the_toolkit(tools):
     assert answer(tools, "calculate", expression="70 * (1 - 0.01 * 4)") == "67.2"
     assert answer(tools, "transfer_to_human_agents", summary="medical freeze") == "Transfer successful"
+
+
+def test_two_goals_set_the_other_way_round_are_the_same_goals(fitness):
+    """Each goal takes the next goal id: set in the other order, the two swap ids."""
+    task = fitness.tasks["28"]
+    run = {"member_id": "M20062", "metric": "longest_run_km", "target": 12, "deadline": "2025-03-31"}
+    week = {"member_id": "M20062", "metric": "sessions_per_week", "target": 4, "deadline": "2025-03-31"}
+    states = []
+    for order in ((run, week), (week, run)):
+        sides = fitness.new_sides(task)
+        for arguments in order:
+            answer(sides.agent, "set_goal", **arguments)
+        states.append(fitness.end_state(sides, task).hash)
+    assert states[0] == states[1]

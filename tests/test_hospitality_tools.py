@@ -2,9 +2,12 @@
 fails changes nothing."""
 
 import pytest
+from test_fair_grading import gold_calls, reversed_list, swapped
 from tool_calls import answer, refused
 
 from taubench.domains import load_domain
+from taubench.domains.fair_checks import score
+from taubench.domains.subject import Subject
 
 
 @pytest.fixture(scope="module")
@@ -207,3 +210,18 @@ def test_compensation_goes_to_points_or_the_folio_and_closing_ends_a_case(tools,
 def test_the_shared_tools_are_named_after_the_toolkit(tools):
     assert answer(tools, "calculate", expression="189 * 1.14") == "215.46"
     assert answer(tools, "transfer_to_human_agents", summary="12 rooms: groups desk") == "Transfer successful"
+
+
+@pytest.mark.parametrize("task_id", ["9", "21", "54"])
+def test_preferences_given_in_another_order_score_the_same(hospitality, task_id):
+    calls = gold_calls(hospitality, task_id)
+    index = next(index for index, call in enumerate(calls) if call[1] == "update_preferences")
+    assert score(Subject(hospitality), hospitality.tasks[task_id], reversed_list(calls, index, "preferences")) == (1.0, False)
+
+
+@pytest.mark.parametrize("task_id", ["49", "53"])
+def test_a_late_checkout_fee_and_a_reversal_posted_the_other_way_round_score_the_same(hospitality, task_id):
+    """Each posts a folio charge with the next charge id: the other order swaps the ids."""
+    calls = gold_calls(hospitality, task_id)
+    first, second = [index for index, call in enumerate(calls) if call[1] in ("grant_late_checkout", "dispute_charge")]
+    assert score(Subject(hospitality), hospitality.tasks[task_id], swapped(calls, first, second)) == (1.0, False)

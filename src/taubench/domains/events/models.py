@@ -6,7 +6,7 @@ from typing import Annotated, Literal, Optional
 
 from pydantic import BaseModel, ConfigDict
 
-from taubench.markers import RefersTo
+from taubench.markers import Ordered, RefersTo, Unordered
 
 EventStatus = Literal["on_sale", "sold_out", "cancelled", "postponed", "completed"]
 TicketTypeName = Literal["standard", "vip", "student", "day_pass"]
@@ -64,8 +64,8 @@ class Event(BaseModel):
     status: EventStatus
     expected_attendance: int
     service_fee: float  # per ticket, USD
-    ticket_types: list[TicketType]
-    promo_codes: list[PromoCode]
+    ticket_types: Annotated[list[TicketType], Unordered()]
+    promo_codes: Annotated[list[PromoCode], Unordered()]
 
 
 class Session(BaseModel):
@@ -80,7 +80,7 @@ class Session(BaseModel):
     capacity: int
     enrolled: int
     vip_only: bool
-    waitlist: list[Annotated[str, RefersTo("registrations")]]  # first come, first served
+    waitlist: Annotated[list[Annotated[str, RefersTo("registrations")]], Ordered("first come, first served")]
 
 
 class PaymentMethod(BaseModel):
@@ -95,7 +95,7 @@ class Attendee(BaseModel):
     email: str
     phone: str
     city: str
-    payment_methods: list[PaymentMethod]
+    payment_methods: Annotated[list[PaymentMethod], Unordered()]
 
 
 class Registration(BaseModel):
@@ -116,8 +116,8 @@ class Registration(BaseModel):
     status: Literal["confirmed", "cancelled"]
     transfers_used: int
     chargeback_open: bool
-    sessions: list[Annotated[str, RefersTo("sessions")]]
-    accommodations: list[Accommodation]
+    sessions: Annotated[list[Annotated[str, RefersTo("sessions")]], Unordered()]
+    accommodations: Annotated[list[Accommodation], Unordered()]
     refund_amount: float  # USD, once cancelled
 
 
@@ -135,7 +135,7 @@ class Hold(BaseModel):
     hold_id: str
     event_id: Annotated[str, RefersTo("events")]
     room_id: Annotated[str, RefersTo("rooms")]
-    dates: list[str]
+    dates: Annotated[list[str], Unordered()]  # YYYY-MM-DD each, shown sorted
     status: Literal["held", "confirmed", "released", "expired"]
     expires: str  # YYYY-MM-DD HH:MM: a courtesy hold lapses then unless confirmed
     total_rate: float  # day rate x days, USD
@@ -193,15 +193,15 @@ class EventDetails(BaseModel):
     """An event with its room holds and the announcements sent for it."""
 
     event: Event
-    holds: list[Hold]
-    announcements: list[Announcement]
+    holds: Annotated[list[Hold], Unordered()]
+    announcements: Annotated[list[Announcement], Unordered()]
 
 
 class AttendeeAccount(BaseModel):
     """An attendee's account with every registration it bought, oldest first."""
 
     attendee: Attendee
-    registrations: list[Registration]
+    registrations: Annotated[list[Registration], Ordered("oldest first")]
 
 
 class OpenRoom(BaseModel):

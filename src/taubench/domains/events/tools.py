@@ -5,7 +5,7 @@ discount applies, deadlines for transfers and interpreters, workshop limits, hol
 announcement limits are the policy's, so the agent's job. The read-only screens are in
 reads.py."""
 
-from typing import Optional
+from typing import Annotated, Optional
 
 from taubench.domains.events.models import (
     Accommodation,
@@ -30,6 +30,7 @@ from taubench.domains.events.pricing import (
 )
 from taubench.domains.events.reads import ACTIVE_HOLD, EventsDesk
 from taubench.domains.shared_tools import calculate, shared_tool, transfer_to_human_agents
+from taubench.markers import Unordered
 from taubench.toolkit import tool
 
 WAITLIST_LIMIT = 20
@@ -267,7 +268,7 @@ class EventsTools(EventsDesk):
         return registration
 
     @tool("write")
-    def hold_room(self, event_id: str, room_id: str, dates: list[str]) -> Hold:
+    def hold_room(self, event_id: str, room_id: str, dates: Annotated[list[str], Unordered()]) -> Hold:
         """Place a 48-hour courtesy hold on a room for an event's dates. The hold shows the
         room's total rate (day rate times days).
 

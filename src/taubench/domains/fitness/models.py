@@ -6,7 +6,7 @@ from typing import Annotated, Literal, Optional
 
 from pydantic import BaseModel, ConfigDict
 
-from taubench.markers import RefersTo
+from taubench.markers import RecordId, RefersTo, Unordered
 
 Tier = Literal["basic", "plus", "premium"]
 ActivityType = Literal["run", "ride", "swim", "walk", "row", "strength"]
@@ -29,7 +29,7 @@ class Freeze(BaseModel):
 
 
 class Goal(BaseModel):
-    goal_id: str
+    goal_id: Annotated[str, RecordId()]  # minted from next_goal_number
     metric: Metric
     target: float
     deadline: str
@@ -59,10 +59,10 @@ class Member(BaseModel):
     weight_kg: float
     parq_yes: bool  # any "yes" answer on the health screening questionnaire
     physician_clearance: bool
-    injuries: list[str]
+    injuries: Annotated[list[str], Unordered()]
     logging_since: Optional[str]  # the date of the member's first logged activity
-    freezes: list[Freeze]
-    goals: list[Goal]
+    freezes: Annotated[list[Freeze], Unordered()]
+    goals: Annotated[list[Goal], Unordered()]
     routine: Optional[RoutinePlan]
 
 
@@ -110,8 +110,8 @@ class Routine(BaseModel):
     name: str
     goal: Literal["strength", "weight_loss", "endurance", "mobility"]
     level: Level
-    equipment: list[str]
-    contraindications: list[str]  # injuries it must not be given with, e.g. "knee"
+    equipment: Annotated[list[str], Unordered()]
+    contraindications: Annotated[list[str], Unordered()]  # injuries it must not be given with, e.g. "knee"
     plyometric: bool
 
 
@@ -119,7 +119,7 @@ class Trainer(BaseModel):
     trainer_id: str
     name: str
     club_id: Annotated[str, RefersTo("clubs")]
-    working_slots: list[str]  # hour slots YYYY-MM-DDTHH:MM the trainer works in the next two weeks
+    working_slots: Annotated[list[str], Unordered()]  # hour slots YYYY-MM-DDTHH:MM the trainer works in the next two weeks
 
 
 class TrainerDay(BaseModel):
@@ -127,7 +127,7 @@ class TrainerDay(BaseModel):
     name: str
     club_id: str
     date: str
-    open_slots: list[str]
+    open_slots: Annotated[list[str], Unordered()]
 
 
 class PtSession(BaseModel):
@@ -149,7 +149,7 @@ class PtPackage(BaseModel):
 
 
 class PackageView(PtPackage):
-    sessions: list[PtSession]
+    sessions: Annotated[list[PtSession], Unordered()]
 
 
 class Charge(BaseModel):

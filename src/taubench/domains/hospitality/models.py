@@ -5,10 +5,11 @@ from typing import Annotated, Literal, Optional
 
 from pydantic import BaseModel, ConfigDict
 
-from taubench.markers import RefersTo
+from taubench.markers import Ordered, RecordId, RefersTo, Unordered
 
 Tier = Literal["none", "member", "silver", "gold", "platinum"]
 RatePlan = Literal["flexible", "member", "advance_purchase", "award"]
+BY_NIGHT = Ordered("one rate per night, first night first")
 ChargeKind = Literal[
     "room", "tax", "minibar", "parking", "restaurant", "spa", "phone", "pet_fee", "late_checkout", "compensation", "reversal",
 ]  # fmt: skip
@@ -30,8 +31,8 @@ class Guest(BaseModel):
     loyalty_number: Optional[str]  # None: not enrolled in the loyalty programme
     tier: Tier
     points: int
-    preferences: list[str]
-    cards: list[Card]
+    preferences: Annotated[list[str], Unordered()]
+    cards: Annotated[list[Card], Unordered()]
 
 
 class RoomType(BaseModel):
@@ -49,11 +50,11 @@ class Property(BaseModel):
     name: str
     city: str
     pet_friendly: bool
-    room_types: list[RoomType]
+    room_types: Annotated[list[RoomType], Unordered()]
 
 
 class FolioCharge(BaseModel):
-    charge_id: str
+    charge_id: Annotated[str, RecordId()]  # minted from next_charge_number
     date: str
     kind: ChargeKind
     description: str
@@ -71,7 +72,7 @@ class Reservation(BaseModel):
     check_in: str
     check_out: str
     rate_plan: RatePlan
-    nightly_rates: list[float]  # per room, one per night; 0 on award stays
+    nightly_rates: Annotated[list[float], BY_NIGHT]  # per room; 0 on award stays
     room_total: float  # nightly rates times rooms
     tax: float  # 14% of the room total
     total: float
@@ -81,8 +82,8 @@ class Reservation(BaseModel):
     cancellation_fee: float
     upgraded_from: Optional[str]  # the room type booked before a complimentary upgrade
     late_checkout: Optional[str]  # HH:MM, when granted
-    requests: list[Annotated[str, RefersTo("requests")]]
-    folio: list[FolioCharge]
+    requests: Annotated[list[Annotated[str, RefersTo("requests")]], Unordered()]
+    folio: Annotated[list[FolioCharge], Unordered()]
 
 
 class SpecialRequest(BaseModel):
@@ -110,7 +111,7 @@ class FeedbackCase(BaseModel):
     transport_cost: float  # relocation: the taxi to the other hotel, USD
     opened_at: str  # YYYY-MM-DD HH:MM
     status: Literal["open", "closed"]
-    compensation: list[Compensation]
+    compensation: Annotated[list[Compensation], Unordered()]
     closed_on: Optional[str]
 
 
@@ -132,9 +133,9 @@ class Availability(BaseModel):
     check_in: str
     check_out: str
     rooms_left: int  # the fewest free rooms of that type over the nights
-    flexible_rates: list[float]  # per night, per room
-    member_rates: list[float]
-    advance_purchase_rates: list[float]
+    flexible_rates: Annotated[list[float], BY_NIGHT]  # per room
+    member_rates: Annotated[list[float], BY_NIGHT]
+    advance_purchase_rates: Annotated[list[float], BY_NIGHT]
     award_points: int  # per room for the whole stay
 
 

@@ -4,11 +4,14 @@ rooms are free, cards are on file and unexpired, points suffice); rate-plan term
 benefits, limits, compensation amounts and hand-offs are the policy's, so the agent's job.
 The look-ups and booking tools come first (``booking.py``); the guest-service tools follow."""
 
+from typing import Annotated
+
 from taubench.domains.hospitality.booking import BookingTools
 from taubench.domains.hospitality.models import Compensation, FeedbackCase, Guest, HotelDB, Reservation, SpecialRequest
 from taubench.domains.hospitality.records import LIVE, money
 from taubench.domains.hospitality.tariff import award_points, nights
 from taubench.domains.shared_tools import calculate, shared_tool, transfer_to_human_agents
+from taubench.markers import Unordered
 from taubench.toolkit import Toolkit, tool
 
 PREFERENCES = ("quiet_room", "high_floor", "low_floor", "feather_free", "extra_pillows", "away_from_elevator",
@@ -117,7 +120,7 @@ class HotelTools(BookingTools, Toolkit):
         return booking
 
     @tool("write")
-    def update_preferences(self, guest_id: str, preferences: list[str]) -> Guest:
+    def update_preferences(self, guest_id: str, preferences: Annotated[list[str], Unordered()]) -> Guest:
         """Replace the room preferences on a guest's profile (send the whole list to keep).
 
         Args:
