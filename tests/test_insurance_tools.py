@@ -1,10 +1,13 @@
 """The insurer's tools: each one's answer, each of its error texts, and that a write that
 fails changes nothing."""
 
+from datetime import date
+
 import pytest
 from tool_calls import answer, refused
 
 from taubench.domains import load_domain
+from taubench.domains.insurance.underwriting import young_driver_surcharge
 
 
 @pytest.fixture(scope="module")
@@ -227,3 +230,23 @@ def test_the_shared_tools_are_named_after_the_toolkit(tools):
     assert answer(tools, "transfer_to_human_agents", summary="late report") == "Transfer successful"
     assert tools.invoke("calculate",
                         {}).content == "Error: InsuranceTools.calculate() missing 1 required positional argument: 'expression'"
+
+
+def test_every_auto_term_lists_who_drives_it_and_the_people_are_of_age(insurance):
+    """Data that reads wrong to a person: a car policy nobody drives (AU-480077-1 and -2 had
+    none), a policyholder since the age of 13, a driver of 21 without the young-driver surcharge."""
+    db = insurance.fresh_db()
+    driverless = [policy_id for policy_id, policy in db.policies.items() if policy.line == "auto" and not policy.drivers]
+    assert driverless == []
+    assert [driver.name for driver in db.policies["AU-480077-2"].drivers] == ["Carla Mendes"]
+    minors = [policy_id for policy_id, policy in db.policies.items()
+              if age(db.policyholders[policy.named_insureds[0]].date_of_birth, policy.inception_date) < 18]
+    assert minors == []
+    unsurcharged = [(policy_id, driver.name) for policy_id, policy in db.policies.items() for driver in policy.drivers
+                    if driver.annual_surcharge != young_driver_surcharge(age(driver.date_of_birth, policy.term_start))]
+    assert unsurcharged == []
+
+
+def age(born: str, on: str) -> int:
+    birth, day = date.fromisoformat(born), date.fromisoformat(on)
+    return day.year - birth.year - ((day.month, day.day) < (birth.month, birth.day))
