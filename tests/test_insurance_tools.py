@@ -4,9 +4,12 @@ fails changes nothing."""
 from datetime import date
 
 import pytest
+from test_healthcare_tools import assert_refusals_graded, reward, swapped
 from tool_calls import answer, refused
 
 from taubench.domains import load_domain
+from taubench.domains.fair_checks import score
+from taubench.domains.subject import Subject
 from taubench.domains.insurance.underwriting import young_driver_surcharge
 
 
@@ -250,3 +253,21 @@ def test_every_auto_term_lists_who_drives_it_and_the_people_are_of_age(insurance
 def age(born: str, on: str) -> int:
     birth, day = date.fromisoformat(born), date.fromisoformat(on)
     return day.year - birth.year - ((day.month, day.day) < (birth.month, birth.day))
+
+
+def test_a_refusal_is_graded_by_the_reason_a_correct_agent_gives(insurance):
+    assert_refusals_graded(insurance)
+    task = insurance.tasks["1"]  # the loss falls in the term before the renewal that added rental cover
+    claim = [("assistant", "file_claim", task.gold_actions[-1].arguments)]
+    assert reward(insurance, task, claim, "Claim CL-70001 is filed; your policy has no rental cover.") == 0.0
+    assert reward(insurance, task, claim, "The term that covers the accident ended 2025-03-14, before the rental cover.") == 1.0
+
+
+def test_equivalent_solutions_score_as_the_gold(insurance):
+    """Issue 31 §2: two claim documents (31, 33, 44) or two premium payments (42) the other way round."""
+    subject = Subject(insurance)
+    for task_id, tool in (("31", "add_claim_document"), ("33", "add_claim_document"), ("44", "add_claim_document"),
+                          ("42", "make_payment")):
+        task = insurance.tasks[task_id]
+        variant = swapped(subject.gold(task), tool)
+        assert variant != subject.gold(task) and score(subject, task, variant) == (1.0, False), task_id
