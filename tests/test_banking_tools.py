@@ -253,5 +253,8 @@ def test_equivalent_solutions_score_as_the_gold(bank):
     for task_id in ("16", "22", "31", "62"):
         task = bank.tasks[task_id]
         gold = subject.gold(task)
-        variant = swapped(gold, "send_external_transfer") if task_id == "62" else reversed_list(gold, "open_dispute", "transaction_ids")
+        if task_id == "62":
+            variant = swapped(gold, "send_external_transfer")
+        else:
+            variant = reversed_list(gold, "open_dispute", "transaction_ids")
         assert variant != gold and score(subject, task, variant) == (1.0, False), task_id

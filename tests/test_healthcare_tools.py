@@ -197,8 +197,8 @@ def reward(domain, task, calls, closing: str) -> float:
         call = ToolCall(id=f"call-{number}", name=name, arguments=arguments)
         result = sides.of(requestor).invoke(name, arguments)
         speaker = UserMessage if requestor == "user" else AssistantMessage
-        messages += [speaker(content="", tool_calls=[call]),
-                     ToolMessage(tool_call_id=call.id, name=name, content=result.content, error=result.error, requestor=requestor)]
+        answer_message = ToolMessage(tool_call_id=call.id, name=name, content=result.content, error=result.error, requestor=requestor)
+        messages += [speaker(content="", tool_calls=[call]), answer_message]
     messages.append(AssistantMessage(content=closing))
     return evaluate(domain, task, messages, "user_stop").reward
 
@@ -241,8 +241,9 @@ def test_equivalent_solutions_score_as_the_gold(healthcare):
     """Issue 31 §1-2: record types in the other order (21, 30), the two referrals requested
     the other way round (44)."""
     subject = Subject(healthcare)
-    for task_id, calls in (("21", reversed_list), ("30", reversed_list), ("44", swapped)):
+    record_types = partial(reversed_list, tool="create_records_request", parameter="record_types")
+    for task_id, variant_of in (("21", record_types), ("30", record_types), ("44", partial(swapped, tool="request_referral"))):
         task = healthcare.tasks[task_id]
         gold = subject.gold(task)
-        variant = calls(gold, "create_records_request", "record_types") if calls is reversed_list else calls(gold, "request_referral")
+        variant = variant_of(gold)
         assert variant != gold and score(subject, task, variant) == (1.0, False), task_id

@@ -322,7 +322,11 @@ class HealthcareTools(Toolkit):
 
     @tool("write")
     def create_records_request(
-        self, patient_id: str, record_types: Annotated[list[RecordType], Unordered()], recipient: str, delivery_format: Literal["electronic", "paper"]
+        self,
+        patient_id: str,
+        record_types: Annotated[list[RecordType], Unordered()],
+        recipient: str,
+        delivery_format: Literal["electronic", "paper"],
     ) -> RecordsRequest:
         """Open a request for copies of a patient's records, due 30 days from today. The copy fee
         (electronic 6.50 USD flat; paper 0.25 USD per page of the chart after the first 10) is
