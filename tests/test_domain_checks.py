@@ -11,7 +11,7 @@ import pytest
 from taubench.domain import Domain
 from taubench.domains import DOMAINS, of_origin
 from taubench.domains import fair_checks
-from taubench.domains.checks import CHECKS, Subject, _tool_modules
+from taubench.domains.checks import CHECKS, Subject, _follows, _tool_modules
 from taubench.domains.mock.tools import LibraryTools
 from taubench.domains.report_card import report_card
 from taubench.tasks import GoldAction, RewardType
@@ -195,3 +195,13 @@ def test_the_tool_code_checks_read_a_domains_helper_modules_too():
     modules = [module.__name__ for module in _tool_modules([DOMAINS["banking"].toolkit])]
     assert "taubench.domains.banking.records" in modules and "taubench.domains.banking.tools" in modules
     assert not {"taubench.domains.banking.generate", "taubench.domains.banking.policy_rules"} & set(modules)
+
+
+def test_a_window_s_end_follows_from_a_date_plus_days():
+    """healthcare 16: atorvastatin filled 2025-01-20 for 90 days may be refilled once
+    0.75 x 90 = 67.5 days have passed, so from 2025-03-29 (the days rounded up)."""
+    seen = ['{"last_fill": "2025-01-20", "days_supply": 90}', "at least 0.75 x days_supply"]
+    assert _follows("2025-03-29", "2025-01-20 + 0.75 * 90 days", seen)
+    assert not _follows("2025-03-28", "2025-01-20 + 0.75 * 90 days", seen)
+    assert not _follows("2025-03-30", "2025-01-21 + 0.75 * 90 days", seen)  # a date no observation shows
+    assert not _follows("2025-03-29", "2025-01-20 + 68 days", seen)  # 68 comes from nowhere

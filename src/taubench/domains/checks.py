@@ -10,7 +10,9 @@ the tools, the grading and the text of tasks and policy.
 import ast
 import inspect
 import json
+import math
 import re
+from datetime import date, timedelta
 from importlib import import_module
 from pathlib import Path
 from types import ModuleType
@@ -281,18 +283,28 @@ def criteria_sound(subject: Subject) -> list[str]:
     return problems
 
 
+DATE_PLUS_DAYS = re.compile(r"(\d{4}-\d{2}-\d{2}) \+ (.+) days")  # "2025-01-20 + 0.75 * 90 days"
+
+
 def _follows(value: str, expression: Any, observations: list[str]) -> bool:
     """``arithmetic: {value: expression}`` on the task: the expression's numbers all come from
-    gold observations or the policy (a limit, a fee) and it evaluates to the value."""
+    gold observations or the policy (a limit, a fee) and it evaluates to the value. A date
+    plus a number of days (``"2025-01-20 + 0.75 * 90 days"``) gives the first day on which at
+    least that many days have passed (the days rounded up)."""
     from taubench.domains.arithmetic import calculate
 
     if not isinstance(expression, str):
         return False
-    numbers = re.findall(r"\d+(?:\.\d+)?", expression)
-    if not all(_said_in(number, observations) for number in numbers):
+    dated = DATE_PLUS_DAYS.fullmatch(expression.strip())
+    start, amount = dated.groups() if dated else (None, expression)
+    numbers = re.findall(r"\d+(?:\.\d+)?", amount)
+    if not all(_said_in(number, observations) for number in [*numbers, *filter(None, [start])]):
         return False
     try:
-        return float(calculate(expression, "")) == float(value)
+        result = float(calculate(amount, ""))
+        if start is None:
+            return result == float(value)
+        return (date.fromisoformat(start) + timedelta(days=math.ceil(result))).isoformat() == value
     except (ValueError, ArithmeticError):
         return False
 
