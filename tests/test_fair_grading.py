@@ -124,6 +124,8 @@ def test_figures_match_whole_tokens_and_numbers_by_value():
     assert says("12 weeks", "12") and says("12.", "12") and says("(12)", "12")
     assert says("$26.00 left", "26") and says("26 hours", "26.0") and says("a total of 1,350.00", "1350")
     assert says("Dr. Elena Vasquez will get them", "Dr. Elena Vasquez") and not says("Dr. Elena Vasquezo", "Elena Vasquez")
+    assert says("You earned a B+.", "B+") and not says("Your grade was a B-.", "B+") and not says("a C+", "C-")
+    assert not says("a B+ average", "B") and says("a B, not a B+", "B")
     assert says("on 2025-12-08", "12", whole_tokens=False)  # the originals' rule, kept for their domains
 
 
