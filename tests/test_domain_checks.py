@@ -201,8 +201,9 @@ def test_a_figure_may_be_shown_as_a_word_of_a_field_name_and_computed_from_a_dat
     """real_estate 18 must say "backup", which its gold observation shows only inside
     "accepts_backup_offers"; fitness 32's zone from the birth year takes 1984 from a date."""
     assert _said_in("backup", ['{"accepts_backup_offers": false}']) and not _said_in("backup", ['{"backups": 2}'])
-    seen = ['{"birth_date": "1984-09-14", "today": "2024-12-01"}']
-    assert _follows("108", "(220 - (2024 - 1984)) * 0.6", seen) and not _follows("108", "(220 - (2024 - 1984)) * 0.6", ["1984"])
+    policy = "Zone 2 starts at 0.6 x (220 - age)."
+    seen = ['{"birth_date": "1984-09-14", "today": "2024-12-01"}', policy]
+    assert _follows("108", "(220 - (2024 - 1984)) * 0.6", seen) and not _follows("108", "(220 - (2024 - 1984)) * 0.6", [policy])
 
 
 def test_a_window_s_end_follows_from_a_date_plus_days():
