@@ -250,9 +250,11 @@ def reads_are_harmless(subject: Subject) -> list[str]:
     return problems
 
 
-def _said_in(value: str, observations: list[str]) -> bool:
-    """As grading matches a figure in our domains: whole tokens (``taubench.figures``)."""
-    return any(says(text, value) for text in observations)
+def _said_in(value: str, observations: list[str], apart: str = "_") -> bool:
+    """Whether an observation shows the value as grading matches a figure in our domains
+    (whole tokens, ``taubench.figures``), or among the words of a token joined by one of
+    ``apart`` (a JSON field name's words: "backup" in "accepts_backup_offers")."""
+    return any(says(text, value) or says(re.sub(f"[{re.escape(apart)}]", " ", text), value) for text in observations)
 
 
 def criteria_sound(subject: Subject) -> list[str]:
@@ -298,7 +300,8 @@ def _follows(value: str, expression: Any, observations: list[str]) -> bool:
     dated = DATE_PLUS_DAYS.fullmatch(expression.strip())
     start, amount = dated.groups() if dated else (None, expression)
     numbers = re.findall(r"\d+(?:\.\d+)?", amount)
-    if not all(_said_in(number, observations) for number in [*numbers, *filter(None, [start])]):
+    inputs_shown = all(_said_in(number, observations, apart="-/:_") for number in numbers)  # a date's year or day too
+    if not inputs_shown or (start is not None and not _said_in(start, observations)):
         return False
     try:
         result = float(calculate(amount, ""))
