@@ -38,6 +38,27 @@ def test_twins_and_namesakes_are_told_apart(ok, no):
     assert no("find_student", last_name="Khan", dob="2005-11-03") == "Error: No student with that last name and date of birth"
 
 
+def test_a_class_year_agrees_with_the_transcript(tools):
+    """A student in year y has had the 2(y - 1) fall and spring terms before this one, 4 to 6
+    courses in each, and none earlier (the data once had seniors with 2 past courses); a
+    transcript reads oldest first."""
+    order = ["2022FA", "2023SP", "2023FA", "2024SP", "2024FA", "2025SP", "2025SU", "2025FA"]
+    regular = [term for term in order[:-1] if not term.endswith("SU")]
+    transcripts = {}
+    for enrollment in tools.db.enrollments.values():
+        transcripts.setdefault(enrollment.student_id, []).append(enrollment.term)
+    wrong = []
+    for student in tools.db.students.values():
+        terms = transcripts.get(student.student_id, [])
+        expected = {term: (4, 6) for term in regular[len(regular) - 2 * (student.year - 1) :]}
+        had = {term: terms.count(term) for term in regular if term in terms}
+        if set(had) != set(expected) or any(not low <= had[term] <= high for term, (low, high) in expected.items()):
+            wrong.append(f"{student.student_id}, year {student.year}: {had}")
+        if terms != sorted(terms, key=order.index):
+            wrong.append(f"{student.student_id}: transcript out of order")
+    assert wrong == []
+
+
 def test_student_transcript_course_and_sections_are_read(ok, no):
     marcus = ok("get_student", student_id="ST10010")
     assert (marcus["holds"], marcus["balance"], marcus["visa"]) == (["Bursar's Office"], 1840.5, "none")
@@ -73,7 +94,7 @@ def test_tutoring_slots_bookings_and_materials_are_read(ok, no):
 
 def test_enrolling_takes_a_seat_and_bills_the_tuition(ok, no, tools):
     enrollment = ok("enroll_in_section", student_id="ST10045", section_id="CRN21002")
-    assert (enrollment["enrollment_id"], enrollment["credits"], enrollment["status"]) == ("E33591", 3, "enrolled")
+    assert (enrollment["enrollment_id"], enrollment["credits"], enrollment["status"]) == ("E39545", 3, "enrolled")
     assert tools.db.sections["CRN21002"].enrolled == 17 and tools.db.students["ST10045"].balance == 1350.0
     assert no("enroll_in_section", student_id="ST10045", section_id="CRN21001") == "Error: Student is already enrolled in PHIL 120"
     assert no("enroll_in_section", student_id="ST10018", section_id="CRN21102") == "Error: Section is full"
