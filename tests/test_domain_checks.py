@@ -10,10 +10,12 @@ import pytest
 
 from taubench.domain import Domain
 from taubench.domains import DOMAINS, of_origin
+from taubench.domains import fair_checks
 from taubench.domains.checks import CHECKS, Subject, _tool_modules
 from taubench.domains.mock.tools import LibraryTools
 from taubench.domains.report_card import report_card
 from taubench.tasks import GoldAction, RewardType
+from taubench.toolkit import tool
 
 CHECK = {function.__name__: function for _, function in CHECKS}
 
@@ -27,7 +29,7 @@ def test_every_domain_we_write_passes_its_report_card(name):
 def test_the_command_prints_the_cards_and_fails_on_a_domain_that_is_not_ours():
     result = subprocess.run([sys.executable, "-m", "taubench.domains", "check", "mock"], capture_output=True, text=True)
     assert result.returncode == 0, result.stdout + result.stderr
-    assert "== mock: PASS" in result.stdout and "13. pass  the oracle scores 1.0 on every task" in result.stdout
+    assert "== mock: PASS" in result.stdout and "17. pass  the oracle scores 1.0 on every task" in result.stdout
     refused = subprocess.run([sys.executable, "-m", "taubench.domains", "check", "retail"], capture_output=True, text=True)
     assert refused.returncode == 2 and "not among the domains we write" in refused.stderr
 
@@ -68,6 +70,35 @@ class IdsFromAProcessCounter(LibraryTools):
         return super().borrow_book(member_id, book_id)
 
     borrow_book.tool_kind = "write"
+
+
+class ListsUndeclared(LibraryTools):
+    @tool("write")
+    def borrow_books(self, member_id: str, book_ids: list[str]) -> list:
+        """Lend several books at once.
+
+        Args:
+            member_id: The member's id.
+            book_ids: The books' ids.
+        """
+        return [self.borrow_book(member_id, book_id) for book_id in book_ids]
+
+
+class LoansDueAfterTheLatestRenewal(LibraryTools):
+    """A new loan falls due with the latest loan out: the order of a renewal and a new loan,
+    which the policy leaves to the agent, changes the new loan (mock task 3)."""
+
+    def borrow_book(self, member_id: str, book_id: str):
+        loan = super().borrow_book(member_id, book_id)
+        self.db.loans[loan.loan_id].due_date = max(other.due_date for other in self.db.loans.values())
+        return self.db.loans[loan.loan_id]
+
+    borrow_book.tool_kind = "write"
+
+
+def refusal_ungraded(domain):
+    criteria = domain.tasks["10"].evaluation_criteria
+    criteria.communicate_info, criteria.reward_basis = [], [RewardType.DB]
 
 
 def dangling_reference(domain):
@@ -134,6 +165,9 @@ def judge_only(domain):
         ("covered_and_distinct", LibraryTools, thin_coverage),
         ("instructions_clean", LibraryTools, tool_named),
         ("criteria_sound", LibraryTools, judge_only),
+        ("lists_declared", ListsUndeclared, None),
+        ("equivalent_solutions", LoansDueAfterTheLatestRenewal, None),
+        ("refusals_graded", LibraryTools, refusal_ungraded),
     ],
 )
 def test_each_check_fails_on_the_breakage_it_exists_for(check, toolkit, breakage):
@@ -142,6 +176,17 @@ def test_each_check_fails_on_the_breakage_it_exists_for(check, toolkit, breakage
     if breakage:
         breakage(domain)
     assert CHECK[check](Subject(domain)) != []
+
+
+def test_the_figures_check_catches_a_rule_that_lets_a_date_say_a_figure(monkeypatch):
+    """Mock task 10 must say the overdue loan's due date; asking it to say "24" as well passes
+    the check under whole-token matching and fails it under the originals' substring rule, by
+    which "2026-02-24" would say it."""
+    domain = mock_with()
+    domain.tasks["10"].evaluation_criteria.communicate_info.append("24")
+    assert CHECK["specific_figures"](Subject(domain)) == []
+    monkeypatch.setattr(fair_checks, "says", lambda text, figure: figure.lower() in text.lower())
+    assert CHECK["specific_figures"](Subject(domain)) == ["task 10: '24' is said by '2026-02-24'"]
 
 
 def test_the_tool_code_checks_read_a_domains_helper_modules_too():

@@ -59,7 +59,7 @@ def test_stdio_replays_the_gold_actions_to_reward_one(retail, tmp_path):
     events = [json.loads(line) for line in log.read_text().splitlines()]
     assert [e["name"] for e in events if e["event"] == "call"] == [a.name for a in task.gold_actions] + ["refund_everything"]
     grade = grades(log)["stdio"]
-    assert (grade["reward"], grade["basis"], grade["num_calls"]) == (1.0, ["DB"], len(task.gold_actions) + 1)
+    assert (grade["reward"], grade["basis"], grade["not_graded"], grade["num_calls"]) == (1.0, ["DB", "NL_ASSERTION"], [], len(task.gold_actions) + 1)
     assert grade["components"]["ACTION"]["status"] == "passed"
 
 
@@ -130,6 +130,31 @@ def test_without_a_task_nothing_is_graded_and_the_error_limit_ends_the_episode(t
     grade = server.end("a")
     assert (grade.reward, grade.termination, grade.num_calls) == (None, "too_many_errors", 10)
     assert grade.note == "no task (--task-id): nothing to grade against"
+
+
+@pytest.mark.parametrize("env, task_id", [("fitness", "13"), ("real_estate", "23"), ("education", "3"), ("healthcare", "6")])
+def test_a_refusal_whose_figure_is_said_in_the_conversation_is_graded_only_in_part(env, task_id, tmp_path):
+    """A session that makes no call on a refusal task was graded 1.0 on its unchanged database
+    alone (its grade line saying basis ["DB"] while its COMMUNICATE component had failed): the
+    figure the agent must say is not something MCP carries, so the grade is partial."""
+    server = build(parse_args(["--env", env, "--task-id", task_id, "--log", str(tmp_path / "calls.jsonl")]))
+    server.episode("idle")
+    grade = server.end("idle")
+    assert (grade.reward, grade.graded, grade.not_graded) == (None, ["DB"], ["COMMUNICATE"])
+    assert grade.components["DB"].status == "passed" and grade.components["COMMUNICATE"].status == "not_evaluated"
+    assert grade.note == "COMMUNICATE not graded: it needs the conversation, which MCP does not carry"
+    assert grade.components["COMMUNICATE"].in_basis and "COMMUNICATE" in grade.basis  # the line agrees with itself
+
+
+def test_a_task_expecting_nothing_said_is_graded_whole_over_mcp():
+    domain = build(parse_args(["--env", "hr"])).domain
+    task = next(task for task in domain.tasks.values() if not task.communicate_info and task.gold_actions)
+    server = build(parse_args(["--env", "hr", "--task-id", task.id]))
+    session = server.episode("gold")
+    for action in task.gold_actions:
+        session.call(action.name, action.arguments)
+    grade = server.end("gold")
+    assert (grade.reward, grade.not_graded, grade.note) == (1.0, [], None)
 
 
 def test_a_call_over_a_cap_gets_an_mcp_error_and_ends_the_sessions_episode(tmp_path):

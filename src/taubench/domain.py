@@ -8,7 +8,7 @@ domains (``taubench.domains.v1``) share ``BaseDomain`` and declare their own ``R
 
 import json
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import metadata, resources
 from pathlib import Path
 from typing import Any, Literal, Mapping, Optional, Union
@@ -17,6 +17,7 @@ from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from taubench.datafiles import DataError, load_data, read_text, sha256_of
 from taubench.pristine import PristineDB
+from taubench.renaming import name_new_records, new_records
 from taubench.tasks import InitialState, Task
 from taubench.toolkit import Toolkit
 
@@ -158,6 +159,16 @@ def _first_problem(exc: ValidationError) -> str:
     return f"{error['msg']}{f' at {where}' if where else ''} ({exc.error_count()} problem{'s' * (exc.error_count() > 1)})"
 
 
+@dataclass(frozen=True)
+class EndState:
+    """What the DB check compares: the end state's hash and, in the domains we write, the
+    name each record the episode created is compared by (new id -> name; see
+    ``taubench.renaming``)."""
+
+    hash: str
+    names: dict[str, str] = field(default_factory=dict)
+
+
 @dataclass
 class Sides:
     """One episode's toolkits: the agent's, and the user's where the domain gives the user tools."""
@@ -208,7 +219,11 @@ class BaseDomain:
         self.spec = spec
         self.name: str = spec.name
         self.rules: Rules = spec.rules
+        # ours: an end state is compared up to the order of lists declared unordered and the
+        # ids of the records the episode created (τ²'s and v1's keep their exact hash)
+        self.fair_grading: bool = spec.origin == "taubench"
         self._gold_hashes: dict[str, str] = {}
+        self._gold_ends: dict[str, EndState] = {}
         self._gold_lock = threading.Lock()
 
     def tasks_in(self, split: str) -> dict[str, Task]:
@@ -242,22 +257,32 @@ class BaseDomain:
     def user_db_hash(self, db: Any) -> str:
         raise NotImplementedError
 
+    def end_state(self, sides: Sides, task: Task) -> EndState:
+        """What the DB check compares of an episode's final state (here: its hash)."""
+        return EndState(self.state_hash(sides))
+
+    def gold_end_state(self, task: Task) -> EndState:
+        return EndState(self.gold_db_hash(task))
+
     def gold_db_hash(self, task: Task) -> str:
         """DB hash after running the task's gold actions, each on its requestor's side, from
         the task's initial state (failures ignored, as in both originals; terminate tools
         skipped, as in v1). Deterministic, so computed once per distinct setup and actions."""
+        return self._gold(task, lambda sides: self.state_hash(sides), self._gold_hashes)
+
+    def _gold(self, task: Task, measure: Any, cache: dict[str, Any]) -> Any:
         actions = [action for action in task.gold_actions if action.name not in self.rules.terminate_tools]
         setup = task.initial_state.model_dump() if task.initial_state else None
         key = json.dumps([setup, [[action.requestor, action.name, action.arguments] for action in actions]], sort_keys=True)
         with self._gold_lock:
-            if key not in self._gold_hashes:
+            if key not in cache:
                 sides = self.new_sides(task)
                 for action in actions:
                     toolkit = sides.of(action.requestor)
                     if toolkit is not None:
                         toolkit.invoke(action.name, action.arguments)
-                self._gold_hashes[key] = self.state_hash(sides)
-            return self._gold_hashes[key]
+                cache[key] = measure(sides)
+            return cache[key]
 
 
 class Domain(BaseDomain):
@@ -273,7 +298,7 @@ class Domain(BaseDomain):
                 name: sha256_of(self.data_folder / name) for name in DATA_FILES if (self.data_folder / name).is_file()
             }
         try:
-            self._pristine = PristineDB(spec.db_model, self._read("db.json"))
+            self._pristine = PristineDB(spec.db_model, self._read("db.json"), self.fair_grading)
         except ValidationError as exc:  # cut short, or not this domain's database
             raise DataError(f"{self.name} db.json ({self.data_folder / 'db.json'}) is not valid: {_first_problem(exc)}") from None
         self._user_pristine = self._load_user_db() if spec.user_toolkit is not None else None
@@ -287,9 +312,9 @@ class Domain(BaseDomain):
     def _load_user_db(self) -> PristineDB:
         model = self.spec.user_db_model
         if not (self.data_folder / "user_db.json").is_file():
-            return PristineDB(model, model().model_dump_json())
+            return PristineDB(model, model().model_dump_json(), self.fair_grading)
         try:
-            return PristineDB(model, self._read("user_db.json"))
+            return PristineDB(model, self._read("user_db.json"), self.fair_grading)
         except ValidationError as exc:
             raise DataError(f"{self.name} user_db.json is not valid: {_first_problem(exc)}") from None
 
@@ -330,3 +355,21 @@ class Domain(BaseDomain):
 
     def user_db_hash(self, db: BaseModel) -> str:
         return self._user_pristine.hash(db)
+
+    def end_state(self, sides: Sides, task: Task) -> EndState:
+        """Ours: the agent's database hashed with the records it created renamed by what they
+        hold (``taubench.renaming``), against the task's own starting state."""
+        if not self.fair_grading:
+            return super().end_state(sides, task)
+        parts = self._pristine.own_parts(sides.agent.db)
+        renaming = name_new_records(parts, new_records(self.new_sides(task).agent.db, parts, self._pristine.record_model))
+        agent = self._pristine.hash(sides.agent.db, renaming)
+        return EndState(agent if sides.user is None else f"{agent}+{self.user_db_hash(sides.user.db)}", renaming.names)
+
+    def gold_end_state(self, task: Task) -> EndState:
+        if not self.fair_grading:
+            return super().gold_end_state(task)
+        return self._gold(task, lambda sides: self.end_state(sides, task), self._gold_ends)
+
+    def gold_db_hash(self, task: Task) -> str:
+        return self.gold_end_state(task).hash if self.fair_grading else super().gold_db_hash(task)

@@ -13,9 +13,11 @@ from typing import Any, Literal, Optional, Protocol, Sequence
 
 from pydantic import BaseModel
 
-from taubench.domain import BaseDomain, Sides
+from taubench.domain import BaseDomain, EndState, Sides
+from taubench.figures import says
 from taubench.masking import MaskedText, mask_secrets
 from taubench.messages import AssistantMessage, Message, ToolMessage, Usage, tool_calls_of
+from taubench.renaming import substitute, token_pattern
 from taubench.tasks import GoldAction, RewardType, Task
 
 GRADED_TERMINATIONS = ("user_stop", "terminate_tool", "agent_stop", "agent_handoff")  # τ²: the agent may end it too
@@ -82,11 +84,13 @@ def evaluate(
         agent_state = final_state
     else:
         agent_state = replay_writes(domain, task, trajectory)
+    gold_end, agent_end = domain.gold_end_state(task), domain.end_state(agent_state, task)
+    as_made = as_the_agent_made_it(gold_end, agent_end)
     components = {
-        RewardType.DB: _check_db(domain, task, agent_state),
+        RewardType.DB: _check_db(task, gold_end, agent_end),
         RewardType.ENV_ASSERTION: _check_env_assertions(task, agent_state),
-        RewardType.COMMUNICATE: _check_communicate(task, trajectory, domain.rules.text_with_tool_calls_is_said),
-        RewardType.ACTION: _check_actions(domain, task, trajectory),
+        RewardType.COMMUNICATE: _check_communicate(domain, task, trajectory, as_made),
+        RewardType.ACTION: _check_actions(domain, task, trajectory, as_made),
     }
     components[RewardType.NL_ASSERTION], judge_usage = _check_nl_assertions(task, trajectory, judge)
     for kind, component in components.items():
@@ -103,13 +107,18 @@ def _outcome(passed: bool, **details: Any) -> ComponentResult:
     return ComponentResult(status="passed" if passed else "failed", in_basis=False, details=details)
 
 
-def _check_db(domain: BaseDomain, task: Task, agent_state: Sides) -> ComponentResult:
+def _check_db(task: Task, gold: EndState, agent: EndState) -> ComponentResult:
     criteria = task.evaluation_criteria
     if criteria.actions is None and criteria.env_assertions is None:
         return ComponentResult(status="passed", in_basis=False, note="the task defines no end state to compare")
-    gold = domain.gold_db_hash(task)
-    predicted = domain.state_hash(agent_state)
-    return _outcome(gold == predicted, gold_db_hash=gold, agent_db_hash=predicted)
+    return _outcome(gold.hash == agent.hash, gold_db_hash=gold.hash, agent_db_hash=agent.hash)
+
+
+def as_the_agent_made_it(gold: EndState, agent: EndState) -> dict[str, str]:
+    """Gold new id -> the id of the agent's record that holds the same (ours only: elsewhere
+    no record is renamed and the map is empty)."""
+    made = {name: new_id for new_id, name in agent.names.items()}
+    return {new_id: made[name] for new_id, name in gold.names.items() if name in made and made[name] != new_id}
 
 
 def replay_writes(domain: BaseDomain, task: Task, trajectory: Sequence[Message]) -> Sides:
@@ -148,41 +157,50 @@ def _check_env_assertions(task: Task, state: Sides) -> ComponentResult:
     return _outcome(all(check["met"] for check in checks), checks=checks)
 
 
-def _check_communicate(task: Task, trajectory: Sequence[Message], text_with_tool_calls_is_said: bool) -> ComponentResult:
-    """Each required string must appear, case-insensitively, in some agent text with its
-    commas removed (commas in the required string are kept, as in both originals)."""
-    required = task.communicate_info
-    texts = [
-        m.content.lower().replace(",", "")
-        for m in trajectory
-        if isinstance(m, AssistantMessage) and m.has_text and (text_with_tool_calls_is_said or not m.tool_calls)
-    ]
-    found = {info: any(info.lower() in text for text in texts) for info in required}
+def _check_communicate(domain: BaseDomain, task: Task, trajectory: Sequence[Message], as_made: dict[str, str]) -> ComponentResult:
+    """Each required figure must be said in some agent text (``taubench.figures``: in the
+    originals' domains a substring of the text with its commas removed, in ours whole
+    tokens); in ours, a new record's id the gold made is looked for as the id the agent's
+    record holding the same got."""
+    said = domain.rules.text_with_tool_calls_is_said
+    texts = [m.content for m in trajectory if isinstance(m, AssistantMessage) and m.has_text and (said or not m.tool_calls)]
+    found = {
+        info: any(says(text, _renamed(info, as_made), domain.fair_grading) for text in texts) for info in task.communicate_info
+    }
     return _outcome(all(found.values()), found=found)
 
 
-def _check_actions(domain: BaseDomain, task: Task, trajectory: Sequence[Message]) -> ComponentResult:
-    calls = [call for m in trajectory for _, call in tool_calls_of(m) if call.invalid_arguments is None]
+def _renamed(value: Any, as_made: dict[str, str]) -> Any:
+    return substitute(value, token_pattern(as_made), as_made.__getitem__) if as_made else value
+
+
+def _check_actions(domain: BaseDomain, task: Task, trajectory: Sequence[Message], as_made: dict[str, str]) -> ComponentResult:
+    """Each gold action must be among the calls made (either side's); in our domains, list
+    arguments declared ``Unordered`` compare in any order and a new record's id the gold
+    made as the id of the agent's record that holds the same."""
+    calls = [(requestor, call) for m in trajectory for requestor, call in tool_calls_of(m) if call.invalid_arguments is None]
     kinds = {**(domain.spec.user_toolkit.tool_kinds() if domain.spec.user_toolkit else {}), **domain.spec.toolkit.tool_kinds()}
+
+    def matches(gold: GoldAction) -> bool:
+        toolkit = domain.spec.user_toolkit if gold.requestor == "user" else domain.spec.toolkit
+        wanted = toolkit.in_canonical_order(gold.name, _renamed(gold.arguments, as_made)) if toolkit else gold.arguments
+        return any(_call_matches(gold, wanted, call.name, toolkit.in_canonical_order(call.name, call.arguments) if toolkit else call.arguments)
+                   for _, call in calls)  # fmt: skip
+
     checks = [
-        {
-            "action_id": gold.action_id,
-            "name": gold.name,
-            "tool_kind": kinds.get(gold.name),
-            "matched": any(_call_matches(gold, call.name, call.arguments) for call in calls),
-        }
+        {"action_id": gold.action_id, "name": gold.name, "tool_kind": kinds.get(gold.name), "matched": matches(gold)}
         for gold in task.gold_actions
     ]
     return _outcome(all(check["matched"] for check in checks), checks=checks)
 
 
-def _call_matches(gold: GoldAction, name: str, arguments: dict[str, Any]) -> bool:
+def _call_matches(gold: GoldAction, wanted: dict[str, Any], name: str, arguments: dict[str, Any]) -> bool:
     """Same name, and equal arguments over ``compare_args`` (or, when that is unset, over
     the call's own argument names); a key absent on both sides is ignored."""
     if name != gold.name:
         return False
     keys = gold.compare_args if gold.compare_args is not None else arguments.keys()
-    return {k: arguments[k] for k in keys if k in arguments} == {k: gold.arguments[k] for k in keys if k in gold.arguments}
+    return {k: arguments[k] for k in keys if k in arguments} == {k: wanted[k] for k in keys if k in wanted}
 
 
 def _check_nl_assertions(

@@ -13,9 +13,13 @@ size) is refused with an MCP error and ends the session's episode as the agent's
 has no turns (one request, one call), so there is no cap on calls per turn.
 
 When a session ends (stdio: end of input; HTTP: the client closes its session, or the server
-stops) it is graded as an episode would be, on the parts of the task's reward basis that tool
-calls alone decide (DB, ENV_ASSERTION, ACTION; COMMUNICATE and NL assertions need the
-conversation, which MCP does not carry), and the grade is logged as the session's last line.
+stops) it is graded as an episode would be, on the parts of the task's reward basis that the
+agent's tool calls alone decide (DB, ENV_ASSERTION, ACTION), and the grade is logged as the
+session's last line. What the agent must say (COMMUNICATE's figures, NL assertions) needs the
+conversation, which MCP does not carry: a task expecting either is graded only in part, and the grade says so (reward null, the
+parts graded and not graded named, those components ``not_evaluated`` with the reason). A
+domain where the customer acts on their own side (banking's app, telecom's phone) is refused:
+no MCP client makes the customer's calls.
 Sessions need the MCP handshake (``initialize``): the stateless 2026 protocol has no session to
 hold an episode's database, so this server advertises only the handshake-era versions.
 """
@@ -46,19 +50,22 @@ try:
 except ImportError as exc:  # pragma: no cover - depends on the installed extras
     raise ImportError("the MCP server needs the mcp extra: pip install 'taubench[mcp]'") from exc
 
-GRADED_BY_CALLS = (RewardType.DB, RewardType.ENV_ASSERTION, RewardType.ACTION)
+CONVERSATION = "it needs the conversation, which MCP does not carry"
 STDIO_SESSION = "stdio"
 SESSION_HEADER = "mcp-session-id"
 
 
 class Grade(BaseModel):
-    """A session's grade: ``reward`` over ``basis`` (the task's basis, less what needs the
-    conversation); ``None`` without a task, or when grading failed (``note`` says why)."""
+    """A session's grade: ``reward`` over the task's whole ``basis`` when every part of it
+    could be graded (``graded``); ``None`` when some could not (``not_graded``, and ``note``
+    says why), without a task, or when grading failed."""
 
     session: str
     task_id: Optional[str]
     reward: Optional[float]
     basis: list[RewardType]
+    graded: list[RewardType] = []
+    not_graded: list[RewardType] = []
     termination: TerminationReason
     num_calls: int
     components: dict[RewardType, ComponentResult] = {}
@@ -109,13 +116,21 @@ class McpEpisode:
             info = evaluate(self.domain, self.task, self.trajectory, termination, final_state=self.sides)
         except Exception as exc:  # like an episode's: grading failed leaves it unscored
             return Grade(**common, task_id=self.task.id, reward=None, basis=[], note=f"evaluation failed: {exc}")
-        basis = [kind for kind in info.reward_basis if kind in GRADED_BY_CALLS]
         if not info.components:  # an ending that is never graded (too many errors): reward 0
-            return Grade(**common, task_id=self.task.id, reward=info.reward, basis=basis, note=info.note)
-        rewards = [info.components[kind].reward for kind in basis]
-        reward = None if None in rewards or not basis else float(all(rewards))
-        note = None if basis else "the task's reward basis has nothing tool calls alone decide"
-        return Grade(**common, task_id=self.task.id, reward=reward, basis=basis, components=info.components, note=note)
+            return Grade(**common, task_id=self.task.id, reward=info.reward, basis=info.reward_basis, graded=info.reward_basis, note=info.note)
+        said = {RewardType.COMMUNICATE: self.task.communicate_info, RewardType.NL_ASSERTION: self.task.evaluation_criteria.nl_assertions}
+        unknowable = {kind for kind, expected in said.items() if expected}  # nothing expected: passes as in an episode
+        graded = [kind for kind in info.reward_basis if kind not in unknowable]
+        not_graded = [kind for kind in info.reward_basis if kind in unknowable]
+        components = {
+            kind: component.model_copy(update={"status": "not_evaluated", "note": CONVERSATION}) if kind in unknowable else component
+            for kind, component in info.components.items()
+        }
+        rewards = [components[kind].reward for kind in graded]
+        reward = None if not_graded or None in rewards or not graded else float(all(rewards))
+        note = "; ".join(f"{kind.value} not graded: {CONVERSATION}" for kind in not_graded) or None
+        return Grade(**common, task_id=self.task.id, reward=reward, basis=info.reward_basis, graded=graded,
+                     not_graded=not_graded, components=components, note=note)  # fmt: skip
 
 
 class EventLog:

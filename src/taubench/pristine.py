@@ -13,14 +13,21 @@ The DB hash (sha256 of the sorted-key JSON of the whole dump) is assembled from 
 of each record: records still shared reuse the text computed at load, so hashing costs
 the records the episode touched plus one sha256 pass, and an untouched database costs
 nothing at all. ``db_hash`` is the plain computation it must equal.
+
+In the domains we write, the hash is of the records' canonical form (``taubench.canonical``:
+lists declared ``Unordered`` sorted) and can rename the records an episode created
+(``taubench.renaming``), so that equivalent end states hash the same.
 """
 
 import copy
 import hashlib
 import json
-from typing import Any
+from typing import Any, Optional
 
 from pydantic import BaseModel, TypeAdapter
+
+from taubench.canonical import Plan, canonical, model_plan, plan_for
+from taubench.renaming import PartId, Renaming
 
 HASH_CHUNK = 64  # records joined per sha256 update (a few tens of KB)
 
@@ -33,10 +40,11 @@ def _digest(dump: dict) -> str:
     return hashlib.sha256(_json(dump)).hexdigest()
 
 
-def db_hash(db: BaseModel) -> str:
+def db_hash(db: BaseModel, in_canonical_order: bool = False) -> str:
     """τ²-bench's DB hash: sha256 of the sorted-key JSON of the python-mode dump, computed
     plainly (``PristineDB.hash`` gives the same value from the records episodes share)."""
-    return _digest(db.model_dump(warnings=False))  # raw values stored by tools may not match field types
+    dump = db.model_dump(warnings=False)  # raw values stored by tools may not match field types
+    return _digest(canonical(model_plan(type(db)), dump) if in_canonical_order else dump)
 
 
 class SharedTable(dict):
@@ -72,8 +80,9 @@ class SharedTable(dict):
 class PristineDB:
     """A domain's database parsed once, with the JSON text of each record for the hash."""
 
-    def __init__(self, db_model: type[BaseModel], db_json: str):
+    def __init__(self, db_model: type[BaseModel], db_json: str, in_canonical_order: bool = False):
         self.db_model = db_model
+        self.in_canonical_order = in_canonical_order
         self.db = db_model.model_validate_json(db_json)
         self.field_types = {name: TypeAdapter(field.annotation) for name, field in db_model.model_fields.items()}
         self.tables = [
@@ -81,17 +90,43 @@ class PristineDB:
             for name, value in self.db.__dict__.items()
             if isinstance(value, dict) and all(isinstance(record, BaseModel) for record in value.values())
         ]
+        self.plans: dict[str, Plan] = {
+            name: (self._record_plan(name) if name in self.tables else plan_for(field.annotation, tuple(field.metadata)))
+            if in_canonical_order else None
+            for name, field in db_model.model_fields.items()
+        }  # fmt: skip
         dump = self.db.model_dump(warnings=False)
         self.record_texts = {
-            name: {key: _json(key) + b": " + _json(record) for key, record in dump[name].items()} for name in self.tables
+            name: {key: _json(key) + b": " + _json(canonical(self.plans[name], record)) for key, record in dump[name].items()}
+            for name in self.tables
         }
         self.sorted_keys = {name: sorted(dump[name]) for name in self.tables}
-        self.digest = _digest(dump)
+        self.digest = db_hash(self.db, in_canonical_order)
+
+    def record_model(self, table: str) -> type[BaseModel]:
+        """The model of a table's records."""
+        return next(iter(getattr(self.db, table).values())).__class__
+
+    def _record_plan(self, table: str) -> Plan:
+        return model_plan(self.record_model(table)) if getattr(self.db, table) else None
 
     def unchanged(self) -> bool:
         """Whether the shared records still hash as they did at load (a tool or a test that
         changed a record it reached by iteration would show here)."""
-        return db_hash(self.db) == self.digest
+        return db_hash(self.db, self.in_canonical_order) == self.digest
+
+    def own_parts(self, db: BaseModel) -> dict[PartId, Any]:
+        """The dumps of what an episode's database holds of its own: the records it copied,
+        changed or added, by table and key, and every field that is not a table (key None)."""
+        parts: dict[PartId, Any] = {}
+        for name, value in db.__dict__.items():
+            if isinstance(value, SharedTable):
+                own = {key: record for key, record in dict.items(value) if record is not value.pristine.get(key)}
+                dumped = self.field_types[name].dump_python(own, warnings=False) if own else {}
+                parts.update({(name, key): record for key, record in dumped.items()})
+            else:
+                parts[name, None] = self.field_types[name].dump_python(value, warnings=False)
+        return parts
 
     def fresh(self) -> BaseModel:
         """An episode's own database, sharing every table's records until looked up."""
@@ -118,15 +153,17 @@ class PristineDB:
                 fields[name] = copy.deepcopy(value)
         return self.db_model.model_construct(_fields_set=set(db.model_fields_set), **fields)
 
-    def hash(self, db: BaseModel) -> str:
-        """``db_hash(db)``, reusing the text of every record still shared."""
+    def hash(self, db: BaseModel, renaming: Optional[Renaming] = None) -> str:
+        """``db_hash(db)``, reusing the text of every record still shared; with a
+        ``renaming``, the records the episode holds of its own hash as it renames them."""
         values = db.__dict__
         if self._untouched(values):
             return self.digest
+        renaming = renaming or Renaming()
         digest = hashlib.sha256(b"{")
         for number, name in enumerate(sorted(values)):
             digest.update((b", " if number else b"") + _json(name) + b": ")
-            self._hash_field(digest, name, values[name])
+            self._hash_field(digest, name, values[name], renaming)
         digest.update(b"}")
         return digest.hexdigest()
 
@@ -136,18 +173,23 @@ class PristineDB:
             isinstance(values.get(name), SharedTable) and not values[name].touched for name in self.tables
         )
 
-    def _hash_field(self, digest, name: str, value: Any) -> None:
+    def _hash_field(self, digest, name: str, value: Any, renaming: Renaming) -> None:
         """Feeds the field's JSON text to ``digest`` a few records at a time: the text of a
         whole table (megabytes on airline) is never built, so hashing an episode's database
         leaves no large block behind in the allocator of the thread that ran it."""
+        plan = self.plans[name]
         if not isinstance(value, SharedTable):
-            digest.update(_json(self.field_types[name].dump_python(value, warnings=False)))
+            digest.update(_json(canonical(plan, renaming.apply(self.field_types[name].dump_python(value, warnings=False)))))
             return
         texts, pristine = self.record_texts[name], value.pristine
-        keys = self.sorted_keys[name] if value.keys() == pristine.keys() else sorted(value)
         own = {key: record for key, record in dict.items(value) if record is not pristine.get(key)}
         own_dump = self.field_types[name].dump_python(own, warnings=False) if own else {}
-        pieces = [_json(key) + b": " + _json(own_dump[key]) if key in own else texts[key] for key in keys]
+        own_texts = {renaming.key(key): _json(canonical(plan, renaming.apply(record))) for key, record in own_dump.items()}
+        if value.keys() == pristine.keys() and all(renaming.key(key) == key for key in own):
+            keys = self.sorted_keys[name]
+        else:
+            keys = sorted(renaming.key(key) for key in value)
+        pieces = [_json(key) + b": " + own_texts[key] if key in own_texts else texts[key] for key in keys]
         digest.update(b"{")
         for start in range(0, len(pieces), HASH_CHUNK):
             digest.update((b", " if start else b"") + b", ".join(pieces[start : start + HASH_CHUNK]))

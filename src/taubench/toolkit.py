@@ -13,6 +13,9 @@ from typing import Any, Callable, Literal, get_type_hints
 
 from pydantic import BaseModel, Field, create_model
 
+from taubench.canonical import in_canonical_order
+from taubench.markers import Unordered
+
 ToolKind = Literal["read", "write", "think", "generic"]
 
 
@@ -52,6 +55,27 @@ class Toolkit:
 
     @classmethod
     @cache
+    def unordered_parameters(cls) -> dict[str, frozenset[str]]:
+        """Tool name -> its list parameters declared ``Unordered`` (``taubench.markers``)."""
+        return {
+            name: frozenset(
+                parameter for parameter, hint in get_type_hints(getattr(cls, name), include_extras=True).items()
+                if any(isinstance(marker, Unordered) for marker in getattr(hint, "__metadata__", ()))
+            )
+            for name in cls.tool_kinds()
+        }  # fmt: skip
+
+    @classmethod
+    def in_canonical_order(cls, name: str, arguments: dict[str, Any]) -> dict[str, Any]:
+        """The call's arguments with each list declared ``Unordered`` sorted: the tool sees,
+        and grading compares, one order whatever order the agent gave (none in τ²'s or v1's tools)."""
+        unordered = cls.unordered_parameters().get(name)
+        if not unordered or not isinstance(arguments, dict):
+            return arguments
+        return {key: in_canonical_order(value) if key in unordered else value for key, value in arguments.items()}
+
+    @classmethod
+    @cache
     def schemas(cls) -> list[dict]:
         return [function_schema(getattr(cls, name)) for name in cls.tool_kinds()]
 
@@ -65,7 +89,7 @@ class Toolkit:
         if name not in self.tool_kinds():
             return ToolResult(content=f"Error: Tool '{name}' not found.", error=True)
         try:
-            value = getattr(self, name)(**arguments)
+            value = getattr(self, name)(**self.in_canonical_order(name, arguments))
         except Exception as exc:  # every tool failure is an observation, never a crash
             return ToolResult(content=f"Error: {exc}", error=True)
         return ToolResult(content=render_observation(value), error=False)

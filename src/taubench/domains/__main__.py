@@ -20,7 +20,7 @@ def main() -> None:
     listing.add_argument("--sep", default="\n", help="between names (default: one per line)")
     generating = commands.add_parser("generate", help="rewrite db.json from the domain's seeded generator")
     generating.add_argument("names", nargs="+", choices=list(DOMAINS), metavar="NAME")
-    checking = commands.add_parser("check", help="print report cards: the bar, the twelve checks, the oracle")
+    checking = commands.add_parser("check", help="print report cards: the bar, the sixteen checks, the oracle")
     checking.add_argument("names", nargs="*", metavar="NAME", help=f"default: all of ours ({', '.join(of_origin('taubench'))})")
     args = parser.parse_args()
     if args.command == "list":

@@ -1,4 +1,5 @@
-"""The twelve checks every domain we write must pass (``python -m taubench.domains check``).
+"""The checks every domain we write must pass (``python -m taubench.domains check``): the
+twelve here, then the fairness checks of ``fair_checks.py``.
 
 Each check is a function of a ``Subject`` (the loaded domain, its gold traces, its policy
 rules) returning the problems it found as sentences naming the task or tool; none means
@@ -10,8 +11,6 @@ import ast
 import inspect
 import json
 import re
-from dataclasses import dataclass
-from functools import cached_property
 from importlib import import_module
 from pathlib import Path
 from types import ModuleType
@@ -19,58 +18,19 @@ from typing import Any, Callable, Iterator, get_args, get_origin
 
 from pydantic import BaseModel
 
-from taubench.domain import Domain
-from taubench.domains.gold_trace import GoldTrace, gold_trace
-from taubench.markers import RefersTo
+from taubench.domains.fair_checks import FAIR_CHECKS
+from taubench.domains.subject import Subject, instruction_text
 from taubench.environment import GREETING
 from taubench.evaluation import evaluate
+from taubench.figures import says
+from taubench.markers import RefersTo
 from taubench.messages import AssistantMessage, UserMessage
 from taubench.tasks import RewardType, Task
 
 REPO = Path(__file__).resolve().parents[3]
-Call = tuple[str, str, dict]  # requestor, tool, arguments
 FORBIDDEN_IN_TOOLS = {"random", "uuid", "time", "secrets"}  # modules whose use makes a tool non-deterministic
 CLOCK_CALLS = {"now", "today", "utcnow", "time"}
 HINT_WORDS = ("tool", "function call", "database", "api", "json", "policy rule")
-
-
-@dataclass
-class Subject:
-    domain: Domain
-
-    @cached_property
-    def traces(self) -> dict[str, GoldTrace]:
-        return {task.id: gold_trace(self.domain, task) for task in self.domain.tasks.values()}
-
-    @cached_property
-    def rules(self) -> ModuleType:
-        return import_module(f"{self.domain.spec.data.package}.policy_rules")
-
-    @cached_property
-    def numbered_rules(self) -> list[int]:
-        return [int(number) for number in re.findall(r"^\s*(\d+)\. ", self.domain.policy, flags=re.MULTILINE)]
-
-    @cached_property
-    def toolkits(self) -> list[type]:
-        """The agent's toolkit, and the user's where the domain has one."""
-        return [kit for kit in (self.domain.spec.toolkit, self.domain.spec.user_toolkit) if kit is not None]
-
-    @cached_property
-    def kinds(self) -> dict[str, str]:
-        return {name: kind for kit in reversed(self.toolkits) for name, kind in kit.tool_kinds().items()}
-
-    def final_hash(self, task: Task, actions: list[Call]) -> str:
-        sides = self.domain.new_sides(task)
-        for requestor, name, arguments in actions:
-            sides.of(requestor).invoke(name, arguments)
-        return self.domain.state_hash(sides)
-
-    def gold(self, task: Task) -> list[Call]:
-        return [(action.requestor, action.name, action.arguments) for action in task.gold_actions]
-
-    @property
-    def tasks(self) -> Iterator[Task]:
-        return iter(self.domain.tasks.values())
 
 
 def _references(model: BaseModel) -> Iterator[tuple[str, str, Any]]:
@@ -261,13 +221,6 @@ def _spellings(value: Any) -> set[str]:
     return {str(value)}
 
 
-def instruction_text(task: Task) -> str:
-    instructions = task.user_scenario.instructions
-    parts = [task.user_scenario.persona or ""]
-    parts += [instructions] if isinstance(instructions, str) else [str(v) for v in instructions.model_dump().values() if v]
-    return "\n".join(parts)
-
-
 def derivable(subject: Subject) -> list[str]:
     """8. Every literal of a gold write's arguments is known to the user, written in the
     policy, or shown by an earlier gold call."""
@@ -296,7 +249,8 @@ def reads_are_harmless(subject: Subject) -> list[str]:
 
 
 def _said_in(value: str, observations: list[str]) -> bool:
-    return any(value.lower() in text.lower().replace(",", "") for text in observations)
+    """As grading matches a figure in our domains: whole tokens (``taubench.figures``)."""
+    return any(says(text, value) for text in observations)
 
 
 def criteria_sound(subject: Subject) -> list[str]:
@@ -387,4 +341,5 @@ CHECKS: tuple[tuple[str, Callable[[Subject], list[str]]], ...] = (
     ("criteria sound and in the basis", criteria_sound),
     ("coverage and distinctness", covered_and_distinct),
     ("instructions name no tool, give no hints", instructions_clean),
+    *FAIR_CHECKS,
 )

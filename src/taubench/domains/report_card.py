@@ -1,5 +1,5 @@
 """A domain's report card: what it holds, whether it meets the bar for a domain people
-publish numbers on, the twelve checks (``checks.py``) and the oracle's score."""
+publish numbers on, the sixteen checks (``checks.py``, ``fair_checks.py``) and the oracle's score."""
 
 import re
 from collections import Counter

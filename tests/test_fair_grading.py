@@ -1,0 +1,150 @@
+"""Fair grading in the domains we write (issue: an equivalent solution scores the same, a
+required figure means what it says). Each reproduction is a real task of ours worked another
+valid way, graded by the real grader; the originals' domains keep their own rules."""
+
+import json
+
+import pytest
+
+from taubench.domains import load_domain
+from taubench.domains.fair_checks import score
+from taubench.domains.subject import Subject
+from taubench.environment import GREETING
+from taubench.evaluation import evaluate
+from taubench.figures import says
+from taubench.messages import AssistantMessage, ToolCall, ToolMessage, UserMessage
+from taubench.renaming import NewRecord, name_new_records
+
+
+def gold_calls(domain, task_id):
+    return [(action.requestor, action.name, action.arguments) for action in domain.tasks[task_id].gold_actions]
+
+
+def reversed_list(calls, index, argument):
+    requestor, name, arguments = calls[index]
+    variant = list(calls)
+    variant[index] = (requestor, name, {**arguments, argument: list(reversed(arguments[argument]))})
+    return variant
+
+
+def swapped(calls, first, second):
+    variant = list(calls)
+    variant[first], variant[second] = variant[second], variant[first]
+    return variant
+
+
+@pytest.mark.parametrize(
+    "domain_name, task_id, index, argument",
+    [
+        ("healthcare", "21", 2, "record_types"),  # ["imaging", "visit_notes"]
+        ("banking", "16", 6, "transaction_ids"),  # newest first, as list_transactions shows them
+        ("hospitality", "21", 5, "preferences"),
+        ("real_estate", "15", 6, "contingencies"),  # ["financing", "inspection"]
+    ],
+)
+def test_a_list_whose_order_means_nothing_scores_the_same_in_any_order(domain_name, task_id, index, argument):
+    domain = load_domain(domain_name)
+    calls = gold_calls(domain, task_id)
+    assert calls[index][2][argument] != list(reversed(calls[index][2][argument]))
+    assert score(Subject(domain), domain.tasks[task_id], reversed_list(calls, index, argument)) == (1.0, False)
+
+
+@pytest.mark.parametrize(
+    "domain_name, task_id, first, second",
+    [
+        ("events", "16", 2, 3),  # session S108 enrolled before S103
+        ("events", "21", 2, 3),  # wheelchair seating requested before the ASL interpreter
+        ("real_estate", "3", 5, 8),  # the buyer agreement, then the two tours the other way round
+        ("hr", "18", 2, 3),  # the medical leave filed before the FMLA leave
+        ("insurance", "31", 4, 5),  # two claim documents
+        ("fitness", "28", None, None),  # two activities logged
+    ],
+)
+def test_independent_writes_in_another_order_score_the_same(domain_name, task_id, first, second):
+    domain = load_domain(domain_name)
+    calls = gold_calls(domain, task_id)
+    if first is None:
+        first, second = [index for index, call in enumerate(calls) if call[1] == "log_activity"][:2]
+    assert calls[first][1] == calls[second][1] or domain_name == "real_estate"
+    assert score(Subject(domain), domain.tasks[task_id], swapped(calls, first, second)) == (1.0, False)
+
+
+def test_events_21_other_order_passes_the_database_check_not_only_the_actions():
+    domain = load_domain("events")
+    task = domain.tasks["21"]
+    sides = domain.new_sides(task)
+    for requestor, name, arguments in swapped(gold_calls(domain, "21"), 2, 3):
+        sides.of(requestor).invoke(name, arguments)
+    assert domain.end_state(sides, task).hash == domain.gold_end_state(task).hash
+
+
+def test_a_new_records_id_the_agent_must_say_is_its_own_records_id():
+    """hr 18 asks for the FMLA leave's request id (a variant of the task): filed second, the
+    FMLA request gets the other id, and that is the one a correct agent says."""
+    domain = load_domain("hr")
+    gold = gold_calls(domain, "18")
+    sides = domain.new_sides(domain.tasks["18"])
+    fmla_id = json.loads([sides.agent.invoke(name, arguments) for _, name, arguments in gold][2].content)["leave_id"]
+    task = domain.tasks["18"].model_copy(deep=True)
+    task.evaluation_criteria.communicate_info = [fmla_id]
+    other_order = swapped(gold, 2, 3)
+    assert score(Subject(domain), task, other_order) == (1.0, False)  # says its own FMLA request's id
+    assert _said_after(domain, task, other_order, f"Your FMLA request is {fmla_id}.") == 0.0  # now the medical leave's id
+
+
+def _said_after(domain, task, calls, words):
+    """The reward of an agent that makes these calls and then says ``words``."""
+    sides = domain.new_sides(task)
+    messages = [AssistantMessage(content=GREETING), UserMessage(content="hi")]
+    for number, (_, name, arguments) in enumerate(calls):
+        result = sides.agent.invoke(name, arguments)
+        call = ToolCall(id=str(number), name=name, arguments=arguments)
+        messages += [AssistantMessage(content="", tool_calls=[call]), ToolMessage(tool_call_id=call.id, name=name, content=result.content)]
+    messages.append(AssistantMessage(content=words))
+    return evaluate(domain, task, messages, "user_stop").reward
+
+
+@pytest.mark.parametrize(
+    "domain_name, task_id, accidental, meant",
+    [
+        ("hr", "18", "Your leave starts 2025-12-08.", "You have 12 FMLA workdays left."),
+        ("hr", "3", "You are off from 2025-11-24 to 2025-11-26.", "Your balance will then be 26 hours."),
+    ],
+)
+def test_a_figure_is_said_as_itself_not_inside_a_date(domain_name, task_id, accidental, meant):
+    domain = load_domain(domain_name)
+    calls = gold_calls(domain, task_id)
+    task = domain.tasks[task_id]
+    assert _said_after(domain, task, calls, accidental) == 0.0
+    assert _said_after(domain, task, calls, accidental + " " + meant) == 1.0
+
+
+def test_figures_match_whole_tokens_and_numbers_by_value():
+    assert not says("on 2025-12-08", "12") and not says("id T5912", "12") and not says("112 days", "12")
+    assert says("12 weeks", "12") and says("12.", "12") and says("(12)", "12")
+    assert says("$26.00 left", "26") and says("26 hours", "26.0") and says("a total of 1,350.00", "1350")
+    assert says("Dr. Elena Vasquez will get them", "Dr. Elena Vasquez") and not says("Dr. Elena Vasquezo", "Elena Vasquez")
+    assert says("on 2025-12-08", "12", whole_tokens=False)  # the originals' rule, kept for their domains
+
+
+def test_the_originals_keep_their_substring_rule(retail):
+    task = next(task for task in retail.tasks.values() if task.communicate_info)
+    figure = task.communicate_info[0]
+    messages = [AssistantMessage(content=GREETING), UserMessage(content="hi"), AssistantMessage(content=f"ref{figure}9")]
+    component = evaluate(retail, task, messages, "user_stop").components["COMMUNICATE"]
+    assert component.details["found"] == {figure: True}
+
+
+def test_records_alike_but_for_who_refers_to_them_are_told_apart():
+    """Two new cards holding the same, each on another customer's list: named by who refers
+    to them, so that the customers' lists agree whichever card was made first."""
+
+    def state(first_for, second_for):
+        card = {"status": "active"}
+        parts = {("cards", "K1"): dict(card), ("cards", "K2"): dict(card),
+                 ("customers", "C1"): {"card_ids": [first_for]}, ("customers", "C2"): {"card_ids": [second_for]}}  # fmt: skip
+        new = {key: NewRecord("cards", parts["cards", key], None) for key in ("K1", "K2")}
+        renaming = name_new_records(parts, new)
+        return {(table, renaming.key(key)): renaming.apply(dump) for (table, key), dump in parts.items()}
+
+    assert state("K1", "K2") == state("K2", "K1")
