@@ -7,6 +7,8 @@ import pytest
 from tool_calls import answer, refused
 
 from taubench.domains import load_domain
+from taubench.domains.fair_checks import score
+from taubench.domains.subject import Subject
 
 
 @pytest.fixture(scope="module")
@@ -203,3 +205,12 @@ def test_each_sections_seats_taken_is_its_roster(education, tools, ok):
     ok("drop_section", student_id="ST10008", section_id="CRN20301")
     ok("drop_section", student_id="ST10052", section_id="CRN21701")
     assert mismatched() == []
+
+
+def test_releases_added_in_either_order_score_the_same(education):
+    """Task 38 adds the grandmother, then the father; the other way round is as right (a
+    student's release list is a set)."""
+    calls = [(action.requestor, action.name, action.arguments) for action in education.tasks["38"].gold_actions]
+    assert [name for _, name, _ in calls[2:]] == ["add_ferpa_release", "add_ferpa_release"]
+    calls[2], calls[3] = calls[3], calls[2]
+    assert score(Subject(education), education.tasks["38"], calls) == (1.0, False)

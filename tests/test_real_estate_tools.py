@@ -1,10 +1,14 @@
 """The real-estate desk's tools: each one's answer, each of its error texts, and that a write
 that fails changes nothing."""
 
+from itertools import permutations
+
 import pytest
 from tool_calls import answer, refused
 
 from taubench.domains import load_domain
+from taubench.domains.fair_checks import score
+from taubench.domains.subject import Subject
 
 OFFER = {"client_id": "C2001", "listing_id": "L1001", "price": 415000.0, "earnest_money": 8300.0, "financing": "mortgage",
          "loan_amount": 332000.0, "contingencies": ["inspection", "financing"], "closing_date": "2025-04-30",
@@ -247,3 +251,14 @@ def test_a_unit_no_longer_listed_cannot_be_held(tools, desk):
 def test_the_shared_tools_are_offered(tools):
     assert answer(tools, "calculate", expression="415000 * 0.02") == "8300.0"
     assert answer(tools, "transfer_to_human_agents", summary="accepted offer") == "Transfer successful"
+
+
+@pytest.mark.parametrize("task_id", ["15", "31"])
+def test_an_offers_contingencies_score_the_same_in_any_order(desk, task_id):
+    """The issue's reproduction: ["financing", "inspection"] where the gold says the other way."""
+    calls = [(action.requestor, action.name, action.arguments) for action in desk.tasks[task_id].gold_actions]
+    index = next(number for number, (_, name, _) in enumerate(calls) if name == "submit_offer")
+    for order in permutations(calls[index][2]["contingencies"]):
+        variant = list(calls)
+        variant[index] = (calls[index][0], "submit_offer", {**calls[index][2], "contingencies": list(order)})
+        assert score(Subject(desk), desk.tasks[task_id], variant) == (1.0, False), order

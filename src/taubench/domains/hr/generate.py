@@ -72,7 +72,8 @@ def _emergency_contact(given: str, drawn: str, employee_id: str, family_name: st
     """A contact that reads right: a mother or sister has a woman's name, a father or brother a man's
     (the drawn relationship turns into its counterpart otherwise), and a friend has a family name of
     their own. Derived without drawing again, so every later record of the seed stays as it was."""
-    relationship = COUNTERPART[drawn] if (drawn in WOMEN_ONLY and given in MEN) or (drawn in MEN_ONLY and given in WOMEN) else drawn
+    contradicts = (drawn in WOMEN_ONLY and given in MEN) or (drawn in MEN_ONLY and given in WOMEN)
+    relationship = COUNTERPART[drawn] if contradicts else drawn
     if relationship == "friend":
         family_name = next(name for name in LAST[int(employee_id[1:]) % len(LAST):] + LAST if name != family_name)
     return {"name": f"{given} {family_name}", "relationship": relationship, "phone": phone}
