@@ -362,7 +362,8 @@ class Domain(BaseDomain):
         if not self.fair_grading:
             return super().end_state(sides, task)
         parts = self._pristine.own_parts(sides.agent.db)
-        renaming = name_new_records(parts, new_records(self.new_sides(task).agent.db, parts, self._pristine.record_model))
+        start = self.new_sides(task).agent.db if task.initial_state else self._pristine.db  # as the episode began
+        renaming = name_new_records(parts, new_records(start, parts, self._pristine.record_model))
         agent = self._pristine.hash(sides.agent.db, renaming)
         return EndState(agent if sides.user is None else f"{agent}+{self.user_db_hash(sides.user.db)}", renaming.names)
 

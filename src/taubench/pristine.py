@@ -21,6 +21,7 @@ lists declared ``Unordered`` sorted) and can rename the records an episode creat
 
 import copy
 import hashlib
+import heapq
 import json
 from typing import Any, Optional
 
@@ -48,14 +49,18 @@ def db_hash(db: BaseModel, in_canonical_order: bool = False) -> str:
 
 
 class SharedTable(dict):
-    """A table of one episode's database: shared records until looked up by key."""
+    """A table of one episode's database: shared records until looked up by key. It keeps
+    which keys hold a record of its own (copied, set or added) and which shared ones it
+    deleted, so hashing and renaming visit those alone, never the whole table."""
 
-    __slots__ = ("pristine", "touched")
+    __slots__ = ("pristine", "touched", "own", "removed")
 
     def __init__(self, pristine: dict[str, BaseModel]):
         super().__init__(pristine)
         self.pristine = pristine
         self.touched = False  # set on the first own copy or change of keys
+        self.own: set[str] = set()
+        self.removed: set[str] = set()
 
     def __getitem__(self, key: str) -> Any:
         record = dict.__getitem__(self, key)
@@ -63,6 +68,7 @@ class SharedTable(dict):
             record = record.model_copy(deep=True)
             dict.__setitem__(self, key, record)
             self.touched = True
+            self.own.add(key)
         return record
 
     def get(self, key: str, default: Any = None) -> Any:
@@ -70,11 +76,25 @@ class SharedTable(dict):
 
     def __setitem__(self, key: str, record: Any) -> None:
         self.touched = True
+        self.own.add(key)
+        self.removed.discard(key)
         dict.__setitem__(self, key, record)
 
     def __delitem__(self, key: str) -> None:
         self.touched = True
+        self.own.discard(key)
+        if key in self.pristine:
+            self.removed.add(key)
         dict.__delitem__(self, key)
+
+    def own_records(self) -> dict[str, Any]:
+        """The records this episode holds of its own, by key."""
+        records = {key: dict.__getitem__(self, key) for key in self.own}
+        return {key: record for key, record in records.items() if record is not self.pristine.get(key)}
+
+    def added(self) -> list[str]:
+        """Keys the shared table does not have."""
+        return [key for key in self.own if key not in self.pristine]
 
 
 class PristineDB:
@@ -121,7 +141,7 @@ class PristineDB:
         parts: dict[PartId, Any] = {}
         for name, value in db.__dict__.items():
             if isinstance(value, SharedTable):
-                own = {key: record for key, record in dict.items(value) if record is not value.pristine.get(key)}
+                own = value.own_records()
                 dumped = self.field_types[name].dump_python(own, warnings=False) if own else {}
                 parts.update({(name, key): record for key, record in dumped.items()})
             else:
@@ -143,11 +163,10 @@ class PristineDB:
         for name, value in db.__dict__.items():
             if isinstance(value, SharedTable):
                 table = SharedTable(value.pristine)
-                dict.clear(table)
-                pristine = value.pristine
-                dict.update(table, {key: record if record is pristine.get(key) else record.model_copy(deep=True)
-                                    for key, record in dict.items(value)})  # fmt: skip
-                table.touched = value.touched
+                for key in value.removed:
+                    dict.__delitem__(table, key)
+                dict.update(table, {key: record.model_copy(deep=True) for key, record in value.own_records().items()})
+                table.touched, table.own, table.removed = value.touched, set(value.own), set(value.removed)
                 fields[name] = table
             else:
                 fields[name] = copy.deepcopy(value)
@@ -181,14 +200,15 @@ class PristineDB:
         if not isinstance(value, SharedTable):
             digest.update(_json(canonical(plan, renaming.apply(self.field_types[name].dump_python(value, warnings=False)))))
             return
-        texts, pristine = self.record_texts[name], value.pristine
-        own = {key: record for key, record in dict.items(value) if record is not pristine.get(key)}
+        texts = self.record_texts[name]
+        own = value.own_records()
         own_dump = self.field_types[name].dump_python(own, warnings=False) if own else {}
         own_texts = {renaming.key(key): _json(canonical(plan, renaming.apply(record))) for key, record in own_dump.items()}
-        if value.keys() == pristine.keys() and all(renaming.key(key) == key for key in own):
-            keys = self.sorted_keys[name]
-        else:
-            keys = sorted(renaming.key(key) for key in value)
+        keys = self.sorted_keys[name]
+        if value.removed:
+            keys = [key for key in keys if key not in value.removed]
+        if added := value.added():
+            keys = list(heapq.merge(keys, sorted(renaming.key(key) for key in added)))
         pieces = [_json(key) + b": " + own_texts[key] if key in own_texts else texts[key] for key in keys]
         digest.update(b"{")
         for start in range(0, len(pieces), HASH_CHUNK):

@@ -57,12 +57,13 @@ class Toolkit:
     @cache
     def unordered_parameters(cls) -> dict[str, frozenset[str]]:
         """Tool name -> its list parameters declared ``Unordered`` (``taubench.markers``)."""
+        methods = {name: getattr(cls, name) for name in cls.tool_kinds() if hasattr(cls, name)}  # v1's tools are no methods
         return {
             name: frozenset(
-                parameter for parameter, hint in get_type_hints(getattr(cls, name), include_extras=True).items()
+                parameter for parameter, hint in get_type_hints(method, include_extras=True).items()
                 if any(isinstance(marker, Unordered) for marker in getattr(hint, "__metadata__", ()))
             )
-            for name in cls.tool_kinds()
+            for name, method in methods.items()
         }  # fmt: skip
 
     @classmethod

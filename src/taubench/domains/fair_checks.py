@@ -72,11 +72,10 @@ def _made(subject: Subject, step: GoldStep) -> set[str]:
     made = set()
     for table in subject.domain._pristine.tables:
         before, after = getattr(step.before, table), getattr(step.after, table)
-        for key, record in dict.items(after):
-            if record is not after.pristine.get(key):
-                old = dict.get(before, key)
-                if old is None or old.model_dump(warnings=False) != record.model_dump(warnings=False):
-                    made.add(key)
+        for key, record in after.own_records().items():
+            old = dict.get(before, key)
+            if old is None or old.model_dump(warnings=False) != record.model_dump(warnings=False):
+                made.add(key)
     return made
 
 
