@@ -4,11 +4,14 @@ changes nothing, and the customer's app whose security code the bank checks."""
 import json
 
 import pytest
+from test_healthcare_tools import assert_refusals_graded, reversed_list, swapped
 from tool_calls import answer
 from tool_calls import refused as refused_unchanged
 
 from taubench.domains import load_domain
 from taubench.domains.banking.bank_calendar import add_business_days, add_months, business_days_between, security_code
+from taubench.domains.fair_checks import score
+from taubench.domains.subject import Subject
 
 NEXT = 503327  # the data's next transaction number
 
@@ -236,3 +239,22 @@ def test_the_shared_tools_are_named_after_the_toolkit(tools):
     assert answer(tools, "transfer_to_human_agents", summary="frozen account") == "Transfer successful"
     missing = "Error: BankTools.calculate() missing 1 required positional argument: 'expression'"
     assert tools.invoke("calculate", {}).content == missing
+
+
+def test_a_refusal_is_graded_by_the_reason_a_correct_agent_gives(bank):
+    assert_refusals_graded(bank)
+    assert bank.tasks["39"].communicate_info == ["2025-04-20"]  # the fee is past the 60-day window
+
+
+def test_equivalent_solutions_score_as_the_gold(bank):
+    """Issue 31 §1-2: a dispute's transactions newest first, as the history lists them (16,
+    22, 31); two external transfers to different payees the other way round (62)."""
+    subject = Subject(bank)
+    for task_id in ("16", "22", "31", "62"):
+        task = bank.tasks[task_id]
+        gold = subject.gold(task)
+        if task_id == "62":
+            variant = swapped(gold, "send_external_transfer")
+        else:
+            variant = reversed_list(gold, "open_dispute", "transaction_ids")
+        assert variant != gold and score(subject, task, variant) == (1.0, False), task_id

@@ -11,7 +11,7 @@ import pytest
 from taubench.domain import Domain
 from taubench.domains import DOMAINS, of_origin
 from taubench.domains import fair_checks
-from taubench.domains.checks import CHECKS, Subject, _tool_modules
+from taubench.domains.checks import CHECKS, Subject, _follows, _said_in, _tool_modules
 from taubench.domains.mock.tools import LibraryTools
 from taubench.domains.report_card import report_card
 from taubench.tasks import GoldAction, RewardType
@@ -195,3 +195,22 @@ def test_the_tool_code_checks_read_a_domains_helper_modules_too():
     modules = [module.__name__ for module in _tool_modules([DOMAINS["banking"].toolkit])]
     assert "taubench.domains.banking.records" in modules and "taubench.domains.banking.tools" in modules
     assert not {"taubench.domains.banking.generate", "taubench.domains.banking.policy_rules"} & set(modules)
+
+
+def test_a_figure_may_be_shown_as_a_word_of_a_field_name_and_computed_from_a_dates_parts():
+    """real_estate 18 must say "backup", which its gold observation shows only inside
+    "accepts_backup_offers"; fitness 32's zone from the birth year takes 1984 from a date."""
+    assert _said_in("backup", ['{"accepts_backup_offers": false}']) and not _said_in("backup", ['{"backups": 2}'])
+    policy = "Zone 2 starts at 0.6 x (220 - age)."
+    seen = ['{"birth_date": "1984-09-14", "today": "2024-12-01"}', policy]
+    assert _follows("108", "(220 - (2024 - 1984)) * 0.6", seen) and not _follows("108", "(220 - (2024 - 1984)) * 0.6", [policy])
+
+
+def test_a_window_s_end_follows_from_a_date_plus_days():
+    """healthcare 16: atorvastatin filled 2025-01-20 for 90 days may be refilled once
+    0.75 x 90 = 67.5 days have passed, so from 2025-03-29 (the days rounded up)."""
+    seen = ['{"last_fill": "2025-01-20", "days_supply": 90}', "at least 0.75 x days_supply"]
+    assert _follows("2025-03-29", "2025-01-20 + 0.75 * 90 days", seen)
+    assert not _follows("2025-03-28", "2025-01-20 + 0.75 * 90 days", seen)
+    assert not _follows("2025-03-30", "2025-01-21 + 0.75 * 90 days", seen)  # a date no observation shows
+    assert not _follows("2025-03-29", "2025-01-20 + 68 days", seen)  # 68 comes from nowhere

@@ -7,12 +7,12 @@ import json
 import pytest
 
 from taubench.domains import load_domain
-from taubench.domains.fair_checks import score
+from taubench.domains.fair_checks import reward_of, score
 from taubench.domains.subject import Subject
 from taubench.environment import GREETING
 from taubench.evaluation import evaluate
 from taubench.figures import says
-from taubench.messages import AssistantMessage, ToolCall, ToolMessage, UserMessage
+from taubench.messages import AssistantMessage, UserMessage
 from taubench.renaming import NewRecord, name_new_records
 
 
@@ -89,19 +89,7 @@ def test_a_new_records_id_the_agent_must_say_is_its_own_records_id():
     task.evaluation_criteria.communicate_info = [fmla_id]
     other_order = swapped(gold, 2, 3)
     assert score(Subject(domain), task, other_order) == (1.0, False)  # says its own FMLA request's id
-    assert _said_after(domain, task, other_order, f"Your FMLA request is {fmla_id}.") == 0.0  # now the medical leave's id
-
-
-def _said_after(domain, task, calls, words):
-    """The reward of an agent that makes these calls and then says ``words``."""
-    sides = domain.new_sides(task)
-    messages = [AssistantMessage(content=GREETING), UserMessage(content="hi")]
-    for number, (_, name, arguments) in enumerate(calls):
-        result = sides.agent.invoke(name, arguments)
-        call = ToolCall(id=str(number), name=name, arguments=arguments)
-        messages += [AssistantMessage(content="", tool_calls=[call]), ToolMessage(tool_call_id=call.id, name=name, content=result.content)]
-    messages.append(AssistantMessage(content=words))
-    return evaluate(domain, task, messages, "user_stop").reward
+    assert reward_of(domain, task, other_order, f"Your FMLA request is {fmla_id}.") == 0.0  # now the medical leave's id
 
 
 @pytest.mark.parametrize(
@@ -115,8 +103,8 @@ def test_a_figure_is_said_as_itself_not_inside_a_date(domain_name, task_id, acci
     domain = load_domain(domain_name)
     calls = gold_calls(domain, task_id)
     task = domain.tasks[task_id]
-    assert _said_after(domain, task, calls, accidental) == 0.0
-    assert _said_after(domain, task, calls, accidental + " " + meant) == 1.0
+    assert reward_of(domain, task, calls, accidental) == 0.0
+    assert reward_of(domain, task, calls, accidental + " " + meant) == 1.0
 
 
 def test_figures_match_whole_tokens_and_numbers_by_value():
@@ -124,6 +112,8 @@ def test_figures_match_whole_tokens_and_numbers_by_value():
     assert says("12 weeks", "12") and says("12.", "12") and says("(12)", "12")
     assert says("$26.00 left", "26") and says("26 hours", "26.0") and says("a total of 1,350.00", "1350")
     assert says("Dr. Elena Vasquez will get them", "Dr. Elena Vasquez") and not says("Dr. Elena Vasquezo", "Elena Vasquez")
+    assert says("You earned a B+.", "B+") and not says("Your grade was a B-.", "B+") and not says("a C+", "C-")
+    assert not says("a B+ average", "B") and says("a B, not a B+", "B")
     assert says("on 2025-12-08", "12", whole_tokens=False)  # the originals' rule, kept for their domains
 
 

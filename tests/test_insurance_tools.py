@@ -1,10 +1,16 @@
 """The insurer's tools: each one's answer, each of its error texts, and that a write that
 fails changes nothing."""
 
+from datetime import date
+
 import pytest
+from test_healthcare_tools import assert_refusals_graded, reward, swapped
 from tool_calls import answer, refused
 
 from taubench.domains import load_domain
+from taubench.domains.fair_checks import score
+from taubench.domains.subject import Subject
+from taubench.domains.insurance.underwriting import young_driver_surcharge
 
 
 @pytest.fixture(scope="module")
@@ -227,3 +233,41 @@ def test_the_shared_tools_are_named_after_the_toolkit(tools):
     assert answer(tools, "transfer_to_human_agents", summary="late report") == "Transfer successful"
     assert tools.invoke("calculate",
                         {}).content == "Error: InsuranceTools.calculate() missing 1 required positional argument: 'expression'"
+
+
+def test_every_auto_term_lists_who_drives_it_and_the_people_are_of_age(insurance):
+    """Data that reads wrong to a person: a car policy nobody drives (AU-480077-1 and -2 had
+    none), a policyholder since the age of 13, a driver of 21 without the young-driver surcharge."""
+    db = insurance.fresh_db()
+    driverless = [policy_id for policy_id, policy in db.policies.items() if policy.line == "auto" and not policy.drivers]
+    assert driverless == []
+    assert [driver.name for driver in db.policies["AU-480077-2"].drivers] == ["Carla Mendes"]
+    minors = [policy_id for policy_id, policy in db.policies.items()
+              if age(db.policyholders[policy.named_insureds[0]].date_of_birth, policy.inception_date) < 18]
+    assert minors == []
+    unsurcharged = [(policy_id, driver.name) for policy_id, policy in db.policies.items() for driver in policy.drivers
+                    if driver.annual_surcharge != young_driver_surcharge(age(driver.date_of_birth, policy.term_start))]
+    assert unsurcharged == []
+
+
+def age(born: str, on: str) -> int:
+    birth, day = date.fromisoformat(born), date.fromisoformat(on)
+    return day.year - birth.year - ((day.month, day.day) < (birth.month, birth.day))
+
+
+def test_a_refusal_is_graded_by_the_reason_a_correct_agent_gives(insurance):
+    assert_refusals_graded(insurance)
+    task = insurance.tasks["1"]  # the loss falls in the term before the renewal that added rental cover
+    claim = [("assistant", "file_claim", task.gold_actions[-1].arguments)]
+    assert reward(insurance, task, claim, "Claim CL-70001 is filed; your policy has no rental cover.") == 0.0
+    assert reward(insurance, task, claim, "The term that covers the accident ended 2025-03-14, before the rental cover.") == 1.0
+
+
+def test_equivalent_solutions_score_as_the_gold(insurance):
+    """Issue 31 §2: two claim documents (31, 33, 44) or two premium payments (42) the other way round."""
+    subject = Subject(insurance)
+    for task_id, tool in (("31", "add_claim_document"), ("33", "add_claim_document"), ("44", "add_claim_document"),
+                          ("42", "make_payment")):
+        task = insurance.tasks[task_id]
+        variant = swapped(subject.gold(task), tool)
+        assert variant != subject.gold(task) and score(subject, task, variant) == (1.0, False), task_id

@@ -4,14 +4,15 @@
 removed, any case), so "12" is said by any mention of "2025-12-08"; their domains keep that
 rule. In the domains we write a figure is said only as whole tokens: a token is a run of
 letters and digits, joined by single inner ``- . / : _ '`` (a date, an id, an amount, a time
-are one token each), so "12" is not said inside "2025-12-08", "T5921" or "112". Numbers are
-compared by value: 26 = 26.0 = 26.00, and 1,350 = 1350 (commas are removed first).
+are one token each), or a letter grade (``B+``, ``C-``: a letter A-F and its sign), so "12" is
+not said inside "2025-12-08", "T5921" or "112", nor "B+" by "B-". Numbers are compared by
+value: 26 = 26.0 = 26.00, and 1,350 = 1350 (commas are removed first).
 """
 
 import re
 from decimal import Decimal
 
-TOKEN = re.compile(r"[a-z0-9]+(?:[-./:_'][a-z0-9]+)*")
+TOKEN = re.compile(r"(?<![a-z0-9])[a-f][+-](?![a-z0-9+-])|[a-z0-9]+(?:[-./:_'][a-z0-9]+)*")
 NUMBER = re.compile(r"\d+(?:\.\d+)?")
 
 

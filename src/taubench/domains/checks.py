@@ -10,7 +10,9 @@ the tools, the grading and the text of tasks and policy.
 import ast
 import inspect
 import json
+import math
 import re
+from datetime import date, timedelta
 from importlib import import_module
 from pathlib import Path
 from types import ModuleType
@@ -248,9 +250,11 @@ def reads_are_harmless(subject: Subject) -> list[str]:
     return problems
 
 
-def _said_in(value: str, observations: list[str]) -> bool:
-    """As grading matches a figure in our domains: whole tokens (``taubench.figures``)."""
-    return any(says(text, value) for text in observations)
+def _said_in(value: str, observations: list[str], apart: str = "_") -> bool:
+    """Whether an observation shows the value as grading matches a figure in our domains
+    (whole tokens, ``taubench.figures``), or among the words of a token joined by one of
+    ``apart`` (a JSON field name's words: "backup" in "accepts_backup_offers")."""
+    return any(says(text, value) or says(re.sub(f"[{re.escape(apart)}]", " ", text), value) for text in observations)
 
 
 def criteria_sound(subject: Subject) -> list[str]:
@@ -281,18 +285,29 @@ def criteria_sound(subject: Subject) -> list[str]:
     return problems
 
 
+DATE_PLUS_DAYS = re.compile(r"(\d{4}-\d{2}-\d{2}) \+ (.+) days")  # "2025-01-20 + 0.75 * 90 days"
+
+
 def _follows(value: str, expression: Any, observations: list[str]) -> bool:
     """``arithmetic: {value: expression}`` on the task: the expression's numbers all come from
-    gold observations or the policy (a limit, a fee) and it evaluates to the value."""
+    gold observations or the policy (a limit, a fee) and it evaluates to the value. A date
+    plus a number of days (``"2025-01-20 + 0.75 * 90 days"``) gives the first day on which at
+    least that many days have passed (the days rounded up)."""
     from taubench.domains.arithmetic import calculate
 
     if not isinstance(expression, str):
         return False
-    numbers = re.findall(r"\d+(?:\.\d+)?", expression)
-    if not all(_said_in(number, observations) for number in numbers):
+    dated = DATE_PLUS_DAYS.fullmatch(expression.strip())
+    start, amount = dated.groups() if dated else (None, expression)
+    numbers = re.findall(r"\d+(?:\.\d+)?", amount)
+    inputs_shown = all(_said_in(number, observations, apart="-/:_") for number in numbers)  # a date's year or day too
+    if not inputs_shown or (start is not None and not _said_in(start, observations)):
         return False
     try:
-        return float(calculate(expression, "")) == float(value)
+        result = float(calculate(amount, ""))
+        if start is None:
+            return result == float(value)
+        return (date.fromisoformat(start) + timedelta(days=math.ceil(result))).isoformat() == value
     except (ValueError, ArithmeticError):
         return False
 

@@ -6,16 +6,17 @@ task's gold actions.
 
 import itertools
 import json
-from typing import Any, Callable, Iterator, Optional, get_type_hints
+from typing import Callable, Iterator, Optional, get_type_hints
 
 from taubench.canonical import undeclared_list, undeclared_lists
+from taubench.domain import Domain, Sides
 from taubench.domains.gold_trace import GoldStep
 from taubench.domains.subject import Call, Subject, instruction_text
 from taubench.environment import GREETING
 from taubench.evaluation import as_the_agent_made_it, evaluate
 from taubench.figures import says, tokens
 from taubench.markers import Ordered
-from taubench.messages import AssistantMessage, ToolCall, ToolMessage, UserMessage
+from taubench.messages import AssistantMessage, Message, ToolCall, ToolMessage, UserMessage
 from taubench.renaming import substitute, token_pattern
 from taubench.tasks import RewardType, Task
 
@@ -95,12 +96,11 @@ def _swapped(subject: Subject, task: Task, gold: list[Call]) -> Iterator[tuple[l
         yield variant, f"gold writes #{first} {gold[first][1]} and #{second} {gold[second][1]} the other way round"
 
 
-def score(subject: Subject, task: Task, calls: list[Call]) -> tuple[Optional[float], bool]:
-    """What the grader gives an agent that makes these calls, then says the task's figures
-    (a new record's id as the id its own record got), and whether any call failed."""
-    domain = subject.domain
+def worked(domain: Domain, task: Task, calls: list[Call]) -> tuple[list[Message], Sides, bool]:
+    """The messages of an agent that makes these calls from the task's start, each side as
+    the calls left it, and whether any call failed."""
     sides = domain.new_sides(task)
-    messages: list[Any] = [AssistantMessage(content=GREETING), UserMessage(content="I need help.")]
+    messages: list[Message] = [AssistantMessage(content=GREETING), UserMessage(content="I need help.")]
     failed = False
     for number, (requestor, name, arguments) in enumerate(calls):
         call = ToolCall(id=f"call-{number}", name=name, arguments=arguments)
@@ -108,10 +108,24 @@ def score(subject: Subject, task: Task, calls: list[Call]) -> tuple[Optional[flo
         failed |= result.error
         speaker = UserMessage if requestor == "user" else AssistantMessage
         messages += [speaker(content="", tool_calls=[call]), ToolMessage(tool_call_id=call.id, name=name, content=result.content, error=result.error, requestor=requestor)]
+    return messages, sides, failed
+
+
+def reward_of(domain: Domain, task: Task, calls: list[Call], closing: str) -> Optional[float]:
+    """What the grader gives an agent that makes these calls, then says ``closing``."""
+    messages, _, _ = worked(domain, task, calls)
+    return evaluate(domain, task, [*messages, AssistantMessage(content=closing)], "user_stop").reward
+
+
+def score(subject: Subject, task: Task, calls: list[Call]) -> tuple[Optional[float], bool]:
+    """What the grader gives an agent that makes these calls, then says the task's figures
+    (a new record's id as the id its own record got), and whether any call failed."""
+    domain = subject.domain
+    messages, sides, failed = worked(domain, task, calls)
     as_made = as_the_agent_made_it(domain.gold_end_state(task), domain.end_state(sides, task))
     figures = [substitute(figure, token_pattern(as_made), as_made.__getitem__) if as_made else figure for figure in task.communicate_info]
-    messages.append(AssistantMessage(content="To confirm: " + "; ".join(figures) if figures else "All done."))
-    return evaluate(domain, task, messages, "user_stop").reward, failed
+    closing = AssistantMessage(content="To confirm: " + "; ".join(figures) if figures else "All done.")
+    return evaluate(domain, task, [*messages, closing], "user_stop").reward, failed
 
 
 def equivalent_solutions(subject: Subject) -> list[str]:

@@ -6,7 +6,7 @@ from typing import Annotated, Literal, Optional
 
 from pydantic import BaseModel, ConfigDict
 
-from taubench.markers import RefersTo
+from taubench.markers import RefersTo, Unordered
 
 CustomerId = Annotated[str, RefersTo("customers")]
 AccountId = Annotated[str, RefersTo("accounts")]
@@ -22,9 +22,9 @@ class Customer(BaseModel):
     segment: Literal["standard", "premier"]
     app_enrolled: bool  # the bank app is enrolled on the customer's phone (security codes)
     verified_by_code: bool  # tier-2 verification passed in this conversation
-    courtesy_waivers: list[str]  # dates of the courtesy fee waivers granted
-    account_ids: list[AccountId]  # the accounts the customer owns, alone or jointly
-    card_ids: list[Annotated[str, RefersTo("cards")]]  # the cards issued in the customer's name
+    courtesy_waivers: Annotated[list[str], Unordered()]  # dates of the courtesy fee waivers granted
+    account_ids: Annotated[list[AccountId], Unordered()]  # the accounts the customer owns, alone or jointly
+    card_ids: Annotated[list[Annotated[str, RefersTo("cards")]], Unordered()]  # the cards issued in the customer's name
 
 
 class Release(BaseModel):
@@ -36,7 +36,7 @@ class Hold(BaseModel):
     transaction_id: Annotated[str, RefersTo("transactions")]  # the check deposit held
     deposited_on: str
     amount: float  # the whole deposit
-    releases: list[Release]  # what is still held, by the day it becomes available
+    releases: Annotated[list[Release], Unordered()]  # what is still held, by the day it becomes available
 
 
 class Account(BaseModel):
@@ -44,12 +44,12 @@ class Account(BaseModel):
     type: Literal["checking", "savings", "credit_card"]
     nickname: str
     last4: str
-    owner_ids: list[CustomerId]
+    owner_ids: Annotated[list[CustomerId], Unordered()]
     status: Literal["open", "frozen", "closed"]
     balance: float  # a credit card's is negative: what is owed
     available_balance: float  # a credit card's is the credit still available
     credit_limit: Optional[float]
-    holds: list[Hold]  # check deposits not yet fully available
+    holds: Annotated[list[Hold], Unordered()]  # check deposits not yet fully available
     last_statement_date: str
 
 
@@ -96,7 +96,7 @@ class Payee(BaseModel):
 class Dispute(BaseModel):
     dispute_id: str
     account_id: AccountId
-    transaction_ids: list[Annotated[str, RefersTo("transactions")]]
+    transaction_ids: Annotated[list[Annotated[str, RefersTo("transactions")]], Unordered()]
     amount: float
     reason: Literal["unauthorized", "duplicate", "not_received", "wrong_amount"]
     opened_on: str
@@ -136,7 +136,7 @@ class BankDB(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     today: str  # the bank's fixed "now"; tools never read a clock
-    holidays: list[str]  # bank holidays: not business days
+    holidays: Annotated[list[str], Unordered()]  # bank holidays: not business days
     next_transaction_number: int
     next_card_number: int
     next_dispute_number: int

@@ -3,10 +3,13 @@ payees and disputes, and the changes it can make. The tools check what the core 
 system checks (existence, status, ownership of payees, available funds, checks already
 paid); the policy's judgement (verification tiers, limits, windows, waivers) is the agent's."""
 
+from typing import Annotated
+
 from taubench.domains.banking.bank_calendar import add_business_days, add_months, business_days_between, security_code
 from taubench.domains.banking.models import Alert, Card, Customer, Dispute, Payee, StopPayment, Transaction
 from taubench.domains.banking.records import BankRecords, cents, iso_date, positive_amount
 from taubench.domains.shared_tools import calculate, shared_tool, transfer_to_human_agents
+from taubench.markers import Unordered
 from taubench.toolkit import tool
 
 STOP_PAYMENT_FEE = 30.0
@@ -245,7 +248,7 @@ class BankTools(BankRecords):
         return [card, replacement]
 
     @tool("write")
-    def open_dispute(self, transaction_ids: list[str], reason: str) -> Dispute:
+    def open_dispute(self, transaction_ids: Annotated[list[str], Unordered()], reason: str) -> Dispute:
         """Open one dispute over one or more posted debits of the same account (card, ACH,
         external transfer or ATM; not checks, fees or transfers between own accounts).
 

@@ -7,7 +7,7 @@ from typing import Annotated, Literal, Optional
 
 from pydantic import BaseModel, ConfigDict
 
-from taubench.markers import RefersTo
+from taubench.markers import RefersTo, Unordered
 
 Specialty = Literal[
     "family_medicine", "internal_medicine", "pediatrics", "cardiology", "dermatology", "orthopedics",
@@ -40,9 +40,9 @@ class Provider(BaseModel):
     name: str
     specialty: Specialty
     clinic_id: Annotated[str, RefersTo("clinics")]
-    licensed_states: list[str]
+    licensed_states: Annotated[list[str], Unordered()]
     accepting_new_patients: bool
-    plans_in_network: list[Annotated[str, RefersTo("plans")]]
+    plans_in_network: Annotated[list[Annotated[str, RefersTo("plans")]], Unordered()]
 
 
 class Pharmacy(BaseModel):
@@ -82,8 +82,8 @@ class Patient(BaseModel):
     member_id: Optional[str] = None
     pcp_id: Optional[Annotated[str, RefersTo("providers")]] = None
     preferred_pharmacy_id: Optional[Annotated[str, RefersTo("pharmacies")]] = None
-    proxies: list[Proxy] = []
-    release_authorizations: list[ReleaseAuthorization] = []
+    proxies: Annotated[list[Proxy], Unordered()] = []
+    release_authorizations: Annotated[list[ReleaseAuthorization], Unordered()] = []
     chart_pages: int  # the size of the printed chart, for paper copies
     balance: float  # unpaid fees, USD
     last_late_fee_waiver: Optional[str] = None  # YYYY-MM-DD of the last waived late-cancellation fee
@@ -145,7 +145,7 @@ class Prescription(BaseModel):
 class RecordsRequest(BaseModel):
     request_id: str
     patient_id: Annotated[str, RefersTo("patients")]
-    record_types: list[RecordType]
+    record_types: Annotated[list[RecordType], Unordered()]
     recipient: str
     delivery_format: Literal["electronic", "paper"]
     fee: float

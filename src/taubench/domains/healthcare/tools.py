@@ -5,7 +5,7 @@ is allowed (proxies, referrals, refill timing, waivers, telehealth locations) is
 policy's, so the agent's job."""
 
 from datetime import date, datetime, timedelta
-from typing import Literal, Optional
+from typing import Annotated, Literal, Optional
 
 from taubench.domains.healthcare.models import (
     Appointment,
@@ -23,6 +23,7 @@ from taubench.domains.healthcare.models import (
     Specialty,
 )
 from taubench.domains.shared_tools import calculate, shared_tool, transfer_to_human_agents
+from taubench.markers import Unordered
 from taubench.toolkit import Toolkit, tool
 
 LATE_CANCEL_HOURS = 24
@@ -321,7 +322,11 @@ class HealthcareTools(Toolkit):
 
     @tool("write")
     def create_records_request(
-        self, patient_id: str, record_types: list[RecordType], recipient: str, delivery_format: Literal["electronic", "paper"]
+        self,
+        patient_id: str,
+        record_types: Annotated[list[RecordType], Unordered()],
+        recipient: str,
+        delivery_format: Literal["electronic", "paper"],
     ) -> RecordsRequest:
         """Open a request for copies of a patient's records, due 30 days from today. The copy fee
         (electronic 6.50 USD flat; paper 0.25 USD per page of the chart after the first 10) is

@@ -7,7 +7,7 @@ import random
 from datetime import date, timedelta
 from typing import Any
 
-from taubench.domains.insurance.underwriting import LOSS_COVERAGE, adjuster_for
+from taubench.domains.insurance.underwriting import LOSS_COVERAGE, adjuster_for, young_driver_surcharge
 
 SEED = 2025
 TODAY = "2025-04-01"
@@ -63,6 +63,11 @@ def _shift(day: str, days: int) -> str:
     return (date.fromisoformat(day) + timedelta(days=days)).isoformat()
 
 
+def _age(born: str, on: str) -> int:
+    birth, day = date.fromisoformat(born), date.fromisoformat(on)
+    return day.year - birth.year - ((day.month, day.day) < (birth.month, birth.day))
+
+
 def _term_end(start: str) -> str:
     begin = date.fromisoformat(start)
     return (begin.replace(year=begin.year + 1) - timedelta(days=1)).isoformat()
@@ -96,6 +101,8 @@ class Book:
                limit: float = 300000.0, address: str | None = None) -> dict:
         end = _term_end(start)
         status = "expired" if end < TODAY else "active"
+        if line == "auto" and not drivers:
+            drivers = self.insureds_driving(policy_id, holders, inception or start)
         if line == "auto":
             coverages = [("liability", LIABILITY_LIMIT, 0.0), ("collision", AUTO_LIMIT, deductible),
                          ("comprehensive", AUTO_LIMIT, deductible)]
@@ -117,14 +124,24 @@ class Book:
             "vehicles": [{"vehicle_id": f"V-{policy_id[3:9]}-{number}", "year": year, "make": make, "model": model, "vin": vin,
                           "actual_cash_value": value} for number, (year, make, model, vin, value) in enumerate(vehicles, 1)],
             "drivers": [{"name": name, "date_of_birth": born, "license_number": licence, "added_on": added,
-                         "annual_surcharge": surcharge, "prorated_charge": surcharge} for name, born, licence, added,
-                        surcharge in drivers],
+                         "annual_surcharge": young_driver_surcharge(_age(born, start)), "prorated_charge": 0.0}
+                        for name, born, licence, added in drivers],  # rated in the term's premium: nothing billed apart
             "property_address": address, "cancellation": None,
         }  # fmt: skip
         self.policies[policy_id] = record
         for pid in holders:
             self.holders[pid]["policies"].append(policy_id)
         return record
+
+    def insureds_driving(self, policy_id: str, holders: list[str], since: str) -> tuple:
+        """Every auto term lists who drives: where the cast names no driver, its named insureds,
+        on since the policy's inception with a licence of their own (the same on every term)."""
+        drivers = []
+        for pid in holders:
+            name, born = self.holders[pid]["name"], self.holders[pid]["date_of_birth"]
+            licence = f"{name.split()[-1][0]}{born[2:4]}{born[5:7]}{born[8:10]}{policy_id[7:9]}"
+            drivers.append((name, born, licence, since))
+        return tuple(drivers)
 
     def payment(self, policy_id: str, claim_id: str | None, kind: str, day: str, amount: float, method: str) -> str:
         payment_id = f"PY-{self.next_payment}"
@@ -192,7 +209,7 @@ def cast(book: Book) -> None:
     h("PH-1001", "Laura Castillo", "1984-07-19", "60614", "312-555-0147", [("card", "4821")])
     h("PH-1002", "Laura Castillo", "1991-02-03", "60614", "773-555-0199", [("card", "3307")])  # namesake, same ZIP
     hondas = ((2019, "Honda", "Civic", "2HGFC2F59KH512340", 14200.0), (2021, "Honda", "CR-V", "7FARW2H83ME021877", 24600.0))
-    laura = (("Laura Castillo", "1984-07-19", "C41190327", "2022-03-15", 0.0),)
+    laura = (("Laura Castillo", "1984-07-19", "C41190327", "2022-03-15"),)
     p("AU-310482-3", "auto", ["PH-1001"], "2024-03-15", 1684.0, inception="2022-03-15", vehicles=hondas, drivers=laura)
     p("AU-310482-4", "auto", ["PH-1001"], "2025-03-15", 1752.0, inception="2022-03-15", vehicles=hondas, drivers=laura,
       renewal_of="AU-310482-3", endorsements=("rental_standard", "full_glass"))  # the renewal added both endorsements
@@ -204,7 +221,7 @@ def cast(book: Book) -> None:
       billing="in_grace", due=412.5, due_date="2025-03-25", address="1408 Bouldin Ave, Austin, TX 78704")
     p("AU-771204-1", "auto", ["PH-1004"], "2024-10-01", 1396.0,
       vehicles=((2018, "Toyota", "Tacoma", "3TMCZ5AN4JM140528", 23100.0),),
-      drivers=(("Daniel Reyes", "1979-11-02", "R20418836", "2024-10-01", 0.0),))
+      drivers=(("Daniel Reyes", "1979-11-02", "R20418836", "2024-10-01"),))
     h("PH-1005", "Aisha Bello", "1990-05-14", "30318", "404-555-0121", [("card", "6402")])
     p("RE-640113-1", "renters", ["PH-1005"], "2024-08-22", 240.0, limit=30000.0, billing="lapsed", due=60.0,
       due_date="2025-02-20")
@@ -220,7 +237,7 @@ def cast(book: Book) -> None:
     h("PH-1009", "Kevin O'Brien", "1988-04-30", "02139", "617-555-0154", [("card", "2264")])
     p("AU-118305-1", "auto", ["PH-1009"], "2024-05-20", 1288.0,
       vehicles=((2020, "Subaru", "Outback", "4S4BTACC1L3118305", 22800.0),),
-      drivers=(("Kevin O'Brien", "1988-04-30", "S88043011", "2024-05-20", 0.0),))
+      drivers=(("Kevin O'Brien", "1988-04-30", "S88043011", "2024-05-20"),))
     h("PH-1010", "Priya Nair", "1993-08-21", "94110", "415-555-0119", [("card", "4471")])
     p("RE-902231-1", "renters", ["PH-1010"], "2024-10-15", 198.0, limit=30000.0)
     h("PH-1011", "Tomas Lindqvist", "1959-06-06", "55407", "612-555-0140", [("bank_account", "8812")])
@@ -229,11 +246,11 @@ def cast(book: Book) -> None:
     h("PH-1012", "Hannah Weiss", "1981-01-22", "10025", "212-555-0168", [("card", "5830")])
     p("AU-262719-1", "auto", ["PH-1012"], "2024-09-09", 2140.0, endorsements=("rental_plus",),
       vehicles=((2022, "Subaru", "Forester", "JF2SKAJC5NH262719", 27400.0),),
-      drivers=(("Hannah Weiss", "1981-01-22", "W81012255", "2024-09-09", 0.0),))
+      drivers=(("Hannah Weiss", "1981-01-22", "W81012255", "2024-09-09"),))
     h("PH-1013", "Brandon Tate", "1996-10-10", "85008", "602-555-0193", [("card", "0418")])
     p("AU-650290-1", "auto", ["PH-1013"], "2025-03-10", 2310.0,
       vehicles=((2021, "Dodge", "Charger", "2C3CDXBG6MH650290", 26500.0),),
-      drivers=(("Brandon Tate", "1996-10-10", "T96101048", "2025-03-10", 0.0),))
+      drivers=(("Brandon Tate", "1996-10-10", "T96101048", "2025-03-10"),))
     h("PH-1014", "Carla Mendes", "1983-02-17", "07030", "201-555-0107", [("card", "7781")])
     rogue = ((2019, "Nissan", "Rogue", "5N1AT2MV8KC480077", 17900.0),)
     p("AU-480077-1", "auto", ["PH-1014"], "2023-07-01", 1510.0, vehicles=rogue)
@@ -341,7 +358,7 @@ def cast(book: Book) -> None:
     h("PH-1039", "Elena Rossi", "1971-05-09", "64108", "816-555-0108", [("card", "1846")])
     p("AU-641082-1", "auto", ["PH-1039"], "2025-02-01", 1530.0, inception="2019-02-01",
       vehicles=((2021, "Honda", "Pilot", "5FNYF6H59MB641082", 29500.0),),
-      drivers=(("Elena Rossi", "1971-05-09", "R71050922", "2019-02-01", 0.0),))
+      drivers=(("Elena Rossi", "1971-05-09", "R71050922", "2019-02-01"),))
     h("PH-1040", "Kwame Mensah", "1975-10-21", "37203", "615-555-0190", [("card", "7304")])
     p("AU-372031-1", "auto", ["PH-1040"], "2024-11-02", 1585.0, due=396.25, due_date="2025-04-15",
       vehicles=((2019, "Toyota", "Sienna", "5TDYZ3DC0KS372031", 24800.0),))
@@ -431,6 +448,8 @@ def filler_policy(book: Book, rng: random.Random, pid: str, numbers: set[int]) -
     start = _shift(TODAY, -rng.randint(0, 364))
     renewed = line != "renters" and rng.random() < 0.2
     inception = _shift(start, -365 * rng.randint(1, 8)) if rng.random() < 0.6 else start
+    born = book.holders[pid]["date_of_birth"]
+    inception = max(inception, f"{int(born[:4]) + 18}{born[4:]}")  # nobody holds a policy before turning 18
     premium = round(rng.uniform(900, 2600) if line == "auto" else rng.uniform(950,
                                                                               3400) if line == "home" else rng.uniform(150,
                                                                                                                        320), 2)
@@ -447,7 +466,7 @@ def filler_policy(book: Book, rng: random.Random, pid: str, numbers: set[int]) -
         kwargs["vehicles"] = tuple(cars)
         holder = book.holders[pid]
         kwargs["drivers"] = ((holder["name"], holder["date_of_birth"], f"{holder['name'][0]}{rng.randint(10**7, 10**9)}",
-                              inception, 0.0),)
+                              inception),)
         kwargs["endorsements"] = tuple(e for e in ("rental_standard", "full_glass") if rng.random() < 0.35)
     elif line == "home":
         kwargs["limit"] = float(rng.randrange(180000, 520000, 5000))

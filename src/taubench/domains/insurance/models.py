@@ -6,7 +6,7 @@ from typing import Annotated, Literal, Optional
 
 from pydantic import BaseModel, ConfigDict
 
-from taubench.markers import RefersTo
+from taubench.markers import Ordered, RefersTo, Unordered
 
 Line = Literal["auto", "home", "renters"]
 ClaimStatus = Literal["open", "under_review", "approved", "denied", "paid", "closed", "withdrawn"]
@@ -25,8 +25,8 @@ class Policyholder(BaseModel):
     zip_code: str
     phone: str
     email: str
-    policies: list[Annotated[str, RefersTo("policies")]]  # where this person is a named insured
-    payment_methods: list[PaymentMethod]
+    policies: Annotated[list[Annotated[str, RefersTo("policies")]], Unordered()]  # where this person is a named insured
+    payment_methods: Annotated[list[PaymentMethod], Unordered()]
 
 
 class Coverage(BaseModel):
@@ -67,7 +67,7 @@ class Cancellation(BaseModel):
 class Policy(BaseModel):
     policy_id: str  # one record per term: a renewal is a new record naming the term it renews
     line: Line
-    named_insureds: list[Annotated[str, RefersTo("policyholders")]]
+    named_insureds: Annotated[list[Annotated[str, RefersTo("policyholders")]], Unordered()]
     status: Literal["active", "expired", "cancelled"]
     inception_date: str  # first day of the first term with us
     term_start: str
@@ -77,10 +77,10 @@ class Policy(BaseModel):
     billing_status: Literal["paid", "in_grace", "lapsed"]
     amount_due: float
     due_date: Optional[str]
-    coverages: list[Coverage]
-    endorsements: list[Literal["rental_standard", "rental_plus", "full_glass", "water_backup"]]
-    vehicles: list[Vehicle]
-    drivers: list[Driver]
+    coverages: Annotated[list[Coverage], Unordered()]
+    endorsements: Annotated[list[Literal["rental_standard", "rental_plus", "full_glass", "water_backup"]], Unordered()]
+    vehicles: Annotated[list[Vehicle], Unordered()]
+    drivers: Annotated[list[Driver], Unordered()]
     property_address: Optional[str]
     cancellation: Optional[Cancellation]
 
@@ -108,10 +108,10 @@ class Claim(BaseModel):
     adjuster: str
     siu_flag: bool
     siu_indicator: Optional[str]
-    documents: list[str]
+    documents: Annotated[list[str], Unordered()]
     rental: Optional[Rental]
-    inspections: list[Annotated[str, RefersTo("inspections")]]
-    payments: list[Annotated[str, RefersTo("payments")]]
+    inspections: Annotated[list[Annotated[str, RefersTo("inspections")]], Unordered()]
+    payments: Annotated[list[Annotated[str, RefersTo("payments")]], Unordered()]
 
 
 class RepairShop(BaseModel):
@@ -155,7 +155,7 @@ class CoverageCheck(BaseModel):
     coverage: Optional[str]  # the coverage part that answers the loss; None: the policy has none
     limit: float
     deductible: float  # in force on the loss date, after any full-glass waiver
-    endorsements: list[str]
+    endorsements: Annotated[list[str], Unordered()]
 
 
 class Billing(BaseModel):
@@ -165,20 +165,20 @@ class Billing(BaseModel):
     amount_due: float
     due_date: Optional[str]
     grace_ends: Optional[str]  # 10 days after the due date
-    payments: list[Payment]  # premium payments and refunds, oldest first
+    payments: Annotated[list[Payment], Ordered("premium payments and refunds, oldest first")]
 
 
 class ClaimFile(BaseModel):
     claim: Claim
-    inspections: list[Inspection]
-    payments: list[Payment]
+    inspections: Annotated[list[Inspection], Unordered()]
+    payments: Annotated[list[Payment], Unordered()]
 
 
 class InsuranceDB(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     today: str  # the insurer's fixed "now"; tools never read a clock
-    holidays: list[str]  # days the office and network shops are closed
+    holidays: Annotated[list[str], Unordered()]  # days the office and network shops are closed
     next_claim_number: int
     next_inspection_number: int
     next_payment_number: int
