@@ -214,3 +214,6 @@ def test_a_window_s_end_follows_from_a_date_plus_days():
     assert not _follows("2025-03-28", "2025-01-20 + 0.75 * 90 days", seen)
     assert not _follows("2025-03-30", "2025-01-21 + 0.75 * 90 days", seen)  # a date no observation shows
     assert not _follows("2025-03-29", "2025-01-20 + 68 days", seen)  # 68 comes from nowhere
+    expiry = ['{"today": "2025-01-21", "expires_on": "2025-03-02"}']  # fitness 50: a package's days left
+    assert _follows("40", "2025-03-02 - 2025-01-21 days", expiry) and not _follows("41", "2025-03-02 - 2025-01-21 days", expiry)
+    assert not _follows("40", "2025-03-02 - 2025-01-21 days", expiry[:0])

@@ -7,6 +7,8 @@ import pytest
 from tool_calls import answer, refused
 
 from taubench.domains import load_domain
+from taubench.domains.fair_checks import score
+from taubench.domains.subject import Subject
 
 
 @pytest.fixture(scope="module")
@@ -36,6 +38,27 @@ def test_twins_and_namesakes_are_told_apart(ok, no):
     assert [(s["student_id"], s["first_name"], s["phone_last4"]) for s in twins] == [("ST10003", "Daniel", "0193"), ("ST10004", "Diana", "0194")]
     assert [s["student_id"] for s in ok("find_student", last_name="Khan", dob="2005-11-02")] == ["ST10002"]
     assert no("find_student", last_name="Khan", dob="2005-11-03") == "Error: No student with that last name and date of birth"
+
+
+def test_a_class_year_agrees_with_the_transcript(tools):
+    """A student in year y has had the 2(y - 1) fall and spring terms before this one, 4 to 6
+    courses in each, and none earlier (the data once had seniors with 2 past courses); a
+    transcript reads oldest first."""
+    order = ["2022FA", "2023SP", "2023FA", "2024SP", "2024FA", "2025SP", "2025SU", "2025FA"]
+    regular = [term for term in order[:-1] if not term.endswith("SU")]
+    transcripts = {}
+    for enrollment in tools.db.enrollments.values():
+        transcripts.setdefault(enrollment.student_id, []).append(enrollment.term)
+    wrong = []
+    for student in tools.db.students.values():
+        terms = transcripts.get(student.student_id, [])
+        expected = regular[len(regular) - 2 * (student.year - 1) :]
+        had = {term: terms.count(term) for term in regular if term in terms}
+        if list(had) != expected or any(not 4 <= count <= 6 for count in had.values()):
+            wrong.append(f"{student.student_id}, year {student.year}: {had}")
+        if terms != sorted(terms, key=order.index):
+            wrong.append(f"{student.student_id}: transcript out of order")
+    assert wrong == []
 
 
 def test_student_transcript_course_and_sections_are_read(ok, no):
@@ -73,7 +96,7 @@ def test_tutoring_slots_bookings_and_materials_are_read(ok, no):
 
 def test_enrolling_takes_a_seat_and_bills_the_tuition(ok, no, tools):
     enrollment = ok("enroll_in_section", student_id="ST10045", section_id="CRN21002")
-    assert (enrollment["enrollment_id"], enrollment["credits"], enrollment["status"]) == ("E33591", 3, "enrolled")
+    assert (enrollment["enrollment_id"], enrollment["credits"], enrollment["status"]) == ("E39545", 3, "enrolled")
     assert tools.db.sections["CRN21002"].enrolled == 17 and tools.db.students["ST10045"].balance == 1350.0
     assert no("enroll_in_section", student_id="ST10045", section_id="CRN21001") == "Error: Student is already enrolled in PHIL 120"
     assert no("enroll_in_section", student_id="ST10018", section_id="CRN21102") == "Error: Section is full"
@@ -182,3 +205,12 @@ def test_each_sections_seats_taken_is_its_roster(education, tools, ok):
     ok("drop_section", student_id="ST10008", section_id="CRN20301")
     ok("drop_section", student_id="ST10052", section_id="CRN21701")
     assert mismatched() == []
+
+
+def test_releases_added_in_either_order_score_the_same(education):
+    """Task 38 adds the grandmother, then the father; the other way round is as right (a
+    student's release list is a set)."""
+    calls = [(action.requestor, action.name, action.arguments) for action in education.tasks["38"].gold_actions]
+    assert [name for _, name, _ in calls[2:]] == ["add_ferpa_release", "add_ferpa_release"]
+    calls[2], calls[3] = calls[3], calls[2]
+    assert score(Subject(education), education.tasks["38"], calls) == (1.0, False)

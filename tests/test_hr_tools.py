@@ -5,6 +5,7 @@ import pytest
 from tool_calls import answer, refused
 
 from taubench.domains import load_domain
+from taubench.domains.hr.generate import MEN, WOMEN
 
 
 @pytest.fixture(scope="module")
@@ -166,6 +167,21 @@ def test_contact_details_change_by_group(tools, hr):
     for fields, message in cases:
         assert refused(tools, hr, "update_contact_info", employee_id="E1030", **fields) == f"Error: {message}"
 
+
+def test_emergency_contacts_read_right(tools):
+    """A mother or sister has a woman's name, a father or brother a man's, and a friend is not
+    of the employee's family name (the data once had "Elena Karimi, father")."""
+    women_only, men_only = {"mother", "sister", "wife", "daughter"}, {"father", "brother", "husband", "son"}
+    wrong = []
+    for employee in tools.db.employees.values():
+        contact = employee.emergency_contact
+        given, family = contact.name.split(" ", 1)
+        if (contact.relationship in women_only and given in MEN) or (contact.relationship in men_only and given in WOMEN):
+            wrong.append(f"{employee.employee_id}: {contact.name}, {contact.relationship}")
+        if contact.relationship == "friend" and family == employee.name.split(" ", 1)[1]:
+            wrong.append(f"{employee.employee_id}: friend {contact.name} of {employee.name}")
+    assert wrong == []
+    assert {"Elena", "Gloria"} <= WOMEN and {"Aaron", "Simon"} <= MEN and not WOMEN & MEN
 
 def test_pay_changes_are_routed_to_the_requesters_manager(tools, hr):
     change = answer(tools, "submit_pay_change", employee_id="E1034", requested_by="E1010", new_pay=25.5,

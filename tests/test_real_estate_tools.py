@@ -1,10 +1,14 @@
 """The real-estate desk's tools: each one's answer, each of its error texts, and that a write
 that fails changes nothing."""
 
+from itertools import permutations
+
 import pytest
 from tool_calls import answer, refused
 
 from taubench.domains import load_domain
+from taubench.domains.fair_checks import score
+from taubench.domains.subject import Subject
 
 OFFER = {"client_id": "C2001", "listing_id": "L1001", "price": 415000.0, "earnest_money": 8300.0, "financing": "mortgage",
          "loan_amount": 332000.0, "contingencies": ["inspection", "financing"], "closing_date": "2025-04-30",
@@ -22,6 +26,12 @@ def desk():
 def tools(desk):
     return desk.new_toolkit()
 
+# What a person expects of a listing's rooms, stated apart from the generator: floor area (sq ft) by
+# bedrooms, at most one half bath more than bedrooms, a sale at $150-450 and a month's rent at
+# $1.50-3.20 per sq ft (the old data had a 1-bed of 2,674 sq ft let for $1,380).
+SQFT_BY_BEDS = {1: (450, 1000), 2: (700, 1450), 3: (1100, 2300), 4: (1700, 3200), 5: (2300, 4500)}
+PER_SQFT = {"sale": (150.0, 450.0), "rental": (1.50, 3.20)}
+
 
 def _slot(tools, listing_id, day, time):
     slots = answer(tools, "list_tour_slots", listing_id=listing_id, date=day)
@@ -31,6 +41,20 @@ def _slot(tools, listing_id, day, time):
 def _slot_at(tools, listing_id, day, time):
     wanted = (listing_id, day, time)
     return next(key for key, slot in tools.db.tour_slots.items() if (slot.listing_id, slot.date, slot.time) == wanted)
+
+
+def test_listings_rooms_size_and_price_agree(tools):
+    odd = []
+    for listing in tools.db.listings.values():
+        low, high = SQFT_BY_BEDS[listing.beds]
+        cheapest, dearest = PER_SQFT[listing.listing_type]
+        if not 1.0 <= listing.baths <= listing.beds + 0.5:
+            odd.append(f"{listing.listing_id}: {listing.beds} beds, {listing.baths} baths")
+        if not low <= listing.sqft <= high:
+            odd.append(f"{listing.listing_id}: {listing.beds} beds in {listing.sqft} sq ft")
+        if not cheapest <= listing.price / listing.sqft <= dearest:
+            odd.append(f"{listing.listing_id}: {listing.listing_type} at {listing.price:.0f} for {listing.sqft} sq ft")
+    assert odd == []
 
 
 def test_clients_are_found_by_name_and_phone_and_namesakes_stay_apart(tools, desk):
@@ -227,3 +251,14 @@ def test_a_unit_no_longer_listed_cannot_be_held(tools, desk):
 def test_the_shared_tools_are_offered(tools):
     assert answer(tools, "calculate", expression="415000 * 0.02") == "8300.0"
     assert answer(tools, "transfer_to_human_agents", summary="accepted offer") == "Transfer successful"
+
+
+@pytest.mark.parametrize("task_id", ["15", "31"])
+def test_an_offers_contingencies_score_the_same_in_any_order(desk, task_id):
+    """The issue's reproduction: ["financing", "inspection"] where the gold says the other way."""
+    calls = [(action.requestor, action.name, action.arguments) for action in desk.tasks[task_id].gold_actions]
+    index = next(number for number, (_, name, _) in enumerate(calls) if name == "submit_offer")
+    for order in permutations(calls[index][2]["contingencies"]):
+        variant = list(calls)
+        variant[index] = (calls[index][0], "submit_offer", {**calls[index][2], "contingencies": list(order)})
+        assert score(Subject(desk), desk.tasks[task_id], variant) == (1.0, False), order

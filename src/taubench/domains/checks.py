@@ -286,17 +286,24 @@ def criteria_sound(subject: Subject) -> list[str]:
 
 
 DATE_PLUS_DAYS = re.compile(r"(\d{4}-\d{2}-\d{2}) \+ (.+) days")  # "2025-01-20 + 0.75 * 90 days"
+DAYS_BETWEEN = re.compile(r"(\d{4}-\d{2}-\d{2}) - (\d{4}-\d{2}-\d{2}) days")  # "2025-03-02 - 2025-01-21 days"
 
 
 def _follows(value: str, expression: Any, observations: list[str]) -> bool:
     """``arithmetic: {value: expression}`` on the task: the expression's numbers all come from
     gold observations or the policy (a limit, a fee) and it evaluates to the value. A date
     plus a number of days (``"2025-01-20 + 0.75 * 90 days"``) gives the first day on which at
-    least that many days have passed (the days rounded up)."""
+    least that many days have passed (the days rounded up); two dates (``"2025-03-02 -
+    2025-01-21 days"``) give the whole days between them."""
     from taubench.domains.arithmetic import calculate
 
     if not isinstance(expression, str):
         return False
+    between = DAYS_BETWEEN.fullmatch(expression.strip())
+    if between:  # "2025-03-02 - 2025-01-21 days": the whole days from the second date to the first
+        later, earlier = between.groups()
+        shown = _said_in(later, observations) and _said_in(earlier, observations)
+        return shown and value.isdigit() and (date.fromisoformat(later) - date.fromisoformat(earlier)).days == int(value)
     dated = DATE_PLUS_DAYS.fullmatch(expression.strip())
     start, amount = dated.groups() if dated else (None, expression)
     numbers = re.findall(r"\d+(?:\.\d+)?", amount)

@@ -102,7 +102,7 @@ STUDENTS = {
                 [("2024FA", "MATH 110", "C"), ("2025SP", "ENGL 101", "B-")]),
     "ST10011": ("Hannah", "Scott", "2004-01-22", "919-555-2870", "English BA", 2, 3.48, "good", "none", [], 0,
                 [], None, 6750.0, ["CRN20301", "CRN20401", "CRN20701", "CRN20601", "CRN21001"], [("2025SP", "ENGL 101", "A")]),
-    "ST10012": ("Omar", "Haddad", "2003-09-09", "734-555-4120", "Biochemistry BS", 3, 3.62, "good", "none", [], 0,
+    "ST10012": ("Omar", "Haddad", "2003-09-09", "734-555-4120", "Biochemistry BS", 4, 3.62, "good", "none", [], 0,
                 [], None, 8550.0, ["CRN20501", "CRN20601", "CRN20202", "CRN20701", "CRN20401", "CRN21103"],
                 [("2024FA", "BIO 110", "A-"), ("2024FA", "MATH 110", "A"), ("2025SP", "CHEM 101", "B+")]),
     "ST10013": ("Chloe", "Nguyen", "2005-04-04", "503-555-3306", "Psychology BA", 1, 3.02, "good", "none", [], 0,

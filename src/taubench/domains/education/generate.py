@@ -15,7 +15,12 @@ TERM = "2025FA"
 SESSIONS = {"year": "2025-07-07", "early": "2025-08-04", "full": "2025-08-25", "late": "2025-10-20"}
 TERM_END = "2025-12-12"
 TUITION_PER_CREDIT = 450.0
-POSTED = {"2024FA": "2024-12-18", "2025SP": "2025-05-20", "2025SU": "2025-08-15"}
+POSTED = {"2022FA": "2022-12-16", "2023SP": "2023-05-19", "2023FA": "2023-12-15", "2024SP": "2024-05-17",
+          "2024FA": "2024-12-18", "2025SP": "2025-05-20", "2025SU": "2025-08-15"}  # fmt: skip
+TERM_ORDER = [*POSTED, TERM]
+RECENT_TERMS = ["2024FA", "2025SP", "2025SU"]  # the terms a filler transcript is first drawn from
+REGULAR_TERMS = [term for term in POSTED if not term.endswith("SU")]  # fall and spring, oldest first
+COURSES_PER_TERM = (4, 6)  # a past fall or spring term's courses on a transcript
 TUTORED = ["MATH 151", "CHEM 101", "PSYC 101", "ENGL 102", "BIO 201", "ECON 201", "STAT 200", "MATH 110"]
 SLOT_TIMES = ["09:00", "11:00", "12:30", "14:00", "16:00"]
 TUTORS = ["Hana Ito", "Marcus Bell", "Sofia Duarte", "Kwame Mensah", "Lena Vogel", "Ravi Menon", "Tess Holloway"]
@@ -44,6 +49,8 @@ DEPARTMENTS = {"SOC": "Sociology", "ANTH": "Anthropology", "GEOL": "Geology", "P
 TOPICS = ["Foundations", "Survey", "Methods", "Topics", "Seminar", "Workshop", "Principles", "Perspectives"]
 GRADES = ["A", "A-", "B+", "B", "B-", "C+", "C", "C-", "D", "F", "W"]
 GRADE_WEIGHTS = [14, 12, 13, 15, 10, 9, 9, 5, 4, 3, 6]
+GRADE_POINTS = {"A": 4.0, "A-": 3.7, "B+": 3.3, "B": 3.0, "B-": 2.7, "C+": 2.3, "C": 2.0, "C-": 1.7, "D+": 1.3, "D": 1.0,
+                "F": 0.0}  # fmt: skip
 DAY_PATTERNS = [("MWF", 50), ("TR", 75), ("MW", 75)]
 
 
@@ -94,13 +101,16 @@ class _Builder:
         self.numbers[counter] += 1
         return f"{prefix}{number}"
 
-    def past_section(self, term: str, course: str) -> str:
-        if (term, course) not in self.past_sections:
+    def past_section(self, term: str, course: str, rng: random.Random | None = None) -> str:
+        """The course's section that term with a seat left; a new one when there is none."""
+        known = self.past_sections.get((term, course))
+        if known is None or self.db["sections"][known]["enrolled"] >= self.db["sections"][known]["capacity"]:
+            rng = rng or self.rng
             section_id = self.next("past", "CRN")
-            days, minutes = self.rng.choice(DAY_PATTERNS)
-            start = f"{self.rng.choice([8, 9, 10, 11, 13, 14, 15]):02d}:00"
-            instructor = f"Dr. {self.rng.choice(FIRST)} {self.rng.choice(LAST)}"
-            room = f"HUM {self.rng.randint(100, 350)}"
+            days, minutes = rng.choice(DAY_PATTERNS)
+            start = f"{rng.choice([8, 9, 10, 11, 13, 14, 15]):02d}:00"
+            instructor = f"Dr. {rng.choice(FIRST)} {rng.choice(LAST)}"
+            room = f"HUM {rng.randint(100, 350)}"
             self.db["sections"][section_id] = _section(section_id, course, term, "full", "lecture", instructor, days, start,
                                                        _end(start, minutes), room, 40, [])  # fmt: skip
             self.past_sections[(term, course)] = section_id
@@ -224,7 +234,7 @@ class _Builder:
             "extension_hours": rng.choice([24, 48]) if rng.random() < 0.1 else 0,
             "releases": [release] if rng.random() < 0.3 else [], "tutoring_suspended_until": None, "balance": 0.0,
         }  # fmt: skip
-        for term in rng.sample(list(POSTED), rng.randint(1, 3)):
+        for term in rng.sample(RECENT_TERMS, rng.randint(1, 3)):
             for course in rng.sample(self.open_catalogue, 2):
                 grade = rng.choices(GRADES, GRADE_WEIGHTS)[0]
                 self.enroll(student_id, self.past_section(term, course), "withdrawn" if grade == "W" else "completed", grade)
@@ -262,6 +272,31 @@ class _Builder:
             assert len(self.roster.get(section_id, [])) == target, f"{section_id}: too few students fit"
         for student_id in fillers:
             self.db["students"][student_id]["balance"] = self.bill(student_id, self.paid[student_id])
+
+    def histories(self) -> None:
+        """Earlier courses, so that a class year agrees with the transcript: a student in year y has
+        had the 2(y - 1) fall and spring terms before this one (a first-year at most a summer), 4 to
+        6 courses in each, graded near their GPA. Drawn last and from a stream of its own, so every
+        record drawn before stays as it was; no cast course is added, so no task's prerequisite changes."""
+        rng = random.Random(SEED + 2)
+        pool = [code for code in self.open_catalogue if code not in COURSES]
+        transcripts: dict[str, list[dict]] = {}
+        for enrollment in self.db["enrollments"].values():
+            transcripts.setdefault(enrollment["student_id"], []).append(enrollment)
+        for student_id, student in self.db["students"].items():
+            transcript = transcripts.get(student_id, [])
+            if any(enrollment["term"] in REGULAR_TERMS for enrollment in transcript):
+                student["year"] = max(student["year"], 2)  # a filler drawn as a first-year with a past fall or spring
+            taken = {enrollment["course_code"] for enrollment in transcript}
+            for term in REGULAR_TERMS[len(REGULAR_TERMS) - 2 * (student["year"] - 1):]:
+                had = sum(enrollment["term"] == term for enrollment in transcript)
+                for course in rng.sample(sorted(set(pool) - taken), max(0, rng.randint(*COURSES_PER_TERM) - had)):
+                    taken.add(course)
+                    grade = "W" if rng.random() < 0.04 else rng.choice(
+                        [grade for grade, points in GRADE_POINTS.items() if abs(points - student["gpa"]) <= 0.7])
+                    self.enroll(student_id, self.past_section(term, course, rng), "withdrawn" if grade == "W" else "completed",
+                                grade)  # fmt: skip
+        self.db["enrollments"] = dict(sorted(self.db["enrollments"].items(), key=lambda item: TERM_ORDER.index(item[1]["term"])))
 
     def waitlists(self) -> None:
         for section_id, row in SECTIONS.items():
@@ -354,5 +389,6 @@ def database() -> dict[str, Any]:
     builder.waitlists()
     builder.coursework()
     builder.tutoring()
+    builder.histories()
     builder.db["next_numbers"] = {name: builder.numbers[name] for name in ("enrollment", "extension", "booking", "charge")}
     return builder.db

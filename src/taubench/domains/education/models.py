@@ -6,7 +6,7 @@ from typing import Annotated, Literal, Optional
 
 from pydantic import BaseModel, ConfigDict
 
-from taubench.markers import RefersTo
+from taubench.markers import Ordered, RefersTo, Unordered
 
 Scope = Literal["academic", "financial", "both"]
 Grade = Literal["A", "A-", "B+", "B", "B-", "C+", "C", "C-", "D+", "D", "F", "W"]
@@ -32,10 +32,10 @@ class Student(BaseModel):
     gpa: float
     standing: Literal["good", "probation"]
     visa: Literal["none", "F-1"]
-    holds: list[str]  # the offices whose hold blocks registration changes, e.g. "bursar"
+    holds: Annotated[list[str], Unordered()]  # the offices whose hold blocks registration changes, e.g. "bursar"
     extension_hours: int  # a registered accommodation's deadline extension, 0 without one
     tutoring_suspended_until: Optional[str]  # set by the tutoring centre after a third no-show
-    releases: list[Release]
+    releases: Annotated[list[Release], Unordered()]
     balance: float  # what the student owes on the tuition account, USD
 
 
@@ -57,7 +57,7 @@ class Course(BaseModel):
     title: str
     department: str
     credits: int
-    prerequisites: list[Prerequisite]
+    prerequisites: Annotated[list[Prerequisite], Unordered()]  # every one must be met
 
 
 class Section(BaseModel):
@@ -73,7 +73,7 @@ class Section(BaseModel):
     room: str
     capacity: int
     enrolled: int  # seats taken: its enrolments with status "enrolled" (or "completed", in a past term)
-    waitlist: list[Annotated[str, RefersTo("students")]]
+    waitlist: Annotated[list[Annotated[str, RefersTo("students")]], Ordered("first come, first served: the place in line")]
 
 
 class Enrollment(BaseModel):
@@ -130,7 +130,7 @@ class Material(BaseModel):
     title: str
     kind: Literal["ebook", "lab_manual", "courseware", "reader"]
     access_until: str
-    granted_to: list[Annotated[str, RefersTo("students")]]
+    granted_to: Annotated[list[Annotated[str, RefersTo("students")]], Unordered()]
 
 
 class Charge(BaseModel):

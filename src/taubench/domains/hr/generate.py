@@ -21,11 +21,17 @@ FIRST = ["Aaron", "Bianca", "Caleb", "Dana", "Elena", "Felix", "Gloria", "Hassan
          "Noah", "Opal", "Pedro", "Quinn", "Rita", "Simon", "Tessa", "Uma", "Vince", "Wanda", "Xavier", "Yara", "Zane",
          "Amir", "Bethany", "Cody", "Diana", "Erik", "Farah", "Gavin", "Helena", "Ivan", "Julia", "Kyle", "Lucia", "Mateo",
          "Nadia"]  # fmt: skip
+WOMEN = {"Bianca", "Elena", "Gloria", "Irene", "Kara", "Mina", "Opal", "Rita", "Tessa", "Uma", "Wanda", "Yara", "Bethany",
+         "Diana", "Farah", "Helena", "Julia", "Lucia", "Nadia"}  # fmt: skip
+MEN = {"Aaron", "Caleb", "Felix", "Hassan", "Jacob", "Leo", "Noah", "Pedro", "Simon", "Vince", "Xavier", "Zane", "Amir",
+       "Cody", "Erik", "Gavin", "Ivan", "Kyle", "Mateo"}  # fmt: skip
 LAST = ["Abbott", "Barnes", "Chavez", "Dixon", "Ellis", "Fong", "Garza", "Hughes", "Ibarra", "Jensen", "Kowalski", "Lund",
         "Moreno", "Nolan", "Osei", "Patel", "Quigley", "Rossi", "Sato", "Turner", "Varga", "Watts", "Yilmaz", "Zimmer",
         "Bauer", "Cruz", "Dunn", "Foster", "Hale", "Ingram"]  # fmt: skip
 PAST_PTO = ["taken", "taken", "taken", "cancelled", "denied"]
 RELATIONS = ["spouse", "partner", "mother", "father", "sister", "brother", "friend"]
+WOMEN_ONLY, MEN_ONLY = {"mother", "sister"}, {"father", "brother"}
+COUNTERPART = {"mother": "father", "father": "mother", "sister": "brother", "brother": "sister"}
 STREETS = ["Maple Ave", "Oak St", "High St", "Cedar Ln", "Park Blvd", "River Rd", "Elm St", "Lincoln Way", "Hillcrest Dr"]
 ZIPS = {"O1": "432", "O2": "454", "O3": "937", "O4": "837", "O5": "181", "O6": "314"}
 AREA = {"O1": "614", "O2": "937", "O3": "559", "O4": "208", "O5": "610", "O6": "912"}
@@ -55,12 +61,22 @@ def _employee(rng: random.Random, row: tuple, offices: dict) -> dict[str, Any]:
         "email": f"{first}.{last.replace(' ', '')}{employee_id[-2:]}@larkspurfoods.com",
         "address": {"street": f"{rng.randint(10, 9800)} {rng.choice(STREETS)}", "city": offices[office]["city"],
                     "state": offices[office]["state"], "zip": f"{ZIPS[office]}{rng.randint(10, 99)}"},
-        "emergency_contact": {"name": f"{rng.choice(FIRST)} {last.title()}", "relationship": rng.choice(RELATIONS),
-                              "phone": f"{AREA[office]}-555-{rng.randint(100, 9999):04d}"},
+        "emergency_contact": _emergency_contact(rng.choice(FIRST), rng.choice(RELATIONS), employee_id, last.title(),
+                                                f"{AREA[office]}-555-{rng.randint(100, 9999):04d}"),
     }  # fmt: skip
     record.update(extra)
     return record
 
+
+def _emergency_contact(given: str, drawn: str, employee_id: str, family_name: str, phone: str) -> dict[str, str]:
+    """A contact that reads right: a mother or sister has a woman's name, a father or brother a man's
+    (the drawn relationship turns into its counterpart otherwise), and a friend has a family name of
+    their own. Derived without drawing again, so every later record of the seed stays as it was."""
+    contradicts = (drawn in WOMEN_ONLY and given in MEN) or (drawn in MEN_ONLY and given in WOMEN)
+    relationship = COUNTERPART[drawn] if contradicts else drawn
+    if relationship == "friend":
+        family_name = next(name for name in LAST[int(employee_id[1:]) % len(LAST):] + LAST if name != family_name)
+    return {"name": f"{given} {family_name}", "relationship": relationship, "phone": phone}
 
 
 def _filler_employees(rng: random.Random, offices: dict, taken: set[str]) -> list[tuple]:

@@ -7,7 +7,7 @@ from typing import Annotated, Literal, Optional
 
 from pydantic import BaseModel, ConfigDict
 
-from taubench.markers import RefersTo
+from taubench.markers import RefersTo, Unordered
 
 EmployeeId = Annotated[str, RefersTo("employees")]
 Level = Literal["staff", "manager", "director", "vp", "executive"]
@@ -114,7 +114,7 @@ class PtoAccount(BaseModel):
     completed_years_of_service: int
     accrual_hours_per_month: float
     next_accrual_date: str
-    open_requests: list[PtoRequest]
+    open_requests: Annotated[list[PtoRequest], Unordered()]
 
 
 class LeaveRequest(BaseModel):
@@ -140,7 +140,7 @@ class LeaveEligibility(BaseModel):
     prior_months_of_service: int
     hours_last_12_months: float
     employees_within_75_miles: int
-    leaves: list[LeaveRequest]
+    leaves: Annotated[list[LeaveRequest], Unordered()]
 
 
 class Requisition(BaseModel):
@@ -206,8 +206,8 @@ class HrDB(BaseModel):
 
     now: str  # the service center's fixed "now", YYYY-MM-DD HH:MM; tools never read a clock
     today: str
-    holidays: list[str]
-    pay_period_starts: list[str]
+    holidays: Annotated[list[str], Unordered()]
+    pay_period_starts: Annotated[list[str], Unordered()]
     next_pto_number: int
     next_leave_number: int
     next_application_number: int

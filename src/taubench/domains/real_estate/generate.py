@@ -37,6 +37,13 @@ LAST = ["Nguyen", "Johnson", "Patel", "Kowalski", "Garcia", "Murphy", "Okafor", 
         "Haddad", "Novak", "Lopez", "Walsh", "Chen", "Moreno", "Fischer", "Sato", "Bell", "Reed", "Cole", "Park",
         "Grant"]  # fmt: skip
 NAMESAKES = ["Grace Kim", "Ben Adler", "Hannah Cole", "Marcus Bell", "Priya Raman", "Ryan Hughes", "Omar Haddad"]  # other phones
+# What a listing's rooms make plausible, by bedrooms: the floor area's range (sq ft) and five bath
+# counts (never above beds + 0.5); prices follow the area: a sale at $190-340 per sq ft, a month's
+# rent at $1.70-2.80 per sq ft (the cast's listings lie in the same ranges).
+SQFT_BY_BEDS = {1: (550, 900), 2: (800, 1300), 3: (1250, 2100), 4: (1900, 2900), 5: (2600, 3800)}
+BATHS_BY_BEDS = {1: [1.0, 1.0, 1.0, 1.5, 1.5], 2: [1.0, 1.5, 2.0, 2.0, 2.5], 3: [1.5, 2.0, 2.0, 2.5, 3.0],
+                 4: [2.0, 2.5, 3.0, 3.0, 3.5], 5: [2.5, 3.0, 3.5, 4.0, 4.5]}  # fmt: skip
+SALE_PER_SQFT, RENT_PER_SQFT = (190.0, 340.0), (1.70, 2.80)
 LENDERS = ["First Lakeshore Bank", "Prairie Home Loans", "Northshore Credit Union", "Lakeview Mortgage", "Great Lakes Bank"]
 DOC_TITLES = {"seller_disclosure": "Residential Real Property Disclosure Report",
               "lead_paint_disclosure": "Lead-Based Paint and Lead-Based Paint Hazards Disclosure",
@@ -79,17 +86,30 @@ def _filler_listings(rng: random.Random) -> list[tuple]:
         beds = rng.choice([1, 2, 2, 3, 3, 3, 4, 4, 5]) if not rental else rng.choice([1, 1, 2, 2, 3])
         kinds = ["apartment", "condo"] if rental else ["single_family", "single_family", "condo", "townhouse"]
         kind = rng.choice(kinds)
-        if rental:
-            price = round(rng.randint(1100, 3900), -1)
-        else:
-            price = round(rng.randint(180, 1200) * 1000 + rng.choice([0, 900, 500]), -2)
+        # the draws stay in the order they always had, so every later record of the seed stays as it was
+        price_draw = _share(rng.randint(1100, 3900), 1100, 3900) if rental else _share(rng.randint(180, 1200), 180, 1200)
+        odd_hundreds = 0 if rental else rng.choice([0, 900, 500])
         status = rng.choice(["active"] * 6 + (["leased"] if rental else ["pending", "pending", "sold"]))
         hoa = float(rng.choice([150, 225, 310, 385, 460])) if kind in ("condo", "townhouse") and not rental else 0.0
         occupancy = rng.choice(["vacant", "owner_occupied", "tenant_occupied"] if not rental else ["vacant", "tenant_occupied"])
-        rows.append((f"L{number}", address, city, zip_code, "rental" if rental else "sale", kind, price, beds,
-                     rng.choice([1.0, 1.5, 2.0, 2.5, 3.0]), rng.randint(550, 3800), rng.randint(1905, 2023), status, hoa,
-                     occupancy, rng.random() < 0.4))  # fmt: skip
+        baths = rng.choice(BATHS_BY_BEDS[beds])
+        sqft = int(round(_within(SQFT_BY_BEDS[beds], _share(rng.randint(550, 3800), 550, 3800)), -1))
+        if rental:
+            price = round(sqft * _within(RENT_PER_SQFT, price_draw), -1)
+        else:
+            price = round(sqft * _within(SALE_PER_SQFT, price_draw), -3) + odd_hundreds
+        rows.append((f"L{number}", address, city, zip_code, "rental" if rental else "sale", kind, price, beds, baths, sqft,
+                     rng.randint(1905, 2023), status, hoa, occupancy, rng.random() < 0.4))  # fmt: skip
     return rows
+
+
+def _share(value: int, low: int, high: int) -> float:
+    """Where a draw lies in its range, from 0 to 1."""
+    return (value - low) / (high - low)
+
+
+def _within(bounds: tuple[float, float], share: float) -> float:
+    return bounds[0] + (bounds[1] - bounds[0]) * share
 
 
 def _filler_clients(rng: random.Random) -> list[tuple]:

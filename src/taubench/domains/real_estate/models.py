@@ -7,7 +7,7 @@ from typing import Annotated, Literal, Optional
 
 from pydantic import BaseModel, ConfigDict
 
-from taubench.markers import RefersTo
+from taubench.markers import RefersTo, Unordered
 
 
 class Listing(BaseModel):
@@ -52,7 +52,7 @@ class Agent(BaseModel):
     agent_id: str
     name: str
     phone: str
-    days_off: list[str]  # YYYY-MM-DD: no tours of homes for sale on these days
+    days_off: Annotated[list[str], Unordered()]  # YYYY-MM-DD: no tours of homes for sale on these days
 
 
 class Client(BaseModel):
@@ -63,8 +63,8 @@ class Client(BaseModel):
     agent_id: Optional[Annotated[str, RefersTo("agents")]]  # the buyer's agent, who leads their tours of homes for sale
     monthly_income: float  # gross household income on file, USD
     buyer_agreement: Optional[BuyerAgreement]
-    financing: list[Financing]
-    payment_methods: list[PaymentMethod]
+    financing: Annotated[list[Financing], Unordered()]
+    payment_methods: Annotated[list[PaymentMethod], Unordered()]
 
 
 class TourSlot(BaseModel):
@@ -93,7 +93,7 @@ class Offer(BaseModel):
     earnest_money: float
     financing: Literal["cash", "mortgage"]
     loan_amount: float  # 0 for cash
-    contingencies: list[Literal["inspection", "appraisal", "financing", "home_sale"]]
+    contingencies: Annotated[list[Literal["inspection", "appraisal", "financing", "home_sale"]], Unordered()]
     closing_date: str  # YYYY-MM-DD
     submitted_at: str  # YYYY-MM-DD HH:MM
     expires_at: str  # YYYY-MM-DD HH:MM
@@ -108,7 +108,7 @@ class Document(BaseModel):
     listing_id: Annotated[str, RefersTo("listings")]
     doc_type: Literal["seller_disclosure", "lead_paint_disclosure", "hoa_documents"]
     title: str
-    sent_to: list[Annotated[str, RefersTo("clients")]]
+    sent_to: Annotated[list[Annotated[str, RefersTo("clients")]], Unordered()]
 
 
 class RentalApplication(BaseModel):

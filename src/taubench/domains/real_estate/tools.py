@@ -5,11 +5,12 @@ check (existence, status, consistent figures and dates); what an offer must carr
 apply and when to refuse or hand off is the policy's, so the agent's."""
 
 from datetime import timedelta
-from typing import Literal
+from typing import Annotated, Literal
 
 from taubench.domains.real_estate.desk import ListingDesk, day, moment
 from taubench.domains.real_estate.models import Client, Document, Hold, Offer, PaymentMethod, RentalApplication
 from taubench.domains.shared_tools import calculate, shared_tool, transfer_to_human_agents
+from taubench.markers import Unordered
 from taubench.toolkit import tool
 
 APPLICATION_FEE_PER_ADULT = 45.0
@@ -52,7 +53,7 @@ class RealEstateTools(ListingDesk):
         earnest_money: float,
         financing: Literal["cash", "mortgage"],
         loan_amount: float,
-        contingencies: list[Contingency],
+        contingencies: Annotated[list[Contingency], Unordered()],
         closing_date: str,
         expires_at: str,
         backup: bool,
