@@ -7,10 +7,8 @@ import pytest
 from tool_calls import answer, refused
 
 from taubench.domains import load_domain
-from taubench.domains.fair_checks import score
+from taubench.domains.fair_checks import reward_of, score
 from taubench.domains.subject import Subject
-from taubench.evaluation import evaluate
-from taubench.messages import AssistantMessage, ToolCall, ToolMessage, UserMessage
 
 
 @pytest.fixture(scope="module")
@@ -188,21 +186,6 @@ def test_the_shared_tools_are_offered(ok):
     assert ok("transfer_to_human_agents", summary="Caller reports chest pain") == "Transfer successful"
 
 
-def reward(domain, task, calls, closing: str) -> float:
-    """What grading gives an episode that makes these calls (requestor, tool, arguments) from
-    the task's start, then closes by saying ``closing``."""
-    sides = domain.new_sides(task)
-    messages = [UserMessage(content="I need help.")]
-    for number, (requestor, name, arguments) in enumerate(calls):
-        call = ToolCall(id=f"call-{number}", name=name, arguments=arguments)
-        result = sides.of(requestor).invoke(name, arguments)
-        speaker = UserMessage if requestor == "user" else AssistantMessage
-        answer_message = ToolMessage(tool_call_id=call.id, name=name, content=result.content, error=result.error, requestor=requestor)
-        messages += [speaker(content="", tool_calls=[call]), answer_message]
-    messages.append(AssistantMessage(content=closing))
-    return evaluate(domain, task, messages, "user_stop").reward
-
-
 def assert_refusals_graded(domain) -> None:
     """Issue 31: a refusal passes only with what a correct refusal says or does. The gold
     writes alone, in silence, score 0 on every refusal task; the gold saying its figures, 1."""
@@ -211,7 +194,7 @@ def assert_refusals_graded(domain) -> None:
         if "refusal" in task.tags:
             gold = subject.gold(task)
             writes = [call for call in gold if subject.kinds[call[1]] == "write"]
-            assert reward(domain, task, writes, "All done.") == 0.0, f"task {task.id}: the database alone passes it"
+            assert reward_of(domain, task, writes, "All done.") == 0.0, f"task {task.id}: the database alone passes it"
             assert score(subject, task, gold) == (1.0, False), task.id
 
 
@@ -219,8 +202,8 @@ def test_a_refusal_is_graded_by_the_reason_a_correct_agent_gives(healthcare):
     assert_refusals_graded(healthcare)
     task = healthcare.tasks["16"]  # the atorvastatin is too early: the agent must say from when
     refill = [("assistant", "request_refill", {"rx_id": "RX40001", "pharmacy_id": "PH9"})]
-    assert reward(healthcare, task, refill, "Your lisinopril is on its way; the atorvastatin is too early.") == 0.0
-    assert reward(healthcare, task, refill, "The atorvastatin can be filled from 2025-03-29.") == 1.0
+    assert reward_of(healthcare, task, refill, "Your lisinopril is on its way; the atorvastatin is too early.") == 0.0
+    assert reward_of(healthcare, task, refill, "The atorvastatin can be filled from 2025-03-29.") == 1.0
 
 
 def reversed_list(gold, tool: str, parameter: str):

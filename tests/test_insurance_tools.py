@@ -4,11 +4,11 @@ fails changes nothing."""
 from datetime import date
 
 import pytest
-from test_healthcare_tools import assert_refusals_graded, reward, swapped
+from test_healthcare_tools import assert_refusals_graded, swapped
 from tool_calls import answer, refused
 
 from taubench.domains import load_domain
-from taubench.domains.fair_checks import score
+from taubench.domains.fair_checks import reward_of, score
 from taubench.domains.subject import Subject
 from taubench.domains.insurance.underwriting import young_driver_surcharge
 
@@ -259,8 +259,8 @@ def test_a_refusal_is_graded_by_the_reason_a_correct_agent_gives(insurance):
     assert_refusals_graded(insurance)
     task = insurance.tasks["1"]  # the loss falls in the term before the renewal that added rental cover
     claim = [("assistant", "file_claim", task.gold_actions[-1].arguments)]
-    assert reward(insurance, task, claim, "Claim CL-70001 is filed; your policy has no rental cover.") == 0.0
-    assert reward(insurance, task, claim, "The term that covers the accident ended 2025-03-14, before the rental cover.") == 1.0
+    assert reward_of(insurance, task, claim, "Claim CL-70001 is filed; your policy has no rental cover.") == 0.0
+    assert reward_of(insurance, task, claim, "The term that covers the accident ended 2025-03-14, before the rental cover.") == 1.0
 
 
 def test_equivalent_solutions_score_as_the_gold(insurance):
