@@ -7,8 +7,10 @@ import asyncio
 import json
 import subprocess
 import sys
+import re
 import threading
 import time
+from pathlib import Path
 
 import httpx
 import pytest
@@ -19,7 +21,8 @@ from mcp.shared.exceptions import MCPError
 
 from conftest import _cli_environment, free_port
 from taubench.environment import execute
-from taubench.mcp_server import build, main, parse_args
+from taubench.domains import DOMAINS, load_domain, self_contained
+from taubench.mcp_server import beyond_the_calls, build, main, parse_args
 from taubench.messages import ToolCall
 
 ORDER = "#W2378156"  # retail task 0's order, delivered: the gold exchanges two of its items
@@ -155,6 +158,19 @@ def test_a_task_expecting_nothing_said_is_graded_whole_over_mcp():
         session.call(action.name, action.arguments)
     grade = server.end("gold")
     assert (grade.reward, grade.not_graded, grade.note) == (1.0, [], None)
+
+
+def test_the_readme_says_how_many_tasks_of_each_domain_mcp_grades_whole():
+    readme = (Path(__file__).parents[1] / "README.md").read_text(encoding="utf-8")
+    said = dict(re.findall(r"^  \| ([a-z_0-9-]+) \| (\d+ of \d+|none: refused[^|]*) \|$", readme, flags=re.MULTILINE))
+    for name in self_contained():
+        if getattr(DOMAINS[name], "user_toolkit", None) is not None:
+            assert said[name].startswith("none: refused"), name
+            continue
+        domain = load_domain(name)
+        tasks = domain.tasks_in(domain.spec.default_split).values()
+        expects_words = [task for task in tasks if beyond_the_calls(task)]
+        assert said[name] == f"{len(tasks) - len(expects_words)} of {len(tasks)}", name
 
 
 def test_a_call_over_a_cap_gets_an_mcp_error_and_ends_the_sessions_episode(tmp_path):

@@ -118,8 +118,7 @@ class McpEpisode:
             return Grade(**common, task_id=self.task.id, reward=None, basis=[], note=f"evaluation failed: {exc}")
         if not info.components:  # an ending that is never graded (too many errors): reward 0
             return Grade(**common, task_id=self.task.id, reward=info.reward, basis=info.reward_basis, graded=info.reward_basis, note=info.note)
-        said = {RewardType.COMMUNICATE: self.task.communicate_info, RewardType.NL_ASSERTION: self.task.evaluation_criteria.nl_assertions}
-        unknowable = {kind for kind, expected in said.items() if expected}  # nothing expected: passes as in an episode
+        unknowable = beyond_the_calls(self.task)
         graded = [kind for kind in info.reward_basis if kind not in unknowable]
         not_graded = [kind for kind in info.reward_basis if kind in unknowable]
         components = {
@@ -131,6 +130,13 @@ class McpEpisode:
         note = "; ".join(f"{kind.value} not graded: {CONVERSATION}" for kind in not_graded) or None
         return Grade(**common, task_id=self.task.id, reward=reward, basis=info.reward_basis, graded=graded,
                      not_graded=not_graded, components=components, note=note)  # fmt: skip
+
+
+def beyond_the_calls(task: Task) -> set[RewardType]:
+    """The parts of the task's basis an MCP session cannot decide: what must be said (a
+    basis part expecting nothing passes, as in an episode)."""
+    expected = {RewardType.COMMUNICATE: task.communicate_info, RewardType.NL_ASSERTION: task.evaluation_criteria.nl_assertions}
+    return {kind for kind, expecting in expected.items() if expecting and kind in task.evaluation_criteria.reward_basis}
 
 
 class EventLog:
