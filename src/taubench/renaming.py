@@ -43,7 +43,7 @@ class Renaming:
     """New id -> its name; ``apply`` rewrites a dump with the names."""
 
     names: dict[str, str] = field(default_factory=dict)
-    _pattern: Optional[re.Pattern] = None
+    _pattern: Optional[re.Pattern] = field(default=None, init=False, repr=False)
 
     def __post_init__(self) -> None:
         self._pattern = token_pattern(self.names) if self.names else None
