@@ -150,3 +150,33 @@ def pytest_collection_modifyitems(items) -> None:
     """The ``long`` tests go first: the workers hand out tests in collection order, and one
     started last would leave every other worker idle while it runs."""
     items.sort(key=lambda item: item.get_closest_marker("long") is None)  # stable: the rest keep their order
+
+
+_DOMAIN_SECONDS: dict[str, float] = {}
+
+
+def _domain_of(nodeid: str) -> str | None:
+    """The domain a test is about: its file's (``test_hr_tools.py``) or its parameter's (``[hr]``)."""
+    from taubench.domains import REGISTRY
+
+    file, _, rest = nodeid.partition("::")
+    for name in sorted(REGISTRY, key=len, reverse=True):
+        if file.endswith(f"test_{name}_tools.py") or f"[{name}]" in rest or f"[{name}-" in rest:
+            return name
+    return None
+
+
+def pytest_runtest_logreport(report) -> None:
+    """Seconds spent on each domain's tests (set up, run and torn down), on whichever process
+    reports them (the xdist controller gets every worker's reports)."""
+    name = _domain_of(report.nodeid)
+    if name is not None:
+        _DOMAIN_SECONDS[name] = _DOMAIN_SECONDS.get(name, 0.0) + report.duration
+
+
+def pytest_terminal_summary(terminalreporter) -> None:
+    """What each domain costs the suite, so its growth with the number of domains is seen."""
+    if _DOMAIN_SECONDS:
+        terminalreporter.write_sep("-", "test seconds per domain (summed over workers)")
+        ranked = sorted(_DOMAIN_SECONDS.items(), key=lambda item: -item[1])
+        terminalreporter.write_line("  ".join(f"{name} {seconds:.0f}" for name, seconds in ranked))
