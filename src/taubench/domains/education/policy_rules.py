@@ -240,11 +240,19 @@ def materials_for_the_roster(trace: GoldTrace) -> list[str]:
     return violations
 
 
+def _grade_changed(step) -> bool:
+    """Whether the step changed a grade other than to a withdrawal's W. The records are read
+    as stored (``items()``): looking each of ~10,000 up by key would copy it."""
+    before = dict(step.before.enrollments.items())
+    return any(
+        key in before and before[key] is not after and before[key].grade != after.grade and after.grade != "W"
+        for key, after in step.after.enrollments.items()
+    )
+
+
 def grade_appeals(trace: GoldTrace) -> list[str]:
     """Grades change only by a withdrawal's W; an appeal goes to a person only within 30 days."""
-    violations = [f"{step.name} changed a grade" for step in trace.writes
-                  if any(step.before.enrollments.get(key) and step.before.enrollments[key].grade != e.grade and e.grade != "W"
-                         for key, e in step.after.enrollments.items())]  # fmt: skip
+    violations = [f"{step.name} changed a grade" for step in trace.writes if _grade_changed(step)]
     if 19 in trace.task.policy_rules and trace.calls("transfer_to_human_agents"):
         db = trace.steps[0].before
         students = {student for step in trace.steps if (student := _student_of(step))}
