@@ -11,7 +11,7 @@ import threading
 from dataclasses import dataclass, field
 from importlib import metadata, resources
 from pathlib import Path
-from typing import Any, Literal, Mapping, Optional, Union
+from typing import Any, Callable, Literal, Mapping, Optional, Union
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
@@ -270,7 +270,7 @@ class BaseDomain:
         skipped, as in v1). Deterministic, so computed once per distinct setup and actions."""
         return self._gold(task, lambda sides: self.state_hash(sides), self._gold_hashes)
 
-    def _gold(self, task: Task, measure: Any, cache: dict[str, Any]) -> Any:
+    def _gold(self, task: Task, measure: Callable[[Sides], Any], cache: dict[str, Any]) -> Any:
         actions = [action for action in task.gold_actions if action.name not in self.rules.terminate_tools]
         setup = task.initial_state.model_dump() if task.initial_state else None
         key = json.dumps([setup, [[action.requestor, action.name, action.arguments] for action in actions]], sort_keys=True)
@@ -364,7 +364,7 @@ class Domain(BaseDomain):
         parts = self._pristine.own_parts(sides.agent.db)
         start = self.new_sides(task).agent.db if task.initial_state else self._pristine.db  # as the episode began
         renaming = name_new_records(parts, new_records(start, parts, self._pristine.record_model))
-        agent = self._pristine.hash(sides.agent.db, renaming)
+        agent = self._pristine.hash(sides.agent.db, renaming, parts)
         return EndState(agent if sides.user is None else f"{agent}+{self.user_db_hash(sides.user.db)}", renaming.names)
 
     def gold_end_state(self, task: Task) -> EndState:

@@ -17,7 +17,7 @@ from taubench.domain import BaseDomain, EndState, Sides
 from taubench.figures import says
 from taubench.masking import MaskedText, mask_secrets
 from taubench.messages import AssistantMessage, Message, ToolMessage, Usage, tool_calls_of
-from taubench.renaming import substitute, token_pattern
+from taubench.renaming import Renaming
 from taubench.tasks import GoldAction, RewardType, Task
 
 GRADED_TERMINATIONS = ("user_stop", "terminate_tool", "agent_stop", "agent_handoff")  # τ²: the agent may end it too
@@ -114,11 +114,11 @@ def _check_db(task: Task, gold: EndState, agent: EndState) -> ComponentResult:
     return _outcome(gold.hash == agent.hash, gold_db_hash=gold.hash, agent_db_hash=agent.hash)
 
 
-def as_the_agent_made_it(gold: EndState, agent: EndState) -> dict[str, str]:
-    """Gold new id -> the id of the agent's record that holds the same (ours only: elsewhere
-    no record is renamed and the map is empty)."""
+def as_the_agent_made_it(gold: EndState, agent: EndState) -> Renaming:
+    """Each new id the gold made renamed to the id of the agent's record that holds the same
+    (ours only: elsewhere no record is renamed and this renames nothing)."""
     made = {name: new_id for new_id, name in agent.names.items()}
-    return {new_id: made[name] for new_id, name in gold.names.items() if name in made and made[name] != new_id}
+    return Renaming({new_id: made[name] for new_id, name in gold.names.items() if name in made and made[name] != new_id})
 
 
 def replay_writes(domain: BaseDomain, task: Task, trajectory: Sequence[Message]) -> Sides:
@@ -157,7 +157,7 @@ def _check_env_assertions(task: Task, state: Sides) -> ComponentResult:
     return _outcome(all(check["met"] for check in checks), checks=checks)
 
 
-def _check_communicate(domain: BaseDomain, task: Task, trajectory: Sequence[Message], as_made: dict[str, str]) -> ComponentResult:
+def _check_communicate(domain: BaseDomain, task: Task, trajectory: Sequence[Message], as_made: Renaming) -> ComponentResult:
     """Each required figure must be said in some agent text (``taubench.figures``: in the
     originals' domains a substring of the text with its commas removed, in ours whole
     tokens); in ours, a new record's id the gold made is looked for as the id the agent's
@@ -165,16 +165,12 @@ def _check_communicate(domain: BaseDomain, task: Task, trajectory: Sequence[Mess
     said = domain.rules.text_with_tool_calls_is_said
     texts = [m.content for m in trajectory if isinstance(m, AssistantMessage) and m.has_text and (said or not m.tool_calls)]
     found = {
-        info: any(says(text, _renamed(info, as_made), domain.fair_grading) for text in texts) for info in task.communicate_info
+        info: any(says(text, as_made.apply(info), domain.fair_grading) for text in texts) for info in task.communicate_info
     }
     return _outcome(all(found.values()), found=found)
 
 
-def _renamed(value: Any, as_made: dict[str, str]) -> Any:
-    return substitute(value, token_pattern(as_made), as_made.__getitem__) if as_made else value
-
-
-def _check_actions(domain: BaseDomain, task: Task, trajectory: Sequence[Message], as_made: dict[str, str]) -> ComponentResult:
+def _check_actions(domain: BaseDomain, task: Task, trajectory: Sequence[Message], as_made: Renaming) -> ComponentResult:
     """Each gold action must be among the calls made (either side's); in our domains, list
     arguments declared ``Unordered`` compare in any order and a new record's id the gold
     made as the id of the agent's record that holds the same."""
@@ -183,7 +179,7 @@ def _check_actions(domain: BaseDomain, task: Task, trajectory: Sequence[Message]
 
     def matches(gold: GoldAction) -> bool:
         toolkit = domain.spec.user_toolkit if gold.requestor == "user" else domain.spec.toolkit
-        wanted = toolkit.in_canonical_order(gold.name, _renamed(gold.arguments, as_made)) if toolkit else gold.arguments
+        wanted = toolkit.in_canonical_order(gold.name, as_made.apply(gold.arguments)) if toolkit else gold.arguments
         return any(_call_matches(gold, wanted, call.name, toolkit.in_canonical_order(call.name, call.arguments) if toolkit else call.arguments)
                    for _, call in calls)  # fmt: skip
 

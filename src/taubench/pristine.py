@@ -172,9 +172,10 @@ class PristineDB:
                 fields[name] = copy.deepcopy(value)
         return self.db_model.model_construct(_fields_set=set(db.model_fields_set), **fields)
 
-    def hash(self, db: BaseModel, renaming: Optional[Renaming] = None) -> str:
+    def hash(self, db: BaseModel, renaming: Optional[Renaming] = None, parts: Optional[dict[PartId, Any]] = None) -> str:
         """``db_hash(db)``, reusing the text of every record still shared; with a
-        ``renaming``, the records the episode holds of its own hash as it renames them."""
+        ``renaming``, the records the episode holds of its own hash as it renames them
+        (``parts``: their dumps, as ``own_parts`` gave them, not made again)."""
         values = db.__dict__
         if self._untouched(values):
             return self.digest
@@ -182,7 +183,7 @@ class PristineDB:
         digest = hashlib.sha256(b"{")
         for number, name in enumerate(sorted(values)):
             digest.update((b", " if number else b"") + _json(name) + b": ")
-            self._hash_field(digest, name, values[name], renaming)
+            self._hash_field(digest, name, values[name], renaming, parts)
         digest.update(b"}")
         return digest.hexdigest()
 
@@ -192,17 +193,21 @@ class PristineDB:
             isinstance(values.get(name), SharedTable) and not values[name].touched for name in self.tables
         )
 
-    def _hash_field(self, digest, name: str, value: Any, renaming: Renaming) -> None:
+    def _hash_field(self, digest, name: str, value: Any, renaming: Renaming, parts: Optional[dict[PartId, Any]]) -> None:
         """Feeds the field's JSON text to ``digest`` a few records at a time: the text of a
         whole table (megabytes on airline) is never built, so hashing an episode's database
         leaves no large block behind in the allocator of the thread that ran it."""
         plan = self.plans[name]
         if not isinstance(value, SharedTable):
-            digest.update(_json(canonical(plan, renaming.apply(self.field_types[name].dump_python(value, warnings=False)))))
+            dump = parts[name, None] if parts is not None else self.field_types[name].dump_python(value, warnings=False)
+            digest.update(_json(canonical(plan, renaming.apply(dump))))
             return
         texts = self.record_texts[name]
-        own = value.own_records()
-        own_dump = self.field_types[name].dump_python(own, warnings=False) if own else {}
+        if parts is not None:
+            own_dump = {key: parts[name, key] for key in value.own_records()}
+        else:
+            own = value.own_records()
+            own_dump = self.field_types[name].dump_python(own, warnings=False) if own else {}
         own_texts = {renaming.key(key): _json(canonical(plan, renaming.apply(record))) for key, record in own_dump.items()}
         keys = self.sorted_keys[name]
         if value.removed:

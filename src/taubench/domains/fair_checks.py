@@ -17,7 +17,6 @@ from taubench.evaluation import as_the_agent_made_it, evaluate
 from taubench.figures import says, tokens
 from taubench.markers import Ordered
 from taubench.messages import AssistantMessage, Message, ToolCall, ToolMessage, UserMessage
-from taubench.renaming import substitute, token_pattern
 from taubench.tasks import RewardType, Task
 
 MOST_PERMUTED = 4  # lists up to this long are tried in every order; longer ones reversed and rotated
@@ -123,7 +122,7 @@ def score(subject: Subject, task: Task, calls: list[Call]) -> tuple[Optional[flo
     domain = subject.domain
     messages, sides, failed = worked(domain, task, calls)
     as_made = as_the_agent_made_it(domain.gold_end_state(task), domain.end_state(sides, task))
-    figures = [substitute(figure, token_pattern(as_made), as_made.__getitem__) if as_made else figure for figure in task.communicate_info]
+    figures = [as_made.apply(figure) for figure in task.communicate_info]
     closing = AssistantMessage(content="To confirm: " + "; ".join(figures) if figures else "All done.")
     return evaluate(domain, task, [*messages, closing], "user_stop").reward, failed
 
