@@ -6,7 +6,9 @@ from test_fair_grading import gold_calls, swapped
 from tool_calls import answer, refused
 
 from taubench.domains import load_domain
+from taubench.domains.events.policy_rules import RULES
 from taubench.domains.fair_checks import score
+from taubench.domains.gold_trace import gold_trace
 from taubench.domains.subject import Subject
 
 
@@ -194,6 +196,49 @@ def test_room_holds_last_48_hours_and_never_double_book(tools, events):
     assert answer(tools, "release_hold", hold_id="H5201")["status"] == "released"
     assert refused(tools, events, "release_hold", hold_id="H5201") == "Error: Hold is released, not active"
     assert refused(tools, events, "release_hold", hold_id="H1") == "Error: Hold not found"
+
+
+def test_a_hold_shows_its_room_and_the_deposit_that_confirmed_it(tools, events):
+    spruce = answer(tools, "get_hold", hold_id="H5001")
+    assert (spruce["venue_name"], spruce["room"]["name"], spruce["room"]["capacity"]) == ("Mile High Conference Center", "Spruce Room", 200)
+    assert spruce["deposit"] is None
+    great_hall = answer(tools, "get_hold", hold_id="H5003")
+    assert (great_hall["deposit"]["amount"], great_hall["deposit"]["organizer_id"]) == (1950.0, "ORG02")
+    assert refused(tools, events, "get_hold", hold_id="H1") == "Error: Hold not found"
+
+
+def test_a_held_room_is_confirmed_by_a_quarter_of_its_rate_paid_by_its_organizer(tools, events):
+    confirmed = answer(tools, "confirm_hold", hold_id="H5002", organizer_id="ORG02", deposit=1550)
+    assert confirmed["hold"]["status"] == "confirmed"
+    assert confirmed["deposit"] == {"deposit_id": "DEP6037", "hold_id": "H5002", "organizer_id": "ORG02", "amount": 1550.0,
+                                    "date": "2025-08-26"}  # fmt: skip
+    assert answer(tools, "get_hold", hold_id="H5002")["deposit"]["deposit_id"] == "DEP6037"
+    for hold_id, organizer_id, deposit, message in [
+        ("H1", "ORG02", 750, "Error: Hold not found"),
+        ("H5001", "ORG04", 750, "Error: Organizer does not run this event"),
+        ("H5002", "ORG02", 1550, "Error: Hold is confirmed; only a held room can be confirmed"),
+        ("H5010", "ORG61", 2050, "Error: Hold is expired; only a held room can be confirmed"),
+        ("H5001", "ORG02", 300, "Error: Deposit must be 750.0 (25% of the 3000.0 total rate)"),
+        ("H5001", "ORG02", "750", "Error: Deposit must be 750.0 (25% of the 3000.0 total rate)"),
+    ]:
+        assert refused(tools, events, "confirm_hold", hold_id=hold_id, organizer_id=organizer_id, deposit=deposit) == message
+
+
+def test_a_hold_past_its_48_hours_cannot_be_confirmed(tools, events):
+    tools.db.now = "2025-08-27 15:00"  # H5001 ran to 2025-08-27 15:00
+    message = "Error: Hold expired at 2025-08-27 15:00"
+    assert refused(tools, events, "confirm_hold", hold_id="H5001", organizer_id="ORG02", deposit=750) == message
+
+
+def test_the_confirmation_rule_catches_a_room_too_small_and_an_unsaid_deposit(events):
+    """Rule 18 over a gold path that confirms the Spruce Room (200 seats; Green Energy Summit
+    needs 440) without saying its deposit."""
+    task = events.tasks["58"].model_copy(deep=True)
+    task.evaluation_criteria.actions[-1].arguments.update(hold_id="H5001", deposit=750)
+    violations = RULES[18](gold_trace(events, task))
+    assert violations == ["confirmed H5001 of RM024 seating 200, below 440", "the deposit 750.0 is not in communicate_info"]
+    del task.evaluation_criteria.actions[0]  # no verification of the organizer
+    assert RULES[2](gold_trace(events, task)) == ["confirm_hold on E110 by an organizer not verified for it"]
 
 
 def test_announcements_go_from_the_events_organizer_with_a_matching_template(tools, events):

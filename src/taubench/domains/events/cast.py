@@ -265,3 +265,43 @@ ANNOUNCEMENTS = [
     ("AN7006", "E101", "ORG01", "vip_holders", "schedule", "TPL-SCH-2", "2025-08-25"),
     ("AN7007", "E102", "ORG02", "all_registrants", "marketing", "TPL-MKT-1", "2025-08-25"),
 ]
+
+# Added for confirming room holds (issue 32), merged after every seeded draw so that the
+# records above keep their values: an organizer with two events, one whose room hold lapsed
+# yesterday, one with two rooms held on the same day. Their events are in no task's search
+# results, and the added venue is in no city a task searches.
+ADDED_VENUES = [
+    {"venue_id": "V90", "name": "Lloyd Commons", "city": "Portland", "address": "700 NE Multnomah St"},
+]
+ADDED_ROOMS = [
+    {"room_id": "RM901", "venue_id": "V90", "name": "Lloyd Room", "capacity": 180, "day_rate": 1300.0},
+]
+
+ADDED_ORGANIZERS = [
+    {"organizer_id": "ORG61", "name": "Nora Whitfield", "company": "Cascade Summits", "email": "nora@cascadesummits.com",
+     "pin": "5064"},
+]  # fmt: skip
+
+ADDED_EVENTS = [
+    {"event_id": "E421", "name": "Outdoor Retail Summit", "city": "Seattle", "venue_id": "V06", "organizer_id": "ORG61",
+     "start": "2025-10-27 09:00", "end_date": "2025-10-28", "status": "on_sale", "expected_attendance": 480,
+     "service_fee": 9.0, "promo_codes": [],
+     "ticket_types": [{"name": "standard", "price": 329.0, "early_bird_price": None, "early_bird_end": None,
+                       "capacity": 520, "sold": 236},
+                      {"name": "vip", "price": 689.0, "early_bird_price": None, "early_bird_end": None,
+                       "capacity": 40, "sold": 9}]},
+    {"event_id": "E422", "name": "Women in Tech Forum", "city": "Portland", "venue_id": "V11", "organizer_id": "ORG61",
+     "start": "2025-11-06 09:00", "end_date": "2025-11-06", "status": "on_sale", "expected_attendance": 140,
+     "service_fee": 6.0, "promo_codes": [],
+     "ticket_types": [{"name": "standard", "price": 189.0, "early_bird_price": None, "early_bird_end": None,
+                       "capacity": 150, "sold": 71}]},
+]  # fmt: skip
+
+ADDED_HOLDS = [
+    {"hold_id": "H5010", "event_id": "E421", "room_id": "RM061", "dates": ["2025-10-27", "2025-10-28"], "status": "expired",
+     "expires": "2025-08-25 17:00"},
+    {"hold_id": "H5011", "event_id": "E422", "room_id": "RM111", "dates": ["2025-11-06"], "status": "held",
+     "expires": "2025-08-27 12:00"},
+    {"hold_id": "H5012", "event_id": "E422", "room_id": "RM901", "dates": ["2025-11-06"], "status": "held",
+     "expires": "2025-08-27 17:00"},
+]  # fmt: skip

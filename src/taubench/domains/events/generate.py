@@ -1,15 +1,22 @@
 """The events desk's database: the hand-written cast of cast.py, plus seeded filler venues,
 organizers, events, sessions, attendee accounts (some sharing a cast member's name),
 registrations with their payments, room holds and announcements, so that every look-up
-has records to miss."""
+has records to miss. A second stream (_grow, its own seed, drawn after the first) brings the
+sizes toward the brief without moving a record of the first or anything a task looks at.
+"""
 
 import random
 from datetime import date, timedelta
 from typing import Any
 
 from taubench.domains.events import cast
+from taubench.domains.events.pricing import DEPOSIT_SHARE, cents, confirmation_code
+from taubench.domains.kit import Population
 
 SEED = 2026
+GROWTH_SEED = SEED + 1  # the second stream (_grow), drawn after the first
+FIRST_PAYMENT = 90001
+FIRST_DEPOSIT = 6001
 TODAY = date(2025, 8, 26)
 CITIES = ["Austin", "Denver", "Dallas", "Seattle", "Chicago", "New York", "San Francisco", "Boston", "Portland", "Atlanta",
           "Miami", "Houston", "Minneapolis", "Phoenix", "San Jose", "Nashville", "Salt Lake City", "San Diego", "Pittsburgh",
@@ -33,6 +40,16 @@ SESSION_TITLES = ["Opening Keynote", "Panel: What Comes Next", "Hands-on Lab", "
 CAST_EVENT_FILLER = [("E102", 20101, 25), ("E101", 20126, 4), ("E107", 20130, 4), ("E112", 20134, 3), ("E110", 20137, 3)]
 TICKET_FIELDS = ("name", "price", "early_bird_price", "early_bird_end", "capacity", "sold")
 MAILS = ["gmail.com", "outlook.com", "yahoo.com", "proton.me", "icloud.com"]
+# The second stream's records, numbered apart from the first stream's and from the ids tools mint.
+TASK_CITIES = ("Austin", "Dallas")  # the cities whose free rooms tasks search
+NEW_VENUES = range(60, 82)
+NEW_ACCOUNTS = range(10631, 12501)
+NEW_REGISTRATIONS = range(30001, 34424)
+FIRST_NEW_PAYMENT = 200001
+NEW_ANNOUNCEMENTS = range(8001, 8641)
+MINTED_AHEAD = 1000  # confirmation codes kept free for the registrations tools will create
+CAST_WOMEN = {"Aisha", "Beth", "Emily", "Fatima", "Grace", "Greta", "Hannah", "Helena", "Ines", "Karen", "Lucia", "Mei", "Nora",
+              "Olivia", "Priya", "Sara", "Sofia"}  # the cast's first names that are women's, for the population's namesakes
 
 
 def _day(value: date) -> str:
@@ -174,24 +191,31 @@ def _registrations(rng: random.Random, events: dict, attendees: dict) -> dict:
             registrations[registration["registration_id"]] = registration
     filler_events = [event for key, event in events.items() if key >= "E119"]
     for number in range(20140, 21640):
-        event = rng.choice(filler_events)
-        start = date.fromisoformat(event["start"][:10])
-        purchased = _day(min(start, TODAY) - timedelta(days=rng.randint(1, 120)))
-        cancelled = event["status"] == "cancelled" or rng.random() < 0.06
-        needs = [rng.choice(["wheelchair_seating", "live_captioning", "quiet_room"])] if rng.random() < 0.04 else []
-        fields = {"purchased": purchased, "status": "cancelled" if cancelled else "confirmed", "accommodations": needs}
-        registration = _registration(number, event, rng.choice(filler_accounts), rng, used, **fields)
-        if cancelled:  # the organizer's cancellation refunds everything; an attendee's, half the ticket (14-29 days out)
-            full = event["status"] == "cancelled"
-            price = registration["price_paid_per_ticket"]
-            refund = price + registration["fees_paid_total"] if full else price / 2
-            registration["refund_amount"] = round(refund, 2)
+        registration = _filler_registration(number, filler_events, filler_accounts, rng, used)
         registrations[registration["registration_id"]] = registration
     return registrations
 
 
-def _payments(registrations: dict) -> dict:
-    payments, number = {}, 90001
+def _filler_registration(number: int, events: list[dict], accounts: list[dict], rng: random.Random, used: set[str]) -> dict:
+    """A ticket some account bought for one of the filler events, cancelled now and then."""
+    event = rng.choice(events)
+    start = date.fromisoformat(event["start"][:10])
+    purchased = _day(min(start, TODAY) - timedelta(days=rng.randint(1, 120)))
+    cancelled = event["status"] == "cancelled" or rng.random() < 0.06
+    needs = [rng.choice(["wheelchair_seating", "live_captioning", "quiet_room"])] if rng.random() < 0.04 else []
+    fields = {"purchased": purchased, "status": "cancelled" if cancelled else "confirmed", "accommodations": needs}
+    registration = _registration(number, event, rng.choice(accounts), rng, used, **fields)
+    if cancelled:  # the organizer's cancellation refunds everything; an attendee's, half the ticket (14-29 days out)
+        full = event["status"] == "cancelled"
+        price = registration["price_paid_per_ticket"]
+        refund = price + registration["fees_paid_total"] if full else price / 2
+        registration["refund_amount"] = round(refund, 2)
+    return registration
+
+
+def _payments_of(registrations: dict, number: int) -> dict:
+    """Each registration's charge, and its refund once cancelled, numbered from ``number``."""
+    payments = {}
     for registration in registrations.values():
         paid = registration["price_paid_per_ticket"] * registration["quantity"] + registration["fees_paid_total"]
         entries = [("charge", round(paid, 2), registration["purchased"], "tickets")]
@@ -250,11 +274,126 @@ def database() -> dict[str, Any]:
     events, sessions = _events(rng, venues, rooms)
     attendees = _attendees(rng)
     registrations = _registrations(rng, events, attendees)
-    payments = _payments(registrations)
+    payments = _payments_of(registrations, FIRST_PAYMENT)
     holds, announcements = _holds_and_announcements(rng, events, rooms)
-    return {
-        "now": cast.NOW, "next_registration_number": 21640, "next_payment_number": 90001 + len(payments),
-        "next_hold_number": 5201, "next_announcement_number": 7401, "venues": venues, "rooms": rooms, "organizers": organizers,
-        "templates": templates, "events": events, "sessions": sessions, "attendees": attendees, "registrations": registrations,
-        "payments": payments, "holds": holds, "announcements": announcements,
+    venues.update({row["venue_id"]: row for row in cast.ADDED_VENUES})
+    rooms.update({row["room_id"]: row for row in cast.ADDED_ROOMS})
+    organizers.update({row["organizer_id"]: row for row in cast.ADDED_ORGANIZERS})
+    events.update({row["event_id"]: row for row in cast.ADDED_EVENTS})
+    holds.update({row["hold_id"]: {**row, "total_rate": round(rooms[row["room_id"]]["day_rate"] * len(row["dates"]), 2)}
+                  for row in cast.ADDED_HOLDS})  # fmt: skip
+    deposits = _deposits(holds, events)
+    db = {
+        "now": cast.NOW, "next_registration_number": 21640, "next_payment_number": FIRST_PAYMENT + len(payments),
+        "next_hold_number": 5201, "next_announcement_number": 7401, "next_deposit_number": FIRST_DEPOSIT + len(deposits),
+        "venues": venues, "rooms": rooms, "organizers": organizers, "templates": templates, "events": events,
+        "sessions": sessions, "attendees": attendees, "registrations": registrations, "payments": payments, "holds": holds,
+        "deposits": deposits, "announcements": announcements,
     }  # fmt: skip
+    _grow(db, GROWTH_SEED)
+    return db
+
+
+def _deposits(holds: dict, events: dict) -> dict:
+    """The deposit that confirmed each confirmed hold, paid the day its courtesy hold ran to."""
+    confirmed = [hold for hold in holds.values() if hold["status"] == "confirmed"]
+    return {f"DEP{number}": {"deposit_id": f"DEP{number}", "hold_id": hold["hold_id"],
+                             "organizer_id": events[hold["event_id"]]["organizer_id"],
+                             "amount": cents(hold["total_rate"] * DEPOSIT_SHARE), "date": hold["expires"][:10]}
+            for number, hold in enumerate(confirmed, FIRST_DEPOSIT)}  # fmt: skip
+
+
+def _grow(db: dict[str, Any], seed: int) -> None:
+    """Add the second stream's records to the first stream's database, in place."""
+    population = Population(seed, TODAY.isoformat())
+    for row in [*cast.ATTENDEES, *cast.ORGANIZERS, *cast.ADDED_ORGANIZERS]:
+        first, last = (row["name"] if isinstance(row, dict) else row[1]).split(" ", 1)
+        population.know(first, last, "F" if first in CAST_WOMEN else "M")
+    population.emails |= {attendee["email"] for attendee in db["attendees"].values()}
+    population.phones |= {attendee["phone"] for attendee in db["attendees"].values()}
+    rng = population.rng
+    _more_venues(db, rng)
+    accounts = _more_accounts(db, population)
+    _more_registrations(db, rng, accounts)
+    _more_sessions(db, rng)
+    _more_announcements(db, rng)
+
+
+def _filler_events(db: dict[str, Any]) -> list[dict]:
+    return [event for key, event in db["events"].items() if "E119" <= key <= "E420"]
+
+
+def _more_venues(db: dict[str, Any], rng: random.Random) -> None:
+    cities = [city for city in CITIES if city not in TASK_CITIES]
+    for number in NEW_VENUES:
+        venue_id, city = f"V{number}", rng.choice(cities)
+        name = f"{rng.choice(VENUE_WORDS)} {rng.choice(['Forum', 'Commons', 'Exchange'])} {city}"
+        db["venues"][venue_id] = {"venue_id": venue_id, "name": name, "city": city,
+                                  "address": f"{rng.randint(10, 2999)} {rng.choice(LAST)} St"}  # fmt: skip
+        for index in range(1, rng.randint(3, 6)):
+            capacity = rng.choice([40, 80, 150, 250, 350, 500, 700, 900])
+            db["rooms"][f"RM{number}{index}"] = {"room_id": f"RM{number}{index}", "venue_id": venue_id,
+                                                 "name": f"{rng.choice(ROOM_WORDS)} {chr(64 + index)}",
+                                                 "capacity": capacity,
+                                                 "day_rate": float(round(capacity * rng.uniform(6.5, 9.5), -1))}  # fmt: skip
+
+
+def _more_accounts(db: dict[str, Any], population: Population) -> list[dict]:
+    rng, accounts = population.rng, []
+    for number in NEW_ACCOUNTS:
+        person = population.person(str(rng.randint(201, 989)), mail_domain=rng.choice(MAILS))
+        kind = rng.choice(["credit_card", "credit_card", "debit_card", "paypal"])
+        card = f"{rng.choice(['Visa', 'Mastercard', 'Amex'])} ending {rng.randint(1000, 9999)}"
+        attendee = {"attendee_id": f"A{number}", "name": person.name, "email": person.email, "phone": person.phone,
+                    "city": rng.choice(CITIES),
+                    "payment_methods": [{"payment_method_id": f"PM{number}-1", "kind": kind,
+                                         "description": f"PayPal {person.email}" if kind == "paypal" else card}]}  # fmt: skip
+        db["attendees"][attendee["attendee_id"]] = attendee
+        accounts.append(attendee)
+    return accounts
+
+
+def _more_registrations(db: dict[str, Any], rng: random.Random, accounts: list[dict]) -> None:
+    minted = range(db["next_registration_number"], db["next_registration_number"] + MINTED_AHEAD)
+    used = {registration["confirmation_code"] for registration in db["registrations"].values()}
+    used |= {confirmation_code(number) for number in minted}
+    events, grown = _filler_events(db), {}
+    for number in NEW_REGISTRATIONS:
+        registration = _filler_registration(number, events, accounts, rng, used)
+        grown[registration["registration_id"]] = registration
+    db["registrations"].update(grown)
+    db["payments"].update(_payments_of(grown, FIRST_NEW_PAYMENT))
+
+
+def _more_sessions(db: dict[str, Any], rng: random.Random) -> None:
+    """A filler event's first day gets a late-afternoon session now and then; its other days
+    get a programme of their own."""
+    for event in _filler_events(db):
+        number, first = event["event_id"][1:], date.fromisoformat(event["start"][:10])
+        rooms = [room for room in db["rooms"].values() if room["venue_id"] == event["venue_id"]]
+        days = (date.fromisoformat(event["end_date"]) - first).days + 1
+        slots = [(0, 15)] if rng.random() < 0.5 else []
+        for offset in range(1, days):
+            slots += [(offset, 9 + 2 * index) for index in range(rng.randint(2, 4))]
+        for index, (offset, hour) in enumerate(slots, 3):
+            room = rng.choice(rooms)
+            session_id = f"S{number}-{index}"
+            db["sessions"][session_id] = {"session_id": session_id, "event_id": event["event_id"],
+                                          "title": rng.choice(SESSION_TITLES), "kind": rng.choice(["talk", "workshop"]),
+                                          "day": (first + timedelta(days=offset)).isoformat(), "start": f"{hour:02d}:00",
+                                          "end": f"{hour + 1:02d}:30", "room_id": room["room_id"],
+                                          "capacity": room["capacity"], "enrolled": rng.randint(0, room["capacity"]),
+                                          "vip_only": False, "waitlist": []}  # fmt: skip
+
+
+def _more_announcements(db: dict[str, Any], rng: random.Random) -> None:
+    events = _filler_events(db)
+    for number in NEW_ANNOUNCEMENTS:
+        event = rng.choice(events)
+        template_id, kind, _ = rng.choice(cast.TEMPLATES)
+        start = date.fromisoformat(event["start"][:10])
+        sent = min(TODAY - timedelta(days=1), start - timedelta(days=rng.randint(1, 90)))
+        db["announcements"][f"AN{number}"] = {"announcement_id": f"AN{number}", "event_id": event["event_id"],
+                                              "organizer_id": event["organizer_id"], "audience": "all_registrants",
+                                              "kind": kind, "template_id": template_id, "sent": sent.isoformat(),
+                                              "recipients": sum(t["sold"] for t in event["ticket_types"])}  # fmt: skip

@@ -1,6 +1,7 @@
 """The events domain's database: the ticketing and conference-management records of
 Brightline Events: venues and their rooms, organizers, events with their ticket types,
-sessions, attendee accounts, registrations, payments, room holds and announcements."""
+sessions, attendee accounts, registrations, payments, room holds with the deposits that
+confirmed them, and announcements."""
 
 from typing import Annotated, Literal, Optional
 
@@ -141,6 +142,16 @@ class Hold(BaseModel):
     total_rate: float  # day rate x days, USD
 
 
+class Deposit(BaseModel):
+    """The payment that confirmed a room hold, charged to the organizer's account."""
+
+    deposit_id: str
+    hold_id: Annotated[str, RefersTo("holds")]
+    organizer_id: Annotated[str, RefersTo("organizers")]
+    amount: float  # USD: 25% of the hold's total rate
+    date: str  # YYYY-MM-DD
+
+
 class Template(BaseModel):
     template_id: str
     kind: AnnouncementKind
@@ -166,6 +177,7 @@ class EventsDB(BaseModel):
     next_payment_number: int
     next_hold_number: int
     next_announcement_number: int
+    next_deposit_number: int
     venues: dict[str, Venue]
     rooms: dict[str, Room]
     organizers: dict[str, Organizer]
@@ -176,6 +188,7 @@ class EventsDB(BaseModel):
     registrations: dict[str, Registration]
     payments: dict[str, Payment]
     holds: dict[str, Hold]
+    deposits: dict[str, Deposit]
     announcements: dict[str, Announcement]
 
 
@@ -195,6 +208,22 @@ class EventDetails(BaseModel):
     event: Event
     holds: Annotated[list[Hold], Unordered()]
     announcements: Annotated[list[Announcement], Unordered()]
+
+
+class HoldDetails(BaseModel):
+    """A room hold with the room and venue it is on, and the deposit that confirmed it."""
+
+    hold: Hold
+    venue_name: str
+    room: Room
+    deposit: Optional[Deposit]
+
+
+class HoldConfirmation(BaseModel):
+    """A hold just confirmed and the deposit that confirmed it."""
+
+    hold: Hold
+    deposit: Deposit
 
 
 class AttendeeAccount(BaseModel):

@@ -19,7 +19,7 @@ MAX_GROUP = 50
 GROUP_MINIMUM = 10
 REGISTRATION_TOOLS = ("cancel_registration", "transfer_ticket", "change_ticket_type", "enroll_session", "drop_session",
                       "join_waitlist", "request_accommodation")  # fmt: skip
-ORGANIZER_TOOLS = ("hold_room", "release_hold", "send_announcement")
+ORGANIZER_TOOLS = ("hold_room", "release_hold", "confirm_hold", "send_announcement")
 
 
 def _registration(step: GoldStep) -> Registration | None:
@@ -207,6 +207,24 @@ def hold_rules(trace: GoldTrace) -> list[str]:
     return violations
 
 
+def hold_confirmation(trace: GoldTrace) -> list[str]:
+    violations = []
+    for step in trace.calls("confirm_hold"):
+        hold = step.before.holds[step.arguments["hold_id"]]
+        event, room = step.before.events[hold.event_id], step.before.rooms[hold.room_id]
+        needed = math.ceil(event.expected_attendance * HOLD_HEADROOM - 1e-9)
+        if room.capacity < needed:
+            violations.append(f"confirmed {hold.hold_id} of {room.room_id} seating {room.capacity}, below {needed}")
+        if hold.status != "held" or hold.expires <= step.before.now:
+            violations.append(f"confirmed {hold.hold_id}, {hold.status} until {hold.expires}")
+        deposit = round(hold.total_rate * DEPOSIT_SHARE, 2)
+        if abs(step.arguments["deposit"] - deposit) > 0.005:
+            violations.append(f"deposit {step.arguments['deposit']} for {hold.hold_id}, policy gives {deposit}")
+        elif not _said(trace, deposit):
+            violations.append(f"the deposit {deposit} is not in communicate_info")
+    return violations
+
+
 def marketing_gap(trace: GoldTrace) -> list[str]:
     violations = []
     today = date.fromisoformat(trace.steps[0].before.now[:10]) if trace.steps else None
@@ -247,7 +265,8 @@ RULES = {
     15: repeat_before_waitlist,
     16: asl_notice,
     17: hold_rules,
-    18: marketing_gap,
-    19: nothing_after_handoff,
+    18: hold_confirmation,
+    19: marketing_gap,
+    20: nothing_after_handoff,
 }
 CONVERSATIONAL = {3: "reading a change back and getting a yes happens in the conversation, not in tool calls"}

@@ -9,6 +9,7 @@ from taubench.domains.events.models import Event, TicketType
 GROUP_RATE = 0.85  # 15% off the regular price, for 10 tickets or more
 GROUP_MINIMUM = 10
 COURTESY_HOLD_HOURS = 48
+DEPOSIT_SHARE = 0.25  # of a hold's total rate, to confirm it
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ"
 
 

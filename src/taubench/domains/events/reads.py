@@ -1,5 +1,5 @@
 """The events desk's screens that only look: identification, accounts, events, sessions,
-organizers and free rooms, plus the look-ups every tool shares."""
+organizers, room holds and free rooms, plus the look-ups every tool shares."""
 
 from typing import Optional
 
@@ -10,6 +10,8 @@ from taubench.domains.events.models import (
     EventDetails,
     EventMatch,
     EventsDB,
+    Hold,
+    HoldDetails,
     OpenRoom,
     Organizer,
     Payment,
@@ -32,6 +34,11 @@ class EventsDesk(Toolkit):
         if event_id not in self.db.events:
             raise ValueError("Event not found")
         return self.db.events[event_id]
+
+    def _hold(self, hold_id: str) -> Hold:
+        if hold_id not in self.db.holds:
+            raise ValueError("Hold not found")
+        return self.db.holds[hold_id]
 
     def _attendee(self, attendee_id: str) -> Attendee:
         if attendee_id not in self.db.attendees:
@@ -142,6 +149,19 @@ class EventsDesk(Toolkit):
             if event.organizer_id == organizer_id
         ]
         return sorted(own, key=lambda match: (match.start, match.event_id))
+
+    @tool("read")
+    def get_hold(self, hold_id: str) -> HoldDetails:
+        """A room hold: its event, dates, status, expiry and total rate, the room it is on
+        (name, capacity, day rate) and its venue, and the deposit that confirmed it, if any.
+
+        Args:
+            hold_id: The hold's id, e.g. "H5003".
+        """
+        hold = self._hold(hold_id)
+        room = self.db.rooms[hold.room_id]
+        deposit = next((paid for paid in self.db.deposits.values() if paid.hold_id == hold_id), None)
+        return HoldDetails(hold=hold, venue_name=self.db.venues[room.venue_id].name, room=room, deposit=deposit)
 
     @tool("read")
     def search_rooms(self, city: str, date: str, min_capacity: int) -> list[OpenRoom]:

@@ -1,6 +1,6 @@
 """The events domain's tools: the Brightline Events support desk's screens. They check what
 the ticketing, scheduling and venue systems check (existence, status, ticket and seat
-capacity, a room's calendar, the arithmetic of a refund); who may act, which refund tier or
+capacity, a room's calendar, a hold's expiry, the arithmetic of a refund or a deposit); who may act, which refund tier or
 discount applies, deadlines for transfers and interpreters, workshop limits, hold and
 announcement limits are the policy's, so the agent's job. The read-only screens are in
 reads.py."""
@@ -12,14 +12,17 @@ from taubench.domains.events.models import (
     Announcement,
     AnnouncementKind,
     Audience,
+    Deposit,
     Event,
     Hold,
+    HoldConfirmation,
     Registration,
     Session,
     TicketType,
     TicketTypeName,
 )
 from taubench.domains.events.pricing import (
+    DEPOSIT_SHARE,
     cents,
     confirmation_code,
     hold_expiry,
@@ -52,6 +55,12 @@ class EventsTools(EventsDesk):
         if session.event_id != registration.event_id:
             raise ValueError("Session belongs to another event")
         return session
+
+    def _run_by(self, event_id: str, organizer_id: str) -> Event:
+        event = self._event(event_id)
+        if event.organizer_id != organizer_id:
+            raise ValueError("Organizer does not run this event")
+        return event
 
     def _ticket_left(self, event: Event, name: str, quantity: int) -> TicketType:
         ticket = ticket_of(event, name)
@@ -300,13 +309,37 @@ class EventsTools(EventsDesk):
         Args:
             hold_id: The hold's id, e.g. "H5003".
         """
-        if hold_id not in self.db.holds:
-            raise ValueError("Hold not found")
-        hold = self.db.holds[hold_id]
+        hold = self._hold(hold_id)
         if hold.status not in ACTIVE_HOLD:
             raise ValueError(f"Hold is {hold.status}, not active")
         hold.status = "released"
         return hold
+
+    @tool("write")
+    def confirm_hold(self, hold_id: str, organizer_id: str, deposit: float) -> HoldConfirmation:
+        """Confirm a room hold that is still held: the deposit (25% of the hold's total rate)
+        is charged to the organizer's account and the room is booked for the event's dates.
+
+        Args:
+            hold_id: The hold's id, e.g. "H5003".
+            organizer_id: The organizer paying (must run the hold's event).
+            deposit: USD, exactly 25% of the hold's total_rate.
+        """
+        hold = self._hold(hold_id)
+        self._run_by(hold.event_id, organizer_id)
+        if hold.status != "held":
+            raise ValueError(f"Hold is {hold.status}; only a held room can be confirmed")
+        if hold.expires <= self.db.now:
+            raise ValueError(f"Hold expired at {hold.expires}")
+        due = cents(hold.total_rate * DEPOSIT_SHARE)
+        if not isinstance(deposit, (int, float)) or cents(deposit) != due:
+            raise ValueError(f"Deposit must be {due} (25% of the {hold.total_rate} total rate)")
+        deposit_id = f"DEP{self.db.next_deposit_number}"
+        self.db.next_deposit_number += 1
+        paid = Deposit(deposit_id=deposit_id, hold_id=hold_id, organizer_id=organizer_id, amount=due, date=self._today())
+        self.db.deposits[deposit_id] = paid
+        hold.status = "confirmed"
+        return HoldConfirmation(hold=hold, deposit=paid)
 
     @tool("write")
     def send_announcement(
@@ -322,9 +355,7 @@ class EventsTools(EventsDesk):
             kind: marketing, schedule or safety.
             template_id: The message template, e.g. "TPL-SCH-2"; its kind must match.
         """
-        event = self._event(event_id)
-        if event.organizer_id != organizer_id:
-            raise ValueError("Organizer does not run this event")
+        event = self._run_by(event_id, organizer_id)
         if template_id not in self.db.templates:
             raise ValueError("Template not found")
         template = self.db.templates[template_id]
