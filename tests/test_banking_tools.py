@@ -59,6 +59,15 @@ def test_namesakes_are_told_apart_by_birth_date_and_zip(tools, bank):
     assert refused(tools, bank, "find_customer", name="Maria Gonzalez", birth_date="1984-03-12", zip_code="60615") == message
 
 
+def test_the_books_are_near_the_briefs_size_and_no_two_customers_share_all_three_identifiers(tools):
+    db = tools.db
+    sizes = {name: len(getattr(db, name)) for name in ("customers", "accounts", "transactions", "cards", "payees")}
+    assert sizes == {"customers": 600, "accounts": 1080, "transactions": 15862, "cards": 800, "payees": 1103}
+    people = [(customer.name, customer.birth_date, customer.zip_code) for customer in db.customers.values()]
+    assert len(set(people)) == len(people)
+    assert sum(name == "Maria Gonzalez" for name, _, _ in people) == 6  # the cast's three and three later namesakes
+
+
 def test_customers_accounts_cards_payees_and_disputes_are_read(tools, bank):
     customer = answer(tools, "get_customer", customer_id="C1001")
     assert customer["account_ids"] == ["A20001", "A20002", "A20003", "A20004"] and customer["card_ids"] == ["K30001", "K30002"]

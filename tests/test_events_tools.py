@@ -36,6 +36,14 @@ def test_an_attendee_is_found_by_the_buying_accounts_email_and_a_code(tools, eve
     assert refused(tools, events, "get_attendee", attendee_id="A1") == "Error: Attendee not found"
 
 
+def test_the_world_is_near_the_briefs_size_and_every_confirmed_hold_has_its_deposit(tools):
+    db = tools.db
+    sizes = {name: len(getattr(db, name)) for name in ("attendees", "registrations", "sessions", "venues", "announcements")}
+    assert sizes == {"attendees": 2500, "registrations": 6000, "sessions": 1878, "venues": 81, "announcements": 897}
+    confirmed = {hold.hold_id for hold in db.holds.values() if hold.status == "confirmed"}
+    assert {deposit.hold_id for deposit in db.deposits.values()} == confirmed
+
+
 def test_a_registrations_amounts_say_per_ticket_or_in_total(tools, events):
     """R20026 is 12 group tickets at 323.0 each plus 120.0 of fees for all twelve: the names
     the agent reads must say which amount is per ticket and which is the total."""

@@ -5,11 +5,19 @@ near misses to avoid."""
 
 import random
 from datetime import date, timedelta
+from itertools import count
 from typing import Any
 
 from taubench.domains.banking.bank_calendar import add_business_days, add_months
+from taubench.domains.kit import Population
 
 SEED = 20250708
+GROWTH_SEED = SEED + 1  # the second stream (_Builder.grow), drawn after the first
+# The second stream's ids: apart from the first stream's and from those tools mint (next_*_number).
+NEW_CUSTOMERS = range(1411, 1671)
+FIRST_NEW_TRANSACTION, FIRST_NEW_CARD, FIRST_NEW_DISPUTE, FIRST_NEW_STOP, FIRST_NEW_ALERT = 600001, 33000, 8001, 9001, 20001
+CAST_WOMEN = {"Aisha", "Emily", "Fatima", "Grace", "Hannah", "Linda", "Lucy", "Maria", "Nadia", "Olivia", "Priya", "Sofia",
+              "Susan"}  # the cast's first names that are women's, for the population's namesakes
 TODAY = "2025-07-08"
 HOLIDAYS = ["2025-01-01", "2025-01-20", "2025-02-17", "2025-05-26", "2025-06-19", "2025-07-04",
             "2025-09-01", "2025-10-13", "2025-11-11", "2025-11-27", "2025-12-25"]  # fmt: skip
@@ -361,9 +369,8 @@ class _Builder:
             self.dispute(dispute_id, account_id, [self.keys[key] for key in keys], reason, opened, status)
         for stop_id, account_id, number, amount, placed, fee in CAST_STOPS:
             self.stop(stop_id, account_id, number, amount, placed, self.keys[fee])
-        for alert_id, account_id, kind, threshold in CAST_ALERTS:
-            self.db["alerts"][alert_id] = {"alert_id": alert_id, "account_id": account_id, "alert_type": kind,
-                                           "threshold": threshold}  # fmt: skip
+        for row in CAST_ALERTS:
+            self.alert(*row)
 
     def hold(self, account_id: str, key: str) -> None:
         """A check deposit's schedule: 275.00 on the next business day, the rest up to 6,725.00
@@ -445,35 +452,101 @@ class _Builder:
                 self.payee(f"P{41000 + (number - 1101) * 4 + index}", customer_id, f"{rng.choice(FIRST)} {rng.choice(LAST)}",
                            rng.choice(BANKS), f"{rng.randint(0, 9999):04d}", added)  # fmt: skip
             if rng.random() < 0.8:
-                alert_id = f"AL{9100 + number - 1101}"
-                self.db["alerts"][alert_id] = {"alert_id": alert_id, "account_id": checking,
-                                               "alert_type": rng.choice(["low_balance", "large_transaction"]),
-                                               "threshold": float(rng.choice([50, 100, 250, 500, 1000]))}  # fmt: skip
+                alert_type = rng.choice(["low_balance", "large_transaction"])
+                self.alert(f"AL{9100 + number - 1101}", checking, alert_type, float(rng.choice([50, 100, 250, 500, 1000])))
             self._filler_cases(customer_id, checking)
 
     def _filler_cases(self, customer_id: str, checking: str) -> None:
         """Some filler customers carry a dispute or a stop payment, as real books do."""
+        if self.rng.random() < 0.12:
+            self._disputed_charge(checking, f"D{len(self.db['disputes']) + 7004}")
+        if self.rng.random() < 0.08:
+            self._stopped_check(checking, f"S{len(self.db['stop_payments']) + 8001}")
+
+    def _disputed_charge(self, checking: str, dispute_id: str) -> None:
         rng = self.rng
-        if rng.random() < 0.12:
-            day = f"2025-0{rng.randint(4, 6)}-{rng.randint(1, 28):02d}"
-            charge = self.transaction(checking, day, rng.choice(MERCHANTS), -rng.randint(1500, 60000) / 100, "card")
-            opened = add_business_days(day, rng.randint(3, 20), HOLIDAYS)
-            number = len(self.db["disputes"]) + 7004
-            self.dispute(f"D{number}", checking, [charge], rng.choice(["unauthorized", "duplicate", "not_received"]),
-                         min(opened, TODAY), "resolved" if opened < "2025-06-01" else "open")  # fmt: skip
-        if rng.random() < 0.08:
-            placed = f"2025-0{rng.randint(1, 6)}-{rng.randint(1, 28):02d}"
-            number = rng.randint(100, 4999)
-            fee = self.transaction(checking, placed, f"Stop payment fee, check {number}", -30.0, "fee")
-            self.stop(f"S{len(self.db['stop_payments']) + 8001}", checking, number, rng.randint(5000, 300000) / 100, placed, fee)
+        day = f"2025-0{rng.randint(4, 6)}-{rng.randint(1, 28):02d}"
+        charge = self.transaction(checking, day, rng.choice(MERCHANTS), -rng.randint(1500, 60000) / 100, "card")
+        opened = add_business_days(day, rng.randint(3, 20), HOLIDAYS)
+        self.dispute(dispute_id, checking, [charge], rng.choice(["unauthorized", "duplicate", "not_received"]),
+                     min(opened, TODAY), "resolved" if opened < "2025-06-01" else "open")  # fmt: skip
+
+    def _stopped_check(self, checking: str, stop_id: str) -> None:
+        rng = self.rng
+        placed = f"2025-0{rng.randint(1, 6)}-{rng.randint(1, 28):02d}"
+        number = rng.randint(100, 4999)
+        fee = self.transaction(checking, placed, f"Stop payment fee, check {number}", -30.0, "fee")
+        self.stop(stop_id, checking, number, rng.randint(5000, 300000) / 100, placed, fee)
+
+    def grow(self) -> None:
+        """The second stream (toward the brief's sizes): more customers, each with accounts,
+        cards, payees, alerts, now and then disputes and stop payments, and a fuller ledger.
+        It draws after the first stream from its own seed and numbers its records apart from
+        the first stream's and from the ids tools mint, so no earlier record moves; no new
+        customer has an earlier customer's name, birth date and ZIP all three."""
+        population = Population(GROWTH_SEED, TODAY)
+        for _, name, *_ in CAST_CUSTOMERS:
+            first, last = name.split(" ", 1)
+            population.know(first, last, "F" if first in CAST_WOMEN else "M")
+        rng = self.rng = population.rng
+        self.transaction_number = FIRST_NEW_TRANSACTION
+        taken = {(c["name"], c["birth_date"], c["zip_code"]) for c in self.db["customers"].values()}
+        disputes, stops, alerts = count(FIRST_NEW_DISPUTE), count(FIRST_NEW_STOP), count(FIRST_NEW_ALERT)
+        for number in NEW_CUSTOMERS:
+            # a name and birth date (the bank writes phones its own way: customer() draws them)
+            person, zip_code = population.person("000", ages=(21, 80)), rng.choice(ZIPS)
+            if (person.name, person.birth_date, zip_code) in taken:
+                continue
+            taken.add((person.name, person.birth_date, zip_code))
+            customer_id, segment = f"C{number}", "premier" if rng.random() < 0.18 else "standard"
+            waivers = [f"2025-0{rng.randint(1, 6)}-{rng.randint(1, 28):02d}"] if rng.random() < 0.1 else []
+            self.customer(customer_id, person.name, person.birth_date, zip_code, f"{rng.randint(0, 9999):04d}", segment,
+                          rng.random() < 0.85, waivers)  # fmt: skip
+            base, card = 21000 + (number - 1101) * 3, FIRST_NEW_CARD + (number - NEW_CUSTOMERS.start) * 2
+            checking, balance = f"A{base}", rng.randint(2000, 1800000) / 100
+            self.account(checking, "checking", "Premier Checking" if segment == "premier" else "Everyday Checking",
+                         f"{rng.randint(0, 9999):04d}", [customer_id], "open", balance, balance, None, "2025-06-30")  # fmt: skip
+            self.card(f"K{card}", checking, customer_id, "debit", f"{rng.randint(0, 9999):04d}",
+                      rng.choice(["active"] * 12 + ["locked"]), f"202{rng.randint(6, 9)}-{rng.randint(1, 12):02d}")  # fmt: skip
+            self.history(checking, rng.randint(28, 45))
+            for alert_type in rng.sample(["low_balance", "large_transaction"], rng.randint(1, 2)):
+                self.alert(f"AL{next(alerts)}", checking, alert_type, float(rng.choice([50, 100, 250, 500, 1000])))
+            if rng.random() < 0.45:
+                amount = rng.randint(10000, 6000000) / 100
+                self.account(f"A{base + 1}", "savings", "Savings", f"{rng.randint(0, 9999):04d}", [customer_id], "open",
+                             amount, amount, None, "2025-06-30")  # fmt: skip
+                self.history(f"A{base + 1}", rng.randint(4, 8))
+            if rng.random() < 0.35:
+                limit = float(rng.choice([1500, 2500, 5000, 8000, 12000]))
+                owed, last4 = -rng.randint(0, int(limit * 60)) / 100, f"{rng.randint(0, 9999):04d}"
+                self.account(f"A{base + 2}", "credit_card", "Cash Back Mastercard", last4, [customer_id], "open", owed,
+                             round(limit + owed, 2), limit, f"2025-06-{rng.randint(5, 27):02d}")  # fmt: skip
+                self.card(f"K{card + 1}", f"A{base + 2}", customer_id, "credit", last4, "active", f"2028-{rng.randint(1, 12):02d}")
+                self.history(f"A{base + 2}", rng.randint(15, 30))
+                if rng.random() < 0.6:
+                    self.alert(f"AL{next(alerts)}", f"A{base + 2}", "large_transaction", float(rng.choice([250, 500, 1000])))
+            for index in range(rng.choice([1, 2, 2, 3, 3, 4])):
+                added = (date(2021, 1, 1) + timedelta(days=rng.randint(0, 1650))).isoformat()
+                self.payee(f"P{41000 + (number - 1101) * 4 + index}", customer_id, f"{rng.choice(FIRST)} {rng.choice(LAST)}",
+                           rng.choice(BANKS), f"{rng.randint(0, 9999):04d}", added)  # fmt: skip
+            for _ in range(rng.choice([0, 0, 1, 1, 2])):
+                self._disputed_charge(checking, f"D{next(disputes)}")
+            if rng.random() < 0.5:
+                self._stopped_check(checking, f"S{next(stops)}")
+
+    def alert(self, alert_id: str, account_id: str, alert_type: str, threshold: float) -> None:
+        self.db["alerts"][alert_id] = {"alert_id": alert_id, "account_id": account_id, "alert_type": alert_type,
+                                       "threshold": threshold}  # fmt: skip
 
 
 def database() -> dict[str, Any]:
     builder = _Builder()
     builder.cast()
     builder.filler()
+    next_transaction_number = builder.transaction_number
+    builder.grow()
     db = builder.db
-    db["next_transaction_number"] = builder.transaction_number
+    db["next_transaction_number"] = next_transaction_number
     db["next_card_number"] = 32000
     db["transactions"] = dict(sorted(db["transactions"].items(), key=lambda item: int(item[0][1:])))
     return db
