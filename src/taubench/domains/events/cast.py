@@ -285,16 +285,18 @@ ADDED_ORGANIZERS = [
 ADDED_EVENTS = [
     {"event_id": "E421", "name": "Outdoor Retail Summit", "city": "Seattle", "venue_id": "V06", "organizer_id": "ORG61",
      "start": "2025-10-27 09:00", "end_date": "2025-10-28", "status": "on_sale", "expected_attendance": 480,
-     "service_fee": 9.0, "promo_codes": [],
+     "service_fee": 9.0,
      "ticket_types": [{"name": "standard", "price": 329.0, "early_bird_price": None, "early_bird_end": None,
                        "capacity": 520, "sold": 236},
                       {"name": "vip", "price": 689.0, "early_bird_price": None, "early_bird_end": None,
-                       "capacity": 40, "sold": 9}]},
+                       "capacity": 40, "sold": 9}],
+     "promo_codes": []},
     {"event_id": "E422", "name": "Women in Tech Forum", "city": "Portland", "venue_id": "V11", "organizer_id": "ORG61",
      "start": "2025-11-06 09:00", "end_date": "2025-11-06", "status": "on_sale", "expected_attendance": 140,
-     "service_fee": 6.0, "promo_codes": [],
+     "service_fee": 6.0,
      "ticket_types": [{"name": "standard", "price": 189.0, "early_bird_price": None, "early_bird_end": None,
-                       "capacity": 150, "sold": 71}]},
+                       "capacity": 150, "sold": 71}],
+     "promo_codes": []},
 ]  # fmt: skip
 
 ADDED_HOLDS = [
