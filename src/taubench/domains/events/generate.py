@@ -1,19 +1,48 @@
-"""The events desk's database: the hand-written cast of cast.py, plus seeded filler venues,
-organizers, events, sessions, attendee accounts (some sharing a cast member's name),
-registrations with their payments, room holds and announcements, so that every look-up
-has records to miss. A second stream (_grow, its own seed, drawn after the first) brings the
-sizes toward the brief without moving a record of the first or anything a task looks at.
+"""The events desk's database: the hand-written cast the tasks are built around
+(``data/cast.json``), plus seeded filler venues, organizers, events, sessions, attendee
+accounts (some sharing a cast member's name), registrations with their payments, room holds
+and announcements, so that every look-up has records to miss.
+
+The cast: two Data Summits in different cities (and last year's), one account holding a
+ticket for a colleague, namesakes, an attendee named like an organizer's contact, events just
+inside and just outside each refund tier and the 72-hour transfer line, full workshops with
+their repeats and waitlists, an open chargeback, and events whose room holds or
+announcements sit at their limits. Its ``added_*`` sections came later (confirming room
+holds) and are merged after every seeded draw, so the records before them keep their values:
+an organizer with two events, one whose room hold lapsed yesterday, one with two rooms held
+on the same day, in no task's search results and no city a task searches.
+
+A second stream (``_grow``, its own seed, drawn after the first) brings the sizes toward the
+brief without moving a record of the first or anything a task looks at.
 """
 
 import random
 from datetime import date, timedelta
 from typing import Any
 
-from taubench.domains.events import cast
+from pydantic import BaseModel
+
+from taubench.domains.events.models import (
+    Announcement,
+    Attendee,
+    Event,
+    Hold,
+    Organizer,
+    Registration,
+    Room,
+    Session,
+    Template,
+    Venue,
+)
 from taubench.domains.events.pricing import DEPOSIT_SHARE, cents, confirmation_code
-from taubench.domains.kit import Population
+from taubench.domains.kit import Population, load_cast
 
 SEED = 2026
+NOW = "2025-08-26 10:00"
+CAST_SECTIONS = {"venues": Venue, "rooms": Room, "organizers": Organizer, "templates": Template, "events": Event,
+                 "sessions": Session, "attendees": Attendee, "registrations": Registration, "holds": Hold,
+                 "announcements": Announcement, "added_venues": Venue, "added_rooms": Room, "added_organizers": Organizer,
+                 "added_events": Event, "added_holds": Hold}  # fmt: skip
 GROWTH_SEED = SEED + 1  # the second stream (_grow), drawn after the first
 FIRST_PAYMENT = 90001
 FIRST_DEPOSIT = 6001
@@ -38,7 +67,6 @@ NAMESAKES = [("Priya Raman", "Seattle"), ("Marcus Lee", "Chicago"), ("Emily Wats
 SESSION_TITLES = ["Opening Keynote", "Panel: What Comes Next", "Hands-on Lab", "Case Study Clinic", "Lightning Talks",
                   "Deep Dive", "Networking Breakfast", "Closing Fireside Chat"]  # fmt: skip
 CAST_EVENT_FILLER = [("E102", 20101, 25), ("E101", 20126, 4), ("E107", 20130, 4), ("E112", 20134, 3), ("E110", 20137, 3)]
-TICKET_FIELDS = ("name", "price", "early_bird_price", "early_bird_end", "capacity", "sold")
 MAILS = ["gmail.com", "outlook.com", "yahoo.com", "proton.me", "icloud.com"]
 # The second stream's records, numbered apart from the first stream's and from the ids tools mint.
 TASK_CITIES = ("Austin", "Dallas")  # the cities whose free rooms tasks search
@@ -56,12 +84,14 @@ def _day(value: date) -> str:
     return value.isoformat()
 
 
-def _venues(rng: random.Random) -> tuple[dict, dict]:
-    venues, rooms = {}, {}
-    for venue_id, name, city, address, venue_rooms in cast.VENUES:
-        venues[venue_id] = {"venue_id": venue_id, "name": name, "city": city, "address": address}
-        for room_id, room_name, capacity, rate in venue_rooms:
-            rooms[room_id] = {"room_id": room_id, "venue_id": venue_id, "name": room_name, "capacity": capacity, "day_rate": rate}
+def _table(records: list[BaseModel]) -> dict[str, dict]:
+    """Cast records by their id (each model's first field), as plain values."""
+    dumps = [record.model_dump() for record in records]
+    return {next(iter(dump.values())): dump for dump in dumps}
+
+
+def _venues(rng: random.Random, cast: dict[str, list]) -> tuple[dict, dict]:
+    venues, rooms = _table(cast["venues"]), _table(cast["rooms"])
     for number in range(20, 60):
         venue_id, city = f"V{number}", CITIES[number % len(CITIES)]
         name = f"{rng.choice(VENUE_WORDS)} {rng.choice(['Center', 'Pavilion', 'Hall'])} {city}"
@@ -75,17 +105,8 @@ def _venues(rng: random.Random) -> tuple[dict, dict]:
     return venues, rooms
 
 
-def _events(rng: random.Random, venues: dict, rooms: dict) -> tuple[dict, dict]:
-    events, sessions = {}, {}
-    for row in cast.EVENTS:
-        event_id, name, city, venue, organizer, start, end, status, expected, fee, tickets, promos = row
-        events[event_id] = {"event_id": event_id, "name": name, "city": city, "venue_id": venue, "organizer_id": organizer,
-                            "start": start, "end_date": end, "status": status, "expected_attendance": expected,
-                            "service_fee": fee, "ticket_types": [dict(zip(TICKET_FIELDS, t)) for t in tickets],
-                            "promo_codes": [dict(zip(("code", "percent_off", "valid_until"), p)) for p in promos]}  # fmt: skip
-    for row in cast.SESSIONS:
-        sessions[row[0]] = dict(zip(("session_id", "event_id", "title", "kind", "day", "start", "end", "room_id", "capacity",
-                                     "enrolled", "vip_only", "waitlist"), row))  # fmt: skip
+def _events(rng: random.Random, cast: dict[str, list], venues: dict, rooms: dict) -> tuple[dict, dict]:
+    events, sessions = _table(cast["events"]), _table(cast["sessions"])
     filler_venues = [venue_id for venue_id in venues if venue_id >= "V20"]
     for number in range(119, 421):
         venue_id = rng.choice(filler_venues)
@@ -122,13 +143,8 @@ def _events(rng: random.Random, venues: dict, rooms: dict) -> tuple[dict, dict]:
     return events, sessions
 
 
-def _attendees(rng: random.Random) -> dict:
-    attendees = {}
-    for attendee_id, name, email, phone, city, methods in cast.ATTENDEES:
-        attendees[attendee_id] = {"attendee_id": attendee_id, "name": name, "email": email, "phone": phone, "city": city,
-                                  "payment_methods": [{"payment_method_id": f"PM{attendee_id[1:]}-{index}", "kind": kind,
-                                                       "description": text}
-                                                      for index, (kind, text) in enumerate(methods, 1)]}  # fmt: skip
+def _attendees(rng: random.Random, cast: dict[str, list]) -> dict:
+    attendees = _table(cast["attendees"])
     for number in range(10031, 10631):
         index = number - 10031
         if index < len(NAMESAKES):
@@ -168,20 +184,9 @@ def _code(rng: random.Random, used: set[str]) -> str:
             return code
 
 
-def _registrations(rng: random.Random, events: dict, attendees: dict) -> dict:
-    registrations, used = {}, {row[1] for row in cast.REGISTRATIONS}
-    for row in cast.REGISTRATIONS:
-        (rid, code, event_id, account, holder, holder_email, ticket, quantity, price, fees, discount, promo, method, bought,
-         transfers, chargeback, session_ids, needs) = row  # fmt: skip
-        buyer = attendees[account]
-        registrations[rid] = {"registration_id": rid, "confirmation_code": code, "event_id": event_id, "attendee_id": account,
-                              "holder_name": holder or buyer["name"], "holder_email": holder_email or buyer["email"],
-                              "ticket_type": ticket, "quantity": quantity, "price_paid_per_ticket": price,
-                              "fees_paid_total": fees, "discount": discount, "promo_code": promo,
-                              "payment_method_id": f"PM{account[1:]}-{method}",
-                              "purchased": bought, "status": "confirmed", "transfers_used": transfers,
-                              "chargeback_open": chargeback, "sessions": session_ids, "accommodations": needs,
-                              "refund_amount": 0.0}  # fmt: skip
+def _registrations(rng: random.Random, cast: dict[str, list], events: dict, attendees: dict) -> dict:
+    registrations = _table(cast["registrations"])
+    used = {registration["confirmation_code"] for registration in registrations.values()}
     filler_accounts = [attendee for key, attendee in attendees.items() if key >= "A10031"]
     for event_id, first, count in CAST_EVENT_FILLER:
         for number in range(first, first + count):
@@ -229,17 +234,8 @@ def _payments_of(registrations: dict, number: int) -> dict:
     return payments
 
 
-def _holds_and_announcements(rng: random.Random, events: dict, rooms: dict) -> tuple[dict, dict]:
-    holds = {}
-    for hold_id, event_id, room_id, dates, status, expires in cast.HOLDS:
-        holds[hold_id] = {"hold_id": hold_id, "event_id": event_id, "room_id": room_id, "dates": dates, "status": status,
-                          "expires": expires, "total_rate": round(rooms[room_id]["day_rate"] * len(dates), 2)}  # fmt: skip
-    announcements = {}
-    for row in cast.ANNOUNCEMENTS:
-        tickets = events[row[1]]["ticket_types"]
-        recipients = sum(t["sold"] for t in tickets if row[3] == "all_registrants" or t["name"] == "vip")
-        fields = ("announcement_id", "event_id", "organizer_id", "audience", "kind", "template_id", "sent")
-        announcements[row[0]] = {**dict(zip(fields, row)), "recipients": recipients}
+def _holds_and_announcements(rng: random.Random, cast: dict[str, list], events: dict, rooms: dict) -> tuple[dict, dict]:
+    holds, announcements = _table(cast["holds"]), _table(cast["announcements"])
     upcoming = [event for key, event in events.items() if key >= "E119" and event["status"] == "on_sale"]
     for number, event in enumerate(rng.sample(upcoming, 60), 5101):
         room = rng.choice([room for room in rooms.values() if room["venue_id"] == event["venue_id"]])
@@ -251,46 +247,45 @@ def _holds_and_announcements(rng: random.Random, events: dict, rooms: dict) -> t
     filler_events = [event for key, event in events.items() if key >= "E119"]
     for number in range(7101, 7351):
         event = rng.choice(filler_events)
-        template_id, kind, _ = rng.choice(cast.TEMPLATES)
+        template = rng.choice(cast["templates"])
         sent = min(TODAY - timedelta(days=1), date.fromisoformat(event["start"][:10]) - timedelta(days=rng.randint(1, 60)))
         sold = sum(t["sold"] for t in event["ticket_types"])
         announcements[f"AN{number}"] = {"announcement_id": f"AN{number}", "event_id": event["event_id"],
-                                        "organizer_id": event["organizer_id"], "audience": "all_registrants", "kind": kind,
-                                        "template_id": template_id, "sent": _day(sent), "recipients": sold}  # fmt: skip
+                                        "organizer_id": event["organizer_id"], "audience": "all_registrants",
+                                        "kind": template.kind, "template_id": template.template_id, "sent": _day(sent),
+                                        "recipients": sold}  # fmt: skip
     return holds, announcements
 
 
 def database() -> dict[str, Any]:
     rng = random.Random(SEED)
-    venues, rooms = _venues(rng)
-    organizers = {row[0]: dict(zip(("organizer_id", "name", "company", "email", "pin"), row)) for row in cast.ORGANIZERS}
+    cast = load_cast(__package__, CAST_SECTIONS)
+    venues, rooms = _venues(rng, cast)
+    organizers = _table(cast["organizers"])
     for number in range(7, 61):
         name = f"{rng.choice(FIRST)} {rng.choice(LAST)}"
         company = f"{rng.choice(VENUE_WORDS)} {rng.choice(['Events', 'Conferences', 'Productions', 'Live'])}"
         organizers[f"ORG{number:02d}"] = {"organizer_id": f"ORG{number:02d}", "name": name, "company": company,
                                           "email": f"{name.split()[0].lower()}@{company.lower().replace(' ', '')}.com",
                                           "pin": f"{rng.randint(0, 9999):04d}"}  # fmt: skip
-    templates = {row[0]: dict(zip(("template_id", "kind", "title"), row)) for row in cast.TEMPLATES}
-    events, sessions = _events(rng, venues, rooms)
-    attendees = _attendees(rng)
-    registrations = _registrations(rng, events, attendees)
+    templates = _table(cast["templates"])
+    events, sessions = _events(rng, cast, venues, rooms)
+    attendees = _attendees(rng, cast)
+    registrations = _registrations(rng, cast, events, attendees)
     payments = _payments_of(registrations, FIRST_PAYMENT)
-    holds, announcements = _holds_and_announcements(rng, events, rooms)
-    venues.update({row["venue_id"]: row for row in cast.ADDED_VENUES})
-    rooms.update({row["room_id"]: row for row in cast.ADDED_ROOMS})
-    organizers.update({row["organizer_id"]: row for row in cast.ADDED_ORGANIZERS})
-    events.update({row["event_id"]: row for row in cast.ADDED_EVENTS})
-    holds.update({row["hold_id"]: {**row, "total_rate": round(rooms[row["room_id"]]["day_rate"] * len(row["dates"]), 2)}
-                  for row in cast.ADDED_HOLDS})  # fmt: skip
+    holds, announcements = _holds_and_announcements(rng, cast, events, rooms)
+    for table, added in ((venues, "added_venues"), (rooms, "added_rooms"), (organizers, "added_organizers"),
+                         (events, "added_events"), (holds, "added_holds")):  # fmt: skip
+        table.update(_table(cast[added]))
     deposits = _deposits(holds, events)
     db = {
-        "now": cast.NOW, "next_registration_number": 21640, "next_payment_number": FIRST_PAYMENT + len(payments),
+        "now": NOW, "next_registration_number": 21640, "next_payment_number": FIRST_PAYMENT + len(payments),
         "next_hold_number": 5201, "next_announcement_number": 7401, "next_deposit_number": FIRST_DEPOSIT + len(deposits),
         "venues": venues, "rooms": rooms, "organizers": organizers, "templates": templates, "events": events,
         "sessions": sessions, "attendees": attendees, "registrations": registrations, "payments": payments, "holds": holds,
         "deposits": deposits, "announcements": announcements,
     }  # fmt: skip
-    _grow(db, GROWTH_SEED)
+    _grow(db, cast, GROWTH_SEED)
     return db
 
 
@@ -303,11 +298,11 @@ def _deposits(holds: dict, events: dict) -> dict:
             for number, hold in enumerate(confirmed, FIRST_DEPOSIT)}  # fmt: skip
 
 
-def _grow(db: dict[str, Any], seed: int) -> None:
+def _grow(db: dict[str, Any], cast: dict[str, list], seed: int) -> None:
     """Add the second stream's records to the first stream's database, in place."""
     population = Population(seed, TODAY.isoformat())
-    for row in [*cast.ATTENDEES, *cast.ORGANIZERS, *cast.ADDED_ORGANIZERS]:
-        first, last = (row["name"] if isinstance(row, dict) else row[1]).split(" ", 1)
+    for person in [*cast["attendees"], *cast["organizers"], *cast["added_organizers"]]:
+        first, last = person.name.split(" ", 1)
         population.know(first, last, "F" if first in CAST_WOMEN else "M")
     population.emails |= {attendee["email"] for attendee in db["attendees"].values()}
     population.phones |= {attendee["phone"] for attendee in db["attendees"].values()}
@@ -316,7 +311,7 @@ def _grow(db: dict[str, Any], seed: int) -> None:
     accounts = _more_accounts(db, population)
     _more_registrations(db, rng, accounts)
     _more_sessions(db, rng)
-    _more_announcements(db, rng)
+    _more_announcements(db, rng, cast["templates"])
 
 
 def _filler_events(db: dict[str, Any]) -> list[dict]:
@@ -386,14 +381,15 @@ def _more_sessions(db: dict[str, Any], rng: random.Random) -> None:
                                           "vip_only": False, "waitlist": []}  # fmt: skip
 
 
-def _more_announcements(db: dict[str, Any], rng: random.Random) -> None:
+def _more_announcements(db: dict[str, Any], rng: random.Random, templates: list[Template]) -> None:
     events = _filler_events(db)
     for number in NEW_ANNOUNCEMENTS:
         event = rng.choice(events)
-        template_id, kind, _ = rng.choice(cast.TEMPLATES)
+        template = rng.choice(templates)
         start = date.fromisoformat(event["start"][:10])
         sent = min(TODAY - timedelta(days=1), start - timedelta(days=rng.randint(1, 90)))
         db["announcements"][f"AN{number}"] = {"announcement_id": f"AN{number}", "event_id": event["event_id"],
                                               "organizer_id": event["organizer_id"], "audience": "all_registrants",
-                                              "kind": kind, "template_id": template_id, "sent": sent.isoformat(),
+                                              "kind": template.kind, "template_id": template.template_id,
+                                              "sent": sent.isoformat(),
                                               "recipients": sum(t["sold"] for t in event["ticket_types"])}  # fmt: skip

@@ -6,6 +6,7 @@ from datetime import date, datetime
 
 from taubench.domains.events.models import Event, EventsDB, Registration
 from taubench.domains.gold_trace import GoldStep, GoldTrace
+from taubench.domains.kit import hand_offs, identified_first, looked_up_before_change, said
 
 PROCESSING_FEE = 10.0
 TRANSFER_CUTOFF_HOURS = 72
@@ -20,6 +21,7 @@ GROUP_MINIMUM = 10
 REGISTRATION_TOOLS = ("cancel_registration", "transfer_ticket", "change_ticket_type", "enroll_session", "drop_session",
                       "join_waitlist", "request_accommodation")  # fmt: skip
 ORGANIZER_TOOLS = ("hold_room", "release_hold", "confirm_hold", "send_announcement")
+CHANGED_TABLES = ("registrations", "sessions", "holds", "events")  # the records writes change in place
 
 
 def _registration(step: GoldStep) -> Registration | None:
@@ -48,28 +50,30 @@ def _paid(registration: Registration) -> float:
     return round(registration.price_paid_per_ticket * registration.quantity + registration.fees_paid_total, 2)
 
 
-def _said(trace: GoldTrace, amount: float) -> bool:
-    return f"{amount:g}" in (trace.task.evaluation_criteria.communicate_info or [])
+def _account_of(step: GoldStep) -> list[str]:
+    """The attendee account a call acts on: named, or the buyer of the registration it names."""
+    if step.name in ("buy_tickets", "get_attendee"):
+        return [step.arguments["attendee_id"]]
+    registration = _registration(step) if step.name in REGISTRATION_TOOLS else None
+    return [registration.attendee_id] if registration else []
 
 
 def attendee_identified(trace: GoldTrace) -> list[str]:
-    accounts, violations = set(), []
-    for step in trace.steps:
-        if step.name == "find_registration" and not step.error:
-            accounts.add(json.loads(step.observation)["attendee_id"])
-        elif step.name in ("buy_tickets", "get_attendee"):
-            if step.arguments["attendee_id"] not in accounts:
-                violations.append(f"{step.name} for {step.arguments['attendee_id']}, not identified")
-        elif (registration := _registration(step)) and step.name in REGISTRATION_TOOLS:
-            if registration.attendee_id not in accounts:
-                violations.append(f"{step.name} on {registration.registration_id} of an account not identified")
-    return violations
+    return identified_first(
+        trace,
+        identifies=lambda step: [json.loads(step.observation)["attendee_id"]] if step.name == "find_registration" else [],
+        concerns=_account_of,
+        who="the attendee",
+    )
 
 
 def organizer_on_own_events(trace: GoldTrace) -> list[str]:
-    verified = {step.arguments["organizer_id"] for step in trace.calls("verify_organizer") if not step.error}
-    return [f"{step.name} on {event.event_id} by an organizer not verified for it" for step in trace.steps
-            if step.name in ORGANIZER_TOOLS and (event := _event_of(step)) and event.organizer_id not in verified]  # fmt: skip
+    return identified_first(
+        trace,
+        identifies=lambda step: [step.arguments["organizer_id"]] if step.name == "verify_organizer" else [],
+        concerns=lambda step: [event.organizer_id] if step.name in ORGANIZER_TOOLS and (event := _event_of(step)) else [],
+        who="the event's organizer",
+    )
 
 
 def chargeback_frozen(trace: GoldTrace) -> list[str]:
@@ -87,7 +91,7 @@ def refund_tiers(trace: GoldTrace) -> list[str]:
         due = price - PROCESSING_FEE * registration.quantity if days >= 30 else price / 2 if days >= 14 else 0.0
         if abs(step.arguments["refund_amount"] - round(due, 2)) > 0.005:
             violations.append(f"refund {step.arguments['refund_amount']} {days} days out, policy gives {round(due, 2)}")
-        elif due and not _said(trace, round(due, 2)):
+        elif due and not said(trace, round(due, 2)):
             violations.append(f"refund {round(due, 2)} not in communicate_info")
     return violations
 
@@ -100,7 +104,7 @@ def organizer_cancelled_in_full(trace: GoldTrace) -> list[str]:
             if abs(step.arguments["refund_amount"] - _paid(registration)) > 0.005:
                 amount = step.arguments["refund_amount"]
                 violations.append(f"refund {amount} of a {event.status} event, not {_paid(registration)}")
-            elif not _said(trace, _paid(registration)):
+            elif not said(trace, _paid(registration)):
                 violations.append(f"full refund {_paid(registration)} not in communicate_info")
     return violations
 
@@ -139,7 +143,7 @@ def lowest_discount(trace: GoldTrace) -> list[str]:
         charged = json.loads(step.observation)["price_paid_per_ticket"]
         if charged > min(options):
             violations.append(f"buy_tickets at {charged} per ticket when {min(options)} was available")
-        if not _said(trace, round(charged * step.arguments["quantity"] + event.service_fee * step.arguments["quantity"], 2)):
+        if not said(trace, round(charged * step.arguments["quantity"] + event.service_fee * step.arguments["quantity"], 2)):
             violations.append("the order's total is not in communicate_info")
     return violations
 
@@ -202,7 +206,7 @@ def hold_rules(trace: GoldTrace) -> list[str]:
         active = [h for h in step.before.holds.values() if h.event_id == event.event_id and h.status in ("held", "confirmed")]
         if len(active) >= MAX_ACTIVE_HOLDS:
             violations.append(f"a fourth active hold for {event.event_id}")
-        if not _said(trace, round(json.loads(step.observation)["total_rate"] * DEPOSIT_SHARE, 2)):
+        if not said(trace, round(json.loads(step.observation)["total_rate"] * DEPOSIT_SHARE, 2)):
             violations.append("the hold's deposit is not in communicate_info")
     return violations
 
@@ -220,9 +224,19 @@ def hold_confirmation(trace: GoldTrace) -> list[str]:
         deposit = round(hold.total_rate * DEPOSIT_SHARE, 2)
         if abs(step.arguments["deposit"] - deposit) > 0.005:
             violations.append(f"deposit {step.arguments['deposit']} for {hold.hold_id}, policy gives {deposit}")
-        elif not _said(trace, deposit):
+        elif not said(trace, deposit):
             violations.append(f"the deposit {deposit} is not in communicate_info")
     return violations
+
+
+def read_back_first(trace: GoldTrace) -> list[str]:
+    """The checkable half of rule 3: what a write changes was shown before it."""
+
+    def changed(step: GoldStep) -> list[str]:
+        return [value for value in step.arguments.values() if isinstance(value, str) for table in CHANGED_TABLES
+                if (record := getattr(step.before, table).get(value)) is not None and record != getattr(step.after, table).get(value)]  # fmt: skip
+
+    return looked_up_before_change(trace, changed)
 
 
 def marketing_gap(trace: GoldTrace) -> list[str]:
@@ -238,19 +252,10 @@ def marketing_gap(trace: GoldTrace) -> list[str]:
     return violations
 
 
-def nothing_after_handoff(trace: GoldTrace) -> list[str]:
-    handed = False
-    violations = []
-    for step in trace.steps:
-        handed = handed or step.name == "transfer_to_human_agents"
-        if handed and step.kind == "write":
-            violations.append(f"{step.name} after the transfer to a human agent")
-    return violations
-
-
 RULES = {
     1: attendee_identified,
     2: organizer_on_own_events,
+    3: read_back_first,
     4: chargeback_frozen,
     5: refund_tiers,
     6: organizer_cancelled_in_full,
@@ -267,6 +272,6 @@ RULES = {
     17: hold_rules,
     18: hold_confirmation,
     19: marketing_gap,
-    20: nothing_after_handoff,
+    20: hand_offs,
 }
-CONVERSATIONAL = {3: "reading a change back and getting a yes happens in the conversation, not in tool calls"}
+CONVERSATIONAL: dict[int, str] = {}

@@ -1,7 +1,7 @@
 """The events desk's screens that only look: identification, accounts, events, sessions,
 organizers, room holds and free rooms, plus the look-ups every tool shares."""
 
-from typing import Optional
+from typing import Iterable, Optional
 
 from taubench.domains.events.models import (
     Attendee,
@@ -10,7 +10,6 @@ from taubench.domains.events.models import (
     EventDetails,
     EventMatch,
     EventsDB,
-    Hold,
     HoldDetails,
     OpenRoom,
     Organizer,
@@ -19,31 +18,23 @@ from taubench.domains.events.models import (
     Session,
 )
 from taubench.domains.events.pricing import valid_day
-from taubench.toolkit import Toolkit, tool
+from taubench.domains.kit import RecordDesk
+from taubench.toolkit import tool
 
 ACTIVE_HOLD = ("held", "confirmed")
 
 
-class EventsDesk(Toolkit):
+def _soonest_first(events: Iterable[Event]) -> list[EventMatch]:
+    matches = [EventMatch(event_id=event.event_id, name=event.name, city=event.city, start=event.start, status=event.status)
+               for event in events]  # fmt: skip
+    return sorted(matches, key=lambda match: (match.start, match.event_id))
+
+
+class EventsDesk(RecordDesk):
     db: EventsDB
 
     def _today(self) -> str:
         return self.db.now[:10]
-
-    def _event(self, event_id: str) -> Event:
-        if event_id not in self.db.events:
-            raise ValueError("Event not found")
-        return self.db.events[event_id]
-
-    def _hold(self, hold_id: str) -> Hold:
-        if hold_id not in self.db.holds:
-            raise ValueError("Hold not found")
-        return self.db.holds[hold_id]
-
-    def _attendee(self, attendee_id: str) -> Attendee:
-        if attendee_id not in self.db.attendees:
-            raise ValueError("Attendee not found")
-        return self.db.attendees[attendee_id]
 
     def _payment_method(self, attendee: Attendee, payment_method_id: str) -> str:
         if not any(method.payment_method_id == payment_method_id for method in attendee.payment_methods):
@@ -51,8 +42,7 @@ class EventsDesk(Toolkit):
         return payment_method_id
 
     def _record_payment(self, registration: Registration, kind: str, amount: float, method: str, note: str) -> None:
-        payment_id = f"PAY{self.db.next_payment_number}"
-        self.db.next_payment_number += 1
+        payment_id = self._new_id("PAY", "next_payment_number")
         self.db.payments[payment_id] = Payment(payment_id=payment_id, registration_id=registration.registration_id,
                                                kind=kind, amount=amount, date=self._today(), payment_method_id=method,
                                                note=note)  # fmt: skip
@@ -82,9 +72,8 @@ class EventsDesk(Toolkit):
         Args:
             attendee_id: The account's id, e.g. "A10001".
         """
-        attendee = self._attendee(attendee_id)
-        bought = [registration for registration in self.db.registrations.values() if registration.attendee_id == attendee_id]
-        return AttendeeAccount(attendee=attendee, registrations=bought)
+        attendee = self._get("attendees", attendee_id)
+        return AttendeeAccount(attendee=attendee, registrations=self._of("registrations", "attendee_id", attendee_id))
 
     @tool("read")
     def search_events(self, name: str, city: Optional[str] = None) -> list[EventMatch]:
@@ -95,12 +84,8 @@ class EventsDesk(Toolkit):
             city: Only events in this city, if given.
         """
         wanted = name.strip().lower()
-        found = [
-            EventMatch(event_id=event.event_id, name=event.name, city=event.city, start=event.start, status=event.status)
-            for event in self.db.events.values()
-            if wanted in event.name.lower() and (city is None or event.city.lower() == city.strip().lower())
-        ]
-        return sorted(found, key=lambda match: (match.start, match.event_id))
+        return _soonest_first(event for event in self.db.events.values()
+                              if wanted in event.name.lower() and (city is None or event.city.lower() == city.strip().lower()))  # fmt: skip
 
     @tool("read")
     def get_event(self, event_id: str) -> EventDetails:
@@ -111,10 +96,9 @@ class EventsDesk(Toolkit):
         Args:
             event_id: The event's id, e.g. "E301".
         """
-        event = self._event(event_id)
-        holds = [hold for hold in self.db.holds.values() if hold.event_id == event_id]
-        sent = [announcement for announcement in self.db.announcements.values() if announcement.event_id == event_id]
-        return EventDetails(event=event, holds=holds, announcements=sent)
+        event = self._get("events", event_id)
+        sent = self._of("announcements", "event_id", event_id)
+        return EventDetails(event=event, holds=self._of("holds", "event_id", event_id), announcements=sent)
 
     @tool("read")
     def list_sessions(self, event_id: str, day: Optional[str] = None) -> list[Session]:
@@ -125,8 +109,8 @@ class EventsDesk(Toolkit):
             event_id: The event's id.
             day: Only this day's sessions, YYYY-MM-DD, if given.
         """
-        self._event(event_id)
-        found = [s for s in self.db.sessions.values() if s.event_id == event_id and (day is None or s.day == day)]
+        self._get("events", event_id)
+        found = [s for s in self._of("sessions", "event_id", event_id) if day is None or s.day == day]
         return sorted(found, key=lambda s: (s.day, s.start, s.session_id))
 
     @tool("read")
@@ -138,17 +122,10 @@ class EventsDesk(Toolkit):
             organizer_id: The organizer's id, e.g. "ORG12".
             pin: The account's 4-digit PIN.
         """
-        if organizer_id not in self.db.organizers:
-            raise ValueError("Organizer not found")
-        organizer: Organizer = self.db.organizers[organizer_id]
+        organizer: Organizer = self._get("organizers", organizer_id)
         if organizer.pin != str(pin).strip():
             raise ValueError("PIN does not match")
-        own = [
-            EventMatch(event_id=event.event_id, name=event.name, city=event.city, start=event.start, status=event.status)
-            for event in self.db.events.values()
-            if event.organizer_id == organizer_id
-        ]
-        return sorted(own, key=lambda match: (match.start, match.event_id))
+        return _soonest_first(self._of("events", "organizer_id", organizer_id))
 
     @tool("read")
     def get_hold(self, hold_id: str) -> HoldDetails:
@@ -158,9 +135,9 @@ class EventsDesk(Toolkit):
         Args:
             hold_id: The hold's id, e.g. "H5003".
         """
-        hold = self._hold(hold_id)
+        hold = self._get("holds", hold_id)
         room = self.db.rooms[hold.room_id]
-        deposit = next((paid for paid in self.db.deposits.values() if paid.hold_id == hold_id), None)
+        deposit = next(iter(self._of("deposits", "hold_id", hold_id)), None)
         return HoldDetails(hold=hold, venue_name=self.db.venues[room.venue_id].name, room=room, deposit=deposit)
 
     @tool("read")

@@ -41,23 +41,20 @@ WAITLIST_LIMIT = 20
 
 class EventsTools(EventsDesk):
     def _confirmed(self, registration_id: str) -> Registration:
-        if registration_id not in self.db.registrations:
-            raise ValueError("Registration not found")
-        registration = self.db.registrations[registration_id]
+        registration = self._get("registrations", registration_id)
         if registration.status != "confirmed":
             raise ValueError(f"Registration is {registration.status}")
         return registration
 
     def _session_of(self, registration: Registration, session_id: str) -> Session:
-        if session_id not in self.db.sessions:
-            raise ValueError("Session not found")
-        session = self.db.sessions[session_id]
+        session = self._get("sessions", session_id)
         if session.event_id != registration.event_id:
             raise ValueError("Session belongs to another event")
         return session
 
     def _run_by(self, event_id: str, organizer_id: str) -> Event:
-        event = self._event(event_id)
+        event = self._get("events", event_id)
+        self._get("organizers", organizer_id)
         if event.organizer_id != organizer_id:
             raise ValueError("Organizer does not run this event")
         return event
@@ -109,7 +106,7 @@ class EventsTools(EventsDesk):
             promo_code: A promo code of the event, if one is used.
             group_rate: True for the group rate (10 tickets or more); never with a promo code.
         """
-        event, attendee = self._event(event_id), self._attendee(attendee_id)
+        event, attendee = self._get("events", event_id), self._get("attendees", attendee_id)
         if event.status != "on_sale":
             raise ValueError(f"Event is not on sale (status: {event.status})")
         if not isinstance(quantity, int) or quantity < 1:
@@ -126,7 +123,7 @@ class EventsTools(EventsDesk):
             purchased=self._today(), status="confirmed", transfers_used=0, chargeback_open=False, sessions=[],
             accommodations=[], refund_amount=0.0,
         )  # fmt: skip
-        self.db.next_registration_number += 1
+        self.db.next_registration_number += 1  # after the model has checked the caller's values
         ticket.sold += quantity
         self.db.registrations[registration.registration_id] = registration
         charge = cents(price * quantity + registration.fees_paid_total)
@@ -147,7 +144,7 @@ class EventsTools(EventsDesk):
         paid = cents(registration.price_paid_per_ticket * registration.quantity + registration.fees_paid_total)
         if not isinstance(refund_amount, (int, float)) or not 0 <= refund_amount <= paid:
             raise ValueError(f"Refund must be between 0 and the {paid} paid")
-        event = self._event(registration.event_id)
+        event = self._get("events", registration.event_id)
         ticket_of(event, registration.ticket_type).sold -= registration.quantity
         for session_id in list(registration.sessions):
             self._leave(registration, session_id)
@@ -189,8 +186,8 @@ class EventsTools(EventsDesk):
         registration = self._confirmed(registration_id)
         if registration.ticket_type == ticket_type:
             raise ValueError(f"Registration already has {ticket_type} tickets")
-        event = self._event(registration.event_id)
-        method = self._payment_method(self._attendee(registration.attendee_id), payment_method_id)
+        event = self._get("events", registration.event_id)
+        method = self._payment_method(self._get("attendees", registration.attendee_id), payment_method_id)
         new = self._ticket_left(event, ticket_type, registration.quantity)
         if registration.ticket_type == "vip" and any(self.db.sessions[s].vip_only for s in registration.sessions):
             raise ValueError("Registration holds VIP-only sessions: drop them first")
@@ -286,9 +283,8 @@ class EventsTools(EventsDesk):
             room_id: The room's id, e.g. "RM0412".
             dates: The days to hold, YYYY-MM-DD each.
         """
-        self._event(event_id)
-        if room_id not in self.db.rooms:
-            raise ValueError("Room not found")
+        self._get("events", event_id)
+        room = self._get("rooms", room_id)
         if not dates:
             raise ValueError("Give at least one date to hold")
         days = sorted({valid_day(day) for day in dates})
@@ -296,9 +292,8 @@ class EventsTools(EventsDesk):
             clash = [day for day in days if day in hold.dates]
             if hold.room_id == room_id and hold.status in ACTIVE_HOLD and clash:
                 raise ValueError(f"Room is already held on {clash[0]}")
-        hold = Hold(hold_id=f"H{self.db.next_hold_number}", event_id=event_id, room_id=room_id, dates=days, status="held",
-                    expires=hold_expiry(self.db.now), total_rate=cents(self.db.rooms[room_id].day_rate * len(days)))  # fmt: skip
-        self.db.next_hold_number += 1
+        hold = Hold(hold_id=self._new_id("H", "next_hold_number"), event_id=event_id, room_id=room_id, dates=days, status="held",
+                    expires=hold_expiry(self.db.now), total_rate=cents(room.day_rate * len(days)))  # fmt: skip
         self.db.holds[hold.hold_id] = hold
         return hold
 
@@ -309,7 +304,7 @@ class EventsTools(EventsDesk):
         Args:
             hold_id: The hold's id, e.g. "H5003".
         """
-        hold = self._hold(hold_id)
+        hold = self._get("holds", hold_id)
         if hold.status not in ACTIVE_HOLD:
             raise ValueError(f"Hold is {hold.status}, not active")
         hold.status = "released"
@@ -325,7 +320,7 @@ class EventsTools(EventsDesk):
             organizer_id: The organizer paying (must run the hold's event).
             deposit: USD, exactly 25% of the hold's total_rate.
         """
-        hold = self._hold(hold_id)
+        hold = self._get("holds", hold_id)
         self._run_by(hold.event_id, organizer_id)
         if hold.status != "held":
             raise ValueError(f"Hold is {hold.status}; only a held room can be confirmed")
@@ -334,10 +329,9 @@ class EventsTools(EventsDesk):
         due = cents(hold.total_rate * DEPOSIT_SHARE)
         if not isinstance(deposit, (int, float)) or cents(deposit) != due:
             raise ValueError(f"Deposit must be {due} (25% of the {hold.total_rate} total rate)")
-        deposit_id = f"DEP{self.db.next_deposit_number}"
-        self.db.next_deposit_number += 1
-        paid = Deposit(deposit_id=deposit_id, hold_id=hold_id, organizer_id=organizer_id, amount=due, date=self._today())
-        self.db.deposits[deposit_id] = paid
+        paid = Deposit(deposit_id=self._new_id("DEP", "next_deposit_number"), hold_id=hold_id, organizer_id=organizer_id,
+                       amount=due, date=self._today())  # fmt: skip
+        self.db.deposits[paid.deposit_id] = paid
         hold.status = "confirmed"
         return HoldConfirmation(hold=hold, deposit=paid)
 
@@ -356,16 +350,14 @@ class EventsTools(EventsDesk):
             template_id: The message template, e.g. "TPL-SCH-2"; its kind must match.
         """
         event = self._run_by(event_id, organizer_id)
-        if template_id not in self.db.templates:
-            raise ValueError("Template not found")
-        template = self.db.templates[template_id]
+        template = self._get("templates", template_id)
         if template.kind != kind:
             raise ValueError(f"Template is a {template.kind} template, not {kind}")
         recipients = sum(t.sold for t in event.ticket_types if audience == "all_registrants" or t.name == "vip")
         announcement = Announcement(announcement_id=f"AN{self.db.next_announcement_number}", event_id=event_id,
                                     organizer_id=organizer_id, audience=audience, kind=kind, template_id=template_id,
                                     sent=self._today(), recipients=recipients)  # fmt: skip
-        self.db.next_announcement_number += 1
+        self.db.next_announcement_number += 1  # after the model has checked the audience
         self.db.announcements[announcement.announcement_id] = announcement
         return announcement
 
