@@ -1,15 +1,28 @@
-"""The bank's database: a fixed cast of customers the tasks are written around (namesakes,
-twins, joint owners, an authorized user, a caller without the app), their accounts, cards,
-payees, ledger, disputes and stop payments, plus seeded filler so that every look-up has
-near misses to avoid."""
+"""The bank's database: the cast the tasks are written around (``data/cast.json``) with the
+ordinary history of their accounts, plus seeded filler so that every look-up has near misses
+to avoid.
+
+The cast: three Maria Gonzalez (C1002 shares C1001's ZIP, C1003 her birth date), Grace Liu
+and a near namesake (C1013: another birth date and ZIP), Carlos Mendez and a namesake one ZIP
+away (C1021), the twins Ethan and Evan Walsh (Ethan, like Kevin O'Brien, has no bank app on
+his phone), Tyler Brooks, an authorized user with a card (K30020) on his mother Linda's
+account, David and Susan Kim's joint account, payees added three days ago (P40060),
+yesterday (P40010) and today (P40050, P40065), Lucy Adams's internet and phone bills from one
+biller, and the overdraft fees, duplicate postings, held check deposits, disputes and stop
+payment the tasks turn on. A second stream (``_Builder.grow``, its own seed, drawn after the
+first) brings the sizes toward the brief without moving a record of the first.
+"""
 
 import random
 from datetime import date, timedelta
 from itertools import count
-from typing import Any
+from typing import Any, Literal, Optional
+
+from pydantic import BaseModel
 
 from taubench.domains.banking.bank_calendar import add_business_days, add_months
-from taubench.domains.kit import Population
+from taubench.domains.banking.models import Account, Alert, Card, Payee
+from taubench.domains.kit import Population, load_cast
 
 SEED = 20250708
 GROWTH_SEED = SEED + 1  # the second stream (_Builder.grow), drawn after the first
@@ -22,216 +35,6 @@ TODAY = "2025-07-08"
 HOLIDAYS = ["2025-01-01", "2025-01-20", "2025-02-17", "2025-05-26", "2025-06-19", "2025-07-04",
             "2025-09-01", "2025-10-13", "2025-11-11", "2025-11-27", "2025-12-25"]  # fmt: skip
 HISTORY_START = "2025-03-01"
-
-# id, name, birth date, ZIP, tax id last 4, segment, app enrolled, courtesy waivers granted
-CAST_CUSTOMERS = [
-    ("C1001", "Maria Gonzalez", "1984-03-12", "60614", "4821", "standard", True, []),
-    ("C1002", "Maria Gonzalez", "1991-11-02", "60614", "7390", "premier", True, []),  # namesake, same ZIP
-    ("C1003", "Maria Gonzalez", "1984-03-12", "78704", "1157", "standard", True, []),  # namesake, same birth date
-    ("C1004", "David Kim", "1975-06-30", "98103", "6602", "premier", True, []),
-    ("C1005", "Susan Kim", "1977-01-15", "98103", "2048", "standard", True, []),
-    ("C1006", "Tyler Brooks", "2001-09-09", "30307", "8813", "standard", True, []),  # authorized user on his mother's account
-    ("C1007", "Linda Brooks", "1968-04-22", "30307", "3375", "standard", True, []),
-    ("C1008", "James Okafor", "1959-12-05", "10027", "9046", "premier", True, []),
-    ("C1009", "Priya Raman", "1988-07-19", "94110", "5512", "standard", True, []),
-    ("C1010", "Ethan Walsh", "1993-05-03", "02134", "7731", "standard", False, []),  # no app on his phone
-    ("C1011", "Evan Walsh", "1993-05-03", "02134", "7740", "standard", True, []),  # his twin
-    ("C1012", "Grace Liu", "1980-10-10", "60614", "2290", "standard", True, ["2024-09-15"]),
-    ("C1013", "Grace Liu", "1980-10-01", "60615", "6604", "standard", True, []),  # near namesake
-    ("C1014", "Omar Haddad", "1979-08-08", "48201", "3187", "premier", True, ["2025-01-20"]),
-    ("C1015", "Robert Fischer", "1950-01-25", "33139", "4470", "premier", True, []),
-    ("C1016", "Aisha Bello", "1996-08-14", "77002", "9921", "standard", True, []),
-    ("C1017", "Hannah Schmidt", "1972-03-03", "55408", "1809", "premier", True, []),
-    ("C1018", "Marcus Reed", "1985-12-12", "85004", "6253", "standard", True, []),
-    ("C1019", "Nadia Petrova", "1990-02-14", "11215", "8036", "standard", True, []),
-    ("C1020", "Carlos Mendez", "1982-06-18", "92101", "5127", "standard", True, ["2024-07-01"]),
-    ("C1021", "Carlos Mendez", "1982-06-18", "92103", "5190", "standard", True, []),  # namesake, next ZIP
-    ("C1022", "Emily Chen", "1999-04-04", "97205", "3342", "standard", True, []),
-    ("C1023", "William Turner", "1964-11-30", "80205", "7718", "premier", True, []),
-    ("C1024", "Fatima Zahra", "1987-09-21", "20001", "2265", "standard", True, []),
-    ("C1025", "Kevin O'Brien", "1970-07-07", "02127", "9480", "standard", False, []),  # no app on his phone
-    ("C1026", "Sofia Rossi", "1994-12-24", "60607", "6071", "premier", True, []),
-    ("C1027", "Benjamin Clark", "1958-05-05", "29401", "1436", "standard", True, []),
-    ("C1028", "Olivia Martin", "2000-01-31", "75201", "8852", "standard", True, []),
-    ("C1029", "Daniel Novak", "1983-10-17", "44102", "3909", "premier", True, []),
-    ("C1030", "Lucy Adams", "1976-08-29", "37203", "5584", "standard", True, []),
-]
-
-# id, type, nickname, last 4, owners, status, balance, available, credit limit, last statement
-CAST_ACCOUNTS = [
-    ("A20001", "checking", "Everyday Checking", "4410", ["C1001"], "open", 2315.4, 1950.4, None, "2025-06-30"),
-    ("A20002", "checking", "Bills Checking", "7732", ["C1001"], "open", 1189.07, 1189.07, None, "2025-06-30"),
-    ("A20003", "savings", "Savings", "1185", ["C1001"], "open", 8420.0, 8420.0, None, "2025-06-30"),
-    ("A20004", "credit_card", "Visa Signature", "9051", ["C1001"], "open", -1240.37, 3759.63, 5000.0, "2025-06-18"),
-    ("A20005", "checking", "Premier Checking", "3306", ["C1002"], "open", 15230.18, 15230.18, None, "2025-06-30"),
-    ("A20006", "checking", "Everyday Checking", "5521", ["C1003"], "open", 904.12, 904.12, None, "2025-06-30"),
-    ("A20010", "checking", "Joint Checking", "2231", ["C1004", "C1005"], "open", 6742.55, 6742.55, None, "2025-06-30"),
-    ("A20011", "savings", "Premier Savings", "8890", ["C1004"], "open", 40210.0, 40210.0, None, "2025-06-30"),
-    ("A20013", "checking", "Checking", "6014", ["C1005"], "open", 3120.66, 3120.66, None, "2025-06-30"),
-    ("A20020", "checking", "Checking", "4477", ["C1007"], "open", 5310.2, 5310.2, None, "2025-06-30"),
-    ("A20021", "checking", "Student Checking", "9902", ["C1006"], "open", 412.35, 412.35, None, "2025-06-30"),
-    ("A20025", "checking", "Premier Checking", "1620", ["C1008"], "open", 22870.44, 22870.44, None, "2025-06-30"),
-    ("A20030", "checking", "Everyday Checking", "3058", ["C1009"], "open", 1874.09, 1874.09, None, "2025-07-04"),
-    ("A20031", "credit_card", "Cash Back Mastercard", "7214", ["C1009"], "open", -655.2, 2344.8, 3000.0, "2025-06-09"),
-    ("A20035", "checking", "Everyday Checking", "8126", ["C1010"], "open", 1467.3, 1467.3, None, "2025-06-30"),
-    ("A20036", "checking", "Everyday Checking", "8173", ["C1011"], "open", 2033.81, 2033.81, None, "2025-06-30"),
-    ("A20040", "checking", "Everyday Checking", "6690", ["C1012"], "open", 54.12, 54.12, None, "2025-06-30"),
-    ("A20041", "checking", "Everyday Checking", "2417", ["C1013"], "open", 788.9, 788.9, None, "2025-06-30"),
-    ("A20045", "checking", "Premier Checking", "5035", ["C1014"], "open", 128.77, 128.77, None, "2025-06-30"),
-    ("A20050", "checking", "Premier Checking", "7741", ["C1015"], "open", 18950.0, 18950.0, None, "2025-06-30"),
-    ("A20051", "savings", "Premier Savings", "7759", ["C1015"], "open", 152300.0, 152300.0, None, "2025-06-30"),
-    ("A20055", "checking", "Everyday Checking", "1198", ["C1016"], "frozen", 2640.5, 0.0, None, "2025-06-30"),
-    ("A20056", "savings", "Savings", "1204", ["C1016"], "open", 5120.75, 5120.75, None, "2025-06-30"),
-    ("A20060", "checking", "Premier Checking", "4402", ["C1017"], "open", 7321.19, 7321.19, None, "2025-06-30"),
-    ("A20061", "savings", "Premier Savings", "4419", ["C1017"], "open", 25000.0, 25000.0, None, "2025-06-30"),
-    ("A20065", "checking", "Everyday Checking", "3390", ["C1018"], "open", 1512.4, 312.4, None, "2025-06-30"),
-    ("A20070", "checking", "Everyday Checking", "6218", ["C1019"], "open", 8420.55, 7145.55, None, "2025-06-30"),
-    ("A20071", "savings", "Savings", "6226", ["C1019"], "open", 1200.0, 1200.0, None, "2025-06-30"),
-    ("A20075", "checking", "Everyday Checking", "9087", ["C1020"], "open", 1412.8, 1412.8, None, "2025-06-30"),
-    ("A20076", "checking", "Everyday Checking", "9110", ["C1021"], "open", 3025.0, 3025.0, None, "2025-06-30"),
-    ("A20080", "checking", "Everyday Checking", "5567", ["C1022"], "open", 1733.25, 1733.25, None, "2025-06-08"),
-    ("A20085", "checking", "Main Checking", "2190", ["C1023"], "open", 9655.3, 9655.3, None, "2025-06-30"),
-    ("A20086", "checking", "Rental Property Checking", "2204", ["C1023"], "open", 4120.0, 4120.0, None, "2025-06-30"),
-    ("A20087", "savings", "Premier Savings", "2212", ["C1023"], "open", 61000.0, 61000.0, None, "2025-06-30"),
-    ("A20088", "credit_card", "Premier Visa Infinite", "6631", ["C1023"], "open", -2210.45, 22789.55, 25000.0, "2025-06-22"),
-    ("A20090", "checking", "Everyday Checking", "7005", ["C1024"], "open", 2960.0, 2960.0, None, "2025-06-30"),
-    ("A20091", "savings", "Savings", "7013", ["C1024"], "open", 4105.5, 4105.5, None, "2025-06-30"),
-    ("A20095", "checking", "Everyday Checking", "3825", ["C1025"], "open", 1322.0, 1322.0, None, "2025-06-30"),
-    ("A20100", "checking", "Premier Checking", "5599", ["C1026"], "open", 11408.6, 11408.6, None, "2025-06-30"),
-    ("A20101", "credit_card", "Premier Visa Infinite", "5617", ["C1026"], "open", -3051.9, 16948.1, 20000.0, "2025-06-25"),
-    ("A20105", "checking", "Everyday Checking", "2748", ["C1027"], "open", 6200.0, 6200.0, None, "2025-06-30"),
-    ("A20106", "savings", "Savings", "2756", ["C1027"], "open", 31450.0, 31450.0, None, "2025-06-30"),
-    ("A20110", "checking", "Everyday Checking", "8061", ["C1028"], "open", 1150.25, 1150.25, None, "2025-06-30"),
-    ("A20111", "credit_card", "Cash Back Mastercard", "8079", ["C1028"], "open", -1412.86, 1087.14, 2500.0, "2025-06-15"),
-    ("A20115", "checking", "Premier Checking", "4932", ["C1029"], "open", 19870.0, 19870.0, None, "2025-06-30"),
-    ("A20120", "checking", "Everyday Checking", "6650", ["C1030"], "open", 2211.7, 2211.7, None, "2025-06-30"),
-    ("A20121", "savings", "Savings", "6668", ["C1030"], "closed", 0.0, 0.0, None, "2025-05-31"),
-]
-
-# id, account, cardholder, kind, last 4, status, expires
-CAST_CARDS = [
-    ("K30001", "A20001", "C1001", "debit", "4417", "active", "2027-09"),
-    ("K30002", "A20004", "C1001", "credit", "9051", "active", "2028-02"),
-    ("K30003", "A20005", "C1002", "debit", "3319", "active", "2026-11"),
-    ("K30004", "A20006", "C1003", "debit", "5502", "active", "2027-04"),
-    ("K30010", "A20010", "C1004", "debit", "2245", "active", "2027-12"),
-    ("K30011", "A20010", "C1005", "debit", "2258", "active", "2027-12"),
-    ("K30012", "A20013", "C1005", "debit", "6027", "active", "2026-08"),
-    ("K30020", "A20020", "C1006", "debit", "4490", "active", "2028-05"),  # Tyler's card on his mother's account
-    ("K30021", "A20020", "C1007", "debit", "4483", "active", "2028-05"),
-    ("K30022", "A20021", "C1006", "debit", "9915", "active", "2027-01"),
-    ("K30025", "A20025", "C1008", "debit", "1634", "active", "2026-10"),
-    ("K30030", "A20030", "C1009", "debit", "3071", "active", "2027-06"),
-    ("K30031", "A20031", "C1009", "credit", "7214", "active", "2028-03"),
-    ("K30035", "A20035", "C1010", "debit", "8139", "active", "2027-07"),
-    ("K30036", "A20036", "C1011", "debit", "8186", "active", "2027-07"),
-    ("K30040", "A20040", "C1012", "debit", "6603", "active", "2026-12"),
-    ("K30045", "A20045", "C1014", "debit", "5048", "active", "2027-03"),
-    ("K30055", "A20055", "C1016", "debit", "1211", "locked", "2027-08"),
-    ("K30060", "A20060", "C1017", "debit", "4425", "active", "2028-01"),
-    ("K30065", "A20065", "C1018", "debit", "3403", "active", "2026-09"),
-    ("K30080", "A20080", "C1022", "debit", "5570", "active", "2027-11"),
-    ("K30085", "A20085", "C1023", "debit", "2183", "active", "2027-05"),
-    ("K30088", "A20088", "C1023", "credit", "6631", "active", "2028-06"),
-    ("K30090", "A20090", "C1024", "debit", "7028", "active", "2027-02"),
-    ("K30095", "A20095", "C1025", "debit", "3838", "active", "2026-07"),
-    ("K30100", "A20100", "C1026", "debit", "5584", "active", "2027-10"),
-    ("K30101", "A20101", "C1026", "credit", "5617", "active", "2028-04"),
-    ("K30110", "A20110", "C1028", "debit", "8074", "active", "2027-08"),
-    ("K30111", "A20111", "C1028", "credit", "8079", "active", "2028-01"),
-]
-
-# id, customer, name, bank, account last 4, added on
-CAST_PAYEES = [
-    ("P40001", "C1001", "Javier Gonzalez", "Harbor Federal Credit Union", "3381", "2024-11-02"),
-    ("P40002", "C1001", "Lakeview Property Management", "Great Lakes Bank", "0917", "2025-01-10"),
-    ("P40003", "C1002", "Ana Gonzalez", "Northern Trust Savings", "5526", "2023-06-14"),
-    ("P40004", "C1003", "Diego Ramos", "Lone Star Credit Union", "7710", "2024-02-28"),
-    ("P40010", "C1004", "Kim Landscaping LLC", "Cascade Community Bank", "4102", "2025-07-07"),  # added yesterday
-    ("P40011", "C1004", "Evergreen Tuition Services", "Pacific Commerce Bank", "8820", "2024-08-20"),
-    ("P40012", "C1005", "Rachel Kim", "Cascade Community Bank", "1396", "2023-03-09"),
-    ("P40013", "C1005", "Helen Park", "Puget Sound Savings", "2201", "2024-12-01"),
-    ("P40020", "C1006", "Jordan Ellis", "Peach State Bank", "6655", "2025-02-11"),
-    ("P40030", "C1010", "Sam Whitaker", "Boston Harbor Bank", "4419", "2024-09-09"),
-    ("P40050", "C1015", "US Treasury Payment Center", "Atlantic Coast Bank", "9001", "2025-07-08"),  # added today
-    ("P40055", "C1019", "Brooklyn Heights Realty", "Empire Savings Bank", "3370", "2024-10-01"),
-    ("P40060", "C1020", "Mesa Auto Repair", "Pacific Crest Bank", "5208", "2025-07-05"),  # three days ago
-    ("P40065", "C1024", "Jordan Miles", "Capitol Federal Savings", "8846", "2025-07-08"),  # added today
-    ("P40066", "C1024", "Amina Zahra", "Capitol Federal Savings", "1173", "2022-05-19"),
-    ("P40070", "C1027", "Greenway Gift Cards", "Lowcountry Bank", "6024", "2025-07-07"),
-    ("P40075", "C1029", "Novak Family Trust", "Lake Erie Savings", "4465", "2021-01-12"),
-    ("P40076", "C1029", "Cleveland Yacht Club", "Lake Erie Savings", "7133", "2023-09-30"),
-]
-
-# key, account, date, description, amount, channel, status, extra links
-CAST_TRANSACTIONS = [
-    ("deposit_maria", "A20001", "2025-07-07", "Mobile check deposit", 640.0, "deposit", "posted", {"check_number": 5521}),
-    ("sent_susan", "A20013", "2025-07-08", "Transfer to Helen Park", -1000.0, "external_transfer", "posted",
-     {"payee_id": "P40013"}),
-    ("sent_daniel", "A20115", "2025-07-08", "Transfer to Novak Family Trust", -9000.0, "external_transfer", "posted",
-     {"payee_id": "P40075"}),
-    ("quickmart_1", "A20030", "2025-07-05", "QUICKMART ONLINE 8841", -64.2, "card", "posted", {"card_id": "K30030"}),
-    ("quickmart_2", "A20030", "2025-07-06", "QUICKMART ONLINE 8841", -79.9, "card", "posted", {"card_id": "K30030"}),
-    ("quickmart_3", "A20030", "2025-07-07", "QUICKMART ONLINE 8841", -46.49, "card", "posted", {"card_id": "K30030"}),
-    ("skyline_march", "A20030", "2025-03-28", "SKYLINE FITNESS CLUB", -59.99, "card", "posted", {"card_id": "K30030"}),
-    ("skyline_june", "A20030", "2025-06-27", "SKYLINE FITNESS CLUB", -59.99, "card", "posted", {"card_id": "K30030"}),
-    ("metro_parking", "A20031", "2025-05-02", "METRO PARKING GARAGE 12", -45.0, "card", "posted", {"card_id": "K30031"}),
-    ("cafe_item", "A20040", "2025-07-02", "CORNER CAFE", -4.75, "card", "posted", {"card_id": "K30040"}),
-    ("cafe_fee", "A20040", "2025-07-03", "Overdraft fee", -35.0, "fee", "posted", {"fee_for": "cafe_item"}),
-    ("electric_item", "A20040", "2025-06-30", "COMED ELECTRIC AUTOPAY", -182.4, "ach", "posted", {}),
-    ("electric_fee", "A20040", "2025-07-01", "Overdraft fee", -35.0, "fee", "posted", {"fee_for": "electric_item"}),
-    ("grace2_item", "A20041", "2025-04-19", "NORTHSIDE GROCERY", -96.3, "card", "posted", {}),
-    ("grace2_fee", "A20041", "2025-04-20", "Overdraft fee", -35.0, "fee", "posted", {"fee_for": "grace2_item"}),
-    ("dup_1", "A20041", "2025-07-01", "STREAMLINE HOME GOODS", -89.99, "card", "posted", {}),
-    ("dup_2", "A20041", "2025-07-01", "STREAMLINE HOME GOODS", -89.99, "card", "posted", {}),
-    ("omar_item_1", "A20045", "2025-06-26", "DTE ENERGY", -141.08, "ach", "posted", {}),
-    ("omar_fee_1", "A20045", "2025-06-27", "Overdraft fee", -35.0, "fee", "posted", {"fee_for": "omar_item_1"}),
-    ("omar_item_2", "A20045", "2025-06-30", "MIDTOWN PHARMACY", -23.15, "card", "posted", {"card_id": "K30045"}),
-    ("omar_fee_2", "A20045", "2025-07-01", "Overdraft fee", -35.0, "fee", "posted", {"fee_for": "omar_item_2"}),
-    ("hannah_item", "A20060", "2025-06-13", "TRAVELNEST BOOKING", -412.0, "card", "posted", {"card_id": "K30060"}),
-    ("marcus_deposit", "A20065", "2025-07-08", "Branch check deposit", 1200.0, "deposit", "posted", {"check_number": 3112}),
-    ("nadia_deposit", "A20070", "2025-07-03", "ATM check deposit", 8000.0, "deposit", "posted", {"check_number": 20418}),
-    ("carlos_item", "A20075", "2025-06-29", "SDGE AUTOPAY", -248.6, "ach", "posted", {}),
-    ("carlos_fee", "A20075", "2025-06-30", "Overdraft fee", -35.0, "fee", "posted", {"fee_for": "carlos_item"}),
-    ("emily_check_1052", "A20080", "2025-07-02", "Check 1052", -300.0, "check", "posted", {"check_number": 1052}),
-    ("emily_old", "A20080", "2025-05-01", "BRIGHTLINE STREAMING", -17.99, "card", "posted", {"card_id": "K30080"}),
-    ("william_check_2209", "A20086", "2025-06-20", "Check 2209", -1450.0, "check", "posted", {"check_number": 2209}),
-    ("sofia_item_old", "A20101", "2025-06-10", "AERO LUXE LUGGAGE", -389.0, "card", "posted", {"card_id": "K30101"}),
-    ("sofia_dup_1", "A20100", "2025-07-03", "LUMEN HOME DECOR", -212.5, "card", "posted", {"card_id": "K30100"}),
-    ("sofia_dup_2", "A20100", "2025-07-03", "LUMEN HOME DECOR", -212.5, "card", "posted", {"card_id": "K30100"}),
-    ("sofia_pending", "A20100", "2025-07-08", "NORTH SHORE WINES", -96.0, "card", "pending", {"card_id": "K30100"}),
-    ("sofia_stolen_1", "A20101", "2025-07-06", "ELECTRO DEPOT ONLINE", -899.99, "card", "posted", {"card_id": "K30101"}),
-    ("sofia_stolen_2", "A20101", "2025-07-07", "RIDESHARE EXPRESS", -38.4, "card", "posted", {"card_id": "K30101"}),
-    ("maria_cc_1", "A20004", "2025-07-05", "GLOBALSHOP MARKETPLACE", -312.45, "card", "posted", {"card_id": "K30002"}),
-    ("maria_cc_2", "A20004", "2025-07-06", "GLOBALSHOP MARKETPLACE", -127.0, "card", "posted", {"card_id": "K30002"}),
-    ("james_item", "A20025", "2025-06-16", "HUDSON ELECTRONICS", -1275.0, "card", "posted", {"card_id": "K30025"}),
-    ("marcus_check_415", "A20065", "2025-06-12", "Check 414", -210.0, "check", "posted", {"check_number": 414}),
-    ("susan_joint_item", "A20010", "2025-07-02", "SEATTLE CITY LIGHT", -6.2, "ach", "posted", {}),
-    ("susan_joint_fee", "A20010", "2025-07-03", "Overdraft fee", -35.0, "fee", "posted", {"fee_for": "susan_joint_item"}),
-    ("susan_own_item", "A20013", "2025-06-24", "PUGET HEALTH CLINIC", -240.0, "card", "posted", {"card_id": "K30012"}),
-    ("susan_own_fee", "A20013", "2025-06-25", "Overdraft fee", -35.0, "fee", "posted", {"fee_for": "susan_own_item"}),
-    ("stop_fee_james", "A20025", "2025-03-04", "Stop payment fee, check 877", -30.0, "fee", "waived", {}),
-    ("lucy_bill_1", "A20120", "2025-07-01", "BRIGHTWAVE COMMUNICATIONS", -64.99, "ach", "posted", {}),  # internet
-    ("lucy_bill_2", "A20120", "2025-07-03", "BRIGHTWAVE COMMUNICATIONS", -69.99, "ach", "posted", {}),  # phone
-]
-
-# key, account, transaction keys, reason, opened on, status
-CAST_DISPUTES = [
-    ("D7001", "A20060", ["hannah_item"], "unauthorized", "2025-06-20", "open"),
-    ("D7002", "A20101", ["sofia_item_old"], "not_received", "2025-06-24", "open"),
-    ("D7003", "A20025", ["james_item"], "not_received", "2025-06-23", "open"),
-]
-
-# id, account, check number, amount, placed on, fee transaction key
-CAST_STOPS = [("S8001", "A20025", 877, 2400.0, "2025-03-04", "stop_fee_james")]
-
-# id, account, type, threshold
-CAST_ALERTS = [
-    ("AL9001", "A20010", "low_balance", 200.0),
-    ("AL9002", "A20110", "large_transaction", 500.0),
-    ("AL9003", "A20111", "large_transaction", 300.0),
-    ("AL9004", "A20004", "large_transaction", 1000.0),
-]
 
 FIRST = ["James", "Mary", "Robert", "Patricia", "John", "Jennifer", "Michael", "Linda", "Wei", "Elizabeth", "Ahmed",
          "Barbara", "Carlos", "Susan", "Thomas", "Jessica", "Raj", "Sarah", "Kwame", "Karen", "Yuki", "Nancy", "Mateo",
@@ -247,6 +50,66 @@ MERCHANTS = ["WHOLE HARVEST MARKET", "SHELL OIL 5512", "CITYLINE TRANSIT", "BLUE
 BILLERS = ["VERIZON WIRELESS", "STATE FARM INSURANCE", "CITY WATER UTILITY", "XFINITY", "GEICO AUTO", "PLANET FITNESS"]
 EMPLOYERS = ["ACME LOGISTICS PAYROLL", "NORTHWIND HEALTH PAYROLL", "CONTOSO LTD PAYROLL", "FABRIKAM INC PAYROLL"]
 BANKS = ["Harbor Federal Credit Union", "Great Lakes Bank", "Pacific Commerce Bank", "First Prairie Bank", "Summit Savings"]
+
+
+class CastCustomer(BaseModel):
+    """A cast customer as written: the generator draws their phone and app enrolment."""
+
+    customer_id: str
+    name: str
+    birth_date: str
+    zip_code: str
+    tax_id_last4: str
+    segment: Literal["standard", "premier"]
+    app_enrolled: bool
+    courtesy_waivers: list[str]
+
+
+class CastTransaction(BaseModel):
+    """A cast ledger entry, named by a key: its id is the counter's next when it is posted."""
+
+    key: str
+    account_id: str
+    date: str
+    description: str
+    amount: float
+    channel: str
+    status: str
+    card_id: Optional[str] = None
+    check_number: Optional[int] = None
+    payee_id: Optional[str] = None
+    fee_for: Optional[str] = None  # the key of the item an overdraft fee is for
+
+
+class HeldDeposit(BaseModel):
+    """A check deposit (by key) whose hold schedule the account shows."""
+
+    account_id: str
+    deposit: str
+
+
+class CastDispute(BaseModel):
+    dispute_id: str
+    account_id: str
+    transactions: list[str]  # keys
+    reason: str
+    opened_on: str
+    status: str
+
+
+class CastStopPayment(BaseModel):
+    stop_id: str
+    account_id: str
+    check_number: int
+    amount: float
+    placed_on: str
+    fee: str  # the key of its fee
+
+
+CAST_SECTIONS = {"customers": CastCustomer, "accounts": Account, "cards": Card, "payees": Payee,
+                 "transactions": CastTransaction, "held_deposits": HeldDeposit, "disputes": CastDispute,
+                 "stop_payments": CastStopPayment, "alerts": Alert}  # fmt: skip
+LINKS = ("card_id", "check_number", "payee_id")  # a cast entry's links to other records, as written
 
 
 def _statement_dates(last: str) -> list[str]:
@@ -348,29 +211,34 @@ class _Builder:
                 merchant, amount = self.rng.choice(MERCHANTS), -self.rng.randint(300, 18000) / 100
                 self.transaction(account_id, day, merchant, amount, channel, card_id=card)
 
-    def cast(self) -> None:
-        for row in CAST_CUSTOMERS:
-            self.customer(*row)
-        for row in CAST_ACCOUNTS:
-            self.account(*row)
-        for row in CAST_CARDS:
-            self.card(*row)
-        for row in CAST_PAYEES:
-            self.payee(*row)
+    def cast(self, cast: dict[str, list]) -> None:
+        for person in cast["customers"]:
+            self.customer(person.customer_id, person.name, person.birth_date, person.zip_code, person.tax_id_last4,
+                          person.segment, person.app_enrolled, person.courtesy_waivers)  # fmt: skip
+        for account in cast["accounts"]:
+            self.account(account.account_id, account.type, account.nickname, account.last4, account.owner_ids, account.status,
+                         account.balance, account.available_balance, account.credit_limit, account.last_statement_date)  # fmt: skip
+        for card in cast["cards"]:
+            self.card(card.card_id, card.account_id, card.cardholder_id, card.kind, card.last4, card.status, card.expires)
+        for payee in cast["payees"]:
+            self.payee(payee.payee_id, payee.customer_id, payee.name, payee.bank_name, payee.account_last4, payee.added_on)
         for account_id in self.db["accounts"]:
             self.history(account_id, 6)
-        for key, account_id, day, description, amount, channel, status, links in CAST_TRANSACTIONS:
-            links = {name: self.keys.get(value, value) for name, value in links.items()}
-            self.keys[key] = self.transaction(account_id, day, description, amount, channel, status, **links)
-        self.hold("A20001", "deposit_maria")
-        self.hold("A20065", "marcus_deposit")
-        self.hold("A20070", "nadia_deposit")
-        for dispute_id, account_id, keys, reason, opened, status in CAST_DISPUTES:
-            self.dispute(dispute_id, account_id, [self.keys[key] for key in keys], reason, opened, status)
-        for stop_id, account_id, number, amount, placed, fee in CAST_STOPS:
-            self.stop(stop_id, account_id, number, amount, placed, self.keys[fee])
-        for row in CAST_ALERTS:
-            self.alert(*row)
+        for entry in cast["transactions"]:
+            links = {name: value for name in LINKS if (value := getattr(entry, name)) is not None}
+            if entry.fee_for:
+                links["fee_for"] = self.keys[entry.fee_for]
+            self.keys[entry.key] = self.transaction(entry.account_id, entry.date, entry.description, entry.amount,
+                                                    entry.channel, entry.status, **links)  # fmt: skip
+        for held in cast["held_deposits"]:
+            self.hold(held.account_id, held.deposit)
+        for dispute in cast["disputes"]:
+            self.dispute(dispute.dispute_id, dispute.account_id, [self.keys[key] for key in dispute.transactions],
+                         dispute.reason, dispute.opened_on, dispute.status)  # fmt: skip
+        for stop in cast["stop_payments"]:
+            self.stop(stop.stop_id, stop.account_id, stop.check_number, stop.amount, stop.placed_on, self.keys[stop.fee])
+        for alert in cast["alerts"]:
+            self.alert(alert.alert_id, alert.account_id, alert.alert_type, alert.threshold)
 
     def hold(self, account_id: str, key: str) -> None:
         """A check deposit's schedule: 275.00 on the next business day, the rest up to 6,725.00
@@ -478,15 +346,15 @@ class _Builder:
         fee = self.transaction(checking, placed, f"Stop payment fee, check {number}", -30.0, "fee")
         self.stop(stop_id, checking, number, rng.randint(5000, 300000) / 100, placed, fee)
 
-    def grow(self) -> None:
+    def grow(self, cast: dict[str, list]) -> None:
         """The second stream (toward the brief's sizes): more customers, each with accounts,
         cards, payees, alerts, now and then disputes and stop payments, and a fuller ledger.
         It draws after the first stream from its own seed and numbers its records apart from
         the first stream's and from the ids tools mint, so no earlier record moves; no new
         customer has an earlier customer's name, birth date and ZIP all three."""
         population = Population(GROWTH_SEED, TODAY)
-        for _, name, *_ in CAST_CUSTOMERS:
-            first, last = name.split(" ", 1)
+        for person in cast["customers"]:
+            first, last = person.name.split(" ", 1)
             population.know(first, last, "F" if first in CAST_WOMEN else "M")
         rng = self.rng = population.rng
         self.transaction_number = FIRST_NEW_TRANSACTION
@@ -540,11 +408,12 @@ class _Builder:
 
 
 def database() -> dict[str, Any]:
+    cast = load_cast(__package__, CAST_SECTIONS)
     builder = _Builder()
-    builder.cast()
+    builder.cast(cast)
     builder.filler()
     next_transaction_number = builder.transaction_number
-    builder.grow()
+    builder.grow(cast)
     db = builder.db
     db["next_transaction_number"] = next_transaction_number
     db["next_card_number"] = 32000

@@ -5,6 +5,7 @@ from datetime import date, timedelta
 from taubench.domains.banking.bank_calendar import business_days_between
 from taubench.domains.banking.models import BankDB
 from taubench.domains.gold_trace import GoldStep, GoldTrace
+from taubench.domains.kit import hand_offs, identified_first, looked_up_before_change, said
 
 TIER_TWO = ("transfer_internal", "send_external_transfer", "replace_card", "open_dispute", "issue_provisional_credit",
             "place_stop_payment")  # fmt: skip
@@ -14,11 +15,12 @@ ACCOUNT_TOOLS = ("get_account", "list_transactions", "transfer_internal", "send_
 DAILY_LIMIT = {"standard": 2500.0, "premier": 10000.0}
 NEW_PAYEE_DAYS, NEW_PAYEE_CAP = 3, 500.0
 DISPUTE_DAYS = 60
-LIABILITY_BUSINESS_DAYS = 2
+LIABILITY_BUSINESS_DAYS, PROMPT_LIABILITY, LATE_LIABILITY = 2, 50.0, 500.0
 COURTESY_WAIVERS = {"standard": 1, "premier": 2}
 COURTESY_FEE_DAYS = 60
 SMALL_ITEM = 5.0
 ALERT_RANGES = {"low_balance": (25.0, 5000.0), "large_transaction": (100.0, 10000.0)}
+CHANGED_TABLES = ("customers", "accounts", "cards", "transactions", "disputes")  # the records writes change in place
 
 
 def _days_before(day: str, days: int) -> str:
@@ -65,27 +67,30 @@ def _agent_steps(trace: GoldTrace) -> list[GoldStep]:
     return [step for step in trace.steps if step.requestor == "assistant" and step.kind in ("read", "write")]
 
 
-def identified_first(trace: GoldTrace) -> list[str]:
-    violations = []
-    for step in _agent_steps(trace):
-        if step.name == "find_customer":
-            continue
-        known, db, arguments = _identified(trace, step), step.before, step.arguments
-        concerned = set()
-        if "customer_id" in arguments:
-            concerned.add(arguments["customer_id"])
-        for account_id in _accounts_of(step):
-            concerned |= _owners(db, account_id)
-        if "card_id" in arguments and arguments["card_id"] in db.cards:
-            card = db.cards[arguments["card_id"]]
-            concerned |= {card.cardholder_id} | _owners(db, card.account_id)
-        if "payee_id" in arguments and arguments["payee_id"] in db.payees:
-            concerned.add(db.payees[arguments["payee_id"]].customer_id)
-        if "dispute_id" in arguments and arguments["dispute_id"] in db.disputes:
-            concerned |= _owners(db, db.disputes[arguments["dispute_id"]].account_id)
-        if concerned and not concerned & known:
-            violations.append(f"{step.name} on {sorted(concerned)} before find_customer identified them")
-    return violations
+def _customers_concerned(step: GoldStep) -> set[str]:
+    """The customers whose records an agent's read or write touches."""
+    if step.requestor != "assistant" or step.kind not in ("read", "write") or step.name == "find_customer":
+        return set()
+    db, arguments = step.before, step.arguments
+    concerned = {arguments["customer_id"]} if "customer_id" in arguments else set()
+    for account_id in _accounts_of(step):
+        concerned |= _owners(db, account_id)
+    if (card := db.cards.get(arguments.get("card_id"))) is not None:
+        concerned |= {card.cardholder_id} | _owners(db, card.account_id)
+    if (payee := db.payees.get(arguments.get("payee_id"))) is not None:
+        concerned.add(payee.customer_id)
+    if (dispute := db.disputes.get(arguments.get("dispute_id"))) is not None:
+        concerned |= _owners(db, dispute.account_id)
+    return concerned
+
+
+def customer_identified_first(trace: GoldTrace) -> list[str]:
+    return identified_first(
+        trace,
+        identifies=lambda step: [step.observation] if step.name == "find_customer" else [],
+        concerns=_customers_concerned,
+        who="the customer",
+    )
 
 
 def tier_two_first(trace: GoldTrace) -> list[str]:
@@ -244,8 +249,7 @@ def liability_told(trace: GoldTrace) -> list[str]:
         if step.arguments["reason"] in ("lost", "stolen"):
             elapsed = business_days_between(step.arguments["noticed_on"], step.before.today, step.before.holidays)
             late = elapsed > LIABILITY_BUSINESS_DAYS
-            told = trace.task.communicate_info
-            if ("500" in told) != late or not ({"50", "500"} & set(told)):
+            if said(trace, LATE_LIABILITY) != late or not (said(trace, PROMPT_LIABILITY) or said(trace, LATE_LIABILITY)):
                 violations.append(f"liability for {step.arguments['card_id']} not told as {'500' if late else '50'}")
     return violations
 
@@ -265,7 +269,7 @@ def stop_payments(trace: GoldTrace) -> list[str]:
         if step.name != "place_stop_payment":
             continue
         stop = next(s for key, s in step.after.stop_payments.items() if key not in step.before.stop_payments)
-        if stop.expires_on not in trace.task.communicate_info:
+        if not said(trace, stop.expires_on):
             violations.append(f"expiry {stop.expires_on} of {stop.stop_id} not told")
         callers = _owners(step.before, stop.account_id) & _identified(trace, step)
         premier = any(step.before.customers[owner].segment == "premier" for owner in callers)
@@ -323,25 +327,32 @@ def alert_ranges(trace: GoldTrace) -> list[str]:
 
 
 def frozen_and_hand_off(trace: GoldTrace) -> list[str]:
-    violations = []
-    handed_off = False
-    for step in trace.steps:
-        if step.name == "transfer_to_human_agents":
-            handed_off = True
-        elif step.kind == "write" and handed_off:
-            violations.append(f"{step.name} after the transfer to a human agent")
-        if step.kind == "write" and step.requestor == "assistant":
+    violations = hand_offs(trace)
+    for step in trace.writes:
+        if step.requestor == "assistant":
             for account_id in _accounts_of(step):
                 if step.before.accounts[account_id].status != "open":
                     violations.append(f"{step.name} on {step.before.accounts[account_id].status} account {account_id}")
     return violations
 
 
+def read_back_first(trace: GoldTrace) -> list[str]:
+    """The checkable half of rule 5: what a write changes was shown before it."""
+
+    def changed(step: GoldStep) -> list[str]:
+        named = [value for argument in step.arguments.values() for value in (argument if isinstance(argument, list) else [argument])]
+        return [value for value in named if isinstance(value, str) for table in CHANGED_TABLES
+                if (record := getattr(step.before, table).get(value)) is not None and record != getattr(step.after, table).get(value)]  # fmt: skip
+
+    return looked_up_before_change(trace, changed)
+
+
 RULES = {
-    1: identified_first,
+    1: customer_identified_first,
     2: tier_two_first,
     3: no_app_no_tier_two,
     4: owners_only,
+    5: read_back_first,
     6: internal_transfers,
     7: daily_external_limit,
     8: new_payee_cap,
@@ -359,7 +370,4 @@ RULES = {
     20: alert_ranges,
     22: frozen_and_hand_off,
 }
-CONVERSATIONAL = {
-    5: "reading a change back and getting a yes happens in the conversation, not in tool calls",
-    21: "declining advice is what is said, not a tool call",
-}
+CONVERSATIONAL = {21: "declining advice is what is said, not a tool call"}

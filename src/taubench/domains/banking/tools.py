@@ -54,7 +54,7 @@ class BankTools(BankRecords):
         Args:
             customer_id: The customer's id, e.g. "C1001".
         """
-        return self._customer(customer_id)
+        return self._get("customers", customer_id)
 
     @tool("read")
     def get_account(self, account_id: str) -> dict:
@@ -66,12 +66,12 @@ class BankTools(BankRecords):
         Args:
             account_id: The account's id, e.g. "A20001".
         """
-        account = self._account(account_id)
+        account = self._get("accounts", account_id)
         return {
             **account.model_dump(warnings=False),
-            "alerts": [alert.model_dump() for alert in self.db.alerts.values() if alert.account_id == account_id],
-            "disputes": [d.dispute_id for d in self.db.disputes.values() if d.account_id == account_id],
-            "stop_payments": [stop.model_dump() for stop in self.db.stop_payments.values() if stop.account_id == account_id],
+            "alerts": [alert.model_dump() for alert in self._of("alerts", "account_id", account_id)],
+            "disputes": [dispute.dispute_id for dispute in self._of("disputes", "account_id", account_id)],
+            "stop_payments": [stop.model_dump() for stop in self._of("stop_payments", "account_id", account_id)],
         }
 
     @tool("read")
@@ -84,11 +84,11 @@ class BankTools(BankRecords):
             date_from: The first day, YYYY-MM-DD.
             date_to: The last day, YYYY-MM-DD.
         """
-        self._account(account_id)
+        self._get("accounts", account_id)
         start, end = iso_date(date_from, "date_from"), iso_date(date_to, "date_to")
         if start > end:
             raise ValueError("date_from must not be after date_to")
-        found = [t for t in self.db.transactions.values() if t.account_id == account_id and start <= t.date <= end]
+        found = [t for t in self._of("transactions", "account_id", account_id) if start <= t.date <= end]
         return sorted(found, key=lambda t: (t.date, int(t.transaction_id[1:])), reverse=True)
 
     @tool("read")
@@ -99,7 +99,7 @@ class BankTools(BankRecords):
         Args:
             card_id: The card's id, e.g. "K30001".
         """
-        return self._card(card_id)
+        return self._get("cards", card_id)
 
     @tool("read")
     def list_payees(self, customer_id: str) -> list[Payee]:
@@ -108,8 +108,8 @@ class BankTools(BankRecords):
         Args:
             customer_id: The customer's id.
         """
-        self._customer(customer_id)
-        return [payee for payee in self.db.payees.values() if payee.customer_id == customer_id]
+        self._get("customers", customer_id)
+        return self._of("payees", "customer_id", customer_id)
 
     @tool("read")
     def get_dispute(self, dispute_id: str) -> Dispute:
@@ -120,7 +120,7 @@ class BankTools(BankRecords):
         Args:
             dispute_id: The dispute's id, e.g. "D7001".
         """
-        return self._dispute(dispute_id)
+        return self._get("disputes", dispute_id)
 
     # Writes
     @tool("write")
@@ -132,7 +132,7 @@ class BankTools(BankRecords):
             customer_id: The customer's id.
             code: The 6 digits the customer read out, as text, e.g. "042917".
         """
-        customer = self._customer(customer_id)
+        customer = self._get("customers", customer_id)
         if customer_id not in self.db.app_enrolments:
             raise ValueError("Customer has no bank app enrolled: no security code can be checked")
         if str(code).strip() != security_code(self.db.app_enrolments[customer_id].secret, self.db.today):
@@ -174,9 +174,7 @@ class BankTools(BankRecords):
             amount: USD, in cents at most.
         """
         source = self._open_account(from_account_id)
-        if payee_id not in self.db.payees:
-            raise ValueError("Payee not found")
-        payee = self.db.payees[payee_id]
+        payee = self._get("payees", payee_id)
         amount = positive_amount(amount)
         if source.type == "credit_card":
             raise ValueError("Transfers cannot be drawn from a credit card account")
@@ -193,7 +191,7 @@ class BankTools(BankRecords):
         Args:
             card_id: The card's id.
         """
-        card = self._card(card_id)
+        card = self._get("cards", card_id)
         if card.status != "active":
             raise ValueError(f"Only an active card can be locked; this one is {card.status}")
         card.status = "locked"
@@ -212,7 +210,7 @@ class BankTools(BankRecords):
             noticed_on: The day the customer noticed the loss, theft, damage or misuse, YYYY-MM-DD.
             ship_speed: "standard" or "expedited".
         """
-        card = self._card(card_id)
+        card = self._get("cards", card_id)
         noticed_on = iso_date(noticed_on, "noticed_on")
         if card.status not in ("active", "locked"):
             raise ValueError(f"Card cannot be replaced: it is {card.status}")
@@ -222,13 +220,13 @@ class BankTools(BankRecords):
             raise ValueError("noticed_on cannot be after today")
         if ship_speed not in SHIPPING_BUSINESS_DAYS:
             raise ValueError('ship_speed must be "standard" or "expedited"')
-        number = self.db.next_card_number
+        new_id = self._new_id("K", "next_card_number")
         replacement = Card(
-            card_id=f"K{number}",
+            card_id=new_id,
             account_id=card.account_id,
             cardholder_id=card.cardholder_id,
             kind=card.kind,
-            last4=f"{number * 7919 % 10000:04d}",
+            last4=f"{int(new_id[1:]) * 7919 % 10000:04d}",
             status="ordered",
             expires=f"{int(self.db.today[:4]) + CARD_YEARS}{self.db.today[4:7]}",
             arrives_by=add_business_days(self.db.today, SHIPPING_BUSINESS_DAYS[ship_speed], self.db.holidays),
@@ -237,14 +235,13 @@ class BankTools(BankRecords):
             liability_cap=None,
             replacement_card_id=None,
         )
-        self.db.next_card_number += 1
         self.db.cards[replacement.card_id] = replacement
         card.status, card.closed_reason, card.noticed_on = "closed", reason, noticed_on
         card.replacement_card_id = replacement.card_id
         if reason in ("lost", "stolen"):
             late = business_days_between(noticed_on, self.db.today, self.db.holidays) > LIABILITY_BUSINESS_DAYS
             card.liability_cap = LATE_LIABILITY if late else PROMPT_LIABILITY
-        self._customer(card.cardholder_id).card_ids.append(replacement.card_id)
+        self._get("customers", card.cardholder_id).card_ids.append(replacement.card_id)
         return [card, replacement]
 
     @tool("write")
@@ -262,7 +259,7 @@ class BankTools(BankRecords):
             raise ValueError("A transaction is listed twice")
         if reason not in DISPUTE_REASONS:
             raise ValueError(f"reason must be one of {', '.join(DISPUTE_REASONS)}")
-        entries = [self._transaction(transaction_id) for transaction_id in transaction_ids]
+        entries = [self._get("transactions", transaction_id) for transaction_id in transaction_ids]
         if len({entry.account_id for entry in entries}) > 1:
             raise ValueError("All disputed transactions must be on one account")
         for entry in entries:
@@ -273,7 +270,7 @@ class BankTools(BankRecords):
             if entry.dispute_id is not None:
                 raise ValueError(f"Transaction {entry.transaction_id} is already in dispute {entry.dispute_id}")
         dispute = Dispute(
-            dispute_id=f"D{self.db.next_dispute_number}",
+            dispute_id=self._new_id("D", "next_dispute_number"),
             account_id=entries[0].account_id,
             transaction_ids=list(transaction_ids),
             amount=cents(-sum(entry.amount for entry in entries)),
@@ -284,7 +281,6 @@ class BankTools(BankRecords):
             provisional_credit=0.0,
             provisional_credit_on=None,
         )
-        self.db.next_dispute_number += 1
         self.db.disputes[dispute.dispute_id] = dispute
         for entry in entries:
             entry.dispute_id = dispute.dispute_id
@@ -297,7 +293,7 @@ class BankTools(BankRecords):
         Args:
             dispute_id: The dispute's id.
         """
-        dispute = self._dispute(dispute_id)
+        dispute = self._get("disputes", dispute_id)
         if dispute.status != "open":
             raise ValueError("The dispute is resolved")
         if dispute.provisional_credit:
@@ -323,15 +319,15 @@ class BankTools(BankRecords):
             raise ValueError("Stop payments are placed on checking accounts only")
         if isinstance(check_number, bool) or not isinstance(check_number, int) or check_number <= 0:
             raise ValueError("check_number must be a positive whole number")
-        for entry in self.db.transactions.values():
-            if entry.account_id == account_id and entry.check_number == check_number and entry.channel == "check":
+        for entry in self._of("transactions", "account_id", account_id):
+            if entry.check_number == check_number and entry.channel == "check":
                 raise ValueError(f"Check {check_number} was already paid on {entry.date}")
-        for stop in self.db.stop_payments.values():
-            if stop.account_id == account_id and stop.check_number == check_number and stop.expires_on >= self.db.today:
+        for stop in self._of("stop_payments", "account_id", account_id):
+            if stop.check_number == check_number and stop.expires_on >= self.db.today:
                 raise ValueError(f"A stop payment on check {check_number} is already in force until {stop.expires_on}")
         fee = self._post(account, f"Stop payment fee, check {check_number}", -STOP_PAYMENT_FEE, "fee")
         stop = StopPayment(
-            stop_id=f"S{self.db.next_stop_number}",
+            stop_id=self._new_id("S", "next_stop_number"),
             account_id=account_id,
             check_number=check_number,
             amount=amount,
@@ -339,7 +335,6 @@ class BankTools(BankRecords):
             expires_on=add_months(self.db.today, STOP_PAYMENT_MONTHS),
             fee_transaction_id=fee.transaction_id,
         )
-        self.db.next_stop_number += 1
         self.db.stop_payments[stop.stop_id] = stop
         return stop
 
@@ -358,15 +353,13 @@ class BankTools(BankRecords):
         if alert_type not in ALERT_TYPES:
             raise ValueError('alert_type must be "low_balance" or "large_transaction"')
         threshold = positive_amount(threshold)
-        kind = (account_id, alert_type)
-        same = [alert.alert_id for alert in self.db.alerts.values() if (alert.account_id, alert.alert_type) == kind]
+        same = [alert.alert_id for alert in self._of("alerts", "account_id", account_id) if alert.alert_type == alert_type]
         if same:
             alert = self.db.alerts[same[0]]
             alert.threshold = threshold
             return alert
-        alert_id = f"AL{self.db.next_alert_number}"
-        alert = Alert(alert_id=alert_id, account_id=account_id, alert_type=alert_type, threshold=threshold)
-        self.db.next_alert_number += 1
+        alert = Alert(alert_id=self._new_id("AL", "next_alert_number"), account_id=account_id, alert_type=alert_type,
+                      threshold=threshold)  # fmt: skip
         self.db.alerts[alert.alert_id] = alert
         return alert
 
@@ -381,14 +374,14 @@ class BankTools(BankRecords):
             reason: "courtesy", "bank_error" (the fee should not have been charged) or
                 "premier_benefit" (a fee premier customers do not pay).
         """
-        customer, fee = self._customer(customer_id), self._transaction(transaction_id)
+        customer, fee = self._get("customers", customer_id), self._get("transactions", transaction_id)
         if reason not in WAIVER_REASONS:
             raise ValueError('reason must be "courtesy", "bank_error" or "premier_benefit"')
         if fee.channel != "fee":
             raise ValueError(f"Transaction {transaction_id} is not a fee")
         if fee.status == "waived":
             raise ValueError(f"Fee {transaction_id} was already waived")
-        account = self._account(fee.account_id)
+        account = self._get("accounts", fee.account_id)
         if customer_id not in account.owner_ids:
             raise ValueError("Customer does not own the account charged")
         fee.status = "waived"
