@@ -6,6 +6,8 @@ from tool_calls import answer, refused
 
 from taubench.domains import load_domain
 from taubench.domains.hr.generate import MEN, WOMEN
+from taubench.domains.hr.shift_rules import cannot_take, is_minor, minor_breaches
+from taubench.domains.hr.shift_time import hours_between, monday_of
 
 
 @pytest.fixture(scope="module")
@@ -209,3 +211,71 @@ def test_cases_are_opened_by_type(tools, hr):
 def test_the_shared_tools_are_named_after_the_toolkit(tools):
     assert answer(tools, "calculate", expression="37.5 + 6.67 - 16 - 24") == "4.17"
     assert answer(tools, "transfer_to_human_agents", summary="harassment case") == "Transfer successful"
+
+
+def test_a_schedule_is_one_workweek_with_its_open_shifts_and_swap_requests(tools, hr):
+    week = answer(tools, "get_schedule", employee_id="E1036", week_start="2025-11-17")
+    assert (week["week_end"], week["scheduled_hours"], week["under_18"]) == ("2025-11-23", 40.0, False)
+    assert [shift["start"] for shift in week["shifts"]] == [f"2025-11-{day} 14:00" for day in range(17, 22)]
+    assert [(shift["shift_id"], shift["hours"]) for shift in week["open_shifts"]] == [("S13067", 10.0), ("S13099", 8.0)]
+    assert [(request["swap_id"], request["accepted_by"]) for request in week["swap_requests"]] == [("SW101", [])]
+    nights = answer(tools, "get_schedule", employee_id="E1047", week_start="2025-11-17")["shifts"]
+    assert (nights[0]["start"], nights[-1]["end"]) == ("2025-11-17 22:00", "2025-11-24 06:00")  # counted in the week it starts
+    accepted = answer(tools, "get_schedule", employee_id="E1087", week_start="2025-11-24")["swap_requests"]
+    assert [request["swap_id"] for request in accepted] == ["SW105", "SW106"]  # colleagues' shifts she accepted
+    assert answer(tools, "get_schedule", employee_id="E1085", week_start="2025-11-17")["under_18"] is True
+    assert answer(tools, "get_schedule", employee_id="E1090", week_start="2025-11-17")["under_18"] is False  # her namesake
+    assert answer(tools, "get_schedule", employee_id="E1020", week_start="2025-11-17")["scheduled_hours"] == 32.0  # a PTO day
+    salaried = refused(tools, hr, "get_schedule", employee_id="E1022", week_start="2025-11-17")
+    assert salaried == "Error: Employee E1022 is salaried and works no shifts"
+    assert refused(tools, hr, "get_schedule", employee_id="E1036", week_start="2025-11-18") == "Error: week_start must be a Monday"
+
+
+def test_a_shift_is_assigned_once_and_its_swap_request_closes(tools, hr):
+    given = answer(tools, "assign_shift", shift_id="S13068", employee_id="E1083")
+    assert (given["employee_id"], given["status"], given["overtime_approved_by"]) == ("E1083", "scheduled", None)
+    assert tools.db.swap_requests["SW102"].status == "completed"
+    overtime = answer(tools, "assign_shift", shift_id="S13067", employee_id="E1036", overtime_approved_by="E1010")
+    assert (overtime["status"], overtime["overtime_approved_by"]) == ("scheduled", "E1010")
+    cases = [
+        (("S1", "E1036", ""), "Shift not found"),
+        (("S13099", "E1049", ""), "Employee E1049 is not active"),
+        (("S13099", "E1022", ""), "Employee E1022 is salaried and works no shifts"),
+        (("S13099", "E1036", "E1036"), "An employee cannot approve their own overtime"),
+        (("S10100", "E1036", ""), "Shift S10100 has already started"),
+        (("S13068", "E1083", ""), "Employee E1083 already works shift S13068"),
+        (("S12998", "E1082", ""), "Overlaps the employee's shift S12999"),
+    ]
+    for (shift_id, employee_id, approver), message in cases:
+        assert refused(tools, hr, "assign_shift", shift_id=shift_id, employee_id=employee_id,
+                       overtime_approved_by=approver) == f"Error: {message}"  # fmt: skip
+
+
+def test_the_generated_schedules_keep_the_shift_rules(tools):
+    """Rest between shifts, the limits for employees under 18, and overtime only where a manager approved it."""
+    by_employee: dict[str, list] = {}
+    for shift in tools.db.shifts.values():  # in order of start
+        if shift.employee_id:
+            by_employee.setdefault(shift.employee_id, []).append(shift)
+    broken = []
+    for employee_id, shifts in by_employee.items():
+        employee = tools.db.employees[employee_id]
+        rests = [(later.shift_id, hours_between(earlier.end, later.start)) for earlier, later in zip(shifts, shifts[1:])]
+        broken += [f"{shift_id}: {rest:g} hours of rest" for shift_id, rest in rests if rest < 10]
+        if is_minor(employee, "2025-11-04"):
+            broken += [f"{shift.shift_id}: {breach}" for shift in shifts for breach in minor_breaches(tools.db, employee, shift)]
+        for monday in {monday_of(shift.start) for shift in shifts}:
+            week = [shift for shift in shifts if monday_of(shift.start) == monday]
+            if sum(shift.hours for shift in week) > 40 and not any(shift.overtime_approved_by for shift in week):
+                broken.append(f"{employee_id}: unapproved overtime in the week of {monday}")
+    assert broken == [] and len(tools.db.shifts) > 3500 and len(by_employee) > 200
+
+
+def test_who_can_take_a_shift_over(tools):
+    saturday = tools.db.shifts["S13068"]  # Mei Tanaka's, accepted by Rhonda Ferris, Shauna Wells, Gustavo Pineda
+    assert cannot_take(tools.db, "E1088", saturday) == ["E1088 would work 46 hours that week"]
+    assert cannot_take(tools.db, "E1084", saturday) == ["E1084 would rest 0 hours"]
+    assert cannot_take(tools.db, "E1083", saturday) == []
+    assert cannot_take(tools.db, "E1087", tools.db.shifts["S13471"]) == [
+        "a shift ending 2025-11-25 23:00 on a school night for an employee under 18"]
+    assert cannot_take(tools.db, "E1087", tools.db.shifts["S13704"]) == []  # the night before Thanksgiving is no school night

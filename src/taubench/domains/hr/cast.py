@@ -1,7 +1,9 @@
 """The hand-written records the HR tasks are built around: the reporting lines, the two Jordan
 Lees, the rehired Teresa Alvarez with two records, delegations in and out of force,
 requisitions at each approval tier, postings open and not yet open, busy interviewers, and
-the PTO and leave history the arithmetic tasks turn on. ``generate.py`` adds the filler."""
+the PTO and leave history the arithmetic tasks turn on; then the Dayton plant's shift crews,
+its packaging team with three employees under 18, its open shifts and swap requests.
+``generate.py`` adds the filler."""
 
 OFFICES = [  # id, city, state, company headcount within 75 miles
     ("O1", "Columbus", "OH", 262), ("O2", "Dayton", "OH", 214), ("O3", "Fresno", "CA", 97),
@@ -29,6 +31,7 @@ JOB_CODES = [  # code, title, flsa, pay basis, band min, band max
     ("MNT-SR", "Senior Maintenance Technician", "non_exempt", "hourly", 32.0, 46.0),
     ("QA-TEC", "Quality Technician", "non_exempt", "hourly", 20.0, 29.0),
     ("WHS-ASC", "Warehouse Associate", "non_exempt", "hourly", 16.5, 22.0),
+    ("PKG-ASC", "Packaging Associate", "non_exempt", "hourly", 15.5, 19.5),
 ]
 
 # id, name, birth date, access role, level, department, job code, office, manager, hire date,
@@ -194,4 +197,83 @@ INTERVIEWS = [
     ("I7002", "A20003", "E1012", "2025-11-06", "13:00", "scheduled"),
     ("I7003", "A20006", "E1018", "2025-11-07", "10:00", "scheduled"),
     ("I7004", "A20006", "E1011", "2025-11-07", "14:00", "scheduled"),
+]
+
+# The shift cast: added after every record above and the filler, so those stay as they were.
+# The Dayton packaging team under Renata Silva (her delegate Dwayne Porter in force to 11-21),
+# three of them under 18, and a second Lily Tran in Allentown.
+SHIFT_EMPLOYEES = [
+    {"employee_id": "E1080", "name": "Renata Silva", "birth_date": "1984-04-12", "access_role": "manager", "level": "manager",
+     "department": "Production", "job_code": "SUP-PRD", "office_id": "O2", "manager_id": "E1003", "hire_date": "2016-02-01",
+     "in_role_since": "2022-08-01", "base_pay": 77000.0, "hours_last_12_months": 2080.0, "pto_balance": 52.0,
+     "extra": {"delegate_id": "E1081", "delegate_until": "2025-11-21"}},
+    {"employee_id": "E1081", "name": "Dwayne Porter", "birth_date": "1986-12-03", "access_role": "employee", "level": "staff",
+     "department": "Production", "job_code": "PRD-LEAD", "office_id": "O2", "manager_id": "E1080", "hire_date": "2017-09-11",
+     "in_role_since": "2023-03-06", "base_pay": 25.5, "hours_last_12_months": 2090.0, "pto_balance": 44.0, "extra": {}},
+    {"employee_id": "E1082", "name": "Mei Tanaka", "birth_date": "1995-07-21", "access_role": "employee", "level": "staff",
+     "department": "Production", "job_code": "PKG-ASC", "office_id": "O2", "manager_id": "E1080", "hire_date": "2021-05-03",
+     "in_role_since": "2021-05-03", "base_pay": 17.75, "hours_last_12_months": 1950.0, "pto_balance": 30.0, "extra": {}},
+    {"employee_id": "E1083", "name": "Gustavo Pineda", "birth_date": "1999-01-15", "access_role": "employee", "level": "staff",
+     "department": "Production", "job_code": "PKG-ASC", "office_id": "O2", "manager_id": "E1080", "hire_date": "2023-07-10",
+     "in_role_since": "2023-07-10", "base_pay": 16.5, "hours_last_12_months": 1240.0, "pto_balance": 18.0, "extra": {}},
+    {"employee_id": "E1084", "name": "Shauna Wells", "birth_date": "1988-03-09", "access_role": "employee", "level": "staff",
+     "department": "Production", "job_code": "PKG-ASC", "office_id": "O2", "manager_id": "E1080", "hire_date": "2020-02-17",
+     "in_role_since": "2020-02-17", "base_pay": 18.25, "hours_last_12_months": 1580.0, "pto_balance": 21.5, "extra": {}},
+    {"employee_id": "E1085", "name": "Lily Tran", "birth_date": "2008-06-19", "access_role": "employee", "level": "staff",
+     "department": "Production", "job_code": "PKG-ASC", "office_id": "O2", "manager_id": "E1080", "hire_date": "2025-06-09",
+     "in_role_since": "2025-06-09", "base_pay": 15.5, "hours_last_12_months": 540.0, "pto_balance": 12.0, "extra": {}},
+    {"employee_id": "E1086", "name": "Mason Fields", "birth_date": "2009-03-02", "access_role": "employee", "level": "staff",
+     "department": "Production", "job_code": "PKG-ASC", "office_id": "O2", "manager_id": "E1080", "hire_date": "2025-08-18",
+     "in_role_since": "2025-08-18", "base_pay": 15.5, "hours_last_12_months": 190.0, "pto_balance": 4.5, "extra": {}},
+    {"employee_id": "E1087", "name": "Ava Lindqvist", "birth_date": "2008-09-30", "access_role": "employee", "level": "staff",
+     "department": "Production", "job_code": "PKG-ASC", "office_id": "O2", "manager_id": "E1080", "hire_date": "2025-05-27",
+     "in_role_since": "2025-05-27", "base_pay": 15.75, "hours_last_12_months": 410.0, "pto_balance": 9.0, "extra": {}},
+    {"employee_id": "E1088", "name": "Rhonda Ferris", "birth_date": "1979-11-27", "access_role": "employee", "level": "staff",
+     "department": "Production", "job_code": "PKG-ASC", "office_id": "O2", "manager_id": "E1080", "hire_date": "2019-10-14",
+     "in_role_since": "2019-10-14", "base_pay": 18.5, "hours_last_12_months": 1890.0, "pto_balance": 33.0, "extra": {}},
+    {"employee_id": "E1089", "name": "Tomasz Wren", "birth_date": "1997-05-30", "access_role": "employee", "level": "staff",
+     "department": "Production", "job_code": "PRD-OP1", "office_id": "O2", "manager_id": "E1010", "hire_date": "2022-11-07",
+     "in_role_since": "2022-11-07", "base_pay": 20.25, "hours_last_12_months": 1660.0, "pto_balance": 26.0, "extra": {}},
+    {"employee_id": "E1090", "name": "Lily Tran", "birth_date": "1991-02-08", "access_role": "employee", "level": "staff",
+     "department": "Warehouse", "job_code": "WHS-ASC", "office_id": "O5", "manager_id": "E1024", "hire_date": "2018-04-16",
+     "in_role_since": "2018-04-16", "base_pay": 19.0, "hours_last_12_months": 2010.0, "pto_balance": 41.0, "extra": {}},
+]
+SHIFT_PTO_REQUESTS = [
+    {"request_id": "P4013", "employee_id": "E1082", "start_date": "2025-12-05", "end_date": "2025-12-05", "hours": 8.0,
+     "status": "pending", "decided_by": None},
+]
+
+# A pattern is a start time and a length in hours; a crew is the patterns an employee works on
+# which weekdays (0 Monday ... 6 Sunday). Hourly staff not named here get a drawn crew.
+PATTERNS = {"D": ("06:00", 8), "S": ("14:00", 8), "N": ("22:00", 8), "M": ("06:00", 10), "E": ("16:00", 6), "L": ("17:00", 6),
+            "W": ("09:00", 8)}  # fmt: skip
+MON_FRI = (0, 1, 2, 3, 4)
+CREWS = {
+    "E1020": [("D", MON_FRI)], "E1021": [("D", MON_FRI)], "E1034": [("D", MON_FRI)], "E1036": [("S", MON_FRI)],
+    "E1047": [("N", (6, 0, 1, 2))], "E1089": [("D", (0, 1, 3, 4))], "E1081": [("D", MON_FRI)],
+    "E1082": [("L", MON_FRI), ("W", (5,))], "E1083": [("E", (0, 1, 2, 3))], "E1084": [("L", (1, 2, 3, 4, 5))],
+    "E1085": [("E", (0, 2, 3)), ("W", (5,))], "E1086": [("E", (1, 3)), ("W", (5,))], "E1087": [("E", (0, 3)), ("W", (5,))],
+    "E1088": [("L", MON_FRI), ("W", (6,))],
+}  # fmt: skip
+# Open shifts of the cast's groups (no one holds them yet): site, job code, start, end.
+OPEN_SHIFTS = [
+    {"office_id": "O2", "job_code": "PRD-OP1", "start": "2025-11-22 08:00", "end": "2025-11-22 18:00"},
+    {"office_id": "O2", "job_code": "PRD-OP1", "start": "2025-11-23 05:00", "end": "2025-11-23 13:00"},
+    {"office_id": "O2", "job_code": "PRD-OP1", "start": "2025-11-29 06:00", "end": "2025-11-29 14:00"},
+    {"office_id": "O2", "job_code": "PKG-ASC", "start": "2025-11-15 08:00", "end": "2025-11-15 14:00"},
+    {"office_id": "O2", "job_code": "PKG-ASC", "start": "2025-11-15 14:00", "end": "2025-11-15 20:00"},
+    {"office_id": "O2", "job_code": "PKG-ASC", "start": "2025-11-21 16:00", "end": "2025-11-21 22:00"},
+    {"office_id": "O2", "job_code": "PKG-ASC", "start": "2025-11-23 10:00", "end": "2025-11-23 16:00"},
+]
+# Swap requests posted in the shift app; a shift is named by its holder and start.
+SWAP_REQUESTS = [
+    {"shift": ("E1036", "2025-11-21 14:00"), "in_exchange_for": None, "accepted_by": [], "posted_on": "2025-11-03"},
+    {"shift": ("E1082", "2025-11-22 09:00"), "in_exchange_for": None, "accepted_by": ["E1088", "E1084", "E1083"],
+     "posted_on": "2025-11-02"},
+    {"shift": ("E1085", "2025-11-17 16:00"), "in_exchange_for": ("E1086", "2025-11-18 16:00"), "accepted_by": ["E1086"],
+     "posted_on": "2025-11-01"},
+    {"shift": ("E1084", "2025-11-15 17:00"), "in_exchange_for": None, "accepted_by": ["E1088"], "posted_on": "2025-11-03"},
+    {"shift": ("E1082", "2025-11-25 17:00"), "in_exchange_for": None, "accepted_by": ["E1087"], "posted_on": "2025-11-03"},
+    {"shift": ("E1082", "2025-11-26 17:00"), "in_exchange_for": None, "accepted_by": ["E1087"], "posted_on": "2025-11-03"},
+    {"shift": ("E1020", "2025-11-19 06:00"), "in_exchange_for": None, "accepted_by": ["E1117", "E1089"], "posted_on": "2025-11-02"},
 ]

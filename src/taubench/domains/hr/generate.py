@@ -1,15 +1,17 @@
 """Larkspur Foods' HR database: the hand-written cast of ``cast.py`` plus seeded filler (teams
 under filler supervisors, PTO history, leaves, requisitions with their candidates and
-interviews, pay changes and cases), so that look-ups have namesakes and history to sift."""
+interviews, pay changes and cases), so that look-ups have namesakes and history to sift; then
+the shift cast and the plants' schedules (``schedules.py``) from a stream of their own."""
 
 import random
 from datetime import date
 from typing import Any
 
-from taubench.domains.hr import cast
+from taubench.domains.hr import cast, schedules
 from taubench.domains.hr.workdays import add_workdays, is_workday, workdays
 
 SEED = 20251104
+SHIFT_SEED = SEED + 1  # drawn after every earlier record, so those stay as they were
 NOW = "2025-11-04 09:00"
 TODAY = NOW[:10]
 HOLIDAYS = ["2025-01-01", "2025-05-26", "2025-07-04", "2025-09-01", "2025-11-11", "2025-11-27", "2025-11-28", "2025-12-24",
@@ -45,6 +47,10 @@ TITLES = {code: title for code, title, *_ in cast.JOB_CODES}
 
 def _date(rng: random.Random, first: int, last: int) -> str:
     return f"{rng.randint(first, last)}-{rng.randint(1, 12):02d}-{rng.randint(1, 28):02d}"
+
+
+ROW_FIELDS = ("employee_id", "name", "birth_date", "access_role", "level", "department", "job_code", "office_id", "manager_id",
+              "hire_date", "in_role_since", "base_pay", "hours_last_12_months", "pto_balance", "extra")  # a cast row's order
 
 
 def _employee(rng: random.Random, row: tuple, offices: dict) -> dict[str, Any]:
@@ -278,6 +284,10 @@ def database() -> dict[str, Any]:
     applications.update(filler_apps)
     interviews.update(filler_interviews)
     changes, cases = _pay_changes_and_cases(rng, [e for e in employees if e["employee_id"] not in cast_ids])
+    draws = random.Random(SHIFT_SEED)
+    employees += [_employee(draws, tuple(row[field] for field in ROW_FIELDS), offices) for row in cast.SHIFT_EMPLOYEES]
+    pto.update({row["request_id"]: {**row, "submitted_on": "2025-10-27"} for row in cast.SHIFT_PTO_REQUESTS})
+    shifts, swaps = schedules.plan(draws, employees, pto.values(), leaves.values(), HOLIDAYS, NOW)
     return {
         "now": NOW, "today": TODAY, "holidays": HOLIDAYS, "pay_period_starts": PAY_PERIOD_STARTS,
         "next_pto_number": 1 + max(int(key[1:]) for key in pto), "next_leave_number": 500,
@@ -286,5 +296,5 @@ def database() -> dict[str, Any]:
         "next_case_number": 9000 + len(cases), "offices": offices, "job_codes": job_codes,
         "employees": {e["employee_id"]: e for e in employees}, "pto_requests": pto, "leave_requests": leaves,
         "requisitions": {r["requisition_id"]: r for r in requisitions}, "applications": applications, "interviews": interviews,
-        "pay_changes": changes, "cases": cases,
+        "pay_changes": changes, "cases": cases, "shifts": shifts, "swap_requests": swaps,
     }  # fmt: skip

@@ -1,5 +1,6 @@
 """The HR service center's numbered policy rules as checks over a task's gold trace (see
-gold_trace.py). Rules 2 and 18 govern only what is said."""
+gold_trace.py); the shift rules' arithmetic is in shift_rules.py. Rules 2 and 18 govern only
+what is said."""
 
 import json
 from datetime import timedelta
@@ -7,6 +8,7 @@ from typing import Any, Optional
 
 from taubench.domains.gold_trace import GoldTrace, hand_offs
 from taubench.domains.hr.records import accrual_per_month
+from taubench.domains.hr.shift_rules import OVERTIME_AFTER, cannot_take, minor_breaches, short_rests, swap_parties, week_with
 from taubench.domains.hr.workdays import add_workdays, completed_months, day, month_end, workdays
 
 FLOOR = -8.0
@@ -24,6 +26,7 @@ EMPLOYEE_RELATIONS = ("harassment", "discrimination", "safety")
 OPEN_TOOLS = {"verify_employee", "calculate", "transfer_to_human_agents"}
 PERSONAL_VIEWS = {"get_employee", "get_pto_account", "get_leave_eligibility"}
 OWN_REQUESTS = {"update_contact_info", "submit_pto_request", "submit_leave_request", "submit_internal_application", "open_case"}
+SCHEDULE_VIEW = "get_schedule"
 
 
 def _callers(trace: GoldTrace) -> list[Optional[str]]:
@@ -66,7 +69,9 @@ def identified_first(trace: GoldTrace) -> list[str]:
 def records_by_role(trace: GoldTrace) -> list[str]:
     violations = []
     for step, caller in zip(trace.steps, _callers(trace)):
-        if step.name in PERSONAL_VIEWS and caller:
+        if step.name == SCHEDULE_VIEW and caller and not _own_or_report(step.before, caller, step.arguments["employee_id"]):
+            continue  # a colleague's schedule: rule 22's
+        if step.name in {*PERSONAL_VIEWS, SCHEDULE_VIEW} and caller:
             target = step.before.employees.get(step.arguments["employee_id"])
             if target is None or target.employee_id == caller or target.manager_id == caller:
                 continue
@@ -103,6 +108,10 @@ def who_may_ask(trace: GoldTrace) -> list[str]:
             violations.append(f"approval recorded for {args['approver_id']} by {caller}")
         elif step.name == "post_requisition" and role != "recruiter":
             violations.append(f"posting by {caller}, not a recruiter")
+        elif step.name == "assign_shift":
+            holders = {args["employee_id"], db.shifts[args["shift_id"]].employee_id, db.employees[args["employee_id"]].manager_id}
+            if caller not in holders:
+                violations.append(f"shift {args['shift_id']} given to {args['employee_id']} asked by {caller}")
         elif step.name == "schedule_interview":
             requisition = db.requisitions[db.applications[args["application_id"]].requisition_id]
             if role != "recruiter" and requisition.hiring_manager_id != caller:
@@ -309,6 +318,70 @@ def cases_and_transfers(trace: GoldTrace) -> list[str]:
     return violations
 
 
+def _own_or_report(db: Any, caller: str, employee_id: str) -> bool:
+    return employee_id == caller or db.employees[employee_id].manager_id == caller
+
+
+def schedule_views(trace: GoldTrace) -> list[str]:
+    return [f"{caller} opened the schedule of {step.arguments['employee_id']}, no party to a swap with them"
+            for step, caller in zip(trace.steps, _callers(trace))
+            if step.name == SCHEDULE_VIEW and caller and not _own_or_report(step.before, caller, step.arguments["employee_id"])
+            and step.arguments["employee_id"] not in swap_parties(step.before, caller)]  # fmt: skip
+
+
+def _assignments(trace: GoldTrace) -> list[tuple[Any, Optional[str], Any, Any]]:
+    """Each shift assignment: its step, who asked, the shift as the trace ends, the new holder."""
+    end = trace.steps[-1].after
+    return [(step, caller, end.shifts[step.arguments["shift_id"]], end.employees[step.arguments["employee_id"]])
+            for step, caller in zip(trace.steps, _callers(trace)) if step.name == "assign_shift"]  # fmt: skip
+
+
+def rest_between_shifts(trace: GoldTrace) -> list[str]:
+    end = trace.steps[-1].after
+    return [f"{holder.employee_id} rests {rest:g} hours next to {shift.shift_id}"
+            for _, _, shift, holder in _assignments(trace) for rest in short_rests(end, holder.employee_id, shift)]  # fmt: skip
+
+
+def overtime_approval(trace: GoldTrace) -> list[str]:
+    violations, end = [], trace.steps[-1].after
+    for step, caller, shift, holder in _assignments(trace):
+        total, approver = week_with(end, holder.employee_id, shift), step.arguments.get("overtime_approved_by") or None
+        if total <= OVERTIME_AFTER and approver:
+            violations.append(f"overtime approved for {shift.shift_id} though the week is {total:g} hours")
+        elif total > OVERTIME_AFTER and not (approver == holder.manager_id == caller):
+            violations.append(f"{total:g} hours for {holder.employee_id} without their manager's own approval")
+        elif total > OVERTIME_AFTER and not _said(trace, total):
+            violations.append(f"the week's {total:g} hours not in communicate_info")
+    return violations
+
+
+def under_18(trace: GoldTrace) -> list[str]:
+    end = trace.steps[-1].after
+    return [breach for _, _, shift, holder in _assignments(trace) for breach in minor_breaches(end, holder, shift)]
+
+
+def swaps(trace: GoldTrace) -> list[str]:
+    violations, start = [], trace.steps[0].before
+    for step, _, shift, holder in _assignments(trace):
+        was = step.before.shifts[shift.shift_id]
+        if was.employee_id is None:
+            if (holder.office_id, holder.job_code) != (shift.office_id, shift.job_code):
+                violations.append(f"open shift {shift.shift_id} given outside its site and job code")
+            continue
+        offered = [r for r in start.swap_requests.values() if r.status == "open" and r.shift_id == shift.shift_id]
+        exchanged = [r for r in start.swap_requests.values() if r.status == "open" and r.in_exchange_for == shift.shift_id
+                     and r.offered_by == holder.employee_id and was.employee_id in r.accepted_by]  # fmt: skip
+        accepted = [r for r in offered if holder.employee_id in r.accepted_by]
+        if not accepted and not exchanged:
+            violations.append(f"{shift.shift_id} taken over by {holder.employee_id} without a swap request they accepted")
+        for request in accepted:
+            passed_over = request.accepted_by[: request.accepted_by.index(holder.employee_id)]
+            violations += [f"{other} accepted {shift.shift_id} first and could take it" for other in passed_over
+                           if not cannot_take(start, other, start.shifts[shift.shift_id])]  # fmt: skip
+        violations += [f"swap: {reason}" for reason in cannot_take(trace.steps[-1].after, holder.employee_id, shift)]
+    return violations
+
+
 RULES = {
     1: identified_first,
     3: records_by_role,
@@ -329,6 +402,11 @@ RULES = {
     19: withholding_review,
     20: cases_and_transfers,
     21: hand_offs,
+    22: schedule_views,
+    23: rest_between_shifts,
+    24: overtime_approval,
+    25: under_18,
+    26: swaps,
 }
 CONVERSATIONAL = {
     2: "reading a change back and getting a yes happens in the conversation, not in tool calls",

@@ -1,6 +1,9 @@
 """The HR service center's look-ups: verifying a caller, the company directory, employee
-records, PTO accounts, leave eligibility, requisitions, applications and interview calendars.
-They show what the HR system holds; who may be told what is the policy's, so the agent's."""
+records, PTO accounts, leave eligibility, requisitions, applications, interview calendars and
+the plants' shift schedules. They show what the HR system holds; who may be told what is the
+policy's, so the agent's."""
+
+from datetime import timedelta
 
 from taubench.domains.hr.models import (
     Application,
@@ -11,8 +14,10 @@ from taubench.domains.hr.models import (
     LeaveEligibility,
     PtoAccount,
     Requisition,
+    Schedule,
 )
-from taubench.domains.hr.workdays import completed_months, month_end
+from taubench.domains.hr.shift_time import age_on, week_hours, week_of
+from taubench.domains.hr.workdays import completed_months, day, month_end
 from taubench.toolkit import Toolkit, tool
 
 ACCRUAL_TIERS = ((6, 13.33), (3, 10.0), (0, 6.67))  # completed years of service -> hours a month
@@ -34,6 +39,12 @@ class HrRecords(Toolkit):
         employee = self._employee(employee_id)
         if employee.status != "active":
             raise ValueError(f"Employee {employee_id} is not active")
+        return employee
+
+    def _hourly(self, employee_id: str) -> Employee:
+        employee = self._employee(employee_id)
+        if employee.pay_basis != "hourly":
+            raise ValueError(f"Employee {employee_id} is salaried and works no shifts")
         return employee
 
     def _requisition(self, requisition_id: str) -> Requisition:
@@ -173,3 +184,38 @@ class HrRecords(Toolkit):
         booked = [interview for interview in self.db.interviews.values() if interview.interviewer_id == employee_id
                   and interview.status == "scheduled" and interview.date >= self.db.today]  # fmt: skip
         return sorted(booked, key=lambda interview: (interview.date, interview.time))
+
+    @tool("read")
+    def get_schedule(self, employee_id: str, week_start: str) -> Schedule:
+        """An hourly employee's workweek, Monday to Sunday: their shifts (a shift counts in the
+        week it starts) and scheduled hours, whether they are under 18, the week's open shifts
+        at their site in their job code, and the open swap requests on their shifts of the
+        week or on colleagues' shifts of the week that they accepted.
+
+        Args:
+            employee_id: The employee's id.
+            week_start: The Monday the week starts, YYYY-MM-DD.
+        """
+        employee = self._hourly(employee_id)
+        if day(week_start, "week_start").weekday() != 0:
+            raise ValueError("week_start must be a Monday")
+        week = week_of(self.db.shifts.values(), week_start)
+        theirs = [shift for shift in week if shift.employee_id == employee_id]
+        week_ids = {shift.shift_id for shift in week}
+        own_ids = {shift.shift_id for shift in theirs}
+        requests = [request for request in self.db.swap_requests.values() if request.status == "open"
+                    and (request.shift_id in own_ids or (employee_id in request.accepted_by and request.shift_id in week_ids))]  # fmt: skip
+        return Schedule(
+            employee_id=employee_id,
+            name=employee.name,
+            job_code=employee.job_code,
+            office_id=employee.office_id,
+            under_18=age_on(employee.birth_date, self.db.today) < 18,
+            week_start=week_start,
+            week_end=(day(week_start) + timedelta(days=6)).isoformat(),
+            scheduled_hours=week_hours(theirs, week_start),
+            shifts=theirs,
+            open_shifts=[shift for shift in week if shift.status == "open" and shift.office_id == employee.office_id
+                         and shift.job_code == employee.job_code],  # fmt: skip
+            swap_requests=requests,
+        )

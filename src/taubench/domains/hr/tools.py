@@ -1,8 +1,9 @@
 """The HR service center's tools: the look-ups of ``records.py``, and here the writes: PTO and
 leave requests, manager decisions, requisition approval and posting, internal applications,
-interviews, contact changes, pay change requests and HR cases. They check what the HR system
-checks (existence, status, dates, overlaps, double bookings); who may ask for what, limits,
-notice and when to refuse or hand off are the policy's, so the agent's."""
+interviews, contact changes, pay change requests, HR cases and shift assignments. They check
+what the HR system checks (existence, status, dates, overlaps, double bookings); who may ask
+for what, limits, rest, overtime, consent, notice and when to refuse or hand off are the
+policy's, so the agent's."""
 
 import re
 
@@ -17,6 +18,7 @@ from taubench.domains.hr.models import (
     PayChange,
     PtoRequest,
     Requisition,
+    Shift,
 )
 from taubench.domains.hr.records import HrRecords
 from taubench.domains.hr.workdays import day, is_workday, workdays
@@ -310,6 +312,41 @@ class HrTools(HrRecords):
         self.db.next_case_number += 1
         self.db.cases[case.case_id] = case
         return case
+
+    @tool("write")
+    def assign_shift(self, shift_id: str, employee_id: str, overtime_approved_by: str = "") -> Shift:
+        """Give a shift that has not started to an employee: an open shift picked up or
+        assigned, or a colleague's shift taken over in a swap. Closes the open swap request on
+        that shift.
+
+        Args:
+            shift_id: The shift's id, e.g. "S14021".
+            employee_id: The employee who will work it.
+            overtime_approved_by: The employee id of the manager approving the overtime this
+                shift makes; empty when it makes none.
+        """
+        if shift_id not in self.db.shifts:
+            raise ValueError("Shift not found")
+        shift = self.db.shifts[shift_id]
+        self._active(employee_id)
+        self._hourly(employee_id)
+        if overtime_approved_by:
+            self._active(overtime_approved_by)
+            if overtime_approved_by == employee_id:
+                raise ValueError("An employee cannot approve their own overtime")
+        if shift.start <= self.db.now:
+            raise ValueError(f"Shift {shift_id} has already started")
+        if shift.employee_id == employee_id:
+            raise ValueError(f"Employee {employee_id} already works shift {shift_id}")
+        for other in self.db.shifts.values():
+            if other.employee_id == employee_id and other.start < shift.end and shift.start < other.end:
+                raise ValueError(f"Overlaps the employee's shift {other.shift_id}")
+        closed = [request.swap_id for request in self.db.swap_requests.values()
+                  if request.shift_id == shift_id and request.status == "open"]  # fmt: skip
+        for swap_id in closed:
+            self.db.swap_requests[swap_id].status = "completed"
+        shift.employee_id, shift.status, shift.overtime_approved_by = employee_id, "scheduled", overtime_approved_by or None
+        return shift
 
     calculate = shared_tool(calculate)
     transfer_to_human_agents = shared_tool(transfer_to_human_agents)
