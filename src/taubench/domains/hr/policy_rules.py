@@ -69,9 +69,7 @@ def identified_first(trace: GoldTrace) -> list[str]:
 def records_by_role(trace: GoldTrace) -> list[str]:
     violations = []
     for step, caller in zip(trace.steps, _callers(trace)):
-        if step.name == SCHEDULE_VIEW and caller and not _own_or_report(step.before, caller, step.arguments["employee_id"]):
-            continue  # a colleague's schedule: rule 22's
-        if step.name in {*PERSONAL_VIEWS, SCHEDULE_VIEW} and caller:
+        if step.name in PERSONAL_VIEWS and caller:
             target = step.before.employees.get(step.arguments["employee_id"])
             if target is None or target.employee_id == caller or target.manager_id == caller:
                 continue
@@ -109,8 +107,8 @@ def who_may_ask(trace: GoldTrace) -> list[str]:
         elif step.name == "post_requisition" and role != "recruiter":
             violations.append(f"posting by {caller}, not a recruiter")
         elif step.name == "assign_shift":
-            holders = {args["employee_id"], db.shifts[args["shift_id"]].employee_id, db.employees[args["employee_id"]].manager_id}
-            if caller not in holders:
+            entitled = {args["employee_id"], db.shifts[args["shift_id"]].employee_id, db.employees[args["employee_id"]].manager_id}
+            if caller not in entitled:  # the one taking it, the one giving it, or the taker's manager
                 violations.append(f"shift {args['shift_id']} given to {args['employee_id']} asked by {caller}")
         elif step.name == "schedule_interview":
             requisition = db.requisitions[db.applications[args["application_id"]].requisition_id]
@@ -323,6 +321,7 @@ def _own_or_report(db: Any, caller: str, employee_id: str) -> bool:
 
 
 def schedule_views(trace: GoldTrace) -> list[str]:
+    """A schedule is the caller's, a direct report's, or that of a colleague in a swap with the caller."""
     return [f"{caller} opened the schedule of {step.arguments['employee_id']}, no party to a swap with them"
             for step, caller in zip(trace.steps, _callers(trace))
             if step.name == SCHEDULE_VIEW and caller and not _own_or_report(step.before, caller, step.arguments["employee_id"])
@@ -368,10 +367,10 @@ def swaps(trace: GoldTrace) -> list[str]:
             if (holder.office_id, holder.job_code) != (shift.office_id, shift.job_code):
                 violations.append(f"open shift {shift.shift_id} given outside its site and job code")
             continue
-        offered = [r for r in start.swap_requests.values() if r.status == "open" and r.shift_id == shift.shift_id]
-        exchanged = [r for r in start.swap_requests.values() if r.status == "open" and r.in_exchange_for == shift.shift_id
-                     and r.offered_by == holder.employee_id and was.employee_id in r.accepted_by]  # fmt: skip
-        accepted = [r for r in offered if holder.employee_id in r.accepted_by]
+        requests = [request for request in start.swap_requests.values() if request.status == "open"]
+        accepted = [request for request in requests if request.shift_id == shift.shift_id and holder.employee_id in request.accepted_by]
+        exchanged = [request for request in requests if request.in_exchange_for == shift.shift_id
+                     and request.offered_by == holder.employee_id and was.employee_id in request.accepted_by]  # fmt: skip
         if not accepted and not exchanged:
             violations.append(f"{shift.shift_id} taken over by {holder.employee_id} without a swap request they accepted")
         for request in accepted:

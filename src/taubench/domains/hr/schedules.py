@@ -37,8 +37,9 @@ def _crew(draws: Draws, job_code: str) -> list[tuple[str, tuple[int, ...]]]:
 def _days_off(pto: Iterable[dict], leaves: Iterable[dict]) -> set[tuple[str, str]]:
     """(employee, day) for every day of approved or taken PTO and of leave not denied."""
     off = set()
-    spans = [(r["employee_id"], r["start_date"], r["end_date"]) for r in pto if r["status"] in ("approved", "taken")]
-    spans += [(r["employee_id"], r["start_date"], r["end_date"]) for r in leaves if r["status"] != "denied"]
+    spans = [(request["employee_id"], request["start_date"], request["end_date"]) for request in pto
+             if request["status"] in ("approved", "taken")]  # fmt: skip
+    spans += [(leave["employee_id"], leave["start_date"], leave["end_date"]) for leave in leaves if leave["status"] != "denied"]
     for employee_id, first, last in spans:
         day = date.fromisoformat(first)
         while day.isoformat() <= last:
@@ -70,13 +71,11 @@ def _crew_shifts(draws: Draws, hourly: list[dict], cast_ids: set[str], off: set,
         employee_id = employee["employee_id"]
         crew = cast.CREWS.get(employee_id) or _crew(draws, employee["job_code"])
         for monday in _weeks():
-            worked = set()
             for pattern, weekdays in crew:
                 for weekday in weekdays:
                     day = (monday + timedelta(days=weekday)).isoformat()
                     if day not in holidays and (employee_id, day) not in off and day >= employee["hire_date"]:
                         shifts.append(_shift(employee, day, pattern, now))
-                        worked.add(weekday)
             full_time = sum(cast.PATTERNS[pattern][1] * len(weekdays) for pattern, weekdays in crew) >= 40
             if employee_id in cast_ids or not full_time or draws.random() >= OVERTIME_ODDS:
                 continue
@@ -158,4 +157,3 @@ def plan(draws: Draws, employees: list[dict], pto: Iterable[dict], leaves: Itera
 def _pattern_of(shift: dict) -> str:
     return next(name for name, (begins, length) in cast.PATTERNS.items()
                 if shift["start"][11:] == begins and shift["hours"] == length)  # fmt: skip
-
