@@ -4,7 +4,7 @@ contact details), offices, job codes and their pay bands, PTO and leave requests
 requisitions with their applications and interviews, pay change requests, HR cases, and the
 plants' shifts with the swap requests employees post in the shift app."""
 
-from typing import Annotated, Literal, Optional
+from typing import Annotated, ClassVar, Literal, Optional
 
 from pydantic import BaseModel, ConfigDict
 
@@ -96,6 +96,8 @@ class DirectoryEntry(BaseModel):
 
 
 class PtoRequest(BaseModel):
+    noun: ClassVar[str] = "PTO request"  # in the kit's "not found" refusal
+
     request_id: str
     employee_id: EmployeeId
     start_date: str

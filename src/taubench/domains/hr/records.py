@@ -18,7 +18,8 @@ from taubench.domains.hr.models import (
 )
 from taubench.domains.hr.shift_time import age_on, week_hours, week_of
 from taubench.domains.hr.workdays import completed_months, day, month_end
-from taubench.toolkit import Toolkit, tool
+from taubench.domains.kit import RecordDesk
+from taubench.toolkit import tool
 
 ACCRUAL_TIERS = ((6, 13.33), (3, 10.0), (0, 6.67))  # completed years of service -> hours a month
 
@@ -27,30 +28,20 @@ def accrual_per_month(years: int) -> float:
     return next(hours for least, hours in ACCRUAL_TIERS if years >= least)
 
 
-class HrRecords(Toolkit):
+class HrRecords(RecordDesk):
     db: HrDB
 
-    def _employee(self, employee_id: str) -> Employee:
-        if employee_id not in self.db.employees:
-            raise ValueError("Employee not found")
-        return self.db.employees[employee_id]
-
     def _active(self, employee_id: str) -> Employee:
-        employee = self._employee(employee_id)
+        employee = self._get("employees", employee_id)
         if employee.status != "active":
             raise ValueError(f"Employee {employee_id} is not active")
         return employee
 
     def _hourly(self, employee_id: str) -> Employee:
-        employee = self._employee(employee_id)
+        employee = self._get("employees", employee_id)
         if employee.pay_basis != "hourly":
             raise ValueError(f"Employee {employee_id} is salaried and works no shifts")
         return employee
-
-    def _requisition(self, requisition_id: str) -> Requisition:
-        if requisition_id not in self.db.requisitions:
-            raise ValueError("Requisition not found")
-        return self.db.requisitions[requisition_id]
 
     @staticmethod
     def _entry(employee: Employee) -> DirectoryEntry:
@@ -65,8 +56,8 @@ class HrRecords(Toolkit):
             employee_id: The caller's employee id, e.g. "E1004".
             birth_date: The caller's date of birth, YYYY-MM-DD.
         """
-        employee = self.db.employees.get(employee_id)
-        if employee is None or employee.birth_date != birth_date:
+        employee = self._get("employees", employee_id)
+        if employee.birth_date != birth_date:
             raise ValueError("Employee id and date of birth do not match")
         return self._entry(employee)
 
@@ -92,7 +83,7 @@ class HrRecords(Toolkit):
         Args:
             employee_id: The employee's id.
         """
-        return self._employee(employee_id)
+        return self._get("employees", employee_id)
 
     @tool("read")
     def get_pto_account(self, employee_id: str) -> PtoAccount:
@@ -102,11 +93,10 @@ class HrRecords(Toolkit):
         Args:
             employee_id: The employee's id.
         """
-        employee = self._employee(employee_id)
+        employee = self._get("employees", employee_id)
         years = completed_months(employee.hire_date, self.db.today) // 12
-        requests = [request for request in self.db.pto_requests.values()
-                    if request.employee_id == employee_id and request.status in ("pending", "approved")
-                    and request.end_date >= self.db.today]  # fmt: skip
+        requests = [request for request in self._of("pto_requests", "employee_id", employee_id)
+                    if request.status in ("pending", "approved") and request.end_date >= self.db.today]  # fmt: skip
         return PtoAccount(
             employee_id=employee_id,
             balance_hours=employee.pto_balance,
@@ -126,7 +116,7 @@ class HrRecords(Toolkit):
         Args:
             employee_id: The employee's id.
         """
-        employee = self._employee(employee_id)
+        employee = self._get("employees", employee_id)
         prior = self.db.employees.get(employee.prior_employee_id or "")
         return LeaveEligibility(
             employee_id=employee_id,
@@ -138,7 +128,7 @@ class HrRecords(Toolkit):
             prior_months_of_service=completed_months(prior.hire_date, prior.termination_date or self.db.today) if prior else 0,
             hours_last_12_months=employee.hours_last_12_months,
             employees_within_75_miles=self.db.offices[employee.office_id].employees_within_75_miles,
-            leaves=[leave for leave in self.db.leave_requests.values() if leave.employee_id == employee_id],
+            leaves=self._of("leave_requests", "employee_id", employee_id),
         )
 
     @tool("read")
@@ -170,8 +160,8 @@ class HrRecords(Toolkit):
         Args:
             requisition_id: The requisition's id, e.g. "R801".
         """
-        self._requisition(requisition_id)
-        return [application for application in self.db.applications.values() if application.requisition_id == requisition_id]
+        self._get("requisitions", requisition_id)
+        return self._of("applications", "requisition_id", requisition_id)
 
     @tool("read")
     def list_interviews(self, employee_id: str) -> list[Interview]:
@@ -180,9 +170,9 @@ class HrRecords(Toolkit):
         Args:
             employee_id: The interviewer's employee id.
         """
-        self._employee(employee_id)
-        booked = [interview for interview in self.db.interviews.values() if interview.interviewer_id == employee_id
-                  and interview.status == "scheduled" and interview.date >= self.db.today]  # fmt: skip
+        self._get("employees", employee_id)
+        booked = [interview for interview in self._of("interviews", "interviewer_id", employee_id)
+                  if interview.status == "scheduled" and interview.date >= self.db.today]  # fmt: skip
         return sorted(booked, key=lambda interview: (interview.date, interview.time))
 
     @tool("read")
