@@ -1,15 +1,17 @@
 """The HR service center's numbered policy rules as checks over a task's gold trace (see
-gold_trace.py); the shift rules' arithmetic is in shift_rules.py. Rules 2 and 18 govern only
-what is said."""
+gold_trace.py), on the kit's checks of the rules every policy has; the shift rules' arithmetic
+is in shift_rules.py. Rule 18 governs only what is said."""
 
 import json
 from datetime import timedelta
-from typing import Any, Optional
+from typing import Any, Optional, get_origin
 
-from taubench.domains.gold_trace import GoldTrace, hand_offs
+from taubench.domains.gold_trace import GoldStep, GoldTrace
+from taubench.domains.hr.models import HrDB
 from taubench.domains.hr.records import accrual_per_month
 from taubench.domains.hr.shift_rules import OVERTIME_AFTER, cannot_take, minor_breaches, short_rests, swap_parties, week_with
 from taubench.domains.hr.workdays import add_workdays, completed_months, day, month_end, workdays
+from taubench.domains.kit import hand_offs, identified_first, looked_up_before_change, said
 
 FLOOR = -8.0
 LONG_REQUEST = 3  # workdays: needs NOTICE_DAYS' notice
@@ -27,6 +29,7 @@ OPEN_TOOLS = {"verify_employee", "calculate", "transfer_to_human_agents"}
 PERSONAL_VIEWS = {"get_employee", "get_pto_account", "get_leave_eligibility"}
 OWN_REQUESTS = {"update_contact_info", "submit_pto_request", "submit_leave_request", "submit_internal_application", "open_case"}
 SCHEDULE_VIEW = "get_schedule"
+TABLES = [name for name, field in HrDB.model_fields.items() if get_origin(field.annotation) is dict]
 
 
 def _callers(trace: GoldTrace) -> list[Optional[str]]:
@@ -57,13 +60,24 @@ def _projected(db: Any, employee_id: str, start: str, hours: float, exclude: str
     return round(employee.pto_balance + accruals * rate - others - hours, 2)
 
 
-def _said(trace: GoldTrace, value: float) -> bool:
-    return f"{abs(value):g}" in trace.task.communicate_info
+def caller_verified_first(trace: GoldTrace) -> list[str]:
+    """Every tool but the open ones comes after an active employee record was verified, whoever's records it touches."""
+    return identified_first(
+        trace,
+        identifies=lambda step: ["caller"] if step.name == "verify_employee" and json.loads(step.observation)["status"] == "active" else [],
+        concerns=lambda step: [] if step.name in OPEN_TOOLS else ["caller"],
+        who="an active record",
+    )
 
 
-def identified_first(trace: GoldTrace) -> list[str]:
-    return [f"{step.name} before an active record was verified" for step, caller in zip(trace.steps, _callers(trace))
-            if step.name not in OPEN_TOOLS and caller is None]  # fmt: skip
+def _records_named(step: GoldStep) -> list[str]:
+    """The existing records a call names by id."""
+    return [value for value in step.arguments.values()
+            if isinstance(value, str) and any(value in getattr(step.before, table) for table in TABLES)]  # fmt: skip
+
+
+def read_back_first(trace: GoldTrace) -> list[str]:
+    return looked_up_before_change(trace, _records_named)
 
 
 def records_by_role(trace: GoldTrace) -> list[str]:
@@ -145,7 +159,7 @@ def balance_floor(trace: GoldTrace) -> list[str]:
         left = _projected(step.before, args["employee_id"], args["start_date"], args["hours"])
         if left < FLOOR:
             violations.append(f"PTO submitted to a projected {left}")
-        elif not _said(trace, left):
+        elif not said(trace, left):
             violations.append(f"projected balance {left:g} not in communicate_info")
     return violations
 
@@ -238,7 +252,7 @@ def posting_dates(trace: GoldTrace) -> list[str]:
         inside, outside = step.arguments["internal_start"], step.arguments["external_start"]
         if inside < step.before.today or outside < add_workdays(inside, 5, step.before.holidays):
             violations.append(f"posting {inside} / {outside} breaks the 5-workday internal window")
-        if outside not in trace.task.communicate_info:
+        if not said(trace, outside):
             violations.append("external start not in communicate_info")
     return violations
 
@@ -255,7 +269,7 @@ def internal_applications(trace: GoldTrace) -> list[str]:
             violations.append(f"{employee.employee_id} has an active written warning")
         if requisition.hiring_manager_id == employee.employee_id or (requisition.internal_start or "9999") > db.today:
             violations.append(f"{requisition.requisition_id} not open to {employee.employee_id}")
-        if f"{requisition.pay_min:g}" not in trace.task.communicate_info:
+        if not said(trace, requisition.pay_min):
             violations.append("pay range not in communicate_info")
     return violations
 
@@ -288,7 +302,7 @@ def pay_changes(trace: GoldTrace) -> list[str]:
             violations.append(f"{new} outside the band")
         if not employee.base_pay < new <= round(employee.base_pay * (1 + MAX_RAISE), 2):
             violations.append(f"{new} is no raise or above 10% of {employee.base_pay}")
-        if not _said(trace, round((new - employee.base_pay) / employee.base_pay * 100, 2)):
+        if not said(trace, round((new - employee.base_pay) / employee.base_pay * 100, 2)):
             violations.append("raise percent not in communicate_info")
     return violations
 
@@ -309,7 +323,7 @@ def cases_and_transfers(trace: GoldTrace) -> list[str]:
     violations = []
     for step in trace.calls("open_case"):
         case_id = json.loads(step.observation)["case_id"]
-        if case_id not in trace.task.communicate_info:
+        if not said(trace, case_id):
             violations.append(f"case id {case_id} not in communicate_info")
         if step.arguments["case_type"] in EMPLOYEE_RELATIONS and not trace.calls("transfer_to_human_agents"):
             violations.append(f"a {step.arguments['case_type']} case without a transfer to employee relations")
@@ -349,7 +363,7 @@ def overtime_approval(trace: GoldTrace) -> list[str]:
             violations.append(f"overtime approved for {shift.shift_id} though the week is {total:g} hours")
         elif total > OVERTIME_AFTER and not (approver == holder.manager_id == caller):
             violations.append(f"{total:g} hours for {holder.employee_id} without their manager's own approval")
-        elif total > OVERTIME_AFTER and not _said(trace, total):
+        elif total > OVERTIME_AFTER and not said(trace, total):
             violations.append(f"the week's {total:g} hours not in communicate_info")
     return violations
 
@@ -382,7 +396,8 @@ def swaps(trace: GoldTrace) -> list[str]:
 
 
 RULES = {
-    1: identified_first,
+    1: caller_verified_first,
+    2: read_back_first,
     3: records_by_role,
     4: delegation_in_force,
     5: who_may_ask,
@@ -408,6 +423,5 @@ RULES = {
     26: swaps,
 }
 CONVERSATIONAL = {
-    2: "reading a change back and getting a yes happens in the conversation, not in tool calls",
     18: "bank and tax form changes have no tool: the refusal and the pointer to the portal are said, not done",
 }
