@@ -240,7 +240,7 @@ SHIFT_EMPLOYEES = [
 ]
 SHIFT_PTO_REQUESTS = [
     {"request_id": "P4013", "employee_id": "E1082", "start_date": "2025-12-05", "end_date": "2025-12-05", "hours": 8.0,
-     "status": "pending", "decided_by": None},
+     "status": "pending", "submitted_on": "2025-10-27", "decided_by": None},
 ]
 
 # A pattern is a start time and a length in hours; a crew is the patterns an employee works on

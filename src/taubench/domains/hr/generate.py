@@ -286,7 +286,7 @@ def database() -> dict[str, Any]:
     changes, cases = _pay_changes_and_cases(rng, [e for e in employees if e["employee_id"] not in cast_ids])
     draws = random.Random(SHIFT_SEED)
     employees += [_employee(draws, tuple(row[field] for field in ROW_FIELDS), offices) for row in cast.SHIFT_EMPLOYEES]
-    pto.update({row["request_id"]: {**row, "submitted_on": "2025-10-27"} for row in cast.SHIFT_PTO_REQUESTS})
+    pto.update({row["request_id"]: dict(row) for row in cast.SHIFT_PTO_REQUESTS})
     shifts, swaps = schedules.plan(draws, employees, pto.values(), leaves.values(), HOLIDAYS, NOW)
     return {
         "now": NOW, "today": TODAY, "holidays": HOLIDAYS, "pay_period_starts": PAY_PERIOD_STARTS,
