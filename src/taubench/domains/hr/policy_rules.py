@@ -1,15 +1,16 @@
 """The HR service center's numbered policy rules as checks over a task's gold trace (see
-gold_trace.py), on the kit's checks of the rules every policy has; the shift rules' arithmetic
-is in shift_rules.py. Rule 18 governs only what is said."""
+gold_trace.py), on the kit's checks of the rules every policy has; the shift rules (22 to 26)
+are checked in shift_rules.py. Rule 18 governs only what is said."""
 
 import json
 from datetime import timedelta
 from typing import Any, Optional, get_origin
 
 from taubench.domains.gold_trace import GoldStep, GoldTrace
+from taubench.domains.hr.callers import callers
 from taubench.domains.hr.models import HrDB
 from taubench.domains.hr.records import accrual_per_month
-from taubench.domains.hr.shift_rules import OVERTIME_AFTER, cannot_take, minor_breaches, short_rests, swap_parties, week_with
+from taubench.domains.hr.shift_rules import overtime_approval, rest_between_shifts, schedule_views, swaps, under_18
 from taubench.domains.hr.workdays import add_workdays, completed_months, day, month_end, workdays
 from taubench.domains.kit import hand_offs, identified_first, looked_up_before_change, said
 
@@ -28,18 +29,7 @@ EMPLOYEE_RELATIONS = ("harassment", "discrimination", "safety")
 OPEN_TOOLS = {"verify_employee", "calculate", "transfer_to_human_agents"}
 PERSONAL_VIEWS = {"get_employee", "get_pto_account", "get_leave_eligibility"}
 OWN_REQUESTS = {"update_contact_info", "submit_pto_request", "submit_leave_request", "submit_internal_application", "open_case"}
-SCHEDULE_VIEW = "get_schedule"
 TABLES = [name for name, field in HrDB.model_fields.items() if get_origin(field.annotation) is dict]
-
-
-def _callers(trace: GoldTrace) -> list[Optional[str]]:
-    """For each step, the caller verified (on an active record) before it, if any."""
-    caller, found = None, []
-    for step in trace.steps:
-        found.append(caller)
-        if step.name == "verify_employee" and not step.error and json.loads(step.observation)["status"] == "active":
-            caller = json.loads(step.observation)["employee_id"]
-    return found
 
 
 def _delegation_in_force(db: Any, manager_id: Optional[str], delegate: str) -> bool:
@@ -82,7 +72,7 @@ def read_back_first(trace: GoldTrace) -> list[str]:
 
 def records_by_role(trace: GoldTrace) -> list[str]:
     violations = []
-    for step, caller in zip(trace.steps, _callers(trace)):
+    for step, caller in zip(trace.steps, callers(trace)):
         if step.name in PERSONAL_VIEWS and caller:
             target = step.before.employees.get(step.arguments["employee_id"])
             if target is None or target.employee_id == caller or target.manager_id == caller:
@@ -105,7 +95,7 @@ def delegation_in_force(trace: GoldTrace) -> list[str]:
 
 def who_may_ask(trace: GoldTrace) -> list[str]:
     violations = []
-    for step, caller in zip(trace.steps, _callers(trace)):
+    for step, caller in zip(trace.steps, callers(trace)):
         if step.kind != "write" or caller is None:
             continue
         args, db = step.arguments, step.before
@@ -327,71 +317,6 @@ def cases_and_transfers(trace: GoldTrace) -> list[str]:
             violations.append(f"case id {case_id} not in communicate_info")
         if step.arguments["case_type"] in EMPLOYEE_RELATIONS and not trace.calls("transfer_to_human_agents"):
             violations.append(f"a {step.arguments['case_type']} case without a transfer to employee relations")
-    return violations
-
-
-def _own_or_report(db: Any, caller: str, employee_id: str) -> bool:
-    return employee_id == caller or db.employees[employee_id].manager_id == caller
-
-
-def schedule_views(trace: GoldTrace) -> list[str]:
-    """A schedule is the caller's, a direct report's, or that of a colleague in a swap with the caller."""
-    return [f"{caller} opened the schedule of {step.arguments['employee_id']}, no party to a swap with them"
-            for step, caller in zip(trace.steps, _callers(trace))
-            if step.name == SCHEDULE_VIEW and caller and not _own_or_report(step.before, caller, step.arguments["employee_id"])
-            and step.arguments["employee_id"] not in swap_parties(step.before, caller)]  # fmt: skip
-
-
-def _assignments(trace: GoldTrace) -> list[tuple[Any, Optional[str], Any, Any]]:
-    """Each shift assignment: its step, who asked, the shift as the trace ends, the new holder."""
-    end = trace.steps[-1].after
-    return [(step, caller, end.shifts[step.arguments["shift_id"]], end.employees[step.arguments["employee_id"]])
-            for step, caller in zip(trace.steps, _callers(trace)) if step.name == "assign_shift"]  # fmt: skip
-
-
-def rest_between_shifts(trace: GoldTrace) -> list[str]:
-    end = trace.steps[-1].after
-    return [f"{holder.employee_id} rests {rest:g} hours next to {shift.shift_id}"
-            for _, _, shift, holder in _assignments(trace) for rest in short_rests(end, holder.employee_id, shift)]  # fmt: skip
-
-
-def overtime_approval(trace: GoldTrace) -> list[str]:
-    violations, end = [], trace.steps[-1].after
-    for step, caller, shift, holder in _assignments(trace):
-        total, approver = week_with(end, holder.employee_id, shift), step.arguments.get("overtime_approved_by") or None
-        if total <= OVERTIME_AFTER and approver:
-            violations.append(f"overtime approved for {shift.shift_id} though the week is {total:g} hours")
-        elif total > OVERTIME_AFTER and not (approver == holder.manager_id == caller):
-            violations.append(f"{total:g} hours for {holder.employee_id} without their manager's own approval")
-        elif total > OVERTIME_AFTER and not said(trace, total):
-            violations.append(f"the week's {total:g} hours not in communicate_info")
-    return violations
-
-
-def under_18(trace: GoldTrace) -> list[str]:
-    end = trace.steps[-1].after
-    return [breach for _, _, shift, holder in _assignments(trace) for breach in minor_breaches(end, holder, shift)]
-
-
-def swaps(trace: GoldTrace) -> list[str]:
-    violations, start = [], trace.steps[0].before
-    for step, _, shift, holder in _assignments(trace):
-        was = step.before.shifts[shift.shift_id]
-        if was.employee_id is None:
-            if (holder.office_id, holder.job_code) != (shift.office_id, shift.job_code):
-                violations.append(f"open shift {shift.shift_id} given outside its site and job code")
-            continue
-        requests = [request for request in start.swap_requests.values() if request.status == "open"]
-        accepted = [request for request in requests if request.shift_id == shift.shift_id and holder.employee_id in request.accepted_by]
-        exchanged = [request for request in requests if request.in_exchange_for == shift.shift_id
-                     and request.offered_by == holder.employee_id and was.employee_id in request.accepted_by]  # fmt: skip
-        if not accepted and not exchanged:
-            violations.append(f"{shift.shift_id} taken over by {holder.employee_id} without a swap request they accepted")
-        for request in accepted:
-            passed_over = request.accepted_by[: request.accepted_by.index(holder.employee_id)]
-            violations += [f"{other} accepted {shift.shift_id} first and could take it" for other in passed_over
-                           if not cannot_take(start, other, start.shifts[shift.shift_id])]  # fmt: skip
-        violations += [f"swap: {reason}" for reason in cannot_take(trace.steps[-1].after, holder.employee_id, shift)]
     return violations
 
 
