@@ -183,6 +183,58 @@ def test_a_release_is_added_or_its_scope_changed(ok, no):
         "Error: Scope must be academic, financial or both")
 
 
+def test_a_directory_look_up_shows_directory_information_and_the_opt_out(ok, no):
+    """Without a birth date, find_student is the directory look-up: namesakes all come back, each
+    with what the directory shows and whether they opted out; the identity look-up is as before."""
+    khans = ok("find_student", last_name="khan", first_name="aisha")
+    assert [(s["student_id"], s["program"], s["email"], s["directory_opt_out"]) for s in khans] == [
+        ("ST10001", "Biology BS", "akhan04@students.northfield.edu", False),
+        ("ST10002", "Computer Science BS", "akhan05@students.northfield.edu", True)]  # fmt: skip
+    assert set(khans[0]) == {"student_id", "first_name", "last_name", "program", "year", "enrolled_this_term", "email",
+                             "directory_opt_out"}  # fmt: skip
+    assert len(ok("find_student", last_name="Khan")) > 2
+    assert no("find_student", last_name="Khan", first_name="Zed") == "Error: No student with that name"
+    assert [s["student_id"] for s in ok("find_student", last_name="Okoro", dob="2005-06-21", first_name="diana")] == ["ST10004"]
+
+
+def test_the_degree_audit_counts_each_course_once_in_the_first_group_that_takes_it(ok, no, tools):
+    """Tobias (Biology BS) has BIO 110 and CHEM 101 done and BIO 201 running in the core; his
+    GEOL and PHYS courses fill natural sciences; what no group lists falls to free electives."""
+    audit = ok("get_degree_audit", student_id="ST10053")
+    assert (audit["program"], audit["degree_credits"]) == ("Biology BS", 120)
+    groups = {g["group"]: g for g in audit["groups"]}
+    assert list(groups) == ["Major core", "Major electives", "Writing", "Quantitative reasoning",
+                            "Humanities and social sciences", "Natural sciences", "Free electives"]  # fmt: skip
+    core = groups["Major core"]
+    assert (core["credits_required"], core["credits_done"], core["credits_in_progress"], core["credits_missing"]) == (16, 8, 3, 5)
+    assert (sorted(core["courses_done"]), core["courses_in_progress"]) == (["BIO 110", "CHEM 101"], ["BIO 201"])
+    assert groups["Major electives"]["courses_in_progress"] == ["BIO 390"]
+    assert sum(g["credits_required"] for g in audit["groups"]) == 120
+    assert sum(g["credits_missing"] for g in audit["groups"]) == 52
+    # a grade under the core's C counts nowhere in the core, but a D still counts as a free elective
+    retake = next(key for key, e in tools.db.enrollments.items() if (e.student_id, e.course_code) == ("ST10053", "CHEM 101"))
+    tools.db.enrollments[retake].grade = "D"
+    groups = {g["group"]: g for g in ok("get_degree_audit", student_id="ST10053")["groups"]}
+    assert "CHEM 101" not in groups["Major core"]["courses_done"] and "CHEM 101" in groups["Free electives"]["courses_done"]
+    ok("drop_section", student_id="ST10053", section_id="CRN20501")  # a dropped course counts nothing
+    groups = {g["group"]: g for g in ok("get_degree_audit", student_id="ST10053")["groups"]}
+    assert (groups["Major core"]["courses_in_progress"], groups["Major core"]["credits_missing"]) == ([], 12)
+    assert no("get_degree_audit", student_id="ST10014") == (
+        "Error: No degree requirements on file for Undeclared: the student must declare a program")
+    assert no("get_degree_audit", student_id="ST1") == "Error: Student not found"
+
+
+def test_a_student_opts_out_of_the_directory_and_back(ok, no, tools):
+    assert ok("set_directory_opt_out", student_id="ST10011", opt_out=True)["directory_opt_out"] is True
+    assert ok("find_student", last_name="Scott", first_name="Hannah")[0]["directory_opt_out"] is True
+    assert no("set_directory_opt_out", student_id="ST10011", opt_out=True) == "Error: The student has already opted out of the directory"
+    assert ok("set_directory_opt_out", student_id="ST10011", opt_out=False)["directory_opt_out"] is False
+    assert "ST10011" not in tools.db.directory_opt_outs
+    assert no("set_directory_opt_out", student_id="ST10011", opt_out=False) == "Error: The student has not opted out of the directory"
+    assert no("set_directory_opt_out", student_id="ST10011", opt_out="yes") == "Error: opt_out must be true or false"
+    assert no("set_directory_opt_out", student_id="ST1", opt_out=True) == "Error: Student not found"
+
+
 def test_the_shared_tools_are_named_after_the_toolkit(ok, tools):
     assert ok("calculate", expression="3 * 450 * 0.5") == "675.0"
     assert ok("transfer_to_human_agents", summary="grade appeal") == "Transfer successful"

@@ -232,3 +232,56 @@ BOOKINGS = [
 DROPPED = [("ST10031", "CRN20501")]
 EXTENSIONS = [("ST10036", "CRN20301", "Problem Set 3", 48)]
 
+
+# Degree requirements. Every program takes the general-education groups (less any course its
+# major lists) and a free-electives group making up the degree's credits; group: (name,
+# credits, minimum grade, courses), credits None: every listed course
+DEGREE_CREDITS = 120
+GENERAL_EDUCATION = [
+    ("Writing", 6, "C-", ["ENGL 101", "ENGL 102"]),
+    ("Quantitative reasoning", 3, "C-", ["MATH 110", "STAT 200"]),
+    ("Humanities and social sciences", 9, "D", ["HIST 150", "PHIL 120", "COMM 110", "ART 105", "ECON 201", "PSYC 101",
+                                                "SOC 101", "SOC 150", "ANTH 101", "ANTH 201", "POLS 110", "POLS 150",
+                                                "MUS 110", "MUS 150", "SPAN 101", "FREN 101", "FREN 150", "THEA 110"]),
+    ("Natural sciences", 7, "D", ["BIO 110", "CHEM 101", "CHEM 101L", "GEOL 110", "GEOL 150", "PHYS 101", "PHYS 110",
+                                  "GEOG 250"]),
+]  # fmt: skip
+FREE_ELECTIVES = ("Free electives", "D")
+# family: (major core, major electives); the core needs every course at C, the electives 9 credits at C-
+MAJORS = {
+    "biology": (["BIO 110", "BIO 201", "CHEM 101", "CHEM 101L", "MATH 151"],
+                ["BIO 390", "GEOL 201", "GEOL 210", "GEOL 301", "PHYS 210", "PSYC 210"]),
+    "nursing": (["NURS 101", "NURS 110", "NURS 150", "BIO 110", "PSYC 101", "HSCI 215"],
+                ["NURS 201", "NURS 250", "NURS 320", "NURS 350", "STAT 200"]),
+    "engineering": (["MATH 151", "MATH 152", "CHEM 101", "PHYS 110", "ENGR 101", "ENGR 110"],
+                    ["ENGR 150", "ENGR 210", "ENGR 250", "ENGR 350", "ENGR 410", "PHYS 210", "PHYS 250"]),
+    "computing": (["CS 110", "CS 201", "MATH 151", "MATH 152", "STAT 200"],
+                  ["ENGR 101", "ENGR 110", "ENGR 150", "PHYS 250", "PHYS 301"]),
+    "mathematics": (["MATH 151", "MATH 152", "STAT 200", "CS 110"], ["PHYS 110", "PHYS 210", "PHYS 250", "PHYS 301", "CS 201"]),
+    "psychology": (["PSYC 101", "PSYC 210", "STAT 200", "SOC 101"], ["SOC 150", "SOC 210", "SOC 250", "ANTH 101", "ANTH 201"]),
+    "sociology": (["SOC 101", "SOC 150", "SOC 210", "ANTH 101", "STAT 200"],
+                  ["SOC 110", "SOC 250", "SOC 301", "SOC 410", "ANTH 201", "ANTH 301", "POLS 150"]),
+    "business": (["ECON 201", "STAT 200", "ACCT 110", "ACCT 150", "ACCT 201", "COMM 110"],
+                 ["ACCT 210", "ACCT 250", "ACCT 350", "ACCT 410", "POLS 150", "POLS 201"]),
+    "economics": (["ECON 201", "MATH 151", "STAT 200", "ACCT 110"],
+                  ["ACCT 150", "ACCT 201", "POLS 150", "POLS 201", "POLS 250", "POLS 301"]),
+    "english": (["ENGL 101", "ENGL 102", "PHIL 120", "COMM 110", "HIST 150"],
+                ["THEA 110", "THEA 210", "FREN 101", "FREN 150", "SPAN 101", "SPAN 201"]),
+    "history": (["HIST 150", "PHIL 120", "POLS 110", "POLS 150"], ["POLS 201", "POLS 250", "ANTH 201", "ANTH 301", "SPAN 201"]),
+    "art": (["ART 105", "MUS 110", "THEA 110", "THEA 210"], ["MUS 150", "MUS 250", "MUS 301", "THEA 101", "THEA 250", "THEA 301"]),
+}  # fmt: skip
+PROGRAM_MAJORS = {  # every declared program on a student's record -> its major's family ("Undeclared" has none)
+    "Biology BS": "biology", "Pre-Medicine BS": "biology", "Kinesiology BS": "biology", "Nutrition BS": "biology",
+    "Biochemistry BS": "biology", "Chemistry BS": "biology", "Environmental Science BS": "biology",
+    "Nursing BSN": "nursing", "Public Health BS": "nursing", "Health Sciences BS": "nursing",
+    "Mechanical Engineering BS": "engineering", "Civil Engineering BS": "engineering",
+    "Chemical Engineering BS": "engineering", "Architecture BArch": "engineering",
+    "Computer Science BS": "computing", "Computer Engineering BS": "computing",
+    "Mathematics BS": "mathematics", "Physics BS": "mathematics", "Psychology BA": "psychology",
+    "Sociology BA": "sociology", "Social Work BSW": "sociology", "Business Administration BBA": "business",
+    "Marketing BBA": "business", "Finance BBA": "business", "Economics BA": "economics", "English BA": "english",
+    "Journalism BA": "english", "Communication BA": "english", "History BA": "history", "Art BFA": "art",
+}  # fmt: skip
+
+# the cast students who opted out of the directory
+OPT_OUTS = ["ST10002", "ST10004"]

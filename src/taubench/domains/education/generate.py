@@ -7,7 +7,10 @@ import random
 from datetime import date, datetime, timedelta
 from typing import Any
 
-from taubench.domains.education.cast import BOOKINGS, COURSES, DROPPED, EXTENSIONS, SECTIONS, STUDENTS
+from taubench.domains.education.cast import (
+    BOOKINGS, COURSES, DEGREE_CREDITS, DROPPED, EXTENSIONS, FREE_ELECTIVES, GENERAL_EDUCATION, MAJORS, OPT_OUTS,
+    PROGRAM_MAJORS, SECTIONS, STUDENTS,
+)  # fmt: skip
 
 SEED = 2025
 NOW = "2025-09-09 10:00"
@@ -390,5 +393,31 @@ def database() -> dict[str, Any]:
     builder.coursework()
     builder.tutoring()
     builder.histories()
+    builder.db["programs"] = programs(builder.db["courses"])
+    builder.db["directory_opt_outs"] = opt_outs(builder.db["students"])
     builder.db["next_numbers"] = {name: builder.numbers[name] for name in ("enrollment", "extension", "booking", "charge")}
     return builder.db
+
+
+def programs(courses: dict[str, dict]) -> dict[str, dict]:
+    """Each declared program's requirement groups: its major's core and electives, the general
+    education groups less what the major lists, and free electives up to the degree's credits."""
+    found = {}
+    for name, major in PROGRAM_MAJORS.items():
+        core, electives = MAJORS[major]
+        groups = [("Major core", sum(courses[code]["credits"] for code in core), "C", core), ("Major electives", 9, "C-", electives)]
+        for group, credits, minimum, listed in GENERAL_EDUCATION:
+            left = [code for code in listed if code not in core + electives]
+            if left:
+                groups.append((group, credits, minimum, left))
+        groups.append((*FREE_ELECTIVES[:1], DEGREE_CREDITS - sum(group[1] for group in groups), FREE_ELECTIVES[1], []))
+        found[name] = {"name": name, "credits": DEGREE_CREDITS,
+                       "groups": [{"name": group, "credits": credits, "min_grade": minimum, "courses": listed}
+                                  for group, credits, minimum, listed in groups]}  # fmt: skip
+    return found
+
+
+def opt_outs(students: dict[str, dict]) -> list[str]:
+    """The cast's directory opt-outs, and about one filler student in 25 (a stream of its own)."""
+    rng = random.Random(SEED + 3)
+    return [*OPT_OUTS, *(student_id for student_id in students if student_id >= "ST10100" and rng.random() < 0.04)]

@@ -2,6 +2,7 @@
 The caller is named by the task's known_info ("You are <name>, ..."): the student, or a
 third party on their release list."""
 
+import json
 import re
 from datetime import date, datetime, timedelta
 
@@ -61,10 +62,15 @@ def _target(step: GoldStep) -> Section:
     return step.before.sections[step.arguments.get("to_section_id") or step.arguments["section_id"]]
 
 
+def _directory_lookup(step: GoldStep) -> bool:
+    """A look-up by name alone: a directory request, which identifies nobody."""
+    return step.name == "find_student" and step.arguments.get("dob") is None
+
+
 def identified_first(trace: GoldTrace) -> list[str]:
     found, violations = set(), []
     for step in trace.steps:
-        if step.name == "find_student" and not step.error:
+        if step.name == "find_student" and not step.error and not _directory_lookup(step):
             found |= set(re.findall(r"ST\d+", step.observation))
         elif (student := _student_of(step)) is not None and student not in found:
             violations.append(f"{step.name} on {student} before find_student identified them")
@@ -82,8 +88,8 @@ def third_parties_within_scope(trace: GoldTrace) -> list[str]:
         scopes = {r.scope for r in step.before.students[student].releases if r.name == _caller(trace)}
         if not scopes:
             violations.append(f"{step.name} on {student} for {_caller(trace)!r}, who is not on the release list")
-        elif step.name == "get_transcript" and not scopes & {"academic", "both"}:
-            violations.append(f"get_transcript for {_caller(trace)!r} with a {', '.join(scopes)} release")
+        elif step.name in ("get_transcript", "get_degree_audit") and not scopes & {"academic", "both"}:
+            violations.append(f"{step.name} for {_caller(trace)!r} with a {', '.join(scopes)} release")
     return violations
 
 
@@ -262,6 +268,38 @@ def grade_appeals(trace: GoldTrace) -> list[str]:
     return violations
 
 
+def directory_requests(trace: GoldTrace) -> list[str]:
+    """Nothing a directory look-up shows of a student who opted out is said."""
+    violations = []
+    said = set(trace.task.communicate_info)
+    for step in trace.steps:
+        if not _directory_lookup(step) or step.error:
+            continue
+        for entry in json.loads(step.observation):
+            told = said & {entry["email"], entry["program"]}
+            if entry["directory_opt_out"] and told:
+                violations.append(f"{sorted(told)} of {entry['student_id']}, who opted out of the directory")
+    return violations
+
+
+def opt_outs_by_the_student(trace: GoldTrace) -> list[str]:
+    return [f"set_directory_opt_out on {student} asked by {_caller(trace)!r}" for step in trace.calls("set_directory_opt_out")
+            if not _is_student(trace, step.before, student := step.arguments["student_id"])]  # fmt: skip
+
+
+def degree_audits(trace: GoldTrace) -> list[str]:
+    """The figures said about credits come from an audit read in the trace, or follow from one."""
+    audits = [step for step in trace.calls("get_degree_audit") if not step.error]
+    if 24 not in trace.task.policy_rules:
+        return []
+    if not audits:
+        return ["a degree-audit task that reads no audit"]
+    figures = {str(group[key]) for step in audits for group in json.loads(step.observation)["groups"]
+               for key in ("credits_required", "credits_done", "credits_in_progress", "credits_missing")}  # fmt: skip
+    return [f"credit figure {value} is neither the audit's nor worked from it" for value in trace.task.communicate_info
+            if value.isdigit() and value not in figures and value not in (trace.task.arithmetic or {})]  # fmt: skip
+
+
 RULES = {
     1: identified_first,
     2: third_parties_within_scope,
@@ -283,5 +321,8 @@ RULES = {
     18: materials_for_the_roster,
     19: grade_appeals,
     21: hand_offs,
+    22: directory_requests,
+    23: opt_outs_by_the_student,
+    24: degree_audits,
 }
 CONVERSATIONAL = {20: "reading a change back and getting an explicit yes happens in the conversation, not in tool calls"}

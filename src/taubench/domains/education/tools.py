@@ -5,11 +5,15 @@ who may be served and what is allowed (releases, holds, deadlines, prerequisites
 limits, tutoring limits, accommodations) is the policy's, so the agent's job."""
 
 from datetime import date, datetime, timedelta
+from typing import Optional
 
+from taubench.domains.education.audit import degree_audit, directory_entry
 from taubench.domains.education.models import (
     AssignmentView,
     Charge,
     Course,
+    DegreeAudit,
+    DirectoryEntry,
     EducationDB,
     Enrollment,
     Extension,
@@ -74,19 +78,27 @@ class EducationTools(Toolkit):
         return (date.fromisoformat(self.db.now[:10]) - date.fromisoformat(self.db.sessions[section.session])).days + 1
 
     @tool("read")
-    def find_student(self, last_name: str, dob: str) -> list[StudentMatch]:
-        """Find students by last name and date of birth. More than one may match (twins).
+    def find_student(self, last_name: str, dob: Optional[str] = None,
+                     first_name: Optional[str] = None) -> list[StudentMatch] | list[DirectoryEntry]:
+        """Find students by last name. With a date of birth, the identity look-up: more than one
+        may match (twins). Without one, a directory look-up for a caller asking about a student:
+        each match's directory information and whether they opted out of the directory.
 
         Args:
             last_name: The student's last name, any case.
-            dob: Their date of birth, YYYY-MM-DD.
+            dob: Their date of birth, YYYY-MM-DD; leave it out for a directory look-up.
+            first_name: Their first name, any case, to narrow the look-up.
         """
-        found = [
-            StudentMatch(student_id=s.student_id, first_name=s.first_name, last_name=s.last_name, dob=s.dob,
-                         phone_last4=s.phone[-4:])  # fmt: skip
-            for s in self.db.students.values()
-            if s.last_name.lower() == last_name.strip().lower() and s.dob == dob
-        ]
+        wanted = (last_name.strip().lower(), (first_name or "").strip().lower())
+        named = [s for s in self.db.students.values()
+                 if s.last_name.lower() == wanted[0] and wanted[1] in ("", s.first_name.lower())]  # fmt: skip
+        if dob is None:
+            if not named:
+                raise ValueError("No student with that name")
+            return [directory_entry(self.db, student) for student in named]
+        found = [StudentMatch(student_id=s.student_id, first_name=s.first_name, last_name=s.last_name, dob=s.dob,
+                              phone_last4=s.phone[-4:])  # fmt: skip
+                 for s in named if s.dob == dob]
         if not found:
             raise ValueError("No student with that last name and date of birth")
         return found
@@ -109,6 +121,16 @@ class EducationTools(Toolkit):
         """
         self._student(student_id)
         return [enrollment for enrollment in self.db.enrollments.values() if enrollment.student_id == student_id]
+
+    @tool("read")
+    def get_degree_audit(self, student_id: str) -> DegreeAudit:
+        """A student's degree audit: their program's requirement groups in order, each with the
+        credits required, done, in progress this term and missing, and the courses counted.
+
+        Args:
+            student_id: The student's id.
+        """
+        return degree_audit(self.db, self._student(student_id))
 
     @tool("read")
     def get_course(self, course_code: str) -> Course:
@@ -394,6 +416,25 @@ class EducationTools(Toolkit):
             raise ValueError("That release is already on file with this scope")
         student.releases = [*others, Release(name=name.strip(), relation=relation, scope=scope)]
         return student.releases
+
+    @tool("write")
+    def set_directory_opt_out(self, student_id: str, opt_out: bool) -> DirectoryEntry:
+        """Opt a student out of the university directory, or lift their opt-out.
+
+        Args:
+            student_id: The student's id.
+            opt_out: true to withhold their directory information from everyone, false to release it again.
+        """
+        student = self._student(student_id)
+        if not isinstance(opt_out, bool):
+            raise ValueError("opt_out must be true or false")
+        if opt_out and student_id in self.db.directory_opt_outs:
+            raise ValueError("The student has already opted out of the directory")
+        if not opt_out and student_id not in self.db.directory_opt_outs:
+            raise ValueError("The student has not opted out of the directory")
+        others = [opted for opted in self.db.directory_opt_outs if opted != student_id]
+        self.db.directory_opt_outs = [*others, student_id] if opt_out else others
+        return directory_entry(self.db, student)
 
     calculate = shared_tool(calculate)
     transfer_to_human_agents = shared_tool(transfer_to_human_agents)
