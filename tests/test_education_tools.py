@@ -2,13 +2,16 @@
 write that fails changes nothing."""
 
 from functools import partial
+from importlib import import_module
 
 import pytest
 from tool_calls import answer, refused
 
 from taubench.domains import load_domain
 from taubench.domains.fair_checks import score
+from taubench.domains.gold_trace import gold_trace
 from taubench.domains.subject import Subject
+from taubench.tasks import GoldAction
 
 
 @pytest.fixture(scope="module")
@@ -233,6 +236,31 @@ def test_a_student_opts_out_of_the_directory_and_back(ok, no, tools):
     assert no("set_directory_opt_out", student_id="ST10011", opt_out=False) == "Error: The student has not opted out of the directory"
     assert no("set_directory_opt_out", student_id="ST10011", opt_out="yes") == "Error: opt_out must be true or false"
     assert no("set_directory_opt_out", student_id="ST1", opt_out=True) == "Error: Student not found"
+
+
+@pytest.mark.parametrize(("rule", "task_id", "extra", "said", "violation"), [
+    (2, "71", ("get_degree_audit", {"student_id": "ST10004"}), None, None),
+    (2, "43", ("get_degree_audit", {"student_id": "ST10002"}), None, "get_degree_audit for 'Imran Khan' with a financial release"),
+    (22, "70", None, ["akhan05@students.northfield.edu"],
+     "['akhan05@students.northfield.edu'] of ST10002, who opted out of the directory"),
+    (23, "71", ("set_directory_opt_out", {"student_id": "ST10004", "opt_out": False}), None,
+     "set_directory_opt_out on ST10004 asked by 'Grace Okoro'"),
+    (1, "70", ("set_directory_opt_out", {"student_id": "ST10011", "opt_out": True}), None,
+     "set_directory_opt_out on ST10011 before find_student identified them"),
+    (24, "67", None, ["64"], "credit figure 64 is neither the audit's nor worked from it"),
+])  # fmt: skip
+def test_a_directory_or_audit_rule_catches_a_gold_trace_that_breaks_it(education, rule, task_id, extra, said, violation):
+    """Each new rule's check, on a task made to break it: a call added to the gold, or a figure
+    said; a directory look-up identifies nobody; a release holder in scope may read the audit."""
+    task = education.tasks[task_id].model_copy(deep=True)
+    if extra:
+        task.evaluation_criteria.actions.append(GoldAction(action_id="x", name=extra[0], arguments=extra[1]))
+    if said is not None:
+        task.evaluation_criteria.communicate_info = said
+    rules = import_module("taubench.domains.education.policy_rules").RULES
+    assert rules[rule](gold_trace(education, education.tasks[task_id])) == []
+    found = rules[rule](gold_trace(education, task))
+    assert (violation in found) if violation else found == []
 
 
 def test_the_shared_tools_are_named_after_the_toolkit(ok, tools):

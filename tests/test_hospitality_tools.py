@@ -1,13 +1,17 @@
 """The hotel desk's tools: each one's answer, each of its error texts, and that a write that
 fails changes nothing."""
 
+from importlib import import_module
+
 import pytest
 from test_fair_grading import gold_calls, reversed_list, swapped
 from tool_calls import answer, refused
 
 from taubench.domains import load_domain
 from taubench.domains.fair_checks import score
+from taubench.domains.gold_trace import gold_trace
 from taubench.domains.subject import Subject
+from taubench.tasks import GoldAction
 
 
 @pytest.fixture(scope="module")
@@ -205,6 +209,70 @@ def test_compensation_goes_to_points_or_the_folio_and_closing_ends_a_case(tools,
         "Error: Feedback case not found")
     assert answer(tools, "close_feedback_case", case_id="FC-3001")["closed_on"] == "2025-12-02"
     assert refused(tools, hospitality, "close_feedback_case", case_id="FC-3001") == "Error: Feedback case is already closed"
+
+
+def test_points_activity_lists_a_guests_ledger_oldest_first(tools, hospitality):
+    activity = answer(tools, "get_points_activity", guest_id="G2001")
+    assert [(e["kind"], e["points"], e["confirmation"]) for e in activity] == [("earn", 3582, "LK-500153"), ("bonus", 895, "LK-500153")]
+    assert answer(tools, "get_points_activity", guest_id="G1007") == []  # not enrolled
+    assert refused(tools, hospitality, "get_points_activity", guest_id="G9") == "Error: Guest not found"
+
+
+def test_every_stays_tier_bonus_is_its_share_of_the_base_points(tools):
+    """Silver 10%, gold 25%, platinum 50% of a stay's base points, rounded down, on a line of its own."""
+    ledger = list(tools.db.loyalty_ledger.values())
+    bonus = {e.confirmation: e.points for e in ledger if e.kind == "bonus"}
+    share = {"silver": 0.10, "gold": 0.25, "platinum": 0.50}
+    wrong = [e.confirmation for e in ledger if e.kind == "earn" and e.confirmation
+             and bonus.get(e.confirmation, 0) != int(e.points * share.get(tools.db.guests[e.guest_id].tier, 0) + 1e-6)]
+    assert wrong == [] and len(bonus) > 300
+
+
+def test_missing_stay_points_are_posted_once_as_base_and_bonus(tools, hospitality):
+    posted = answer(tools, "post_stay_points", confirmation="LK-500152", base_points=6870, bonus_points=1717)
+    assert [(e["entry_id"], e["kind"], e["points"], e["date"]) for e in posted] == [
+        ("LE-91246", "earn", 6870, "2025-12-02"), ("LE-91247", "bonus", 1717, "2025-12-02")]
+    assert tools.db.guests["G2001"].points == 41200 + 8587
+    assert refused(tools, hospitality, "post_stay_points", confirmation="LK-500152", base_points=1, bonus_points=0) == (
+        "Error: Points for this stay are already posted")
+    assert len(answer(tools, "post_stay_points", confirmation="LK-500155", base_points=5180, bonus_points=0)) == 1
+    assert refused(tools, hospitality, "post_stay_points", confirmation="LK-500156", base_points=1, bonus_points=0) == (
+        "Error: Reservation is confirmed: points post only for checked-out stays")
+    award = next(key for key, b in tools.db.reservations.items() if (b.status, b.rate_plan) == ("checked_out", "award"))
+    assert refused(tools, hospitality, "post_stay_points", confirmation=award, base_points=1, bonus_points=0) == (
+        "Error: Award stays earn no points")
+    assert refused(tools, hospitality, "post_stay_points", confirmation="LK-500141", base_points=1, bonus_points=0) == (
+        "Error: The guest is not enrolled in the loyalty programme: points cannot be given")
+    for base, bonus in ((0, 0), (100, -1), (100.5, 0), (True, 0)):
+        assert refused(tools, hospitality, "post_stay_points", confirmation="LK-500162", base_points=base, bonus_points=bonus) == (
+            "Error: Points must be whole numbers: the base at least 1, the bonus at least 0")
+    assert refused(tools, hospitality, "post_stay_points", confirmation="LK-1", base_points=1, bonus_points=0) == (
+        "Error: Reservation not found")
+
+
+@pytest.mark.parametrize(("rule", "task_id", "extra", "said", "violation"), [
+    (21, "60", ("post_stay_points", {"confirmation": "LK-500152", "base_points": 6870, "bonus_points": 0}), None,
+     "LK-500152 posted 6870 + 0; due (6870, 1717)"),
+    (21, "62", None, ["17500"], "a task about points earned says no stay's points"),
+    (22, "61", ("post_stay_points", {"confirmation": "LK-500154", "base_points": 6615, "bonus_points": 661}), None,
+     "points of LK-500154 posted after the claim window closed"),
+    (22, "61", None, ["5698"], "a refused points claim says neither the window's end nor the points already posted"),
+    (23, "64", ("issue_compensation", {"case_id": "FC-3011", "kind": "credit", "amount": 114.5}), None,
+     "issue_compensation on FC-3011, which the hotel may answer until 2025-12-03 08:30"),
+    (23, "64", None, ["2025-12-03"], "FC-3011: the hotel's answer due 2025-12-03 08:30 is not in communicate_info"),
+])  # fmt: skip
+def test_a_points_or_response_time_rule_catches_a_gold_trace_that_breaks_it(hospitality, rule, task_id, extra, said, violation):
+    """Each new rule's check, on a task made to break it: a call added to the gold, or a figure left unsaid."""
+    task = hospitality.tasks[task_id].model_copy(deep=True)
+    if extra:  # in place of the gold's own call of that tool, if it has one
+        actions, call = task.evaluation_criteria.actions, GoldAction(action_id="x", name=extra[0], arguments=extra[1])
+        same = next((index for index, action in enumerate(actions) if action.name == extra[0]), len(actions))
+        actions[same : same + 1] = [call]
+    if said is not None:
+        task.evaluation_criteria.communicate_info = said
+    rules = import_module("taubench.domains.hospitality.policy_rules").RULES
+    assert rules[rule](gold_trace(hospitality, hospitality.tasks[task_id])) == []
+    assert violation in rules[rule](gold_trace(hospitality, task))
 
 
 def test_the_shared_tools_are_named_after_the_toolkit(tools):

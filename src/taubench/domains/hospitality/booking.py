@@ -21,12 +21,14 @@ class BookingTools(Records):
         booking.folio.append(charge)
         return charge
 
-    def _ledger(self, guest: Guest, kind: str, points: int, confirmation: str) -> None:
+    def _ledger(self, guest: Guest, kind: str, points: int, confirmation: str) -> LedgerEntry:
         entry_id = f"LE-{self.db.next_entry_number}"
         self.db.next_entry_number += 1
-        self.db.loyalty_ledger[entry_id] = LedgerEntry(entry_id=entry_id, guest_id=guest.guest_id, date=self.db.today,
-                                                       kind=kind, points=points, confirmation=confirmation)  # fmt: skip
+        entry = LedgerEntry(entry_id=entry_id, guest_id=guest.guest_id, date=self.db.today, kind=kind, points=points,
+                            confirmation=confirmation)  # fmt: skip
+        self.db.loyalty_ledger[entry_id] = entry
         guest.points += points
+        return entry
 
     def _price(self, booking: Reservation, rates: list[float]) -> None:
         booking.nightly_rates = rates
@@ -121,6 +123,17 @@ class BookingTools(Records):
         """
         self._guest(guest_id)
         return [case for case in self.db.feedback_cases.values() if case.guest_id == guest_id]
+
+    @tool("read")
+    def get_points_activity(self, guest_id: str) -> list[LedgerEntry]:
+        """A guest's loyalty points activity, oldest first: points earned on stays and their tier
+        bonus, redeemed, refunded, given as compensation or adjusted.
+
+        Args:
+            guest_id: The guest's id.
+        """
+        self._guest(guest_id)
+        return [entry for entry in self.db.loyalty_ledger.values() if entry.guest_id == guest_id]
 
     @tool("write")
     def create_reservation(self, guest_id: str, property_id: str, room_type: str, check_in: str, check_out: str,

@@ -144,3 +144,41 @@ CASES = [
     ("FC-3009", "G1007", "LK-500141", "service", "minor", "2025-11-22", "Room service order arrived cold",
      0.0, "2025-11-23 10:30", []),
 ]
+
+# Loyalty points and feedback response times (issue 32), added after everything above is drawn,
+# so that no earlier record changes: guests as GUESTS
+POINTS_GUESTS = [
+    ("G2001", "Victoria Ashford", "gold", "LK58830412", "80220", 41200, [], [("Visa", "7730", "2027-06")]),
+    ("G2002", "Colin Mahoney", "silver", "LK47719305", "60614", 18900, ["high_floor"], [("Mastercard", "2214", "2026-10")]),
+    ("G2003", "Ines Castillo", "platinum", "LK36620917", "94110", 152300, ["quiet_room"], [("Amex", "6108", "2028-03")]),
+    ("G2004", "Yusuf Okonkwo", "member", "LK29957160", "30308", 6200, [], [("Visa", "9902", "2027-01")]),
+    ("G2005", "Beatriz Alvarez", "gold", "LK81164472", "78702", 58000, ["feather_free"], [("Visa", "4186", "2026-12")]),
+    ("G2006", "Hector Lindqvist", "silver", "LK64402218", "98103", 27400, [], [("Mastercard", "5075", "2027-04")]),
+    ("G2007", "Naomi Brennan", "gold", "LK73385021", "94107", 45000, [], [("Visa", "3349", "2028-07")]),
+]
+# stays as STAYS, then whether their points were posted at check-out
+POINTS_STAYS = [
+    ("LK-500152", "G2001", "P01", "DK", 1, "2025-11-24", "2025-11-27", "flexible", "checked_out", None, False),
+    ("LK-500153", "G2001", "P03", "QN", 1, "2025-10-06", "2025-10-08", "member", "checked_out", None, True),
+    ("LK-500154", "G2002", "P06", "KG", 1, "2025-08-18", "2025-08-21", "member", "checked_out", None, False),
+    ("LK-500155", "G2002", "P06", "QN", 1, "2025-11-14", "2025-11-16", "flexible", "checked_out", None, False),
+    ("LK-500156", "G2003", "P03", "JS", 1, "2025-12-15", "2025-12-18", "flexible", "confirmed", None, True),
+    ("LK-500161", "G2003", "P08", "DK", 1, "2025-10-20", "2025-10-22", "flexible", "checked_out", None, True),
+    ("LK-500157", "G2004", "P08", "QN", 1, "2025-11-29", "2025-12-01", "flexible", "checked_out", None, True),
+    ("LK-500158", "G2005", "P04", "KG", 1, "2025-11-28", "2025-12-01", "flexible", "checked_out", None, True),
+    ("LK-500159", "G2006", "P05", "QN", 1, "2025-11-25", "2025-11-28", "flexible", "checked_out", None, True),
+    ("LK-500160", "G2006", "P05", "KG", 1, "2025-11-30", "2025-12-02", "flexible", "checked_out", None, True),
+    ("LK-500162", "G2007", "P07", "DK", 1, "2025-11-17", "2025-11-20", "flexible", "checked_out", None, False),
+    ("LK-500163", "G2007", "P07", "QN", 1, "2025-12-18", "2025-12-20", "flexible", "confirmed", None, True),
+]
+# cases as CASES: one overdue by minutes, two inside the hotels' 48 hours, one overdue beside one inside
+RESPONSE_CASES = [
+    ("FC-3010", "G2004", "LK-500157", "noise", "minor", "2025-11-29", "Loud party in the next room until 3 a.m.",
+     0.0, "2025-11-30 10:40", []),
+    ("FC-3011", "G2005", "LK-500158", "room_defect", "major", "2025-11-30",
+     "Air conditioning failed overnight; engineering could not fix it", 0.0, "2025-12-01 08:30", []),
+    ("FC-3012", "G2006", "LK-500159", "cleanliness", "major", "2025-11-26", "Bathroom not cleaned for two days",
+     0.0, "2025-11-27 19:05", []),
+    ("FC-3013", "G2006", "LK-500160", "service", "minor", "2025-12-01", "The wake-up call never came",
+     0.0, "2025-12-02 07:50", []),
+]

@@ -8,9 +8,9 @@ import random
 from datetime import date, timedelta
 from typing import Any
 
-from taubench.domains.hospitality.cast import CASES, EXTRAS, GUESTS, HOTELS, STAYS
+from taubench.domains.hospitality.cast import CASES, EXTRAS, GUESTS, HOTELS, POINTS_GUESTS, POINTS_STAYS, RESPONSE_CASES, STAYS
 from taubench.domains.hospitality.models import RoomType
-from taubench.domains.hospitality.tariff import award_points, cents, nights, plan_rate, tax_on
+from taubench.domains.hospitality.tariff import TIER_BONUS, award_points, cents, nights, plan_rate, tax_on
 
 SEED = 20251202
 TODAY, NOW = "2025-12-02", "11:00"
@@ -29,6 +29,7 @@ INCIDENTALS = [("minibar", "Minibar", 8, 60), ("parking", "Valet parking", 25, 5
                ("spa", "Spa treatment", 90, 240), ("phone", "Long-distance calls", 3, 20)]  # fmt: skip
 REQUESTS = ["crib", "rollaway", "quiet_room", "high_floor", "early_check_in", "other"]
 TIERS = ["member"] * 5 + ["silver"] * 3 + ["gold"] * 2 + ["platinum"] + ["none"] * 2
+LATER_CHARGES, LATER_ENTRIES = 10001, 20001  # numbering of folio lines and ledger entries added after the first draws
 
 
 def _hotel(property_id: str, name: str, city: str, pets: bool, rooms: dict) -> dict:
@@ -69,7 +70,8 @@ class _Builder:
                                  "confirmation": confirmation}  # fmt: skip
         self.entry += 1
 
-    def stay(self, confirmation, guest_id, property_id, code, rooms, check_in, check_out, plan, status, rates=None) -> dict:
+    def stay(self, confirmation, guest_id, property_id, code, rooms, check_in, check_out, plan, status, rates=None,
+             posted=True) -> dict:  # fmt: skip
         guest, room = self.guests[guest_id], self.room(property_id, code)
         stay = nights(check_in, check_out)
         rates = rates or [plan_rate(room, night, plan) for night in stay]
@@ -87,7 +89,7 @@ class _Builder:
                 if night < TODAY and rate:
                     self.line(booking, "room", f"Room, {ROOMS[code][0]}", rate * rooms, night)
                     self.line(booking, "tax", "Room tax 14%", tax_on(cents(rate * rooms)), night)
-        if status == "checked_out" and guest["loyalty_number"] and plan != "award":
+        if status == "checked_out" and guest["loyalty_number"] and plan != "award" and posted:
             self.earn(guest_id, check_out, "earn", int(room_total * 10), confirmation)
         if points:
             self.earn(guest_id, TODAY if status == "confirmed" else check_in, "redeem", -points, confirmation)
@@ -113,6 +115,15 @@ def _filler_guests(rng: random.Random, guests: dict) -> None:
                                         rng.randint(0, 2)))
         guest_id = f"G{number}"
         guests[guest_id] = _guest(guest_id, name, tier, loyalty, rng.choice(ZIPS), points, preferences, cards)
+
+
+def _cast_cases(rows: list) -> dict:
+    return {case_id: {"case_id": case_id, "guest_id": guest_id, "confirmation": confirmation, "category": category,
+                      "severity": severity, "night": night, "description": text, "transport_cost": transport,
+                      "opened_at": opened, "status": "open",
+                      "compensation": [{"kind": kind, "amount": amount, "date": day} for kind, amount, day in given],
+                      "closed_on": None}
+            for case_id, guest_id, confirmation, category, severity, night, text, transport, opened, given in rows}  # fmt: skip
 
 
 def _filler_stays(rng: random.Random, build: _Builder) -> None:
@@ -155,13 +166,7 @@ def _filler_stays(rng: random.Random, build: _Builder) -> None:
 
 
 def _cases(rng: random.Random, build: _Builder) -> dict:
-    cases = {}
-    for case_id, guest_id, confirmation, category, severity, night, text, transport, opened, given in CASES:
-        cases[case_id] = {"case_id": case_id, "guest_id": guest_id, "confirmation": confirmation, "category": category,
-                          "severity": severity, "night": night, "description": text, "transport_cost": transport,
-                          "opened_at": opened, "status": "open",
-                          "compensation": [{"kind": kind, "amount": amount, "date": day} for kind, amount, day in given],
-                          "closed_on": None}  # fmt: skip
+    cases = _cast_cases(CASES)
     stays = [booking for booking in build.reservations.values()
              if booking["status"] == "checked_out" and booking["guest_id"] >= "G1024" and booking["rate_plan"] != "award"]
     for number, booking in enumerate(rng.sample(stays, 110), 2001):
@@ -205,8 +210,29 @@ def database() -> dict[str, Any]:
             day = (date(2025, 6, 1) + timedelta(days=rng.randint(0, 180))).isoformat()
             build.earn(guest_id, day, "earn", rng.randrange(500, 5000, 250), None)  # partner and promotion points
     cases = _cases(rng, build)
+    counters = {"next_charge_number": build.charge, "next_entry_number": build.entry}  # what the tools number from
+    build.charge, build.entry = LATER_CHARGES, LATER_ENTRIES
+    _points_and_responses(build, guests, cases)
+    _tier_bonuses(build)
     ledger = dict(sorted(build.ledger.items(), key=lambda item: (item[1]["date"], item[0])))
     return {"today": TODAY, "now": NOW, "next_confirmation_number": 500200, "next_request_number": 6001 + len(build.requests),
-            "next_charge_number": build.charge, "next_entry_number": build.entry, "guests": guests, "properties": hotels,
+            **counters, "guests": guests, "properties": hotels,
             "reservations": build.reservations, "requests": build.requests, "feedback_cases": cases,
             "loyalty_ledger": ledger}  # fmt: skip
+
+
+def _points_and_responses(build: _Builder, guests: dict, cases: dict) -> None:
+    """The guests, stays and open cases of the loyalty-points and response-time tasks."""
+    guests.update({row[0]: _guest(*row) for row in POINTS_GUESTS})
+    for *row, posted in POINTS_STAYS:
+        build.stay(*row, posted=posted)
+    cases.update(_cast_cases(RESPONSE_CASES))
+
+
+def _tier_bonuses(build: _Builder) -> None:
+    """Each stay's tier bonus, posted at check-out beside its base points: silver 10%, gold 25%,
+    platinum 50% of them, rounded down."""
+    for entry in [entry for entry in build.ledger.values() if entry["kind"] == "earn" and entry["confirmation"]]:
+        bonus = int(entry["points"] * TIER_BONUS.get(build.guests[entry["guest_id"]]["tier"], 0.0) + 1e-6)
+        if bonus:
+            build.earn(entry["guest_id"], entry["date"], "bonus", bonus, entry["confirmation"])

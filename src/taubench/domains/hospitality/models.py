@@ -119,7 +119,7 @@ class LedgerEntry(BaseModel):
     entry_id: str
     guest_id: Annotated[str, RefersTo("guests")]
     date: str
-    kind: Literal["earn", "redeem", "refund", "compensation", "adjustment"]
+    kind: Literal["earn", "bonus", "redeem", "refund", "compensation", "adjustment"]  # bonus: the tier bonus on a stay's points
     points: int  # negative for redemptions
     confirmation: Annotated[Optional[str], RefersTo("reservations")]
 

@@ -1,10 +1,12 @@
 """The desk manual's numbered rules as checks over a task's gold trace (see gold_trace.py)."""
 
 import json
-from datetime import date, timedelta
+from datetime import date, datetime, timedelta
+
+from pydantic import BaseModel
 
 from taubench.domains.gold_trace import GoldStep, GoldTrace, hand_offs
-from taubench.domains.hospitality.tariff import deadline_passed, nights
+from taubench.domains.hospitality.tariff import POINTS_CLAIM_DAYS, deadline_passed, nights, stay_points
 
 UNSCOPED = ("find_guest", "get_reservation", "find_hotels", "search_availability", "calculate", "transfer_to_human_agents")
 CHANGES_ON_BOOKINGS = ("modify_reservation", "cancel_reservation", "upgrade_room", "redeem_points")
@@ -18,6 +20,7 @@ INCIDENTALS = ("minibar", "parking", "restaurant", "spa", "phone", "pet_fee", "l
 DISPUTE_LIMIT = 150.0
 DISPUTE_DAYS = 60
 MINOR_POINTS, MINOR_CREDIT, MANAGER_ABOVE = 2500, 25.0, 250.0
+RESPONSE_HOURS = 48
 
 
 def _done(trace: GoldTrace, name: str) -> list[GoldStep]:
@@ -270,6 +273,83 @@ def preferences_kept(trace: GoldTrace) -> list[str]:
             and not set(step.before.guests[step.arguments["guest_id"]].preferences) <= set(step.arguments["preferences"])]
 
 
+def _stays_read(trace: GoldTrace) -> list:
+    """The reservations the trace's look-ups showed, as the database held them before."""
+    shown = []
+    for step in trace.steps:
+        if step.name in ("list_reservations", "get_reservation") and not step.error:
+            found = json.loads(step.observation)
+            for booking in found if isinstance(found, list) else [found]:
+                shown.append(step.before.reservations[booking["confirmation"]])
+    return shown
+
+
+def _earned(db: BaseModel, booking) -> int:
+    return sum(stay_points(booking.room_total, db.guests[booking.guest_id].tier))
+
+
+def points_earned(trace: GoldTrace) -> list[str]:
+    """Posted points are the stay's base and bonus; a task about earning says a stay's total."""
+    violations = []
+    for step in _done(trace, "post_stay_points"):
+        booking = step.before.reservations[step.arguments["confirmation"]]
+        due = stay_points(booking.room_total, step.before.guests[booking.guest_id].tier)
+        if (step.arguments["base_points"], step.arguments["bonus_points"]) != due:
+            violations.append(f"{booking.confirmation} posted {step.arguments['base_points']} + {step.arguments['bonus_points']}; due {due}")
+        if not _said(trace, sum(due)):
+            violations.append(f"the {sum(due)} points posted for {booking.confirmation} are not in communicate_info")
+    if 21 in trace.task.policy_rules and not _done(trace, "post_stay_points") and trace.steps:
+        earned = {_earned(trace.steps[0].before, booking) for booking in _stays_read(trace)}
+        if not any(_said(trace, points) for points in earned):
+            violations.append("a task about points earned says no stay's points")
+    return violations
+
+
+def _claim_closes(booking) -> str:
+    return (date.fromisoformat(booking.check_out) + timedelta(days=POINTS_CLAIM_DAYS)).isoformat()
+
+
+def points_claims(trace: GoldTrace) -> list[str]:
+    """Missing points are posted within 90 days of check-out; a refused claim says why."""
+    violations = [f"points of {step.arguments['confirmation']} posted after the claim window closed"
+                  for step in _done(trace, "post_stay_points")
+                  if step.before.today > _claim_closes(step.before.reservations[step.arguments["confirmation"]])]  # fmt: skip
+    if 22 in trace.task.policy_rules and "refusal" in trace.task.tags and trace.steps:
+        db = trace.steps[0].before
+        reasons = set()
+        for booking in _stays_read(trace):
+            reasons.add(_claim_closes(booking))
+            posted = [entry.points for entry in db.loyalty_ledger.values()
+                      if entry.confirmation == booking.confirmation and entry.kind in ("earn", "bonus")]  # fmt: skip
+            if posted:
+                reasons.add(str(sum(posted)))
+        if not reasons & set(trace.task.communicate_info):
+            violations.append("a refused points claim says neither the window's end nor the points already posted")
+    return violations
+
+
+def _answer_due(case) -> str:
+    return (datetime.fromisoformat(case.opened_at) + timedelta(hours=RESPONSE_HOURS)).strftime("%Y-%m-%d %H:%M")
+
+
+def response_times(trace: GoldTrace) -> list[str]:
+    """The desk settles only cases past the hotels' 48 hours; of a case inside them, it says
+    when the hotel will answer."""
+    violations = []
+    for step in _done(trace, "issue_compensation") + _done(trace, "close_feedback_case"):
+        case = step.before.feedback_cases[step.arguments["case_id"]]
+        if _answer_due(case) > f"{step.before.today} {step.before.now}":
+            violations.append(f"{step.name} on {case.case_id}, which the hotel may answer until {_answer_due(case)}")
+    if 23 in trace.task.policy_rules:
+        for step in _done(trace, "list_feedback_cases"):
+            for case in [step.before.feedback_cases[found["case_id"]] for found in json.loads(step.observation)]:
+                waiting = case.status == "open" and not case.compensation
+                if waiting and _answer_due(case) > f"{step.before.today} {step.before.now}" \
+                        and not set(_answer_due(case).split()) <= set(trace.task.communicate_info):
+                    violations.append(f"{case.case_id}: the hotel's answer due {_answer_due(case)} is not in communicate_info")
+    return violations
+
+
 RULES = {
     1: identified_first,
     2: own_records_only,
@@ -290,5 +370,8 @@ RULES = {
     18: closing_cases,
     19: preferences_kept,
     20: hand_offs,
+    21: points_earned,
+    22: points_claims,
+    23: response_times,
 }
 CONVERSATIONAL = {3: "reading a change back and getting a yes happens in the conversation, not in tool calls"}

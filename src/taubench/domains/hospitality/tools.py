@@ -7,7 +7,9 @@ The look-ups and booking tools come first (``booking.py``); the guest-service to
 from typing import Annotated
 
 from taubench.domains.hospitality.booking import BookingTools
-from taubench.domains.hospitality.models import Compensation, FeedbackCase, Guest, HotelDB, Reservation, SpecialRequest
+from taubench.domains.hospitality.models import (
+    Compensation, FeedbackCase, Guest, HotelDB, LedgerEntry, Reservation, SpecialRequest,
+)  # fmt: skip
 from taubench.domains.hospitality.records import LIVE, money
 from taubench.domains.hospitality.tariff import award_points, nights
 from taubench.domains.shared_tools import calculate, shared_tool, transfer_to_human_agents
@@ -19,6 +21,7 @@ PREFERENCES = ("quiet_room", "high_floor", "low_floor", "feather_free", "extra_p
 REQUEST_TYPES = ("crib", "rollaway", "pet", "quiet_room", "high_floor", "early_check_in", "accessible_features", "other")
 PET_FEE = 75.0
 CHECKOUT_TIMES = ("12:00", "13:00", "14:00", "15:00", "16:00")
+NOT_ENROLLED = "The guest is not enrolled in the loyalty programme: points cannot be given"
 NOT_DISPUTABLE = ("compensation", "reversal")
 
 
@@ -67,6 +70,34 @@ class HotelTools(BookingTools, Toolkit):
         self._price(booking, [0.0] * len(booking.nightly_rates))
         self._ledger(guest, "redeem", -points, confirmation)
         return booking
+
+    @tool("write")
+    def post_stay_points(self, confirmation: str, base_points: int, bonus_points: int) -> list[LedgerEntry]:
+        """Post a checked-out stay's missing loyalty points to the guest's account: the base points
+        and the tier bonus, as two lines of their points activity (no bonus line for 0).
+
+        Args:
+            confirmation: The confirmation number of a checked-out cash stay.
+            base_points: The base points, a whole number of at least 1.
+            bonus_points: The tier bonus points, a whole number (0 for none).
+        """
+        booking = self._reservation(confirmation)
+        guest = self._guest(booking.guest_id)
+        if booking.status != "checked_out":
+            raise ValueError(f"Reservation is {booking.status}: points post only for checked-out stays")
+        if booking.rate_plan == "award":
+            raise ValueError("Award stays earn no points")
+        if guest.loyalty_number is None:
+            raise ValueError(NOT_ENROLLED)
+        if any(entry.confirmation == confirmation and entry.kind in ("earn", "bonus") for entry in self.db.loyalty_ledger.values()):
+            raise ValueError("Points for this stay are already posted")
+        if any(isinstance(points, bool) or not isinstance(points, int) or points < least
+               for points, least in ((base_points, 1), (bonus_points, 0))):  # fmt: skip
+            raise ValueError("Points must be whole numbers: the base at least 1, the bonus at least 0")
+        posted = [self._ledger(guest, "earn", base_points, confirmation)]
+        if bonus_points:
+            posted.append(self._ledger(guest, "bonus", bonus_points, confirmation))
+        return posted
 
     @tool("write")
     def add_request(self, confirmation: str, request_type: str, quantity: int) -> SpecialRequest:
@@ -180,7 +211,7 @@ class HotelTools(BookingTools, Toolkit):
             if value != int(value):
                 raise ValueError("Points must be a whole number")
             if guest.loyalty_number is None:
-                raise ValueError("The guest is not enrolled in the loyalty programme: points cannot be given")
+                raise ValueError(NOT_ENROLLED)
             self._ledger(guest, "compensation", int(value), case.confirmation)
         else:
             self._charge(self._reservation(case.confirmation), "compensation", f"Service recovery, case {case_id}", -value)
