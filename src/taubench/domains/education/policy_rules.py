@@ -7,13 +7,15 @@ import re
 from datetime import date, datetime, timedelta
 
 from taubench.domains.education.models import EducationDB, Section
-from taubench.domains.gold_trace import GoldStep, GoldTrace, hand_offs
+from taubench.domains.gold_trace import GoldStep, GoldTrace
+from taubench.domains.kit import hand_offs, identified_first, looked_up_before_change, said
 
 REGISTRATION = ("enroll_in_section", "drop_section", "swap_sections", "join_waitlist")
 ADD_LAST_DAY, SWAP_LAST_DAY, WITHDRAW_LAST_DAY = 7, 21, 60
 FULL_LOAD, OVERLOAD_GPA, MAX_CREDITS, PROBATION_CREDITS = 18, 3.5, 21, 13
 FULL_TIME, WAITLIST_MAX, TUTORING_PER_WEEK, BOOK_AHEAD_HOURS = 12, 10, 2, 2
 APPEAL_DAYS = 30
+CHANGED = ("student_id", "section_id", "from_section_id", "to_section_id", "slot_id", "booking_id", "assignment_id", "material_id")
 GRADE_ORDER = ["A", "A-", "B+", "B", "B-", "C+", "C", "C-", "D+", "D", "F"]
 
 
@@ -67,14 +69,13 @@ def _directory_lookup(step: GoldStep) -> bool:
     return step.name == "find_student" and step.arguments.get("dob") is None
 
 
-def identified_first(trace: GoldTrace) -> list[str]:
-    found, violations = set(), []
-    for step in trace.steps:
-        if step.name == "find_student" and not step.error and not _directory_lookup(step):
-            found |= set(re.findall(r"ST\d+", step.observation))
-        elif (student := _student_of(step)) is not None and student not in found:
-            violations.append(f"{step.name} on {student} before find_student identified them")
-    return violations
+def student_identified_first(trace: GoldTrace) -> list[str]:
+    return identified_first(
+        trace,
+        identifies=lambda step: re.findall(r"ST\d+", step.observation) if step.name == "find_student" and not _directory_lookup(step) else [],
+        concerns=lambda step: [student] if (student := _student_of(step)) else [],
+        who="the student",
+    )
 
 
 def third_parties_within_scope(trace: GoldTrace) -> list[str]:
@@ -160,7 +161,7 @@ def waitlist_limit(trace: GoldTrace) -> list[str]:
         waiting = len(_target(step).waitlist)
         if waiting >= WAITLIST_MAX:
             violations.append(f"join_waitlist with {waiting} already waiting")
-        if str(waiting + 1) not in trace.task.communicate_info:
+        if not said(trace, waiting + 1):
             violations.append(f"wait-list position {waiting + 1} not in communicate_info")
     return violations
 
@@ -171,7 +172,7 @@ def drop_calendar(trace: GoldTrace) -> list[str]:
         if _session_day(step.before, _target(step)) > WITHDRAW_LAST_DAY:
             violations.append(f"drop of {step.arguments['section_id']} after day {WITHDRAW_LAST_DAY}")
         refund = round(step.after.students[_student_of(step)].balance - step.before.students[_student_of(step)].balance, 2)
-        if refund and f"{-refund:.2f}" not in trace.task.communicate_info:
+        if refund and not said(trace, refund):
             violations.append(f"refund {-refund:.2f} of {step.arguments['section_id']} not in communicate_info")
     if 11 in trace.task.policy_rules and 19 not in trace.task.policy_rules and trace.calls("transfer_to_human_agents"):
         db = trace.steps[0].before  # a late-withdrawal petition: a section of the caller's past day 60
@@ -300,8 +301,13 @@ def degree_audits(trace: GoldTrace) -> list[str]:
             if value.isdigit() and value not in figures and value not in (trace.task.arithmetic or {})]  # fmt: skip
 
 
+def read_back_first(trace: GoldTrace) -> list[str]:
+    """The checkable half of reading a change back: every record it changes was looked up first."""
+    return looked_up_before_change(trace, lambda step: [step.arguments[key] for key in CHANGED if key in step.arguments])
+
+
 RULES = {
-    1: identified_first,
+    1: student_identified_first,
     2: third_parties_within_scope,
     3: only_the_student_changes,
     4: holds_block_registration,
@@ -320,9 +326,10 @@ RULES = {
     17: extension_before_due,
     18: materials_for_the_roster,
     19: grade_appeals,
+    20: read_back_first,
     21: hand_offs,
     22: directory_requests,
     23: opt_outs_by_the_student,
     24: degree_audits,
 }
-CONVERSATIONAL = {20: "reading a change back and getting an explicit yes happens in the conversation, not in tool calls"}
+CONVERSATIONAL: dict[int, str] = {}
