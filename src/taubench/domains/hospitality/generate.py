@@ -1,18 +1,28 @@
-"""The hospitality database: the hand-written cast (``cast.py``) the tasks are built around,
-plus seeded filler: twelve more hotels, guests (namesakes of the cast among them), past and
-future stays with their folios, special requests, settled feedback cases and the loyalty
-ledger. Future filler stays are at the filler hotels only, so the cast hotels' availability
-is what the tasks say it is."""
+"""The hospitality database: the hand-written cast the tasks are built around
+(``data/cast.json``), plus seeded filler: twelve more hotels, guests (namesakes of the cast
+among them), past and future stays with their folios, special requests, settled feedback
+cases and the loyalty ledger. Future filler stays are at the filler hotels only, so the cast
+hotels' availability is what the tasks say it is.
+
+The cast: guests with namesakes (two Daniel Okafor, two Hannah Lee, a father and son both
+Robert Hale at one ZIP code, a Marcus Bell whose loyalty number has two digits swapped), a gold
+guest whose first card expires this month; the first eight hotels (the Seattle hotel has a
+single deluxe king); the stays the tasks are about (a cancelled booking rebooked, two stays of
+one guest in the same week, a group holding every king for a night), with extra folio lines to
+dispute; open feedback cases of every kind; and, added after all the rest is drawn, the guests,
+stays (some with their points never posted) and cases of the loyalty-points and response-time
+tasks (one overdue by minutes, two inside the hotels' 48 hours)."""
 
 import random
 from datetime import date, timedelta
 from itertools import count
-from typing import Any, Iterator
+from typing import Any, Iterator, Optional
 
-from taubench.domains.hospitality.cast import CASES, EXTRAS, GUESTS, HOTELS, POINTS_GUESTS, POINTS_STAYS, RESPONSE_CASES, STAYS
-from taubench.domains.hospitality.models import RoomType
+from pydantic import BaseModel
+
+from taubench.domains.hospitality.models import FeedbackCase, Guest, Property, RoomType
 from taubench.domains.hospitality.tariff import TIER_BONUS, award_points, cents, nights, plan_rate, tax_on
-from taubench.domains.kit.population import Population
+from taubench.domains.kit import Population, load_cast
 
 SEED = 20251202
 TODAY, NOW = "2025-12-02", "11:00"
@@ -32,6 +42,33 @@ INCIDENTALS = [("minibar", "Minibar", 8, 60), ("parking", "Valet parking", 25, 5
 REQUESTS = ["crib", "rollaway", "quiet_room", "high_floor", "early_check_in", "other"]
 TIERS = ["member"] * 5 + ["silver"] * 3 + ["gold"] * 2 + ["platinum"] + ["none"] * 2
 LATER_CHARGES, LATER_ENTRIES = 10001, 20001  # numbering of folio lines and ledger entries added after the first draws
+
+
+
+class CastStay(BaseModel):
+    confirmation: str
+    guest_id: str
+    property_id: str
+    room_type: str
+    rooms: int
+    check_in: str
+    check_out: str
+    rate_plan: str
+    status: str
+    rates: Optional[list[float]]  # the booked nightly rates; None: the tariff's
+    points_posted: bool = True  # at check-out
+
+
+class FolioExtra(BaseModel):
+    confirmation: str
+    kind: str
+    description: str
+    amount: float
+    date: str
+
+
+CAST = {"guests": Guest, "hotels": Property, "stays": CastStay, "folio_extras": FolioExtra, "cases": FeedbackCase,
+        "points_guests": Guest, "points_stays": CastStay, "response_cases": FeedbackCase}  # fmt: skip
 GROWN_GUESTS, GROWN_STAYS, GROWN_CASES = range(1420, 1800), 1000, 200  # toward the brief (~800 guests, ~4,000 stays, ~700 cases)
 
 
@@ -73,6 +110,10 @@ class _Builder:
                                  "confirmation": confirmation}  # fmt: skip
         self.entry += 1
 
+    def cast_stay(self, row: CastStay) -> dict:
+        return self.stay(row.confirmation, row.guest_id, row.property_id, row.room_type, row.rooms, row.check_in,
+                         row.check_out, row.rate_plan, row.status, row.rates, row.points_posted)  # fmt: skip
+
     def stay(self, confirmation, guest_id, property_id, code, rooms, check_in, check_out, plan, status, rates=None,
              posted=True) -> dict:  # fmt: skip
         guest, room = self.guests[guest_id], self.room(property_id, code)
@@ -101,7 +142,7 @@ class _Builder:
 
 
 def _filler_guests(rng: random.Random, guests: dict) -> None:
-    cast_names = [row[1] for row in GUESTS]
+    cast_names = [guest["name"] for guest in guests.values()]
     for number in range(1024, 1420):
         name = rng.choice(cast_names) if number % 37 == 0 else f"{rng.choice(FIRST)} {rng.choice(LAST)}"
         _filler_guest(rng, guests, f"G{number}", name)
@@ -121,15 +162,6 @@ def _filler_guest(rng: random.Random, guests: dict, guest_id: str, name: str) ->
     preferences = sorted(rng.sample(["quiet_room", "high_floor", "feather_free", "extra_pillows", "king_bed"],
                                     rng.randint(0, 2)))
     guests[guest_id] = _guest(guest_id, name, tier, loyalty, rng.choice(ZIPS), points, preferences, cards)
-
-
-def _cast_cases(rows: list) -> dict:
-    return {case_id: {"case_id": case_id, "guest_id": guest_id, "confirmation": confirmation, "category": category,
-                      "severity": severity, "night": night, "description": text, "transport_cost": transport,
-                      "opened_at": opened, "status": "open",
-                      "compensation": [{"kind": kind, "amount": amount, "date": day} for kind, amount, day in given],
-                      "closed_on": None}
-            for case_id, guest_id, confirmation, category, severity, night, text, transport, opened, given in rows}  # fmt: skip
 
 
 def _filler_stays(rng: random.Random, build: _Builder, filler_guests: list[str], stays: int, number: int,
@@ -208,28 +240,29 @@ def _partner_points(rng: random.Random, build: _Builder, guest_ids: list[str]) -
 
 def database() -> dict[str, Any]:
     rng = random.Random(SEED)
-    hotels = {row[0]: _hotel(*row) for row in HOTELS}
+    cast = load_cast(__package__, CAST)
+    hotels = {hotel.property_id: hotel.model_dump() for hotel in cast["hotels"]}
     for number, (city, area) in enumerate(CITIES, 9):
         weekday = rng.randrange(129, 279, 10) - 1
         rooms = {"QN": (weekday, weekday + 30, rng.randint(25, 45)), "KG": (weekday + 20, weekday + 50, rng.randint(20, 40)),
                  "DK": (weekday + 60, weekday + 90, rng.randint(8, 14)), "JS": (weekday + 170, weekday + 210, rng.randint(3, 6)),
                  "AK": (weekday + 20, weekday + 50, rng.randint(2, 4))}  # fmt: skip
         hotels[f"P{number:02d}"] = _hotel(f"P{number:02d}", f"Larkspur {city} {area}", city, rng.random() < 0.5, rooms)
-    guests = {row[0]: _guest(*row) for row in GUESTS}
+    guests = {guest.guest_id: guest.model_dump() for guest in cast["guests"]}
     _filler_guests(rng, guests)
     build = _Builder(hotels, guests)
-    for row in STAYS:
-        build.stay(*row)
-    for confirmation, kind, description, amount, day in EXTRAS:
-        build.line(build.reservations[confirmation], kind, description, amount, day)
+    for row in cast["stays"]:
+        build.cast_stay(row)
+    for extra in cast["folio_extras"]:
+        build.line(build.reservations[extra.confirmation], extra.kind, extra.description, extra.amount, extra.date)
     _filler_stays(rng, build, [key for key in guests if key >= "G1024"], 1000, 400001, (f"RQ-{n}" for n in count(6001)))
     _partner_points(rng, build, list(guests))
-    cases = _cast_cases(CASES)
+    cases = {case.case_id: case.model_dump() for case in cast["cases"]}
     cases.update(_closed_cases(rng, build, [b for b in _settled(build.reservations.values()) if b["guest_id"] >= "G1024"], 110, 2001))
     counters = {"next_charge_number": build.charge, "next_entry_number": build.entry,  # what the tools number from
                 "next_request_number": 6001 + len(build.requests)}  # fmt: skip
     build.charge, build.entry = LATER_CHARGES, LATER_ENTRIES
-    _points_and_responses(build, guests, cases)
+    _points_and_responses(cast, build, guests, cases)
     _tier_bonuses(build, list(build.ledger.values()))
     _grow(build, guests, cases)
     ledger = dict(sorted(build.ledger.items(), key=lambda item: (item[1]["date"], item[0])))
@@ -238,12 +271,12 @@ def database() -> dict[str, Any]:
             "loyalty_ledger": ledger}  # fmt: skip
 
 
-def _points_and_responses(build: _Builder, guests: dict, cases: dict) -> None:
+def _points_and_responses(cast: dict[str, list], build: _Builder, guests: dict, cases: dict) -> None:
     """The guests, stays and open cases of the loyalty-points and response-time tasks."""
-    guests.update({row[0]: _guest(*row) for row in POINTS_GUESTS})
-    for *row, posted in POINTS_STAYS:
-        build.stay(*row, posted=posted)
-    cases.update(_cast_cases(RESPONSE_CASES))
+    guests.update({guest.guest_id: guest.model_dump() for guest in cast["points_guests"]})
+    for row in cast["points_stays"]:
+        build.cast_stay(row)
+    cases.update({case.case_id: case.model_dump() for case in cast["response_cases"]})
 
 
 def _grow(build: _Builder, guests: dict, cases: dict) -> None:

@@ -1,7 +1,7 @@
 """The hospitality domain's database: a hotel group's guests, hotels and their room types,
 reservations with their folios, special requests, feedback cases and the loyalty ledger."""
 
-from typing import Annotated, Literal, Optional
+from typing import Annotated, ClassVar, Literal, Optional
 
 from pydantic import BaseModel, ConfigDict
 
@@ -46,6 +46,7 @@ class RoomType(BaseModel):
 
 
 class Property(BaseModel):
+    noun: ClassVar[str] = "Hotel"  # how a refusal names it
     property_id: str
     name: str
     city: str

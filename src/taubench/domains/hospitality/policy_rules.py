@@ -5,8 +5,9 @@ from datetime import date, datetime, timedelta
 
 from pydantic import BaseModel
 
-from taubench.domains.gold_trace import GoldStep, GoldTrace, hand_offs
+from taubench.domains.gold_trace import GoldStep, GoldTrace
 from taubench.domains.hospitality.tariff import POINTS_CLAIM_DAYS, deadline_passed, nights, stay_points
+from taubench.domains.kit import hand_offs, identified_first, looked_up_before_change, said
 
 UNSCOPED = ("find_guest", "get_reservation", "find_hotels", "search_availability", "calculate", "transfer_to_human_agents")
 CHANGES_ON_BOOKINGS = ("modify_reservation", "cancel_reservation", "upgrade_room", "redeem_points")
@@ -21,6 +22,7 @@ DISPUTE_LIMIT = 150.0
 DISPUTE_DAYS = 60
 MINOR_POINTS, MINOR_CREDIT, MANAGER_ABOVE = 2500, 25.0, 250.0
 RESPONSE_HOURS = 48
+CHANGED = ("guest_id", "confirmation", "case_id", "charge_id")
 
 
 def _done(trace: GoldTrace, name: str) -> list[GoldStep]:
@@ -53,10 +55,6 @@ def _verified(trace: GoldTrace, upto: int) -> set[str]:
     return found
 
 
-def _said(trace: GoldTrace, value: float) -> bool:
-    return f"{value:g}" in trace.task.communicate_info
-
-
 def _rooms_left(step: GoldStep, property_id: str, code: str, stay: list[str], leave_out: str = "") -> int:
     room = next(room for room in step.before.properties[property_id].room_types if room.code == code)
     taken = dict.fromkeys(stay, 0)
@@ -74,9 +72,18 @@ def _category(step: GoldStep, property_id: str, code: str) -> tuple[int, bool]:
     return room.category, room.accessible
 
 
-def identified_first(trace: GoldTrace) -> list[str]:
-    return [f"{step.name} before the guest was verified" for index, step in enumerate(trace.steps)
-            if step.name not in UNSCOPED and _guest_of(step) and not _verified(trace, index)]  # fmt: skip
+def guest_verified_first(trace: GoldTrace) -> list[str]:
+    """Nothing of a guest's is read or changed before a guest is verified (rule 2 then keeps the
+    desk to that guest's own records): by loyalty number and ZIP, or by a confirmation number
+    whose booking name the guest gave."""
+    named = trace.task.user_scenario.model_dump_json()
+    return identified_first(
+        trace,
+        identifies=lambda step: ["the guest"] if step.name == "find_guest" or (
+            step.name == "get_reservation" and json.loads(step.observation)["guest_name"] in named) else [],
+        concerns=lambda step: ["the guest"] if step.name not in UNSCOPED and _guest_of(step) else [],
+        who="the guest",
+    )  # fmt: skip
 
 
 def own_records_only(trace: GoldTrace) -> list[str]:
@@ -94,7 +101,7 @@ def rate_plans(trace: GoldTrace) -> list[str]:
             violations.append(f"{plan} rate for {guest.guest_id}, who is not enrolled")
         if plan == "advance_purchase" and lead < ADVANCE_PURCHASE_LEAD_DAYS:
             violations.append(f"advance purchase booked {lead} days before arrival")
-        if plan != "award" and not step.error and not _said(trace, json.loads(step.observation)["total"]):
+        if plan != "award" and not step.error and not said(trace, json.loads(step.observation)["total"]):
             violations.append("the new booking's total is not in communicate_info")
     return violations
 
@@ -104,7 +111,7 @@ def cancellation_fees(trace: GoldTrace) -> list[str]:
     for step in _done(trace, "cancel_reservation"):
         booking = step.after.reservations[step.arguments["confirmation"]]
         fee = booking.cancellation_fee
-        if booking.rate_plan in ("flexible", "member") and fee and not _said(trace, fee):
+        if booking.rate_plan in ("flexible", "member") and fee and not said(trace, fee):
             violations.append(f"cancellation fee {booking.cancellation_fee:g} not in communicate_info")
     return violations
 
@@ -121,7 +128,7 @@ def changes(trace: GoldTrace) -> list[str]:
         booking = step.after.reservations[step.arguments["confirmation"]]
         if step.before.reservations[booking.confirmation].rate_plan not in ("flexible", "member"):
             violations.append(f"modify_reservation on a {booking.rate_plan} booking")
-        if not _said(trace, booking.total):
+        if not said(trace, booking.total):
             violations.append(f"new total {booking.total:g} of {booking.confirmation} not in communicate_info")
     return violations
 
@@ -170,12 +177,12 @@ def award_stays(trace: GoldTrace) -> list[str]:
         if deadline_passed(booking.check_in, step.before.today, step.before.now):
             violations.append(f"{booking.confirmation} paid with points after its cancellation deadline")
     for step in _done(trace, "redeem_points") + _done(trace, "create_reservation"):
-        if not step.error and (points := json.loads(step.observation)["points_redeemed"]) and not _said(trace, points):
+        if not step.error and (points := json.loads(step.observation)["points_redeemed"]) and not said(trace, points):
             violations.append(f"{points} points of {step.name} not in communicate_info")
     for step in _done(trace, "cancel_reservation"):
         guest = step.before.reservations[step.arguments["confirmation"]].guest_id
         returned = step.after.guests[guest].points - step.before.guests[guest].points
-        if returned and not _said(trace, returned):
+        if returned and not said(trace, returned):
             violations.append(f"{returned} points returned not in communicate_info")
     return violations
 
@@ -296,11 +303,11 @@ def points_earned(trace: GoldTrace) -> list[str]:
         due = stay_points(booking.room_total, step.before.guests[booking.guest_id].tier)
         if (step.arguments["base_points"], step.arguments["bonus_points"]) != due:
             violations.append(f"{booking.confirmation} posted {step.arguments['base_points']} + {step.arguments['bonus_points']}; due {due}")
-        if not _said(trace, sum(due)):
+        if not said(trace, sum(due)):
             violations.append(f"the {sum(due)} points posted for {booking.confirmation} are not in communicate_info")
     if 21 in trace.task.policy_rules and not _done(trace, "post_stay_points") and trace.steps:
         earned = {_earned(trace.steps[0].before, booking) for booking in _stays_read(trace)}
-        if not any(_said(trace, points) for points in earned):
+        if not any(said(trace, points) for points in earned):
             violations.append("a task about points earned says no stay's points")
     return violations
 
@@ -350,9 +357,15 @@ def response_times(trace: GoldTrace) -> list[str]:
     return violations
 
 
+def read_back_first(trace: GoldTrace) -> list[str]:
+    """The checkable half of reading a change back: every record it changes was looked up first."""
+    return looked_up_before_change(trace, lambda step: [step.arguments[key] for key in CHANGED if key in step.arguments])
+
+
 RULES = {
-    1: identified_first,
+    1: guest_verified_first,
     2: own_records_only,
+    3: read_back_first,
     4: rate_plans,
     5: cancellation_fees,
     6: advance_purchase_is_final,
@@ -374,4 +387,4 @@ RULES = {
     22: points_claims,
     23: response_times,
 }
-CONVERSATIONAL = {3: "reading a change back and getting a yes happens in the conversation, not in tool calls"}
+CONVERSATIONAL: dict[int, str] = {}
