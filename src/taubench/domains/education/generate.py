@@ -263,9 +263,8 @@ class _Builder:
             student_id = row.student_id
             self.db["students"][student_id] = {**row.model_dump(exclude={"paid", "sections", "history"}), "balance": 0.0}
             for past in row.history:
-                grade = past.grade
-                self.enroll(student_id, self.past_section(past.term, past.course_code), "withdrawn" if grade == "W" else "completed",
-                            grade)  # fmt: skip
+                status = "withdrawn" if past.grade == "W" else "completed"
+                self.enroll(student_id, self.past_section(past.term, past.course_code), status, past.grade)
             for section_id in row.sections:
                 self.enroll(student_id, section_id)
             for drop in self.cast["drops"]:
@@ -499,7 +498,8 @@ def programs(cast: dict[str, list], courses: dict[str, dict]) -> dict[str, dict]
     found, majors = {}, {row.major: row for row in cast["majors"]}
     for row in cast["programs"]:
         name, core, electives = row.program, majors[row.major].core, majors[row.major].electives
-        groups = [("Major core", sum(courses[code]["credits"] for code in core), "C", core), ("Major electives", 9, "C-", electives)]
+        core_credits = sum(courses[code]["credits"] for code in core)
+        groups = [("Major core", core_credits, "C", core), ("Major electives", 9, "C-", electives)]
         for general in cast["general_education"]:
             group, credits, minimum = general.name, general.credits, general.min_grade
             left = [code for code in general.courses if code not in core + electives]

@@ -15,7 +15,8 @@ ADD_LAST_DAY, SWAP_LAST_DAY, WITHDRAW_LAST_DAY = 7, 21, 60
 FULL_LOAD, OVERLOAD_GPA, MAX_CREDITS, PROBATION_CREDITS = 18, 3.5, 21, 13
 FULL_TIME, WAITLIST_MAX, TUTORING_PER_WEEK, BOOK_AHEAD_HOURS = 12, 10, 2, 2
 APPEAL_DAYS = 30
-CHANGED = ("student_id", "section_id", "from_section_id", "to_section_id", "slot_id", "booking_id", "assignment_id", "material_id")
+CHANGED = ("student_id", "section_id", "from_section_id", "to_section_id", "slot_id", "booking_id", "assignment_id",
+           "material_id")  # the arguments that name existing records a write changes
 GRADE_ORDER = ["A", "A-", "B+", "B", "B-", "C+", "C", "C-", "D+", "D", "F"]
 
 
@@ -69,10 +70,15 @@ def _directory_lookup(step: GoldStep) -> bool:
     return step.name == "find_student" and step.arguments.get("dob") is None
 
 
+def _identified(step: GoldStep) -> list[str]:
+    """The students an identity look-up (with a date of birth) shows."""
+    return re.findall(r"ST\d+", step.observation) if step.name == "find_student" and not _directory_lookup(step) else []
+
+
 def student_identified_first(trace: GoldTrace) -> list[str]:
     return identified_first(
         trace,
-        identifies=lambda step: re.findall(r"ST\d+", step.observation) if step.name == "find_student" and not _directory_lookup(step) else [],
+        identifies=_identified,
         concerns=lambda step: [student] if (student := _student_of(step)) else [],
         who="the student",
     )
@@ -272,12 +278,12 @@ def grade_appeals(trace: GoldTrace) -> list[str]:
 def directory_requests(trace: GoldTrace) -> list[str]:
     """Nothing a directory look-up shows of a student who opted out is said."""
     violations = []
-    said = set(trace.task.communicate_info)
+    to_say = set(trace.task.communicate_info)
     for step in trace.steps:
         if not _directory_lookup(step) or step.error:
             continue
         for entry in json.loads(step.observation):
-            told = said & {entry["email"], entry["program"]}
+            told = to_say & {entry["email"], entry["program"]}
             if entry["directory_opt_out"] and told:
                 violations.append(f"{sorted(told)} of {entry['student_id']}, who opted out of the directory")
     return violations
@@ -290,15 +296,15 @@ def opt_outs_by_the_student(trace: GoldTrace) -> list[str]:
 
 def degree_audits(trace: GoldTrace) -> list[str]:
     """The figures said about credits come from an audit read in the trace, or follow from one."""
-    audits = [step for step in trace.calls("get_degree_audit") if not step.error]
     if 24 not in trace.task.policy_rules:
         return []
+    audits = [step for step in trace.calls("get_degree_audit") if not step.error]
     if not audits:
         return ["a degree-audit task that reads no audit"]
     figures = {str(group[key]) for step in audits for group in json.loads(step.observation)["groups"]
                for key in ("credits_required", "credits_done", "credits_in_progress", "credits_missing")}  # fmt: skip
     return [f"credit figure {value} is neither the audit's nor worked from it" for value in trace.task.communicate_info
-            if value.isdigit() and value not in figures and value not in (trace.task.arithmetic or {})]  # fmt: skip
+            if value.isdigit() and value not in figures and value not in trace.task.arithmetic]  # fmt: skip
 
 
 def read_back_first(trace: GoldTrace) -> list[str]:

@@ -55,10 +55,15 @@ def _is_patient(trace: GoldTrace, db: HealthcareDB, patient_id: str) -> bool:
     return _caller(trace) == f"{patient.first_name} {patient.last_name}"
 
 
+def _shown(step: GoldStep) -> list[str]:
+    """The patients a look-up by name and birth date shows."""
+    return [match["patient_id"] for match in json.loads(step.observation)] if step.name == "find_patient" else []
+
+
 def patient_identified_first(trace: GoldTrace) -> list[str]:
     return identified_first(
         trace,
-        identifies=lambda step: [match["patient_id"] for match in json.loads(step.observation)] if step.name == "find_patient" else [],
+        identifies=_shown,
         concerns=lambda step: [patient] if step.name not in NO_PATIENT and (patient := _patient_of(step)) else [],
         who="the patient",
     )

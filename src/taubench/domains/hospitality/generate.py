@@ -44,7 +44,6 @@ TIERS = ["member"] * 5 + ["silver"] * 3 + ["gold"] * 2 + ["platinum"] + ["none"]
 LATER_CHARGES, LATER_ENTRIES = 10001, 20001  # numbering of folio lines and ledger entries added after the first draws
 
 
-
 class CastStay(BaseModel):
     confirmation: str
     guest_id: str
@@ -220,10 +219,10 @@ def _closed_cases(rng: random.Random, build: _Builder, stays: list[dict], cases:
                      "date": booking["check_out"]}  # fmt: skip
         case_id = f"FC-{number}"
         closed[case_id] = {"case_id": case_id, "guest_id": booking["guest_id"], "confirmation": booking["confirmation"],
-                          "category": category, "severity": severity, "night": night,
-                          "description": f"Guest reported a {severity} {category.replace('_', ' ')} issue",
-                          "transport_cost": 0.0, "opened_at": f"{booking['check_out']} 10:00", "status": "closed",
-                          "compensation": [given], "closed_on": booking["check_out"]}  # fmt: skip
+                           "category": category, "severity": severity, "night": night,
+                           "description": f"Guest reported a {severity} {category.replace('_', ' ')} issue",
+                           "transport_cost": 0.0, "opened_at": f"{booking['check_out']} 10:00", "status": "closed",
+                           "compensation": [given], "closed_on": booking["check_out"]}  # fmt: skip
     return closed
 
 
@@ -258,7 +257,8 @@ def database() -> dict[str, Any]:
     _filler_stays(rng, build, [key for key in guests if key >= "G1024"], 1000, 400001, (f"RQ-{n}" for n in count(6001)))
     _partner_points(rng, build, list(guests))
     cases = {case.case_id: case.model_dump() for case in cast["cases"]}
-    cases.update(_closed_cases(rng, build, [b for b in _settled(build.reservations.values()) if b["guest_id"] >= "G1024"], 110, 2001))
+    filler_stays = [booking for booking in _settled(build.reservations.values()) if booking["guest_id"] >= "G1024"]
+    cases.update(_closed_cases(rng, build, filler_stays, 110, 2001))
     counters = {"next_charge_number": build.charge, "next_entry_number": build.entry,  # what the tools number from
                 "next_request_number": 6001 + len(build.requests)}  # fmt: skip
     build.charge, build.entry = LATER_CHARGES, LATER_ENTRIES

@@ -302,7 +302,8 @@ def points_earned(trace: GoldTrace) -> list[str]:
         booking = step.before.reservations[step.arguments["confirmation"]]
         due = stay_points(booking.room_total, step.before.guests[booking.guest_id].tier)
         if (step.arguments["base_points"], step.arguments["bonus_points"]) != due:
-            violations.append(f"{booking.confirmation} posted {step.arguments['base_points']} + {step.arguments['bonus_points']}; due {due}")
+            posted = f"{step.arguments['base_points']} + {step.arguments['bonus_points']}"
+            violations.append(f"{booking.confirmation} posted {posted}; due {due}")
         if not said(trace, sum(due)):
             violations.append(f"the {sum(due)} points posted for {booking.confirmation} are not in communicate_info")
     if 21 in trace.task.policy_rules and not _done(trace, "post_stay_points") and trace.steps:

@@ -89,7 +89,8 @@ class HotelTools(BookingTools):
             raise ValueError("Award stays earn no points")
         if guest.loyalty_number is None:
             raise ValueError(NOT_ENROLLED)
-        if any(entry.confirmation == confirmation and entry.kind in ("earn", "bonus") for entry in self.db.loyalty_ledger.values()):
+        if any(entry.confirmation == confirmation and entry.kind in ("earn", "bonus")
+               for entry in self.db.loyalty_ledger.values()):  # fmt: skip
             raise ValueError("Points for this stay are already posted")
         if any(isinstance(points, bool) or not isinstance(points, int) or points < least
                for points, least in ((base_points, 1), (bonus_points, 0))):  # fmt: skip
@@ -213,7 +214,8 @@ class HotelTools(BookingTools):
                 raise ValueError(NOT_ENROLLED)
             self._ledger(guest, "compensation", int(value), case.confirmation)
         else:
-            self._charge(self._get("reservations", case.confirmation), "compensation", f"Service recovery, case {case_id}", -value)
+            booking = self._get("reservations", case.confirmation)
+            self._charge(booking, "compensation", f"Service recovery, case {case_id}", -value)
         case.compensation.append(Compensation(kind=kind, amount=value, date=self.db.today))
         return case
 
