@@ -248,6 +248,53 @@ def test_a_unit_no_longer_listed_cannot_be_held(tools, desk):
     assert refused(tools, desk, "place_rental_hold", application_id="R6002", days=3, payment_method_id="PM1") == message
 
 
+def test_a_client_record_shows_the_saved_search_they_own_or_share(tools, desk):
+    assert "search_preferences" not in answer(tools, "get_client", client_id="C2001")  # none saved: the record as it was
+    own = answer(tools, "get_client", client_id="C2026")["search_preferences"]
+    assert (own["cities"], own["max_price"], own["must_haves"]) == (["Park Ridge", "Skokie"], 450000.0,
+                                                                     ["built_1978_or_later", "two_baths"])  # fmt: skip
+    shared = answer(tools, "get_client", client_id="C2029")["search_preferences"]
+    assert (shared["client_id"], shared["co_client_id"]) == ("C2028", "C2029")
+
+
+def test_a_saved_search_is_changed_in_the_criteria_given_and_a_co_client_changes_the_shared_one(tools):
+    search = answer(tools, "update_search_preferences", client_id="C2027", max_price=475000, must_haves=["two_baths"])
+    assert (search["cities"], search["min_price"], search["max_price"], search["min_beds"], search["must_haves"]) == (
+        ["Evanston"], 350000.0, 475000.0, 3, ["two_baths"])  # fmt: skip
+    assert search["updated_on"] == TODAY
+    shared = answer(tools, "update_search_preferences", client_id="C2029", must_haves=["vacant", "no_hoa"])
+    assert shared["client_id"] == "C2028" and shared["must_haves"] == ["no_hoa", "vacant"]
+    assert tools.db.search_preferences["C2028"].must_haves == ["no_hoa", "vacant"] and "C2029" not in tools.db.search_preferences
+
+
+def test_a_client_without_one_gets_a_new_saved_search(tools):
+    search = answer(tools, "update_search_preferences", client_id="C2030", listing_type="rental", cities=["evanston", "Chicago"],
+                    max_price=2200, min_beds=2, must_haves=["vacant"])  # fmt: skip
+    assert search == {"client_id": "C2030", "co_client_id": None, "listing_type": "rental", "cities": ["Chicago", "Evanston"],
+                      "min_price": 0.0, "max_price": 2200.0, "min_beds": 2, "property_types": [], "must_haves": ["vacant"],
+                      "updated_on": TODAY}  # fmt: skip
+    assert answer(tools, "get_client", client_id="C2030")["search_preferences"] == search
+
+
+@pytest.mark.parametrize(
+    "arguments, message",
+    [
+        ({"client_id": "C2030", "cities": ["Evanston"], "max_price": 2000},
+         "A new saved search needs a listing type, cities and a maximum price"),
+        ({"listing_type": "rental"}, "A saved search's listing type cannot change"),
+        ({"listing_type": "sale"}, "Nothing to change"),
+        ({"cities": []}, "A saved search needs at least one city"),
+        ({"cities": ["Evanston", "Springfield"]}, "The brokerage has no listings in Springfield"),
+        ({"min_price": 500000}, "Prices must be 0 or more, the minimum no higher than the maximum"),
+        ({"max_price": -1}, "Prices must be 0 or more, the minimum no higher than the maximum"),
+        ({"min_beds": 7}, "Bedrooms must be between 0 and 6"),
+        ({"client_id": "C9"}, "Client not found"),
+    ],
+)
+def test_a_saved_search_that_cannot_be_saved_changes_nothing(tools, desk, arguments, message):
+    assert refused(tools, desk, "update_search_preferences", **{"client_id": "C2027", **arguments}) == f"Error: {message}"
+
+
 def test_the_shared_tools_are_offered(tools):
     assert answer(tools, "calculate", expression="415000 * 0.02") == "8300.0"
     assert answer(tools, "transfer_to_human_agents", summary="accepted offer") == "Transfer successful"

@@ -3,7 +3,9 @@ different phones, a father and son Alex Moreno sharing one phone), 14 Maple St n
 14 Maple Ct, a pre-approval that lapsed last week and one that lapses today, a buyer agreement
 that ran out two weeks ago and one that runs out on Sunday, a seller's counter that lapsed
 yesterday, an accepted offer, a client with four tours booked on one day, renters just
-under and just over three times the rent, and a renter already holding one unit."""
+under and just over three times the rent, a renter already holding one unit, and saved
+searches: one shared by a married couple, one whose ceiling rests on a lapsed pre-approval,
+and a mother and daughter on one phone, each with her own."""
 
 NOW = "2025-03-14 10:00"
 
@@ -56,7 +58,8 @@ AGENTS = [  # id, name, phone, days off
 ]
 CLIENT_AGENTS = {"C2001": "A01", "C2002": "A02", "C2003": "A03", "C2004": "A02", "C2005": "A02", "C2007": "A01", "C2010": "A03",
                  "C2011": "A05", "C2012": "A05", "C2013": "A04", "C2014": "A04", "C2015": "A04", "C2016": "A01", "C2017": "A05",
-                 "C2019": "A03", "C2023": "A02", "C2025": "A04"}  # fmt: skip
+                 "C2019": "A03", "C2023": "A02", "C2025": "A04", "C2026": "A05", "C2027": "A03", "C2028": "A01",
+                 "C2029": "A01", "C2031": "A02", "C2033": "A04"}  # fmt: skip
 A_OK = ("2025-01-10", "2025-07-10", 2.5)  # an agreement in force for the whole season
 CLIENTS = [  # id, name, phone, email, monthly income, agreement, financing, payment methods
     ("C2001", "Dana Whitfield", "312-555-0147", "dana.whitfield@mailbox.com", 11200, A_OK,
@@ -109,6 +112,24 @@ CLIENTS = [  # id, name, phone, email, monthly income, agreement, financing, pay
      [("PM1", "card", "3158", "2026-06-30"), ("PM2", "bank_account", "8804", None)]),
     ("C2025", "Sofia Marino", "708-555-0115", "sofia.marino@inbox.net", 13100, A_OK,
      [("pre_approval", "Northshore Credit Union", 420000, "2025-03-14")], [("PM1", "card", "4471", "2026-08-31")]),
+    ("C2026", "Nadia Farouk", "847-555-0153", "nadia.farouk@mailbox.com", 11900, A_OK,
+     [("pre_approval", "Great Lakes Bank", 360000, "2025-06-30")], [("PM1", "card", "6148", "2027-02-28")]),
+    ("C2027", "Marco Santini", "312-555-0168", "marco.santini@inbox.net", 12400, A_OK,
+     [("pre_approval", "First Lakeshore Bank", 380000, "2025-05-31")], [("PM1", "card", "2207", "2026-12-31")]),
+    ("C2028", "Lena Sorensen", "708-555-0181", "lena.sorensen@northmail.com", 17600, A_OK,
+     [("pre_approval", "Prairie Home Loans", 520000, "2025-06-15")], [("PM1", "bank_account", "3364", None)]),
+    ("C2029", "Erik Sorensen", "708-555-0124", "erik.sorensen@northmail.com", 17600, A_OK,
+     [("pre_approval", "Prairie Home Loans", 520000, "2025-06-15")], [("PM1", "bank_account", "3364", None)]),
+    ("C2030", "Tariq Mansour", "773-555-0119", "tariq.mansour@mailbox.com", 6600, None, [],
+     [("PM1", "card", "9051", "2026-09-30")]),
+    ("C2031", "Irene Castillo", "224-555-0146", "irene.castillo@inbox.net", 10200, A_OK,
+     [("pre_approval", "Lakeview Mortgage", 300000, "2025-03-10")], [("PM1", "card", "5583", "2027-08-31")]),
+    ("C2032", "Kofi Mensah", "312-555-0196", "kofi.mensah@northmail.com", 7500, None, [],
+     [("PM1", "card", "7419", "2027-01-31")]),
+    ("C2033", "Rosa Alvarez", "630-555-0157", "rosa.alvarez@mailbox.com", 12800, A_OK,
+     [("pre_approval", "Northshore Credit Union", 400000, "2025-07-31")], [("PM1", "card", "1096", "2026-06-30")]),
+    ("C2034", "Rosa Alvarez", "630-555-0157", "rosie.alvarez@campusmail.edu", 6900, None, [],
+     [("PM1", "card", "8832", "2027-10-31")]),
 ]  # fmt: skip
 
 CAST_TOURS = [  # client, listing, date, time: scheduled tours booked before today
@@ -180,3 +201,15 @@ CAST_APPLICATIONS = [  # client, listing, move-in, adults, payment method, statu
 CAST_HOLDS = [  # application, placed on, expires on, status
     ("R6004", "2025-03-13", "2025-03-17", "active"),
 ]
+
+# client, co-client, listing type, cities, lowest and highest price, fewest beds, property types, must-haves, saved on
+CAST_SEARCHES = [
+    ("C2026", None, "sale", ["Park Ridge", "Skokie"], 300000, 450000, 3, ["single_family", "townhouse"],
+     ["built_1978_or_later", "two_baths"], "2025-02-20"),
+    ("C2027", None, "sale", ["Evanston"], 350000, 425000, 3, [], [], "2025-01-28"),
+    ("C2028", "C2029", "sale", ["Oak Park"], 400000, 600000, 4, ["single_family"], ["no_hoa"], "2025-02-03"),
+    ("C2031", None, "sale", ["Evanston", "Skokie"], 250000, 375000, 2, ["condo", "townhouse"], [], "2024-12-09"),
+    ("C2032", None, "rental", ["Oak Park", "Skokie"], 1500, 2400, 2, [], ["built_1978_or_later", "vacant"], "2025-03-02"),
+    ("C2033", None, "sale", ["Wilmette"], 350000, 500000, 3, ["single_family"], [], "2025-02-11"),
+    ("C2034", None, "rental", ["Evanston"], 1200, 2100, 1, ["apartment"], [], "2025-03-01"),
+]  # fmt: skip

@@ -1,7 +1,7 @@
-"""The real-estate desk's look-ups (clients, listings, tour slots, tours, offers, documents)
-and its agreement and tour writes. Like every tool of the desk they check what the brokerage's
-systems check (existence, status, open slots, double bookings); who may tour and when is the
-policy's, so the agent's."""
+"""The real-estate desk's look-ups (clients with their saved searches, listings, tour slots,
+tours, offers, documents) and its agreement and tour writes. Like every tool of the desk they
+check what the brokerage's systems check (existence, status, open slots, double bookings); who
+may tour and when is the policy's, so the agent's."""
 
 from datetime import date, datetime, timedelta
 from typing import Literal, Optional
@@ -10,6 +10,7 @@ from taubench.domains.real_estate.models import (
     Agent,
     BuyerAgreement,
     Client,
+    ClientWithSearch,
     Document,
     Hold,
     Listing,
@@ -36,6 +37,13 @@ def day(text: str, what: str) -> date:
         return date.fromisoformat(text)
     except ValueError:
         raise ValueError(f"{what} must be a date written YYYY-MM-DD") from None
+
+
+def saved_search_key(db: RealEstateDB, client_id: str) -> Optional[str]:
+    """The key of the saved search a client set up or shares as its co-client, if any."""
+    if client_id in db.search_preferences:
+        return client_id
+    return next((key for key, search in db.search_preferences.items() if search.co_client_id == client_id), None)
 
 
 class ListingDesk(Toolkit):
@@ -83,12 +91,17 @@ class ListingDesk(Toolkit):
     @tool("read")
     def get_client(self, client_id: str) -> Client:
         """A client's record: contact details, their buyer's agent, buyer agreement, financing on
-        file (pre-approvals and proof of funds) and payment methods.
+        file (pre-approvals and proof of funds), payment methods and, when they have one, their
+        saved search (search_preferences, also shown to a co-client who shares it).
 
         Args:
             client_id: The client's id, e.g. "C2001".
         """
-        return self._client(client_id)
+        client = self._client(client_id)
+        key = saved_search_key(self.db, client_id)
+        if key is None:
+            return client
+        return ClientWithSearch(**client.model_dump(), search_preferences=self.db.search_preferences[key])
 
     @tool("read")
     def get_agent(self, agent_id: str) -> Agent:

@@ -1,7 +1,9 @@
 """The real-estate desk's database: the hand-written cast of ``cast.py`` (the records the tasks
 are built around) plus seeded filler listings, clients (some sharing a cast client's name),
 tour slots and months of tour, offer, disclosure and application history, so that look-ups
-have namesakes and near-addresses to miss."""
+have namesakes and near-addresses to miss, and the filler clients' saved searches. Each later
+addition draws from its own seeded stream after the first one's draws, so that the records
+drawn before it keep their values."""
 
 import random
 from datetime import date, timedelta
@@ -12,6 +14,7 @@ from taubench.domains.real_estate.cast import (
     CAST_APPLICATIONS,
     CAST_HOLDS,
     CAST_OFFERS,
+    CAST_SEARCHES,
     CAST_TOURS,
     CLIENT_AGENTS,
     CLIENTS,
@@ -19,6 +22,8 @@ from taubench.domains.real_estate.cast import (
     NOW,
     SENT,
 )
+from taubench.domains.real_estate.models import Client
+from taubench.domains.real_estate.policy_rules import qualifying_ceiling
 
 SEED = 314
 TOUR_DAYS = [(date(2025, 3, 14) + timedelta(days=offset)).isoformat() for offset in range(5)]
@@ -259,6 +264,48 @@ def _holds(applications: dict[str, dict], rng: random.Random) -> dict[str, dict]
     return holds
 
 
+SEARCH_KEYS = ("client_id", "co_client_id", "listing_type", "cities", "min_price", "max_price", "min_beds", "property_types",
+               "must_haves", "updated_on")  # fmt: skip
+MUST_HAVES = ["no_hoa", "built_1978_or_later", "vacant", "two_baths"]
+
+
+def _searches(clients: dict[str, dict]) -> dict[str, dict]:
+    """The cast's saved searches, then seven in ten filler clients' (one in ten of them shared
+    with a filler client who has none of their own), from a stream of their own."""
+    searches = {}
+    for row in CAST_SEARCHES:
+        search = dict(zip(SEARCH_KEYS, row))
+        search["min_price"], search["max_price"] = float(search["min_price"]), float(search["max_price"])
+        searches[search["client_id"]] = search
+    rng = random.Random(SEED + 1)
+    filler = [key for key in clients if key >= "C2100"]
+    cities = sorted({city for city, _ in CITIES})
+    for client_id in filler:
+        if rng.random() >= 0.7:
+            continue
+        client, rental = clients[client_id], not clients[client_id]["financing"]
+        saved_on = (date(2024, 10, 1) + timedelta(days=rng.randint(0, 160))).isoformat()
+        step = 50 if rental else 5000
+        qualified = qualifying_ceiling(Client.model_validate(client), "rental" if rental else "sale", saved_on) or 0.0
+        ceiling = int(qualified * rng.uniform(0.75, 1.0) // step * step)
+        if ceiling < (1000 if rental else 150000):
+            continue
+        searches[client_id] = {
+            "client_id": client_id, "co_client_id": None, "listing_type": "rental" if rental else "sale",
+            "cities": sorted(rng.sample(cities, rng.randint(1, 3))),
+            "min_price": float(ceiling * rng.choice([0, 50, 60, 70]) // 100 // step * step), "max_price": float(ceiling),
+            "min_beds": rng.randint(1, 2 if rental else 4),
+            "property_types": sorted(rng.sample(["apartment", "condo"] if rental else ["single_family", "condo", "townhouse"],
+                                                rng.choice([0, 0, 1, 2]))),
+            "must_haves": sorted(rng.sample(MUST_HAVES, rng.choice([0, 0, 1, 1, 2]))), "updated_on": saved_on,
+        }  # fmt: skip
+    alone = [key for key in filler if key not in searches]
+    for client_id in [key for key in searches if key >= "C2100"]:
+        if rng.random() < 0.1 and alone:
+            searches[client_id]["co_client_id"] = alone.pop(rng.randrange(len(alone)))
+    return searches
+
+
 def database() -> dict[str, Any]:
     rng = random.Random(SEED)
     listings = {row[0]: _listing(row) for row in LISTINGS + _filler_listings(rng)}
@@ -285,4 +332,5 @@ def database() -> dict[str, Any]:
         "documents": documents,
         "rental_applications": applications,
         "holds": holds,
+        "search_preferences": _searches(clients),
     }

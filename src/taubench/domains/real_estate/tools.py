@@ -1,20 +1,24 @@
 """The real-estate client desk's tools: the look-ups and tour bookings of ``desk.py``, and here
-the writes that carry money or legal weight: sending disclosures, making, withdrawing and
-settling offers, filing rental applications and holding units for approved applicants. They check what the brokerage's systems
-check (existence, status, consistent figures and dates); what an offer must carry, who may
-apply and when to refuse or hand off is the policy's, so the agent's."""
+the writes that carry money or legal weight (sending disclosures, making, withdrawing and
+settling offers, filing rental applications, holding units for approved applicants) and the
+saved searches. They check what the brokerage's systems check (existence, status, consistent
+figures and dates); what an offer must carry, who may apply or change a search and when to
+refuse or hand off is the policy's, so the agent's."""
 
 from datetime import timedelta
-from typing import Annotated, Literal
+from typing import Annotated, Literal, Optional
 
-from taubench.domains.real_estate.desk import ListingDesk, day, moment
-from taubench.domains.real_estate.models import Client, Document, Hold, Offer, PaymentMethod, RentalApplication
+from taubench.domains.real_estate.desk import ListingDesk, day, moment, saved_search_key
+from taubench.domains.real_estate.models import (
+    Client, Document, Hold, MustHave, Offer, PaymentMethod, PropertyType, RentalApplication, SearchPreferences,
+)  # fmt: skip
 from taubench.domains.shared_tools import calculate, shared_tool, transfer_to_human_agents
 from taubench.markers import Unordered
 from taubench.toolkit import tool
 
 APPLICATION_FEE_PER_ADULT = 45.0
 HOLD_DEPOSIT = 500.0
+MOST_BEDS_SEARCHED = 6
 Contingency = Literal["inspection", "appraisal", "financing", "home_sale"]
 
 
@@ -192,6 +196,71 @@ class RealEstateTools(ListingDesk):
         self.db.next_hold_number += 1
         self.db.holds[hold.hold_id] = hold
         return hold
+
+    @tool("write")
+    def update_search_preferences(
+        self,
+        client_id: str,
+        listing_type: Optional[Literal["sale", "rental"]] = None,
+        cities: Annotated[Optional[list[str]], Unordered()] = None,
+        min_price: Optional[float] = None,
+        max_price: Optional[float] = None,
+        min_beds: Optional[int] = None,
+        property_types: Annotated[Optional[list[PropertyType]], Unordered()] = None,
+        must_haves: Annotated[Optional[list[MustHave]], Unordered()] = None,
+    ) -> SearchPreferences:
+        """Change a client's saved search: the criteria given replace the saved ones, the rest stay
+        as they are. A client without one gets a new saved search, which needs listing_type, cities
+        and max_price (min_price and min_beds then start at 0). A co-client changes the search they
+        share.
+
+        Args:
+            client_id: The client's id.
+            listing_type: "sale" or "rental"; only for a new saved search.
+            cities: Every city to search, e.g. ["Evanston", "Skokie"]; replaces the saved list.
+            min_price: The lowest asking price (sale) or monthly rent (rental), USD.
+            max_price: The highest asking price or monthly rent, USD.
+            min_beds: The fewest bedrooms.
+            property_types: Any of "single_family", "condo", "townhouse", "apartment"; replaces the
+                saved list; an empty list means any type.
+            must_haves: Any of "no_hoa", "built_1978_or_later", "vacant", "two_baths" (2 or more
+                baths); replaces the saved list.
+        """
+        self._client(client_id)
+        given = {"cities": cities, "min_price": min_price, "max_price": max_price, "min_beds": min_beds,
+                 "property_types": property_types, "must_haves": must_haves}  # fmt: skip
+        changes = {field: value for field, value in given.items() if value is not None}
+        key = saved_search_key(self.db, client_id)
+        if key is None:
+            if listing_type is None or cities is None or max_price is None:
+                raise ValueError("A new saved search needs a listing type, cities and a maximum price")
+            saved = {"listing_type": listing_type, "cities": [], "min_price": 0.0, "max_price": 0.0, "min_beds": 0,
+                     "property_types": [], "must_haves": []}  # fmt: skip
+        else:
+            saved = self.db.search_preferences[key].model_dump()
+            if listing_type not in (None, saved["listing_type"]):
+                raise ValueError("A saved search's listing type cannot change")
+            if not changes:
+                raise ValueError("Nothing to change")
+        merged = {**saved, **changes}
+        served = {listing.city.lower(): listing.city for listing in self.db.listings.values()}
+        if not merged["cities"]:
+            raise ValueError("A saved search needs at least one city")
+        if unknown := [city for city in merged["cities"] if city.strip().lower() not in served]:
+            raise ValueError(f"The brokerage has no listings in {unknown[0]}")
+        merged["cities"] = sorted({served[city.strip().lower()] for city in merged["cities"]})
+        if not 0 <= merged["min_price"] <= merged["max_price"]:
+            raise ValueError("Prices must be 0 or more, the minimum no higher than the maximum")
+        if not 0 <= merged["min_beds"] <= MOST_BEDS_SEARCHED:
+            raise ValueError("Bedrooms must be between 0 and 6")
+        merged.update(min_price=round(float(merged["min_price"]), 2), max_price=round(float(merged["max_price"]), 2),
+                      updated_on=self._now().date().isoformat())  # fmt: skip
+        if key is None:
+            key = client_id
+            merged.update(client_id=client_id, co_client_id=None)
+        search = SearchPreferences(**merged)
+        self.db.search_preferences[key] = search
+        return search
 
     calculate = shared_tool(calculate)
     transfer_to_human_agents = shared_tool(transfer_to_human_agents)
