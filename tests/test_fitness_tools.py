@@ -82,6 +82,49 @@ def test_logging_an_activity_refuses_duplicates_and_bad_entries(tools, fitness):
     assert refused(tools, fitness, "log_activity", **{**run, "start_time": "09:00", "distance_km": None}) == message
 
 
+def test_a_progress_summary_lists_one_measure_over_a_period(tools, fitness):
+    summary = answer(tools, "get_progress_summary", member_id="M20070", measure="weight_kg", date_from="2024-12-01",
+                     date_to="2025-01-21")  # fmt: skip
+    assert [(entry["date"], entry["value"], entry["source"]) for entry in summary["entries"]] == [
+        ("2024-12-09", 73.9, "scale"), ("2024-12-23", 73.1, "scale"), ("2024-12-30", 72.9, "app"), ("2025-01-06", 72.2, "scale"),
+        ("2025-01-20", 71.4, "scale")]  # fmt: skip
+    assert summary["days_spanned"] == 42
+    fat = answer(tools, "get_progress_summary", member_id="M20074", measure="body_fat_pct", date_from="2024-12-24",
+                 date_to="2025-01-20")  # fmt: skip
+    assert [entry["value"] for entry in fat["entries"]] == [32.1] and fat["days_spanned"] == 0  # app weigh-ins carry no body fat
+    period = dict(member_id="M20070", date_from="2024-12-01", date_to="2025-01-21")
+    message = "Error: Unknown measure: use weight_kg, body_fat_pct or waist_cm"
+    assert refused(tools, fitness, "get_progress_summary", measure="bmi", **period) == message
+    assert refused(tools, fitness, "get_progress_summary", measure="weight_kg", **{**period, "member_id": "M1"}) == (
+        "Error: Member not found")  # fmt: skip
+
+
+def test_a_logged_weight_is_kept_to_one_decimal_and_the_newest_is_the_weight_on_file(tools, fitness):
+    logged = answer(tools, "log_measurement", member_id="M20073", date="2025-01-20", weight_kg=92.08, waist_cm=96.52)
+    assert logged == {"measurement_id": f"MS{tools.db.next_measurement_number - 1}", "member_id": "M20073", "date": "2025-01-20",
+                      "weight_kg": 92.1, "body_fat_pct": None, "waist_cm": 96.5, "source": "desk"}  # fmt: skip
+    assert tools.db.members["M20073"].weight_kg == 92.1
+    answer(tools, "log_measurement", member_id="M20073", date="2025-01-10", weight_kg=93.4)  # older than the newest
+    assert tools.db.members["M20073"].weight_kg == 92.1
+
+
+@pytest.mark.parametrize(
+    "arguments, message",
+    [
+        ({"weight_kg": None}, "Give a weight, a waist measurement or both"),
+        ({"date": "2025-01-22"}, "A measurement cannot be logged for a future date"),
+        ({"weight_kg": 25.0}, "weight_kg must be between 30 and 250"),
+        ({"weight_kg": None, "waist_cm": 250.0}, "waist_cm must be between 40 and 200"),
+        ({"date": "2025-01-18"}, "Duplicate: MS{scale} already records that measure for 2025-01-18"),
+        ({"member_id": "M1"}, "Member not found"),
+    ],
+)
+def test_a_measurement_that_cannot_be_logged_changes_nothing(tools, fitness, arguments, message):
+    scale = next(key for key, m in tools.db.measurements.items() if (m.member_id, m.date) == ("M20072", "2025-01-18"))
+    entry = {"member_id": "M20072", "date": "2025-01-21", "weight_kg": 68.0, **arguments}
+    assert refused(tools, fitness, "log_measurement", **entry) == f"Error: {message}".replace("MS{scale}", scale)
+
+
 def test_booking_a_class_checks_places_starts_and_waitlists(tools, fitness):
     booking = answer(tools, "book_class", member_id="M20018", class_id="K9002")
     assert (booking["booking_id"], booking["status"], booking["class_start"]) == ("B20001", "booked", "2025-01-25T09:00")

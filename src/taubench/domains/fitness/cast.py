@@ -1,7 +1,9 @@
 """The hand-written records the tasks are built around: members with their traps (namesakes,
 a freeze within the year, a term about to end, a cap reached, three no-shows, a knee injury, a
 health-screening "yes"), the classes and bookings, activities, routines, trainers and PT
-packages. The generator adds seeded filler around them."""
+packages, and the weigh-ins of the members whose progress the tasks work out (a home-scale
+reading too far from last week's, a body-fat figure seen only once). The generator adds
+seeded filler around them."""
 
 CLUBS = [
     ("C01", "Halden Downtown", "Portland"),
@@ -110,6 +112,36 @@ CAST_MEMBERS = [
     ("M20067", "Ravi Menon", "1987-12-03", 70.9, {"tier": "basic", "home_club": "C02"}),
     ("M20068", "Bruno Costa", "1984-05-19", 88.6, {"tier": "basic", "home_club": "C03", "next_billing_date": "2025-02-06"}),
     ("M20069", "Elif Yilmaz", "1990-08-03", 60.4, {"logging_since": "2024-09-09"}),
+]  # fmt: skip
+
+# Members added with the measurements, after the filler (so that the filler drawn before them keeps its values)
+MEASURED_MEMBERS = [
+    ("M20070", "Carmen Ruiz", "1986-05-12", 71.4, {"home_club": "C02", "logging_since": "2024-07-15"}),
+    ("M20071", "Derek Lund", "1981-08-30", 88.6, {"logging_since": "2024-09-02"}),
+    ("M20072", "Paloma Serrano", "1995-02-17", 68.4, {"home_club": "C03", "zip_code": "97005", "logging_since": "2024-10-07"}),
+    ("M20073", "Gordon Blake", "1972-10-03", 92.9, {"home_club": "C05", "zip_code": "97124", "logging_since": "2024-08-19"}),
+    ("M20074", "Wendy Tran", "1989-12-08", 65.1, {"home_club": "C04", "logging_since": "2024-11-04"}),
+    ("M20075", "Beatriz Nunes", "1984-07-07", 77.3, {"injuries": ["back"], "physician_clearance": True,
+                                                     "logging_since": "2024-06-24"}),
+]  # fmt: skip
+
+# member, date, weight kg, body fat %, waist cm, source: the series the tasks' progress figures come from
+CAST_MEASUREMENTS = [
+    ("M20070", "2024-11-25", 74.6, 31.2, None, "scale"), ("M20070", "2024-12-09", 73.9, 30.8, None, "scale"),
+    ("M20070", "2024-12-23", 73.1, 30.5, None, "scale"), ("M20070", "2024-12-30", 72.9, None, None, "app"),
+    ("M20070", "2025-01-06", 72.2, 30.1, None, "scale"), ("M20070", "2025-01-20", 71.4, 29.6, None, "scale"),
+    ("M20071", "2024-12-02", 90.4, None, None, "app"), ("M20071", "2024-12-19", 89.5, 24.8, None, "scale"),
+    ("M20071", "2025-01-09", 89.0, None, None, "app"), ("M20071", "2025-01-16", 88.6, 24.5, None, "scale"),
+    ("M20072", "2024-12-14", 69.5, 27.9, None, "scale"), ("M20072", "2025-01-04", 68.9, None, None, "app"),
+    ("M20072", "2025-01-08", 68.8, 27.5, 75.5, "trainer"), ("M20072", "2025-01-18", 68.4, 27.2, None, "scale"),
+    ("M20073", "2024-11-28", 94.4, None, None, "app"), ("M20073", "2024-12-12", 93.8, 29.9, 97.8, "trainer"),
+    ("M20073", "2025-01-15", 92.9, 29.1, None, "scale"),
+    ("M20074", "2024-11-30", 66.8, 33.0, None, "scale"), ("M20074", "2024-12-28", 66.0, None, None, "app"),
+    ("M20074", "2025-01-05", 65.4, None, None, "app"), ("M20074", "2025-01-13", 65.1, 32.1, None, "scale"),
+    ("M20075", "2024-10-15", 79.9, 35.1, 88.0, "trainer"), ("M20075", "2024-11-19", 78.6, 34.4, 86.5, "trainer"),
+    ("M20075", "2024-12-20", 77.9, None, None, "app"), ("M20075", "2025-01-14", 77.3, 33.2, 84.0, "trainer"),
+    ("M20031", "2025-01-02", 78.9, None, None, "app"), ("M20031", "2025-01-12", 78.5, 22.0, None, "scale"),
+    ("M20031", "2025-01-19", 78.2, 21.8, None, "scale"),
 ]  # fmt: skip
 
 # id, club, type, start, capacity, instructor; a capacity followed by "full" is filled by filler members

@@ -1,6 +1,8 @@
 """The fitness chain's database: the hand-written cast (``cast.py``) plus seeded filler, so
 that look-ups have namesakes to miss, timetables have other classes and logs have history
-(including duplicate imports from watches)."""
+(including duplicate imports from watches). What came later (the members' weigh-ins, more
+routines, the members the weigh-in tasks are about) draws from streams of its own after the
+first stream's draws, so that every record drawn before it keeps its values."""
 
 import math
 import random
@@ -9,9 +11,10 @@ from statistics import NormalDist
 from typing import Any
 
 from taubench.domains.fitness.cast import (
-    CAST_ACTIVITIES, CAST_BOOKINGS, CAST_CLASSES, CAST_MEMBERS, CAST_PACKAGES, CLUBS, MEMBER_DEFAULTS, ROUTINES, TRAINERS,
+    CAST_ACTIVITIES, CAST_BOOKINGS, CAST_CLASSES, CAST_MEASUREMENTS, CAST_MEMBERS, CAST_PACKAGES, CLUBS, MEASURED_MEMBERS,
+    MEMBER_DEFAULTS, ROUTINES, TRAINERS,
 )  # fmt: skip
-from taubench.domains.fitness.terms import DUES, PT_VALID_DAYS, add_days, add_months
+from taubench.domains.fitness.terms import DUES, PT_VALID_DAYS, add_days, add_months, days_between
 
 SEED = 2025
 NOW = "2025-01-21T10:00"
@@ -249,6 +252,91 @@ def _filler_goals(members: dict[str, dict]) -> int:
     return number
 
 
+LEVELS = ("beginner", "intermediate", "advanced")
+MORE_ROUTINES = {  # goal: twelve routines, four per level from beginner to advanced
+    "muscle_gain": ("Hypertrophy Starter", "Mass Foundations", "Full-Body Builder", "Beginner Gains", "Upper Lower Split",
+                    "Push Pull Legs", "Glute Builder", "Arm and Shoulder Focus", "Volume Phase", "Strength Volume Block",
+                    "Posterior Chain Builder", "Density Blocks"),
+    "core": ("Core Foundations", "Deadbug to Hollow", "Pilates Core", "Plank Progressions", "Anti-Rotation Core",
+             "Core and Carry", "Core Control", "Core Stability Circuit", "Advanced Core Complex", "Rotational Power Core",
+             "Ab Circuit", "Core Finisher"),
+    "balance": ("Steady Feet", "Balance and Posture", "Ankle Stability", "Tai Chi Steps", "Single-Leg Basics",
+                "Yoga Balance Flow", "Unstable Surface Training", "Fall-Proof Strength", "Reactive Balance",
+                "Single-Leg Strength", "Gait and Agility", "Slackline Prep"),
+    "general_fitness": ("Total Body Basics", "Active Everyday", "Fit in Thirty", "Bodyweight Anywhere", "Three-Day Fit",
+                        "Circuit Express", "Lunch-Break Workout", "Functional Fitness", "Strength and Cardio Mix",
+                        "Total Body Power", "Weekend Warrior", "Hybrid Athlete"),
+    "sport_conditioning": ("Run Strong", "Cycling Strength", "Swimmer's Dryland", "Racket Sports Footwork", "Ski Season Prep",
+                           "Court Sports Prep", "Climbing Strength", "Field Sports Conditioning", "Speed and Agility",
+                           "Jump Training", "Sprint Mechanics", "Combat Conditioning"),
+}  # fmt: skip
+PLYOMETRIC = {"Reactive Balance", "Court Sports Prep", "Speed and Agility", "Jump Training", "Sprint Mechanics",
+              "Rotational Power Core", "Hybrid Athlete", "Weekend Warrior"}  # fmt: skip
+ROUTINE_EQUIPMENT = {
+    "muscle_gain": ("dumbbells", "machines", "barbell", "rack", "cable"),
+    "core": ("mat", "cable", "kettlebell", "stability ball"),
+    "balance": ("mat", "bands", "bosu"), "general_fitness": ("dumbbells", "kettlebell", "bike", "mat", "rower"),
+    "sport_conditioning": ("plyo box", "sled", "bands", "kettlebell", "pull-up bar"),
+}  # fmt: skip
+LOADS = {"barbell": "back", "plyo box": "knee", "sled": "knee", "pull-up bar": "shoulder", "kettlebell": "back"}
+MEASUREMENT_KEYS = ("member_id", "date", "weight_kg", "body_fat_pct", "waist_cm", "source")
+
+
+def _more_routines() -> dict[str, dict]:
+    """Sixty routines in five more goals, after the hand-written twenty: each one's equipment is
+    drawn from its goal's, and what it must not be given with follows from what it loads."""
+    rng, routines = random.Random(SEED + 3), {}
+    for goal, names in MORE_ROUTINES.items():
+        for index, name in enumerate(names):
+            routine_id = f"R{121 + len(routines)}"
+            equipment = sorted(rng.sample(ROUTINE_EQUIPMENT[goal], rng.randint(1, 2)))
+            plyometric = name in PLYOMETRIC
+            avoid = {LOADS[item] for item in equipment if item in LOADS} | ({"knee"} if plyometric else set())
+            routines[routine_id] = {"routine_id": routine_id, "name": name, "goal": goal, "level": LEVELS[index // 4],
+                                    "equipment": equipment, "contraindications": sorted(avoid), "plyometric": plyometric}
+    return routines
+
+
+def _measured_members(members: dict[str, dict], activities: dict[str, dict]) -> None:
+    """The members the weigh-in tasks are about, after the filler, each with a little history in
+    the log (activities numbered below the first stream's, so that its numbers stay as they were)."""
+    rng = random.Random(SEED + 4)
+    rows = []
+    for member_id, name, born, weight, overrides in MEASURED_MEMBERS:
+        members[member_id] = {"member_id": member_id, "name": name, "birth_date": born, **MEMBER_DEFAULTS, "weight_kg": weight,
+                              **overrides, "monthly_dues": DUES[overrides.get("tier", MEMBER_DEFAULTS["tier"])]}  # fmt: skip
+        first = members[member_id]["logging_since"]
+        for day in [first, *sorted(rng.sample(_days(add_days(first, 1), "2025-01-19"), k=8))]:
+            rows.append(_activity(rng, member_id, day, rng.choice(("watch", "watch", "app"))))
+    rows.sort(key=lambda row: (row["date"], row["start_time"], row["member_id"]))
+    for index, row in enumerate(rows):
+        activities[f"A{50001 + index}"] = {"activity_id": f"A{50001 + index}", **row}
+
+
+def _measurements(members: dict[str, dict]) -> dict[str, dict]:
+    """Weigh-ins: the cast's as written; for two in three other members a series from a stream of
+    its own, drifting by a weekly trend and ending at their weight on file (the newest weight is
+    the one on file). The club's scales add body fat, trainers' assessments body fat and waist."""
+    rng = random.Random(SEED + 2)
+    rows = [dict(zip(MEASUREMENT_KEYS, row)) for row in CAST_MEASUREMENTS]
+    written = {row[0] for row in CAST_MEASUREMENTS}
+    for member_id, member in members.items():
+        if member_id in written or rng.random() < 1 / 3:
+            continue
+        days = sorted(rng.sample(_days("2024-09-02", "2025-01-20"), k=rng.randint(2, 9)))
+        weekly, fat, waist_per_kg = rng.uniform(-0.6, 0.3), rng.uniform(14.0, 38.0), rng.uniform(1.0, 1.25)
+        for day in days:
+            weeks_left = days_between(day, days[-1]) / 7
+            drift = 0.0 if day == days[-1] else weekly * weeks_left - rng.uniform(-0.4, 0.4)
+            weight = member["weight_kg"] - drift
+            source = rng.choice(("scale", "scale", "app", "trainer"))
+            rows.append({"member_id": member_id, "date": day, "weight_kg": round(weight, 1),
+                         "body_fat_pct": round(fat - 0.3 * weekly * weeks_left, 1) if source != "app" else None,
+                         "waist_cm": round(weight * waist_per_kg, 1) if source == "trainer" else None, "source": source})
+    rows.sort(key=lambda row: (row["date"], row["member_id"]))
+    return {f"MS{10001 + index}": {"measurement_id": f"MS{10001 + index}", **row} for index, row in enumerate(rows)}
+
+
 def database() -> dict[str, Any]:
     rng = random.Random(SEED)
     members = _members(rng)
@@ -265,10 +353,15 @@ def database() -> dict[str, Any]:
     routines = {routine_id: {"routine_id": routine_id, "name": name, "goal": goal, "level": level, "equipment": equipment,
                              "contraindications": contraindications, "plyometric": plyometric}
                 for routine_id, name, goal, level, equipment, contraindications, plyometric in ROUTINES}  # fmt: skip
+    next_activity = 100001 + len(activities)
+    _measured_members(members, activities)
+    routines.update(_more_routines())
+    measurements = _measurements(members)
     return {
-        "now": NOW, "next_activity_number": 100001 + len(activities), "next_booking_number": 20001,
+        "now": NOW, "next_activity_number": next_activity, "next_booking_number": 20001,
         "next_session_number": 20001, "next_goal_number": next_goal, "next_charge_number": 10001 + len(charges),
+        "next_measurement_number": 10001 + len(measurements),
         "clubs": {club_id: {"club_id": club_id, "name": name, "city": city} for club_id, name, city in CLUBS},
         "members": members, "classes": classes, "bookings": bookings, "activities": activities, "routines": routines,
-        "trainers": trainers, "pt_packages": packages, "pt_sessions": sessions, "charges": charges,
+        "trainers": trainers, "pt_packages": packages, "pt_sessions": sessions, "charges": charges, "measurements": measurements,
     }  # fmt: skip

@@ -3,12 +3,13 @@
 import json
 
 from taubench.domains.fitness.terms import (
-    LATE_CANCEL_HOURS, NOTICE_DAYS, PT_FORFEIT_HOURS, add_days, add_months, day_of, days_between, early_termination_fee,
-    hours_between, upgrade_proration, week_of,
+    LATE_CANCEL_HOURS, NOTICE_DAYS, PT_FORFEIT_HOURS, add_days, add_months, cents, day_of, days_between,
+    early_termination_fee, hours_between, upgrade_proration, week_of,
 )  # fmt: skip
 from taubench.domains.gold_trace import GoldStep, GoldTrace, hand_offs
 
 UNSCOPED = ("find_member", "search_classes", "search_routines", "get_trainer_schedule", "calculate", "transfer_to_human_agents")
+MEASURE_STEP = {"weight_kg": 2.0, "waist_cm": 3.0}  # the most a measure may move from an entry of the week before
 WEEKLY_CAP = {"basic": 4, "plus": 8, "premium": None}
 COUNTED = ("booked", "attended", "late_cancel", "no_show")
 FREEZE_LEAD_DAYS, MAX_FREEZE_MONTHS, MIN_TERM_LEFT_DAYS = 30, 3, 30
@@ -54,7 +55,7 @@ def _verified(trace: GoldTrace, upto: int) -> set[str]:
 
 
 def _said(trace: GoldTrace, value: float) -> bool:
-    return any(text in trace.task.communicate_info for text in (f"{value:g}", f"{value:.2f}"))
+    return any(text in trace.task.communicate_info for text in (f"{value:g}", f"{value:.1f}", f"{value:.2f}"))
 
 
 def identified_first(trace: GoldTrace) -> list[str]:
@@ -271,6 +272,45 @@ def pt_cancellations(trace: GoldTrace) -> list[str]:
             and "forfeited" not in trace.task.communicate_info]  # fmt: skip
 
 
+def measurements_logged(trace: GoldTrace) -> list[str]:
+    """Within the back-dating window, and no further from the week's latest entry than a body moves."""
+    violations = []
+    for step in _done(trace, "log_measurement"):
+        day = step.arguments["date"]
+        if not add_days(_today(step), -BACKDATE_DAYS) <= day <= _today(step):
+            violations.append(f"measurement logged for {day}")
+        week = sorted((m for m in step.before.measurements.values()
+                       if m.member_id == step.arguments["member_id"] and add_days(day, -7) <= m.date < day),
+                      key=lambda m: (m.date, m.measurement_id))  # fmt: skip
+        for measure, most in MEASURE_STEP.items():
+            value, latest = step.arguments.get(measure), [getattr(m, measure) for m in week if getattr(m, measure) is not None]
+            if value is not None and latest and abs(value - latest[-1]) > most + 1e-9:
+                violations.append(f"{measure} {value} logged {abs(value - latest[-1]):.1f} away from the week's {latest[-1]}")
+    return violations
+
+
+def progress_said(trace: GoldTrace) -> list[str]:
+    """A progress question is answered with a figure of the period (each measure's last read:
+    earlier ones may only look up last week's entry): its change or weekly average, or with
+    fewer than two entries the latest entry's date."""
+    if 24 not in trace.task.policy_rules:
+        return []
+    violations = []
+    last_reads = {step.arguments["measure"]: step for step in _done(trace, "get_progress_summary")}
+    for step in last_reads.values():
+        summary = json.loads(step.observation)
+        entries = summary["entries"]
+        if len(entries) >= 2:
+            change = abs(entries[-1]["value"] - entries[0]["value"])
+            figures = [round(change, 1)] + ([cents(change * 7 / summary["days_spanned"])] if summary["days_spanned"] else [])
+        else:
+            figures = [entries[-1]["date"]] if entries else []
+        if figures and not any(_said(trace, figure) if isinstance(figure, float) else figure in trace.task.communicate_info
+                               for figure in figures):  # fmt: skip
+            violations.append(f"{summary['measure']} progress from {summary['date_from']} with none of {figures} said")
+    return violations
+
+
 RULES = {
     1: identified_first,
     2: own_records_only,
@@ -293,5 +333,10 @@ RULES = {
     20: weight_goals,
     21: pt_bookings,
     22: pt_cancellations,
+    23: measurements_logged,
+    24: progress_said,
 }
-CONVERSATIONAL = {3: "reading a change back and getting a yes happens in the conversation, not in tool calls"}
+CONVERSATIONAL = {
+    3: "reading a change back and getting a yes happens in the conversation, not in tool calls",
+    25: "declining comparisons and health judgements is what is (not) said, not tool calls",
+}
