@@ -54,7 +54,7 @@ def add_action(domain: Domain, task_id: str, name: str, **arguments) -> None:
 
 class ReadThatWrites(LibraryTools):
     def get_member(self, member_id: str):
-        member = self._member(member_id)
+        member = self._get("members", member_id)
         member.fines = round(member.fines + 0.01, 2)  # each look costs a cent
         return member
 

@@ -30,6 +30,13 @@ from taubench.messages import AssistantMessage, UserMessage
 from taubench.tasks import RewardType, Task
 
 REPO = Path(__file__).resolve().parents[3]
+
+
+def tool_tests(name: str) -> Path:
+    """A domain's own tool tests: ``tests/domains/<name>/test_<name>_tools.py`` (the name kept
+    apart from every other domain's, so that pytest can import them all side by side)."""
+    moved = REPO / "tests" / "domains" / name / f"test_{name}_tools.py"
+    return moved if moved.is_file() else REPO / "tests" / f"test_{name}_tools.py"
 FORBIDDEN_IN_TOOLS = {"random", "uuid", "time", "secrets"}  # modules whose use makes a tool non-deterministic
 CLOCK_CALLS = {"now", "today", "utcnow", "time"}
 HINT_WORDS = ("tool", "function call", "database", "api", "json", "policy rule")
@@ -123,7 +130,7 @@ def tools_behave(subject: Subject) -> list[str]:
                 again = toolkit.invoke(name, json.loads(json.dumps(arguments)))
                 if again.error and subject.domain.state_hash(sides) != before:
                     problems.append(f"task {task.id}: {name} repeated failed and left the database changed")
-    tests = REPO / "tests" / f"test_{subject.domain.name}_tools.py"
+    tests = tool_tests(subject.domain.name)
     if not tests.is_file():
         return problems + [f"no unit tests at {tests}"]
     text = tests.read_text(encoding="utf-8")

@@ -158,7 +158,9 @@ def specific_figures(subject: Subject) -> list[str]:
 
 def refusals_graded(subject: Subject) -> list[str]:
     """16. A refusal or hand-off is graded by what only a correct one gives: a figure the
-    agent must say that the customer's instructions do not (COMMUNICATE), or the actions (ACTION)."""
+    agent must say that the customer's instructions do not (COMMUNICATE), or the actions
+    (ACTION). So the gold's writes alone, made in silence, score 0, and the gold with its
+    figures said scores 1."""
     problems = []
     for task in subject.tasks:
         if "refusal" not in task.tags:
@@ -167,6 +169,12 @@ def refusals_graded(subject: Subject) -> list[str]:
         own_figures = [figure for figure in task.communicate_info if not says(instruction_text(task), figure)]
         if not (RewardType.COMMUNICATE in basis and own_figures) and not (RewardType.ACTION in basis and task.gold_actions):
             problems.append(f"task {task.id}: a refusal graded by neither a figure the customer does not give nor the actions")
+        gold = subject.gold(task)
+        writes = [call for call in gold if subject.kinds.get(call[1]) == "write"]
+        if reward_of(subject.domain, task, writes, "All done.") != 0.0:
+            problems.append(f"task {task.id}: the gold's writes alone, with nothing said, pass the refusal")
+        if score(subject, task, gold) != (1.0, False):
+            problems.append(f"task {task.id}: the gold, its figures said, does not pass")
     return problems
 
 

@@ -1,6 +1,7 @@
 """The mock policy's numbered rules as checks over a task's gold trace (see gold_trace.py)."""
 
 from taubench.domains.gold_trace import GoldStep, GoldTrace
+from taubench.domains.kit import identified_first, said
 
 MAX_LOANS = 3
 MAX_FINES_TO_BORROW = 5.0
@@ -15,17 +16,13 @@ def _member_of(step: GoldStep) -> str | None:
     return loan.member_id if loan else None
 
 
-def identified_first(trace: GoldTrace) -> list[str]:
-    found: set[str] = set()
-    violations = []
-    for step in trace.steps:
-        if step.name == "find_member" and not step.error:
-            found.add(step.observation)
-        elif step.kind in ("read", "write") and step.name not in ("find_member", "search_books"):
-            member = _member_of(step)
-            if member is not None and member not in found:
-                violations.append(f"{step.name} on {member} before find_member identified them")
-    return violations
+def caller_identified_first(trace: GoldTrace) -> list[str]:
+    return identified_first(
+        trace,
+        identifies=lambda step: [step.observation] if step.name == "find_member" else [],
+        concerns=lambda step: [member] if step.kind in ("read", "write") and (member := _member_of(step)) else [],
+        who="the member",
+    )
 
 
 def one_change_at_a_time(trace: GoldTrace) -> list[str]:
@@ -69,7 +66,7 @@ def late_fee_told(trace: GoldTrace) -> list[str]:
     violations = []
     for step in trace.calls("return_book"):
         fee = round(step.after.members[_member_of(step)].fines - step.before.members[_member_of(step)].fines, 2)
-        if fee and f"{fee:g}" not in trace.task.communicate_info:
+        if fee and not said(trace, fee):
             violations.append(f"late fee {fee:g} of {step.arguments['loan_id']} not in communicate_info")
     return violations
 
@@ -92,7 +89,7 @@ def reminders_are_the_members(trace: GoldTrace) -> list[str]:
 
 
 RULES = {
-    1: identified_first,
+    1: caller_identified_first,
     3: one_change_at_a_time,
     4: loan_limit,
     5: fines_block_borrowing,

@@ -5,9 +5,10 @@ so the agent's job."""
 
 from datetime import date, timedelta
 
+from taubench.domains.kit import RecordDesk
 from taubench.domains.mock.models import Book, LibraryDB, Loan, Member
 from taubench.domains.shared_tools import calculate, shared_tool, transfer_to_human_agents
-from taubench.toolkit import Toolkit, tool
+from taubench.toolkit import tool
 
 LOAN_DAYS = 14
 LATE_FEE_PER_DAY = 0.25
@@ -17,23 +18,11 @@ def _days_after(day: str, days: int) -> str:
     return (date.fromisoformat(day) + timedelta(days=days)).isoformat()
 
 
-class LibraryTools(Toolkit):
+class LibraryTools(RecordDesk):
     db: LibraryDB
 
-    def _member(self, member_id: str) -> Member:
-        if member_id not in self.db.members:
-            raise ValueError("Member not found")
-        return self.db.members[member_id]
-
-    def _book(self, book_id: str) -> Book:
-        if book_id not in self.db.books:
-            raise ValueError("Book not found")
-        return self.db.books[book_id]
-
     def _loan_out(self, loan_id: str) -> Loan:
-        if loan_id not in self.db.loans:
-            raise ValueError("Loan not found")
-        loan = self.db.loans[loan_id]
+        loan = self._get("loans", loan_id)
         if loan.status != "out":
             raise ValueError("Loan already returned")
         return loan
@@ -49,7 +38,7 @@ class LibraryTools(Toolkit):
         for member in self.db.members.values():
             if member.name.lower() == name.lower() and member.birth_date == birth_date:
                 return member.member_id
-        raise ValueError("Member not found")
+        raise ValueError("No member with that name and date of birth")
 
     @tool("read")
     def get_member(self, member_id: str) -> Member:
@@ -58,7 +47,7 @@ class LibraryTools(Toolkit):
         Args:
             member_id: The member's id, e.g. "M1001".
         """
-        return self._member(member_id)
+        return self._get("members", member_id)
 
     @tool("read")
     def list_loans(self, member_id: str) -> list[Loan]:
@@ -67,8 +56,8 @@ class LibraryTools(Toolkit):
         Args:
             member_id: The member's id.
         """
-        self._member(member_id)
-        return [loan for loan in self.db.loans.values() if loan.member_id == member_id and loan.status == "out"]
+        self._get("members", member_id)
+        return [loan for loan in self._of("loans", "member_id", member_id) if loan.status == "out"]
 
     @tool("read")
     def search_books(self, title: str) -> list[Book]:
@@ -88,7 +77,7 @@ class LibraryTools(Toolkit):
             member_id: The member's id.
             book_id: The book's id, e.g. "B201".
         """
-        member, book = self._member(member_id), self._book(book_id)
+        member, book = self._get("members", member_id), self._get("books", book_id)
         if member.status != "active":
             raise ValueError("Member account is suspended")
         if book.available < 1:
@@ -129,10 +118,10 @@ class LibraryTools(Toolkit):
         loan = self._loan_out(loan_id)
         days_late = (date.fromisoformat(self.db.today) - date.fromisoformat(loan.due_date)).days
         if days_late > 0:
-            member = self._member(loan.member_id)
+            member = self._get("members", loan.member_id)
             member.fines = round(member.fines + days_late * LATE_FEE_PER_DAY, 2)
         loan.status = "returned"
-        self._book(loan.book_id).available += 1
+        self._get("books", loan.book_id).available += 1
         return loan
 
     @tool("write")
@@ -143,7 +132,7 @@ class LibraryTools(Toolkit):
             member_id: The member's id.
             amount: The amount paid, USD, at most what is owed.
         """
-        member = self._member(member_id)
+        member = self._get("members", member_id)
         if not 0 < amount <= member.fines:
             raise ValueError(f"Amount must be more than 0 and at most the {member.fines} owed")
         member.fines = round(member.fines - amount, 2)

@@ -1,0 +1,21 @@
+"""What every domain we write shares, so that a fix is made once: the look-up desk of a
+toolkit (``desk``), the checks of rules every policy has (``rules``), the hand-written cast
+as a data file (``cast``) and the seeded generator of people, places and dates
+(``population``). ``src/taubench/domains/README.md`` says how a domain uses each."""
+
+from taubench.domains.kit.cast import load_cast
+from taubench.domains.kit.desk import RecordDesk, not_found
+from taubench.domains.kit.population import Person, Population
+from taubench.domains.kit.rules import hand_offs, identified_first, looked_up_before_change, said
+
+__all__ = [
+    "Person",
+    "Population",
+    "RecordDesk",
+    "hand_offs",
+    "identified_first",
+    "load_cast",
+    "looked_up_before_change",
+    "not_found",
+    "said",
+]

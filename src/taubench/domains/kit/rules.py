@@ -1,0 +1,51 @@
+"""Checks of the rules every operations policy has, for a domain's ``policy_rules.py``: who
+the caller is comes before their records are touched; a figure the rule requires is among
+what the task says must be said; a change follows a look-up of what it changes; a hand-off
+ends the agent's part. Each returns the rule's violations in a gold trace as sentences."""
+
+from typing import Callable, Iterable
+
+from taubench.domains.gold_trace import GoldStep, GoldTrace, hand_offs
+from taubench.figures import says
+
+__all__ = ["hand_offs", "identified_first", "looked_up_before_change", "said"]
+
+Ids = Callable[[GoldStep], Iterable[str]]
+
+
+def said(trace: GoldTrace, figure: float | str) -> bool:
+    """Whether the task requires ``figure`` said: one of its ``communicate_info`` values says it
+    as the grader reads them (whole tokens, numbers by value). An amount is said by its size:
+    a refund of -12.5 is "12.50"."""
+    if isinstance(figure, (int, float)):
+        figure = repr(round(abs(figure), 6))
+    return any(says(value, figure) for value in trace.task.communicate_info)
+
+
+def identified_first(trace: GoldTrace, identifies: Ids, concerns: Ids, who: str = "the caller") -> list[str]:
+    """Every step that touches someone's records comes after a step that established who they
+    are: ``identifies(step)`` gives the ids a successful step establishes (a find, a
+    verification), ``concerns(step)`` the ids whose records the step touches."""
+    known: set[str] = set()
+    violations = []
+    for step in trace.steps:
+        touched = set(concerns(step))
+        if touched and not touched & known:
+            violations.append(f"{step.name} on {', '.join(sorted(touched))} before {who} was identified")
+        if not step.error:
+            known |= set(identifies(step))
+    return violations
+
+
+def looked_up_before_change(trace: GoldTrace, changed: Ids) -> list[str]:
+    """The checkable half of "read the change back and get a yes": the agent can read back
+    only what it has seen, so every record a write changes (``changed(step)``: the ids of
+    existing records it names) appeared in an earlier observation."""
+    seen, violations = "", []
+    for step in trace.steps:
+        if step.kind == "write" and step.requestor == "assistant":
+            unseen = sorted(record for record in changed(step) if not says(seen, record))
+            if unseen:
+                violations.append(f"{step.name} changes {', '.join(unseen)} before any look-up showed it")
+        seen += "\n" + step.observation
+    return violations

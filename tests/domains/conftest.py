@@ -1,0 +1,33 @@
+"""What every domain's own tool tests share: the domain named by the test's folder
+(``tests/domains/<name>/``), loaded once for the module, and a fresh toolkit for each test,
+with ``ok`` for a call that must succeed and ``no`` for one that must be refused and leave
+the database as it was."""
+
+from functools import partial
+
+import pytest
+from tool_calls import answer, refused
+
+from taubench.domains import load_domain
+
+
+@pytest.fixture(scope="module")
+def domain(request):
+    return load_domain(request.path.parent.name)
+
+
+@pytest.fixture
+def tools(domain):
+    return domain.new_toolkit()
+
+
+@pytest.fixture
+def ok(tools):
+    """A tool's answer, which must not be an error (JSON parsed)."""
+    return partial(answer, tools)
+
+
+@pytest.fixture
+def no(tools, domain):
+    """A tool's refusal (``Error: ...``), which must leave the database as it was."""
+    return partial(refused, tools, domain)
