@@ -9,7 +9,7 @@ export MLFLOW_DISABLE_TELEMETRY := true
 # to write them: the tests start ~200 Python processes, each compiling the package again otherwise
 unexport PYTHONDONTWRITEBYTECODE
 
-.PHONY: install run test ui clean bench screenshot serve-api
+.PHONY: install run test cards ui clean bench screenshot serve-api
 
 install: $(VENV)/.installed
 
@@ -50,6 +50,11 @@ serve-local: install-local
 # third keeps the cores busy (the whole suite on a loaded 2-core machine: 9m38 with three)
 test: install
 	$(PY) -m pytest -q -n 3
+
+# Every domain's whole report card (the bar, the sixteen checks, the oracle on every task),
+# two cards at a time: what `make test` samples, checked in full (CI runs it after the tests)
+cards: install
+	$(PY) -m taubench.domains check --jobs 2
 
 # The slow tests: one short episode on the offline model, end to end (a few minutes)
 test-slow: install-local

@@ -1,15 +1,17 @@
 """The validator (``python -m taubench.domains check``): the mock domain passes every check,
-and each check fails on a copy of the mock broken in the way it exists to catch."""
+and each check fails on a copy of the mock broken in the way it exists to catch. Every other
+domain's whole card is made by ``make cards``, which CI runs after the tests."""
 
 import dataclasses
 import itertools
+import re
 import subprocess
 import sys
 
 import pytest
 
 from taubench.domain import Domain
-from taubench.domains import DOMAINS, of_origin
+from taubench.domains import DOMAINS
 from taubench.domains import fair_checks
 from taubench.domains.checks import CHECKS, Subject, _follows, _said_in, _tool_modules
 from taubench.domains.mock.tools import LibraryTools
@@ -20,18 +22,15 @@ from taubench.toolkit import tool
 CHECK = {function.__name__: function for _, function in CHECKS}
 
 
-@pytest.mark.parametrize("name", of_origin("taubench"))
-def test_every_domain_we_write_passes_its_report_card(name):
-    card = report_card(name)
-    assert card.passed, card.render()
-
-
 def test_the_command_prints_the_cards_and_fails_on_a_domain_that_is_not_ours():
-    result = subprocess.run([sys.executable, "-m", "taubench.domains", "check", "mock"], capture_output=True, text=True)
+    result = subprocess.run([sys.executable, "-m", "taubench.domains", "check", "mock", "--jobs", "2"], capture_output=True, text=True)
     assert result.returncode == 0, result.stdout + result.stderr
     assert "== mock: PASS" in result.stdout and "17. pass  the oracle scores 1.0 on every task" in result.stdout
+    assert re.search(r"^  checked in +\d+\.\d s$", result.stdout, flags=re.MULTILINE)
     refused = subprocess.run([sys.executable, "-m", "taubench.domains", "check", "retail"], capture_output=True, text=True)
     assert refused.returncode == 2 and "not among the domains we write" in refused.stderr
+    no_workers = subprocess.run([sys.executable, "-m", "taubench.domains", "check", "--jobs", "0"], capture_output=True, text=True)
+    assert no_workers.returncode == 2 and "--jobs must be 1 or more, not 0" in no_workers.stderr
 
 
 def test_the_bar_fails_the_mock_which_is_below_it_on_purpose():

@@ -3,10 +3,14 @@
 ``list`` prints the registered domains (``--self-contained``: only those that run with no
 ``env.data_dir``; ``--sep ,`` for a Hydra sweep); ``generate NAME ...`` rewrites the
 ``db.json`` of domains we write from their seeded generators; ``check [NAME ...]`` prints
-the report card of each domain we write (all of them by default) and exits 1 if any fails."""
+the report card of each domain we write (all of them by default, ``--jobs`` at a time, one
+process each) and exits 1 if any fails."""
 
 import argparse
+import os
 import sys
+
+from joblib import Parallel, delayed
 
 from taubench.domains import DOMAINS, of_origin, self_contained
 from taubench.domains.generation import write_db
@@ -22,6 +26,7 @@ def main() -> None:
     generating.add_argument("names", nargs="+", choices=list(DOMAINS), metavar="NAME")
     checking = commands.add_parser("check", help="print report cards: the bar, the sixteen checks, the oracle")
     checking.add_argument("names", nargs="*", metavar="NAME", help=f"default: all of ours ({', '.join(of_origin('taubench'))})")
+    checking.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="cards made at once, one process each (default: the CPUs)")
     args = parser.parse_args()
     if args.command == "list":
         print(args.sep.join(self_contained() if args.self_contained else DOMAINS))
@@ -31,7 +36,10 @@ def main() -> None:
         unknown = [name for name in args.names if name not in of_origin("taubench")]
         if unknown:
             parser.exit(2, f"check: {', '.join(unknown)} not among the domains we write: {', '.join(of_origin('taubench'))}\n")
-        cards = [report_card(name) for name in args.names or of_origin("taubench")]
+        names = args.names or of_origin("taubench")
+        if args.jobs < 1:
+            parser.exit(2, f"check: --jobs must be 1 or more, not {args.jobs}\n")
+        cards = Parallel(n_jobs=min(args.jobs, len(names)))(delayed(report_card)(name) for name in names)
         print("\n\n".join(card.render() for card in cards))
         sys.exit(0 if all(card.passed for card in cards) else 1)
     else:

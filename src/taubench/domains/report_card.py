@@ -2,6 +2,7 @@
 publish numbers on, the sixteen checks (``checks.py``, ``fair_checks.py``) and the oracle's score."""
 
 import re
+import time
 from collections import Counter
 from typing import Optional
 
@@ -102,6 +103,7 @@ def _oracle(domain: Domain) -> list[str]:
 
 def report_card(name: str, held_to_the_bar: Optional[bool] = None) -> ReportCard:
     """``held_to_the_bar``: None applies the bar as the domain's data say."""
+    started = time.perf_counter()
     spec = DOMAINS[name]
     if not isinstance(getattr(spec, "data", None), BundledData):
         raise ValueError(f"{name} is not one of ours: its fidelity is checked against the original, not by this card")
@@ -129,5 +131,6 @@ def report_card(name: str, held_to_the_bar: Optional[bool] = None) -> ReportCard
     checks.append(Line(name="the oracle scores 1.0 on every task", passed=not oracle, problems=oracle))
     applies = spec.data.held_to_the_bar if held_to_the_bar is None else held_to_the_bar
     bar = _bar(domain, subject, tables, words) if applies else None
+    facts["checked in"] = f"{time.perf_counter() - started:.1f} s"
     return ReportCard(domain=name, facts=facts, bar=bar, checks=checks)
 
