@@ -57,6 +57,19 @@ def test_listings_rooms_size_and_price_agree(tools):
     assert odd == []
 
 
+def test_the_world_has_the_briefs_size_and_its_older_history_is_numbered_below_the_newer(tools):
+    db = tools.db
+    sizes = {table: len(getattr(db, table)) for table in ("listings", "clients", "tours", "offers", "rental_applications")}
+    assert sizes == {"listings": 500, "clients": 459, "tours": 1803, "offers": 600, "rental_applications": 496}
+    cast_streets = {" ".join(db.listings[f"L{n}"].address.split()[:2]) for n in range(1001, 1028) if f"L{n}" in db.listings}
+    added = [listing.address for key, listing in db.listings.items() if key >= "L1490"]
+    assert [address for address in added if any(street in address for street in cast_streets)] == []  # no "214 Maple St"
+    older = [offer.submitted_at for key, offer in db.offers.items() if int(key[1:]) < 4001]
+    newer = [offer.submitted_at for key, offer in db.offers.items() if int(key[1:]) >= 4001 and offer.client_id >= "C2100"]
+    assert max(older) < min(newer)
+    assert max(int(key[1:]) for key in db.tours) < db.next_tour_number
+
+
 def test_clients_are_found_by_name_and_phone_and_namesakes_stay_apart(tools, desk):
     assert answer(tools, "find_client", name="dana whitfield", phone="(312) 555-0147") == ["C2001"]
     assert answer(tools, "find_client", name="Dana Whitfield", phone="847-555-0199") == ["C2002"]

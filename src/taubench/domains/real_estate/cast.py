@@ -208,7 +208,7 @@ CAST_SEARCHES = [
      ["built_1978_or_later", "two_baths"], "2025-02-20"),
     ("C2027", None, "sale", ["Evanston"], 350000, 425000, 3, [], [], "2025-01-28"),
     ("C2028", "C2029", "sale", ["Oak Park"], 400000, 600000, 4, ["single_family"], ["no_hoa"], "2025-02-03"),
-    ("C2031", None, "sale", ["Evanston", "Skokie"], 250000, 375000, 2, ["condo", "townhouse"], [], "2024-12-09"),
+    ("C2031", None, "sale", ["Evanston", "Skokie"], 250000, 375000, 2, ["single_family", "townhouse"], [], "2024-12-09"),
     ("C2032", None, "rental", ["Oak Park", "Skokie"], 1500, 2400, 2, [], ["built_1978_or_later", "vacant"], "2025-03-02"),
     ("C2033", None, "sale", ["Wilmette"], 350000, 500000, 3, ["single_family"], [], "2025-02-11"),
     ("C2034", None, "rental", ["Evanston"], 1200, 2100, 1, ["apartment"], [], "2025-03-01"),

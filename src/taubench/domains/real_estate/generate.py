@@ -22,6 +22,8 @@ from taubench.domains.real_estate.cast import (
     NOW,
     SENT,
 )
+from taubench.domains.kit import Population
+from taubench.domains.kit.population import WOMEN
 from taubench.domains.real_estate.models import Client
 from taubench.domains.real_estate.policy_rules import qualifying_ceiling
 
@@ -29,6 +31,9 @@ SEED = 314
 TOUR_DAYS = [(date(2025, 3, 14) + timedelta(days=offset)).isoformat() for offset in range(5)]
 SLOT_TIMES = [f"{hour:02d}:{minute:02d}" for hour in range(9, 19) for minute in (0, 30)]
 FILLER_LISTINGS, FILLER_CLIENTS = 390, 345
+MORE_LISTINGS, MORE_CLIENTS, MORE_TOURS, MORE_OFFERS, MORE_APPLICATIONS = 91, 80, 880, 330, 320  # the second filler
+MORE_CITIES = [("Glenview", "60025"), ("Niles", "60714"), ("Morton Grove", "60053")]
+AREA_CODES, MAIL_DOMAINS = ["312", "773", "847", "630", "708", "224"], ["mailbox.com", "inbox.net", "northmail.com"]
 CITIES = [("Evanston", "60201"), ("Evanston", "60202"), ("Skokie", "60076"), ("Skokie", "60077"), ("Oak Park", "60302"),
           ("Oak Park", "60301"), ("Wilmette", "60091"), ("Park Ridge", "60068"), ("Chicago", "60640"),
           ("Chicago", "60625")]  # fmt: skip
@@ -87,25 +92,30 @@ def _filler_listings(rng: random.Random) -> list[tuple]:
         if address in used:
             address += " Unit 2"
         used.add(address)
-        rental = rng.random() < 0.35
-        beds = rng.choice([1, 2, 2, 3, 3, 3, 4, 4, 5]) if not rental else rng.choice([1, 1, 2, 2, 3])
-        kinds = ["apartment", "condo"] if rental else ["single_family", "single_family", "condo", "townhouse"]
-        kind = rng.choice(kinds)
-        # the draws stay in the order they always had, so every later record of the seed stays as it was
-        price_draw = _share(rng.randint(1100, 3900), 1100, 3900) if rental else _share(rng.randint(180, 1200), 180, 1200)
-        odd_hundreds = 0 if rental else rng.choice([0, 900, 500])
-        status = rng.choice(["active"] * 6 + (["leased"] if rental else ["pending", "pending", "sold"]))
-        hoa = float(rng.choice([150, 225, 310, 385, 460])) if kind in ("condo", "townhouse") and not rental else 0.0
-        occupancy = rng.choice(["vacant", "owner_occupied", "tenant_occupied"] if not rental else ["vacant", "tenant_occupied"])
-        baths = rng.choice(BATHS_BY_BEDS[beds])
-        sqft = int(round(_within(SQFT_BY_BEDS[beds], _share(rng.randint(550, 3800), 550, 3800)), -1))
-        if rental:
-            price = round(sqft * _within(RENT_PER_SQFT, price_draw), -1)
-        else:
-            price = round(sqft * _within(SALE_PER_SQFT, price_draw), -3) + odd_hundreds
-        rows.append((f"L{number}", address, city, zip_code, "rental" if rental else "sale", kind, price, beds, baths, sqft,
-                     rng.randint(1905, 2023), status, hoa, occupancy, rng.random() < 0.4))  # fmt: skip
+        rows.append(_listing_drawn(rng, f"L{number}", address, city, zip_code))
     return rows
+
+
+def _listing_drawn(rng: random.Random, listing_id: str, address: str, city: str, zip_code: str) -> tuple:
+    """A listing's terms, drawn in the order they always were, so that every later record of a
+    stream stays as it was."""
+    rental = rng.random() < 0.35
+    beds = rng.choice([1, 2, 2, 3, 3, 3, 4, 4, 5]) if not rental else rng.choice([1, 1, 2, 2, 3])
+    kinds = ["apartment", "condo"] if rental else ["single_family", "single_family", "condo", "townhouse"]
+    kind = rng.choice(kinds)
+    price_draw = _share(rng.randint(1100, 3900), 1100, 3900) if rental else _share(rng.randint(180, 1200), 180, 1200)
+    odd_hundreds = 0 if rental else rng.choice([0, 900, 500])
+    status = rng.choice(["active"] * 6 + (["leased"] if rental else ["pending", "pending", "sold"]))
+    hoa = float(rng.choice([150, 225, 310, 385, 460])) if kind in ("condo", "townhouse") and not rental else 0.0
+    occupancy = rng.choice(["vacant", "owner_occupied", "tenant_occupied"] if not rental else ["vacant", "tenant_occupied"])
+    baths = rng.choice(BATHS_BY_BEDS[beds])
+    sqft = int(round(_within(SQFT_BY_BEDS[beds], _share(rng.randint(550, 3800), 550, 3800)), -1))
+    if rental:
+        price = round(sqft * _within(RENT_PER_SQFT, price_draw), -1)
+    else:
+        price = round(sqft * _within(SALE_PER_SQFT, price_draw), -3) + odd_hundreds
+    return (listing_id, address, city, zip_code, "rental" if rental else "sale", kind, price, beds, baths, sqft,
+            rng.randint(1905, 2023), status, hoa, occupancy, rng.random() < 0.4)  # fmt: skip
 
 
 def _share(value: int, low: int, high: int) -> float:
@@ -124,25 +134,30 @@ def _filler_clients(rng: random.Random) -> list[tuple]:
         phone = f"{rng.choice(['312', '773', '847', '630', '708', '224'])}-555-{rng.randint(200, 9999):04d}"
         handle = f"{name.lower().replace(' ', '.')}{rng.randint(1, 99)}"
         email = f"{handle}@{rng.choice(['mailbox.com', 'inbox.net', 'northmail.com'])}"
-        buyer = rng.random() < 0.6
-        agreement = None
-        if buyer and rng.random() < 0.8:
-            signed = date(2024, 9, 1) + timedelta(days=rng.randint(0, 190))
-            agreement = (signed.isoformat(), (signed + timedelta(days=rng.choice([90, 120, 180]))).isoformat(), 2.5)
-        financing = []
-        if buyer:
-            kind = "pre_approval" if rng.random() < 0.8 else "proof_of_funds"
-            source = rng.choice(LENDERS) if kind == "pre_approval" else "Harbor Trust Bank"
-            expires = (date(2025, 2, 1) + timedelta(days=rng.randint(0, 150))).isoformat()
-            financing.append((kind, source, rng.randint(15, 90) * 10000, expires))
-        last4 = f"{rng.randint(0, 9999):04d}"
-        card = ("PM1", "card", last4, f"{rng.randint(2025, 2028)}-{rng.choice(['01', '04', '06', '09', '12'])}-28")
-        rows.append((f"C{number}", name, phone, email, rng.randint(35, 260) * 100, agreement, financing, [card]))
+        rows.append((f"C{number}", name, phone, email, *_client_terms(rng)))
     return rows
 
 
-def _documents(listings: dict[str, dict], rng: random.Random) -> dict[str, dict]:
-    documents, number = {}, 7001
+def _client_terms(rng: random.Random) -> tuple:
+    """A client's income, buyer agreement, financing and card, drawn in the order they always were."""
+    buyer = rng.random() < 0.6
+    agreement = None
+    if buyer and rng.random() < 0.8:
+        signed = date(2024, 9, 1) + timedelta(days=rng.randint(0, 190))
+        agreement = (signed.isoformat(), (signed + timedelta(days=rng.choice([90, 120, 180]))).isoformat(), 2.5)
+    financing = []
+    if buyer:
+        kind = "pre_approval" if rng.random() < 0.8 else "proof_of_funds"
+        source = rng.choice(LENDERS) if kind == "pre_approval" else "Harbor Trust Bank"
+        expires = (date(2025, 2, 1) + timedelta(days=rng.randint(0, 150))).isoformat()
+        financing.append((kind, source, rng.randint(15, 90) * 10000, expires))
+    last4 = f"{rng.randint(0, 9999):04d}"
+    card = ("PM1", "card", last4, f"{rng.randint(2025, 2028)}-{rng.choice(['01', '04', '06', '09', '12'])}-28")
+    return rng.randint(35, 260) * 100, agreement, financing, [card]
+
+
+def _documents(listings: dict[str, dict], rng: random.Random, number: int = 7001) -> dict[str, dict]:
+    documents = {}
     clients = [f"C{n}" for n in range(2100, 2100 + FILLER_CLIENTS)]
     for listing in listings.values():
         if listing["listing_type"] != "sale":
@@ -158,21 +173,27 @@ def _documents(listings: dict[str, dict], rng: random.Random) -> dict[str, dict]
     return documents
 
 
-def _slots_and_tours(listings: dict[str, dict], rng: random.Random) -> tuple[dict, dict]:
-    slots, tours, slot_number = {}, {}, 30001
-    by_place: dict[tuple, str] = {}
+def _open_slots(listings: dict[str, dict], rng: random.Random, slots: dict, by_place: dict, number: int) -> int:
+    """The coming days' open tour slots of the active listings (a cast listing every half hour,
+    others three times on two days), numbered from ``number``; returns the next number."""
     for listing in listings.values():
         if listing["status"] != "active":
             continue
         cast = listing["listing_id"] < "L1100"
-        days = TOUR_DAYS if cast else sorted(rng.sample(TOUR_DAYS, 2))
-        for day in days:
+        for day in TOUR_DAYS if cast else sorted(rng.sample(TOUR_DAYS, 2)):
             for time in SLOT_TIMES if cast else sorted(rng.sample(SLOT_TIMES, 3)):
-                slot_id = f"S{slot_number}"
+                slot_id = f"S{number}"
                 slots[slot_id] = {"slot_id": slot_id, "listing_id": listing["listing_id"], "date": day, "time": time,
                                   "status": "open"}  # fmt: skip
                 by_place[(listing["listing_id"], day, time)] = slot_id
-                slot_number += 1
+                number += 1
+    return number
+
+
+def _slots_and_tours(listings: dict[str, dict], rng: random.Random) -> tuple[dict, dict]:
+    slots, tours = {}, {}
+    by_place: dict[tuple, str] = {}
+    slot_number = _open_slots(listings, rng, slots, by_place, 30001)
     tour_number = 5001
 
     def book(client: str, listing: str, day: str, time: str, status: str) -> None:
@@ -306,6 +327,101 @@ def _searches(clients: dict[str, dict]) -> dict[str, dict]:
     return searches
 
 
+def _more_clients_and_listings(clients: dict[str, dict], listings: dict[str, dict]) -> dict[str, dict]:
+    """The second filler's people and homes: 80 clients drawn from the kit's Population, every
+    client before them known to it first (so a tenth share someone's name, and no phone is taken
+    twice), and 91 listings in three more suburbs, whose addresses never hold a cast listing's
+    number and street ("14 Maple"): the cast's near-address traps stay the ones written. Their
+    terms are drawn as the first filler's were. Returns the new listings."""
+    people = Population(SEED + 2, NOW[:10])
+    for client in clients.values():
+        first, _, last = client["name"].partition(" ")
+        people.know(first, last, "F" if first in WOMEN else "M", client["phone"])
+    rng = people.rng
+    for number in range(2100 + FILLER_CLIENTS, 2100 + FILLER_CLIENTS + MORE_CLIENTS):
+        person = people.person(rng.choice(AREA_CODES), ages=(24, 80), mail_domain=rng.choice(MAIL_DOMAINS))
+        clients[f"C{number}"] = _client((f"C{number}", person.name, person.phone, person.email, *_client_terms(rng)))
+    stems = [" ".join(row[1].split()[:2]) for row in LISTINGS]
+    used, added = {listing["address"] for listing in listings.values()}, {}
+    while len(added) < MORE_LISTINGS:
+        address = people.street_address()
+        if address in used or any(stem in address for stem in stems):
+            continue
+        used.add(address)
+        listing_id = f"L{1100 + FILLER_LISTINGS + len(added)}"
+        added[listing_id] = _listing(_listing_drawn(rng, listing_id, address, *rng.choice(MORE_CITIES)))
+    listings.update(added)
+    return added
+
+
+def _history(rows: list[tuple], key: str, prefix: str, start: int, fields: tuple[str, ...]) -> dict[str, dict]:
+    """The second filler's records of one table in the order they happened (each row starts with
+    when), numbered from ``start``: below the first filler's numbers, as records older than theirs."""
+    return {f"{prefix}{start + index}": {key: f"{prefix}{start + index}", **dict(zip(fields, row))}
+            for index, row in enumerate(sorted(rows))}  # fmt: skip
+
+
+def _day_between(rng: random.Random, first: str, last: str) -> str:
+    start = date.fromisoformat(first)
+    return (start + timedelta(days=rng.randint(0, (date.fromisoformat(last) - start).days))).isoformat()
+
+
+def _later(day: str, days: int) -> str:
+    return (date.fromisoformat(day) + timedelta(days=days)).isoformat()
+
+
+TOUR_FIELDS = ("date", "time", "client_id", "listing_id", "slot_id", "status")
+OFFER_FIELDS = ("submitted_at", "client_id", "listing_id", "price", "earnest_money", "financing", "loan_amount", "contingencies",
+                "closing_date", "expires_at", "backup", "status", "counter_price", "counter_expires_at")  # fmt: skip
+APPLICATION_FIELDS = ("move_in_date", "client_id", "listing_id", "adults", "fee_paid", "payment_method_id", "status")
+HOLD_FIELDS = ("placed_on", "client_id", "listing_id", "application_id", "expires_on", "deposit", "payment_method_id", "status")
+
+
+def _older_history(db: dict[str, dict], added: dict[str, dict]) -> None:
+    """Tours, offers, rental applications and holds from before the first filler's history
+    (June 2024 to early January 2025) on the filler's homes and clients, placed before it in
+    their tables (which list a client's records oldest first), and the new homes' disclosures
+    and coming tour slots, from a stream of their own."""
+    rng = random.Random(SEED + 3)
+    listings, filler = db["listings"], [key for key in db["clients"] if key >= "C2100"]
+    homes = [key for key in listings if key >= "L1100"]
+    db["documents"].update(_documents(added, rng, 7001 + len(db["documents"])))
+    number = _open_slots(added, rng, db["tour_slots"], {}, 30001 + len(db["tour_slots"]))
+    tours = []
+    for number in range(number, number + MORE_TOURS):
+        listing, day, time = rng.choice(homes), _day_between(rng, "2024-06-03", "2025-01-05"), rng.choice(SLOT_TIMES)
+        db["tour_slots"][f"S{number}"] = {"slot_id": f"S{number}", "listing_id": listing, "date": day, "time": time,
+                                          "status": "booked"}  # fmt: skip
+        tours.append((day, time, rng.choice(filler), listing, f"S{number}", rng.choice(["completed"] * 3 + ["cancelled"])))
+    db["tours"] = {**_history(tours, "tour_id", "T", 1001, TOUR_FIELDS), **db["tours"]}
+    offers = []
+    for _ in range(MORE_OFFERS):
+        listing = listings[rng.choice([key for key in homes if listings[key]["listing_type"] == "sale"])]
+        price, cash = round(listing["price"] * rng.uniform(0.9, 1.0), -3), rng.random() < 0.2
+        day, buyer = _day_between(rng, "2024-06-03", "2024-10-31"), rng.choice(filler)
+        earnest = round(price * rng.choice([0.01, 0.02]), 2)
+        loan = 0.0 if cash else round(price * rng.choice([0.8, 0.9]), -2)
+        status = rng.choice(["rejected", "withdrawn", "expired"])
+        offers.append((f"{day} 11:00", buyer, listing["listing_id"], price, earnest, "cash" if cash else "mortgage", loan,
+                       ["inspection"] + ([] if cash else ["financing"]), _later(day, 45), f"{_later(day, 2)} 11:00", False,
+                       status, None, None))  # fmt: skip
+    db["offers"] = {**_history(offers, "offer_id", "O", 1001, OFFER_FIELDS), **db["offers"]}
+    applications = []
+    for _ in range(MORE_APPLICATIONS):
+        listing, adults = rng.choice([key for key in homes if listings[key]["listing_type"] == "rental"]), rng.randint(1, 3)
+        applications.append((_day_between(rng, "2024-06-15", "2024-12-31"), rng.choice(filler), listing, adults, 45.0 * adults,
+                             "PM1", rng.choice(["approved", "approved", "denied", "withdrawn"])))  # fmt: skip
+    older = _history(applications, "application_id", "R", 1001, APPLICATION_FIELDS)
+    db["rental_applications"] = {**older, **db["rental_applications"]}
+    holds = []
+    for key, application in db["rental_applications"].items():
+        if key < "R6001" and application["status"] == "approved" and rng.random() < 0.6:
+            placed = _later(application["move_in_date"], -rng.randint(20, 40))
+            holds.append((placed, application["client_id"], application["listing_id"], key, _later(placed, rng.randint(2, 5)),
+                          500.0, "PM1", rng.choice(["converted", "converted", "released", "expired"])))  # fmt: skip
+    db["holds"] = {**_history(holds, "hold_id", "H", 1001, HOLD_FIELDS), **db["holds"]}
+
+
 def database() -> dict[str, Any]:
     rng = random.Random(SEED)
     listings = {row[0]: _listing(row) for row in LISTINGS + _filler_listings(rng)}
@@ -317,20 +433,9 @@ def database() -> dict[str, Any]:
     holds = _holds(applications, rng)
     agents = {agent_id: {"agent_id": agent_id, "name": name, "phone": phone, "days_off": days_off}
               for agent_id, name, phone, days_off in AGENTS}  # fmt: skip
-    return {
-        "now": NOW,
-        "next_tour_number": 5001 + len(tours),
-        "next_offer_number": 4001 + len(offers),
-        "next_application_number": 6001 + len(applications),
-        "next_hold_number": 8001 + len(holds),
-        "agents": agents,
-        "listings": listings,
-        "clients": clients,
-        "tour_slots": slots,
-        "tours": tours,
-        "offers": offers,
-        "documents": documents,
-        "rental_applications": applications,
-        "holds": holds,
-        "search_preferences": _searches(clients),
-    }
+    counters = {"next_tour_number": 5001 + len(tours), "next_offer_number": 4001 + len(offers),
+                "next_application_number": 6001 + len(applications), "next_hold_number": 8001 + len(holds)}  # fmt: skip
+    tables = {"listings": listings, "clients": clients, "tour_slots": slots, "tours": tours, "offers": offers,
+              "documents": documents, "rental_applications": applications, "holds": holds}  # fmt: skip
+    _older_history(tables, _more_clients_and_listings(clients, listings))
+    return {"now": NOW, **counters, "agents": agents, **tables, "search_preferences": _searches(clients)}
