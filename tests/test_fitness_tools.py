@@ -36,6 +36,18 @@ def test_members_weights_spread_as_adults_weights_do(fitness):
     assert 68 <= sorted(weights)[len(weights) // 2] <= 82  # the median adult
 
 
+def test_the_world_has_the_briefs_size_and_no_two_members_share_name_and_birth_date(tools):
+    db = tools.db
+    sizes = {table: len(getattr(db, table)) for table in ("members", "classes", "bookings", "activities", "routines")}
+    assert sizes == {"members": 700, "classes": 1516, "bookings": 4868, "activities": 12988, "routines": 80}
+    identities = [(member.name, member.birth_date) for member in db.members.values()]
+    assert len(set(identities)) == len(identities)  # namesakes, but a name and a birth date name one member
+    assert sum(name == "Rachel Kim" for name, _ in identities) >= 2
+    # what was added later is numbered below the counters, as older records
+    assert max(int(key[1:]) for key in db.activities) < db.next_activity_number
+    assert max(int(key[2:]) for key in db.charges) < db.next_charge_number
+
+
 def test_activities_bookings_and_packages_are_read_in_order(tools, fitness):
     runs = answer(tools, "list_activities", member_id="M20033", date_from="2025-01-05", date_to="2025-01-05")
     assert [(run["distance_km"], run["source"]) for run in runs] == [(12.0, "watch"), (12.0, "app")]  # a duplicate import

@@ -15,11 +15,15 @@ from taubench.domains.fitness.cast import (
     MEMBER_DEFAULTS, ROUTINES, TRAINERS,
 )  # fmt: skip
 from taubench.domains.fitness.terms import DUES, PT_VALID_DAYS, add_days, add_months, days_between
+from taubench.domains.kit import Population
+from taubench.domains.kit.population import WOMEN
 
 SEED = 2025
 NOW = "2025-01-21T10:00"
 TODAY = NOW[:10]
 FILLER_MEMBERS = 300
+MORE_MEMBERS, MORE_PACKAGES = 325, 180  # the second filler
+EARLIER_TIMETABLE = ("2024-11-04", "2024-12-15")  # the weeks before TIMETABLE
 TIMETABLE = ("2024-12-16", "2025-02-02")
 WEEKDAY_TIMES, WEEKEND_TIMES = ("06:30", "12:15", "17:30", "19:00"), ("12:15", "17:30")
 CLASS_TYPES = ("spin", "yoga", "hiit", "pilates", "boxing", "strength")
@@ -61,27 +65,30 @@ def _members(rng: random.Random) -> dict[str, dict]:
     for number in range(20100, 20100 + FILLER_MEMBERS):
         # one in ten shares a cast member's name, with another birth date: identity needs both
         name = rng.choice(cast_names) if number % 10 == 0 else f"{rng.choice(FIRST)} {rng.choice(LAST)}"
-        tier = rng.choices(("basic", "plus", "premium"), weights=(5, 4, 2))[0]
-        contract = rng.choice(("monthly", "monthly", "annual"))
-        status = rng.choices(("active", "frozen", "cancelled"), weights=(90, 5, 5))[0]
-        freezes = []
-        if status == "frozen" or rng.random() < 0.1:
-            start = f"2024-{rng.randint(2, 8):02d}-{rng.randint(1, 28):02d}"
-            months = rng.randint(1, 3)
-            freezes = [{"start_date": start, "end_date": "", "months": months, "fee": 10.0 * months}]
-        members[f"M{number}"] = {
-            "member_id": f"M{number}", "name": name,
-            "birth_date": f"{rng.randint(1955, 2004)}-{rng.randint(1, 12):02d}-{rng.randint(1, 28):02d}",
-            **MEMBER_DEFAULTS, "zip_code": rng.choice(ZIPS), "home_club": rng.choice(CLUBS)[0], "tier": tier,
-            "monthly_dues": DUES[tier], "contract": contract,
-            "contract_end": f"2025-{rng.randint(2, 12):02d}-{rng.choice((14, 28))}" if contract == "annual" else None,
-            "next_billing_date": add_days(TODAY, rng.randint(1, 30)), "status": status,
-            "cancel_effective": add_days(TODAY, -rng.randint(1, 60)) if status == "cancelled" else None,
-            "weight_kg": _adult_weight(rng.random()), "parq_yes": rng.random() < 0.12,
-            "physician_clearance": rng.random() < 0.3,
-            "injuries": [rng.choice(INJURIES)] if rng.random() < 0.15 else [], "freezes": freezes, "goals": [],
-        }  # fmt: skip
+        members[f"M{number}"] = _member_drawn(rng, f"M{number}", name)
     return members
+
+
+def _member_drawn(rng: random.Random, member_id: str, name: str, born: str | None = None) -> dict:
+    """A filler member's terms, drawn in the order they always were (a birth date too, unless given)."""
+    tier = rng.choices(("basic", "plus", "premium"), weights=(5, 4, 2))[0]
+    contract = rng.choice(("monthly", "monthly", "annual"))
+    status = rng.choices(("active", "frozen", "cancelled"), weights=(90, 5, 5))[0]
+    freezes = []
+    if status == "frozen" or rng.random() < 0.1:
+        start = f"2024-{rng.randint(2, 8):02d}-{rng.randint(1, 28):02d}"
+        months = rng.randint(1, 3)
+        freezes = [{"start_date": start, "end_date": "", "months": months, "fee": 10.0 * months}]
+    born = born or f"{rng.randint(1955, 2004)}-{rng.randint(1, 12):02d}-{rng.randint(1, 28):02d}"
+    return {
+        "member_id": member_id, "name": name, "birth_date": born, **MEMBER_DEFAULTS, "zip_code": rng.choice(ZIPS),
+        "home_club": rng.choice(CLUBS)[0], "tier": tier, "monthly_dues": DUES[tier], "contract": contract,
+        "contract_end": f"2025-{rng.randint(2, 12):02d}-{rng.choice((14, 28))}" if contract == "annual" else None,
+        "next_billing_date": add_days(TODAY, rng.randint(1, 30)), "status": status,
+        "cancel_effective": add_days(TODAY, -rng.randint(1, 60)) if status == "cancelled" else None,
+        "weight_kg": _adult_weight(rng.random()), "parq_yes": rng.random() < 0.12, "physician_clearance": rng.random() < 0.3,
+        "injuries": [rng.choice(INJURIES)] if rng.random() < 0.15 else [], "freezes": freezes, "goals": [],
+    }  # fmt: skip
 
 
 def _adult_weight(draw: float) -> float:
@@ -134,11 +141,11 @@ def _activities(rng: random.Random, members: dict[str, dict]) -> dict[str, dict]
     return {f"A{100001 + index}": {"activity_id": f"A{100001 + index}", **row} for index, row in enumerate(rows)}
 
 
-def _classes(rng: random.Random) -> dict[str, dict]:
-    taken = {(start[:10], kind) for _, _, kind, start, *_ in CAST_CLASSES}
+def _timetable(rng: random.Random, days: list[str], number: int, taken: set[tuple[str, str]]) -> dict[str, dict]:
+    """Every club's classes on these days, numbered from ``number``, skipping a type on a day the
+    cast already holds one of."""
     classes = {}
-    number = 10001
-    for day in _days(*TIMETABLE):
+    for day in days:
         weekend = date.fromisoformat(day).weekday() >= 5
         for club_id, _, _ in CLUBS:
             for hour in WEEKEND_TIMES if weekend else WEEKDAY_TIMES:
@@ -149,6 +156,11 @@ def _classes(rng: random.Random) -> dict[str, dict]:
                                          "start": f"{day}T{hour}", "duration_min": 45 if kind in ("spin", "hiit") else 60,
                                          "instructor": rng.choice(INSTRUCTORS), "capacity": CAPACITY[kind]}  # fmt: skip
                 number += 1
+    return classes
+
+
+def _classes(rng: random.Random) -> dict[str, dict]:
+    classes = _timetable(rng, _days(*TIMETABLE), 10001, {(start[:10], kind) for _, _, kind, start, *_ in CAST_CLASSES})
     for class_id, club_id, kind, start, capacity, instructor, *_ in CAST_CLASSES:
         classes[class_id] = {"class_id": class_id, "club_id": club_id, "class_type": kind, "start": start,
                              "duration_min": 45 if kind in ("spin", "hiit") else 60, "instructor": instructor,
@@ -224,23 +236,23 @@ def _packages(rng: random.Random, filler: list[str], trainers: dict[str, dict]) 
     return packages, sessions
 
 
-def _charges(bookings: dict[str, dict], members: dict[str, dict]) -> dict[str, dict]:
+def _charges(bookings: dict[str, dict], members: dict[str, dict], start: int = 10001) -> dict[str, dict]:
     rows = [(booking["member_id"], booking["class_start"][:10], "late_cancel", 10.0) for booking in bookings.values()
             if booking["status"] == "late_cancel"]  # fmt: skip
     rows += [(member_id, freeze["start_date"], "freeze_fee", freeze["fee"]) for member_id, member in members.items()
              for freeze in member["freezes"]]  # fmt: skip
     rows.sort()
-    return {f"CH{10001 + index}": {"charge_id": f"CH{10001 + index}", "member_id": member_id, "date": day, "kind": kind,
+    return {f"CH{start + index}": {"charge_id": f"CH{start + index}", "member_id": member_id, "date": day, "kind": kind,
                                    "amount": amount}
             for index, (member_id, day, kind, amount) in enumerate(rows)}  # fmt: skip
 
 
-def _filler_goals(members: dict[str, dict]) -> int:
-    """Goals in the filler members' apps, from a generator of their own so that the rest of
-    the filler does not move when goals change; returns the next goal number."""
-    rng, number = random.Random(SEED + 1), 1001
+def _filler_goals(members: dict[str, dict], seed: int = SEED + 1, number: int = 1001, first: str = "M20100") -> int:
+    """Goals in half the filler members' apps (those from ``first`` on), from a generator of their
+    own so that the rest of the filler does not move when goals change; returns the next number."""
+    rng = random.Random(seed)
     for member_id, member in members.items():
-        if member_id < "M20100" or rng.random() < 0.5:
+        if member_id < first or rng.random() < 0.5:
             continue
         metric = rng.choice(GOAL_METRICS)
         target = {"body_weight_kg": round(member["weight_kg"] * 0.95, 1), "longest_run_km": float(rng.choice((5, 10, 21))),
@@ -297,20 +309,84 @@ def _more_routines() -> dict[str, dict]:
     return routines
 
 
-def _measured_members(members: dict[str, dict], activities: dict[str, dict]) -> None:
+def _measured_members(members: dict[str, dict]) -> list[dict]:
     """The members the weigh-in tasks are about, after the filler, each with a little history in
-    the log (activities numbered below the first stream's, so that its numbers stay as they were)."""
-    rng = random.Random(SEED + 4)
-    rows = []
+    the log; returns its activities."""
+    rng, rows = random.Random(SEED + 4), []
     for member_id, name, born, weight, overrides in MEASURED_MEMBERS:
         members[member_id] = {"member_id": member_id, "name": name, "birth_date": born, **MEMBER_DEFAULTS, "weight_kg": weight,
                               **overrides, "monthly_dues": DUES[overrides.get("tier", MEMBER_DEFAULTS["tier"])]}  # fmt: skip
         first = members[member_id]["logging_since"]
         for day in [first, *sorted(rng.sample(_days(add_days(first, 1), "2025-01-19"), k=8))]:
             rows.append(_activity(rng, member_id, day, rng.choice(("watch", "watch", "app"))))
-    rows.sort(key=lambda row: (row["date"], row["start_time"], row["member_id"]))
-    for index, row in enumerate(rows):
-        activities[f"A{50001 + index}"] = {"activity_id": f"A{50001 + index}", **row}
+    return rows
+
+
+def _more_members(members: dict[str, dict]) -> list[dict]:
+    """The second filler's members: 325 from the kit's Population (everyone before them known to
+    it, so a tenth share someone's name, never with their birth date), their terms drawn as the
+    first filler's were, each training regularly since August; returns their activities."""
+    people = Population(SEED + 5, TODAY)
+    for member in members.values():
+        first, _, last = member["name"].partition(" ")
+        people.know(first, last, "F" if first in WOMEN else "M")
+    rng, taken, rows = people.rng, {(member["name"], member["birth_date"]) for member in members.values()}, []
+    for number in range(20100 + FILLER_MEMBERS, 20100 + FILLER_MEMBERS + MORE_MEMBERS):
+        person = people.person("503", ages=(18, 70))
+        while (person.name, person.birth_date) in taken:
+            person = people.person("503", ages=(18, 70))
+        taken.add((person.name, person.birth_date))
+        member = members[f"M{number}"] = _member_drawn(rng, f"M{number}", person.name, person.birth_date)
+        days = sorted(rng.sample(_days("2024-08-01", "2025-01-20"), k=rng.randint(20, 40)))
+        member["logging_since"] = days[0]
+        for day in days:
+            rows.append(_activity(rng, member["member_id"], day, rng.choice(("watch", "watch", "app"))))
+            if rng.random() < 0.03:  # a watch and its phone app both imported it
+                rows.append({**rows[-1], "source": "app"})
+    return rows
+
+
+def _earlier_classes(db: dict[str, dict], added: list[str]) -> None:
+    """Six weeks of timetable before the first filler's (numbered below it), booked by the active
+    filler members old and new, with the late cancellations' charges and the new members'
+    freeze fees (numbered below the first filler's too, as older records), half the new members'
+    goals and PT packages with their completed sessions, each from a stream of its own."""
+    rng = random.Random(SEED + 6)
+    members = db["members"]
+    classes = _timetable(rng, _days(*EARLIER_TIMETABLE), 1001, set())
+    db["classes"].update(classes)
+    active = sorted(key for key, member in members.items() if key >= "M20100" and member["status"] != "cancelled")
+    bookings, number = {}, 1001
+    for gym_class in classes.values():
+        for member_id in rng.sample(active, k=rng.randint(2, 6)):
+            status = rng.choices(PAST_STATUSES, weights=(80, 7, 5, 8))[0]
+            bookings[f"B{number}"] = _booking(f"B{number}", member_id, gym_class, status)
+            number += 1
+    db["bookings"].update(bookings)
+    db["charges"].update(_charges(bookings, {key: members[key] for key in added}, 1001))
+    _filler_goals(members, SEED + 7, 101, added[0])
+    session_number = 10001 + sum(key.startswith("S1") for key in db["pt_sessions"])
+    for number, member_id in enumerate(random.Random(SEED + 8).sample(added, k=MORE_PACKAGES), start=3131):
+        bought, total = add_days(TODAY, -rng.randint(30, 170)), rng.choice((5, 8, 10))
+        latest = min(85, days_between(bought, TODAY) - 1)
+        done = sorted({f"{add_days(bought, rng.randint(1, latest))}T{rng.choice(TRAINER_HOURS['weekday'])}"
+                       for _ in range(rng.randint(1, total))})  # fmt: skip
+        trainer = rng.choice(("T06", "T07", "T08", "T09", "T10"))
+        package = {"package_id": f"P{number}", "member_id": member_id, "trainer_id": trainer, "purchased": bought,
+                   "expires": add_days(bought, PT_VALID_DAYS), "sessions_total": total, "sessions_used": len(done),
+                   "price": round(total * 67.0, 2)}  # fmt: skip
+        db["pt_packages"][package["package_id"]] = package
+        for slot in done:
+            db["pt_sessions"][f"S{session_number}"] = {"session_id": f"S{session_number}", "package_id": package["package_id"],
+                                                       "slot": slot, "status": "completed"}  # fmt: skip
+            session_number += 1
+
+
+def _numbered(rows: list[dict], start: int) -> dict[str, dict]:
+    """Activities added after the first stream's, in date order, numbered from ``start``: below
+    its numbers, so that they and the log's counter stay as they were."""
+    rows = sorted(rows, key=lambda row: (row["date"], row["start_time"], row["member_id"]))
+    return {f"A{start + index}": {"activity_id": f"A{start + index}", **row} for index, row in enumerate(rows)}
 
 
 def _measurements(members: dict[str, dict]) -> dict[str, dict]:
@@ -349,17 +425,24 @@ def database() -> dict[str, Any]:
     trainers = _trainers()
     packages, sessions = _packages(rng, filler, trainers)
     charges = _charges(bookings, members)
+    next_charge = 10001 + len(charges)
     next_goal = _filler_goals(members)
     routines = {routine_id: {"routine_id": routine_id, "name": name, "goal": goal, "level": level, "equipment": equipment,
                              "contraindications": contraindications, "plyometric": plyometric}
                 for routine_id, name, goal, level, equipment, contraindications, plyometric in ROUTINES}  # fmt: skip
     next_activity = 100001 + len(activities)
-    _measured_members(members, activities)
+    later = _measured_members(members)
+    added = [f"M{number}" for number in range(20100 + FILLER_MEMBERS, 20100 + FILLER_MEMBERS + MORE_MEMBERS)]
+    later += _more_members(members)
+    _fix_freezes(members)
+    activities.update(_numbered(later, 50001))
+    _earlier_classes({"members": members, "classes": classes, "bookings": bookings, "charges": charges, "pt_packages": packages,
+                      "pt_sessions": sessions}, added)  # fmt: skip
     routines.update(_more_routines())
     measurements = _measurements(members)
     return {
         "now": NOW, "next_activity_number": next_activity, "next_booking_number": 20001,
-        "next_session_number": 20001, "next_goal_number": next_goal, "next_charge_number": 10001 + len(charges),
+        "next_session_number": 20001, "next_goal_number": next_goal, "next_charge_number": next_charge,
         "next_measurement_number": 10001 + len(measurements),
         "clubs": {club_id: {"club_id": club_id, "name": name, "city": city} for club_id, name, city in CLUBS},
         "members": members, "classes": classes, "bookings": bookings, "activities": activities, "routines": routines,
