@@ -1,32 +1,34 @@
-"""The real-estate desk's database: the hand-written cast of ``cast.py`` (the records the tasks
-are built around) plus seeded filler listings, clients (some sharing a cast client's name),
-tour slots and months of tour, offer, disclosure and application history, so that look-ups
-have namesakes and near-addresses to miss, and the filler clients' saved searches. Each later
-addition draws from its own seeded stream after the first one's draws, so that the records
-drawn before it keep their values."""
+"""The real-estate desk's database: the hand-written cast (``data/cast.json``, the records the
+tasks are built around) plus seeded filler listings, clients (some sharing a cast client's
+name), tour slots and months of tour, offer, disclosure and application history, so that
+look-ups have namesakes and near-addresses to miss, and the filler clients' saved searches.
+Each later addition draws from its own seeded stream after the first one's draws, so that the
+records drawn before it keep their values.
+
+The cast: two Dana Whitfields with different phones, and a father and son Alex Moreno sharing
+one; 14 Maple St next to 14 Maple Ct; a pre-approval that lapsed last week and one that lapses
+today; a buyer agreement that ran out two weeks ago and one that runs out on Sunday; the
+agents who lead tours of homes for sale, with their days off; the tours booked before today
+(four on one day for one client); offers with a seller's counter that lapsed yesterday, one
+still open, an accepted offer; the disclosures already sent (``sent``: a listing's document
+and its recipients); renters just under and just over three times the rent, a renter already
+holding one unit; and saved searches: one shared by a married couple, one whose ceiling rests
+on a lapsed pre-approval, and a mother and daughter on one phone, each with her own."""
 
 import random
 from datetime import date, timedelta
 from typing import Any
 
-from taubench.domains.real_estate.cast import (
-    AGENTS,
-    CAST_APPLICATIONS,
-    CAST_HOLDS,
-    CAST_OFFERS,
-    CAST_SEARCHES,
-    CAST_TOURS,
-    CLIENT_AGENTS,
-    CLIENTS,
-    LISTINGS,
-    NOW,
-    SENT,
-)
-from taubench.domains.kit import Population
+from pydantic import BaseModel
+
+from taubench.domains.kit import Population, load_cast
 from taubench.domains.kit.population import WOMEN
-from taubench.domains.real_estate.models import Client
+from taubench.domains.real_estate.models import (
+    Agent, Client, Hold, Listing, Offer, RentalApplication, SearchPreferences,
+)  # fmt: skip
 from taubench.domains.real_estate.policy_rules import qualifying_ceiling
 
+NOW = "2025-03-14 10:00"
 SEED = 314
 TOUR_DAYS = [(date(2025, 3, 14) + timedelta(days=offset)).isoformat() for offset in range(5)]
 SLOT_TIMES = [f"{hour:02d}:{minute:02d}" for hour in range(9, 19) for minute in (0, 30)]
@@ -60,20 +62,31 @@ DOC_TITLES = {"seller_disclosure": "Residential Real Property Disclosure Report"
               "hoa_documents": "Association Declaration, Budget and Bylaws"}  # fmt: skip
 
 
-def _listing(row: tuple) -> dict[str, Any]:
-    keys = ("listing_id", "address", "city", "zip", "listing_type", "property_type", "price", "beds", "baths", "sqft",
-            "year_built", "status", "hoa_fee", "occupancy", "accepts_backup_offers")  # fmt: skip
-    listing = dict(zip(keys, row))
-    listing["price"], listing["hoa_fee"] = float(listing["price"]), float(listing["hoa_fee"])
-    return listing
+class CastTour(BaseModel):
+    """A tour booked before today."""
+
+    client_id: str
+    listing_id: str
+    date: str
+    time: str
 
 
-def _client(row: tuple) -> dict[str, Any]:
+class Sent(BaseModel):
+    """A listing's disclosure of one type, and the clients it was already sent to."""
+
+    listing_id: str
+    doc_type: str
+    sent_to: list[str]
+
+
+CAST_SECTIONS = {"agents": Agent, "listings": Listing, "clients": Client, "tours": CastTour, "offers": Offer, "sent": Sent,
+                 "rental_applications": RentalApplication, "holds": Hold, "search_preferences": SearchPreferences}  # fmt: skip
+
+
+def _client(row: tuple, agents: list[str]) -> dict[str, Any]:
+    """A filler client's record: buyers get an agent in turn, renters none."""
     client_id, name, phone, email, income, agreement, financing, methods = row
-    if client_id in CLIENT_AGENTS or client_id < "C2100":
-        agent = CLIENT_AGENTS.get(client_id)
-    else:  # filler buyers get an agent in turn, renters none
-        agent = AGENTS[int(client_id[1:]) % len(AGENTS)][0] if financing else None
+    agent = agents[int(client_id[1:]) % len(agents)] if financing else None
     return {
         "client_id": client_id, "name": name, "phone": phone, "email": email, "agent_id": agent, "monthly_income": float(income),
         "buyer_agreement": agreement and dict(zip(("signed_on", "expires_on", "compensation_pct"), agreement)),
@@ -84,8 +97,8 @@ def _client(row: tuple) -> dict[str, Any]:
     }  # fmt: skip
 
 
-def _filler_listings(rng: random.Random) -> list[tuple]:
-    rows, used = [], {row[1] for row in LISTINGS}
+def _filler_listings(rng: random.Random, used: set[str]) -> list[dict]:
+    rows = []
     for number in range(1100, 1100 + FILLER_LISTINGS):
         city, zip_code = rng.choice(CITIES)
         address = f"{rng.randint(2, 2999)} {rng.choice(STREETS)}"
@@ -96,7 +109,7 @@ def _filler_listings(rng: random.Random) -> list[tuple]:
     return rows
 
 
-def _listing_drawn(rng: random.Random, listing_id: str, address: str, city: str, zip_code: str) -> tuple:
+def _listing_drawn(rng: random.Random, listing_id: str, address: str, city: str, zip_code: str) -> dict[str, Any]:
     """A listing's terms, drawn in the order they always were, so that every later record of a
     stream stays as it was."""
     rental = rng.random() < 0.35
@@ -114,8 +127,10 @@ def _listing_drawn(rng: random.Random, listing_id: str, address: str, city: str,
         price = round(sqft * _within(RENT_PER_SQFT, price_draw), -1)
     else:
         price = round(sqft * _within(SALE_PER_SQFT, price_draw), -3) + odd_hundreds
-    return (listing_id, address, city, zip_code, "rental" if rental else "sale", kind, price, beds, baths, sqft,
-            rng.randint(1905, 2023), status, hoa, occupancy, rng.random() < 0.4)  # fmt: skip
+    return {"listing_id": listing_id, "address": address, "city": city, "zip": zip_code,
+            "listing_type": "rental" if rental else "sale", "property_type": kind, "price": float(price), "beds": beds,
+            "baths": baths, "sqft": sqft, "year_built": rng.randint(1905, 2023), "status": status, "hoa_fee": float(hoa),
+            "occupancy": occupancy, "accepts_backup_offers": rng.random() < 0.4}  # fmt: skip
 
 
 def _share(value: int, low: int, high: int) -> float:
@@ -156,8 +171,8 @@ def _client_terms(rng: random.Random) -> tuple:
     return rng.randint(35, 260) * 100, agreement, financing, [card]
 
 
-def _documents(listings: dict[str, dict], rng: random.Random, number: int = 7001) -> dict[str, dict]:
-    documents = {}
+def _documents(listings: dict[str, dict], rng: random.Random, sent: list[Sent], number: int = 7001) -> dict[str, dict]:
+    documents, written = {}, {(row.listing_id, row.doc_type): row.sent_to for row in sent}
     clients = [f"C{n}" for n in range(2100, 2100 + FILLER_CLIENTS)]
     for listing in listings.values():
         if listing["listing_type"] != "sale":
@@ -166,9 +181,9 @@ def _documents(listings: dict[str, dict], rng: random.Random, number: int = 7001
         kinds += ["lead_paint_disclosure"] * (listing["year_built"] < 1978) + ["hoa_documents"] * (listing["hoa_fee"] > 0)
         for kind in kinds:
             cast = (listing["listing_id"], kind)
-            sent = list(SENT.get(cast, [])) if listing["listing_id"] < "L1100" else sorted(rng.sample(clients, rng.randint(0, 3)))
+            sent_to = written.get(cast, []) if listing["listing_id"] < "L1100" else sorted(rng.sample(clients, rng.randint(0, 3)))
             documents[f"D{number}"] = {"document_id": f"D{number}", "listing_id": listing["listing_id"], "doc_type": kind,
-                                       "title": f"{DOC_TITLES[kind]}: {listing['address']}", "sent_to": sent}  # fmt: skip
+                                       "title": f"{DOC_TITLES[kind]}: {listing['address']}", "sent_to": sent_to}  # fmt: skip
             number += 1
     return documents
 
@@ -190,7 +205,7 @@ def _open_slots(listings: dict[str, dict], rng: random.Random, slots: dict, by_p
     return number
 
 
-def _slots_and_tours(listings: dict[str, dict], rng: random.Random) -> tuple[dict, dict]:
+def _slots_and_tours(listings: dict[str, dict], rng: random.Random, booked: list[CastTour]) -> tuple[dict, dict]:
     slots, tours = {}, {}
     by_place: dict[tuple, str] = {}
     slot_number = _open_slots(listings, rng, slots, by_place, 30001)
@@ -204,8 +219,8 @@ def _slots_and_tours(listings: dict[str, dict], rng: random.Random) -> tuple[dic
                                     "date": day, "time": time, "status": status}  # fmt: skip
         tour_number += 1
 
-    for client, listing, day, time in CAST_TOURS:
-        book(client, listing, day, time, "scheduled")
+    for tour in booked:
+        book(tour.client_id, tour.listing_id, tour.date, tour.time, "scheduled")
     open_filler = [place for place, slot_id in by_place.items() if place[0] >= "L1100" and slots[slot_id]["status"] == "open"]
     for place in sorted(rng.sample(open_filler, 520)):
         book(f"C{rng.randint(2100, 2099 + FILLER_CLIENTS)}", *place, "scheduled")
@@ -225,10 +240,10 @@ def _slots_and_tours(listings: dict[str, dict], rng: random.Random) -> tuple[dic
     return slots, tours
 
 
-def _offers(listings: dict[str, dict], rng: random.Random) -> dict[str, dict]:
+def _offers(listings: dict[str, dict], rng: random.Random, cast: list[Offer]) -> dict[str, dict]:
     keys = ("client_id", "listing_id", "price", "earnest_money", "financing", "loan_amount", "contingencies", "closing_date",
             "submitted_at", "expires_at", "status", "counter_price", "counter_expires_at")  # fmt: skip
-    rows = list(CAST_OFFERS)
+    rows = []
     sales = [listing for listing in listings.values() if listing["listing_type"] == "sale" and listing["listing_id"] >= "L1100"]
     for _ in range(260):
         listing = rng.choice(sales)
@@ -242,8 +257,8 @@ def _offers(listings: dict[str, dict], rng: random.Random) -> dict[str, dict]:
                      "cash" if cash else "mortgage", loan, ["inspection"] + ([] if cash else ["financing"]),
                      (submitted + timedelta(days=rng.randint(30, 55))).isoformat(), f"{submitted.isoformat()} 11:00",
                      f"{(submitted + timedelta(days=2)).isoformat()} 11:00", status, None, None))  # fmt: skip
-    offers = {}
-    for number, row in enumerate(rows, start=4001):
+    offers = {offer.offer_id: offer.model_dump() for offer in cast}
+    for number, row in enumerate(rows, start=4001 + len(cast)):
         offer = dict(zip(keys, row))
         offer.update(offer_id=f"O{number}", backup=False)
         for field in ("price", "earnest_money", "loan_amount"):
@@ -253,30 +268,30 @@ def _offers(listings: dict[str, dict], rng: random.Random) -> dict[str, dict]:
     return offers
 
 
-def _applications(listings: dict[str, dict], rng: random.Random) -> dict[str, dict]:
-    rows = list(CAST_APPLICATIONS)
+def _applications(listings: dict[str, dict], rng: random.Random, cast: list[RentalApplication]) -> dict[str, dict]:
+    rows = []
     rentals = [key for key, listing in listings.items() if listing["listing_type"] == "rental" and key >= "L1100"]
     for _ in range(170):
         move_in = date(2025, 1, 1) + timedelta(days=rng.randint(0, 120))
         applicant = f"C{rng.randint(2100, 2099 + FILLER_CLIENTS)}"
         rows.append((applicant, rng.choice(rentals), move_in.isoformat(), rng.randint(1, 3), "PM1",
                      rng.choice(["approved", "denied", "withdrawn", "submitted"])))  # fmt: skip
-    return {
+    return {application.application_id: application.model_dump() for application in cast} | {
         f"R{number}": {"application_id": f"R{number}", "client_id": client, "listing_id": listing, "move_in_date": move_in,
                        "adults": adults, "fee_paid": 45.0 * adults, "payment_method_id": method, "status": status}
-        for number, (client, listing, move_in, adults, method, status) in enumerate(rows, start=6001)
+        for number, (client, listing, move_in, adults, method, status) in enumerate(rows, start=6001 + len(cast))
     }  # fmt: skip
 
 
-def _holds(applications: dict[str, dict], rng: random.Random) -> dict[str, dict]:
-    rows = list(CAST_HOLDS)
+def _holds(applications: dict[str, dict], rng: random.Random, cast: list[Hold]) -> dict[str, dict]:
+    rows = []
     for key, application in applications.items():
         if application["status"] == "approved" and key > "R6010" and rng.random() < 0.6:
             placed = date.fromisoformat(application["move_in_date"]) - timedelta(days=rng.randint(20, 40))
             rows.append((key, placed.isoformat(), (placed + timedelta(days=rng.randint(2, 5))).isoformat(),
                          rng.choice(["converted", "converted", "released", "expired"])))  # fmt: skip
-    holds = {}
-    for number, (application_id, placed, expires, status) in enumerate(rows, start=8001):
+    holds = {hold.hold_id: hold.model_dump() for hold in cast}
+    for number, (application_id, placed, expires, status) in enumerate(rows, start=8001 + len(cast)):
         application = applications[application_id]
         holds[f"H{number}"] = {"hold_id": f"H{number}", "client_id": application["client_id"],
                                "listing_id": application["listing_id"], "application_id": application_id, "placed_on": placed,
@@ -285,19 +300,13 @@ def _holds(applications: dict[str, dict], rng: random.Random) -> dict[str, dict]
     return holds
 
 
-SEARCH_KEYS = ("client_id", "co_client_id", "listing_type", "cities", "min_price", "max_price", "min_beds", "property_types",
-               "must_haves", "updated_on")  # fmt: skip
 MUST_HAVES = ["no_hoa", "built_1978_or_later", "vacant", "two_baths"]
 
 
-def _searches(clients: dict[str, dict]) -> dict[str, dict]:
+def _searches(clients: dict[str, dict], cast: list[SearchPreferences]) -> dict[str, dict]:
     """The cast's saved searches, then seven in ten filler clients' (one in ten of them shared
     with a filler client who has none of their own), from a stream of their own."""
-    searches = {}
-    for row in CAST_SEARCHES:
-        search = dict(zip(SEARCH_KEYS, row))
-        search["min_price"], search["max_price"] = float(search["min_price"]), float(search["max_price"])
-        searches[search["client_id"]] = search
+    searches = {search.client_id: search.model_dump() for search in cast}
     rng = random.Random(SEED + 1)
     filler = [key for key in clients if key >= "C2100"]
     cities = sorted({city for city, _ in CITIES})
@@ -327,7 +336,7 @@ def _searches(clients: dict[str, dict]) -> dict[str, dict]:
     return searches
 
 
-def _more_clients_and_listings(clients: dict[str, dict], listings: dict[str, dict]) -> dict[str, dict]:
+def _more_clients_and_listings(clients: dict[str, dict], listings: dict[str, dict], agents: list[str]) -> dict[str, dict]:
     """The second filler's people and homes: 80 clients drawn from the kit's Population, every
     client before them known to it first (so a tenth share someone's name, and no phone is taken
     twice), and 91 listings in three more suburbs, whose addresses never hold a cast listing's
@@ -340,8 +349,8 @@ def _more_clients_and_listings(clients: dict[str, dict], listings: dict[str, dic
     rng = people.rng
     for number in range(2100 + FILLER_CLIENTS, 2100 + FILLER_CLIENTS + MORE_CLIENTS):
         person = people.person(rng.choice(AREA_CODES), ages=(24, 80), mail_domain=rng.choice(MAIL_DOMAINS))
-        clients[f"C{number}"] = _client((f"C{number}", person.name, person.phone, person.email, *_client_terms(rng)))
-    stems = [" ".join(row[1].split()[:2]) for row in LISTINGS]
+        clients[f"C{number}"] = _client((f"C{number}", person.name, person.phone, person.email, *_client_terms(rng)), agents)
+    stems = [" ".join(listing["address"].split()[:2]) for key, listing in listings.items() if key < "L1100"]
     used, added = {listing["address"] for listing in listings.values()}, {}
     while len(added) < MORE_LISTINGS:
         address = people.street_address()
@@ -349,7 +358,7 @@ def _more_clients_and_listings(clients: dict[str, dict], listings: dict[str, dic
             continue
         used.add(address)
         listing_id = f"L{1100 + FILLER_LISTINGS + len(added)}"
-        added[listing_id] = _listing(_listing_drawn(rng, listing_id, address, *rng.choice(MORE_CITIES)))
+        added[listing_id] = _listing_drawn(rng, listing_id, address, *rng.choice(MORE_CITIES))
     listings.update(added)
     return added
 
@@ -385,7 +394,7 @@ def _older_history(db: dict[str, dict], added: dict[str, dict]) -> None:
     rng = random.Random(SEED + 3)
     listings, filler = db["listings"], [key for key in db["clients"] if key >= "C2100"]
     homes = [key for key in listings if key >= "L1100"]
-    db["documents"].update(_documents(added, rng, 7001 + len(db["documents"])))
+    db["documents"].update(_documents(added, rng, [], 7001 + len(db["documents"])))
     number = _open_slots(added, rng, db["tour_slots"], {}, 30001 + len(db["tour_slots"]))
     tours = []
     for number in range(number, number + MORE_TOURS):
@@ -424,18 +433,22 @@ def _older_history(db: dict[str, dict], added: dict[str, dict]) -> None:
 
 def database() -> dict[str, Any]:
     rng = random.Random(SEED)
-    listings = {row[0]: _listing(row) for row in LISTINGS + _filler_listings(rng)}
-    clients = {row[0]: _client(row) for row in CLIENTS + _filler_clients(rng)}
-    documents = _documents(listings, rng)
-    slots, tours = _slots_and_tours(listings, rng)
-    offers = _offers(listings, rng)
-    applications = _applications(listings, rng)
-    holds = _holds(applications, rng)
-    agents = {agent_id: {"agent_id": agent_id, "name": name, "phone": phone, "days_off": days_off}
-              for agent_id, name, phone, days_off in AGENTS}  # fmt: skip
+    cast = load_cast(__package__, CAST_SECTIONS)
+    listings = {listing.listing_id: listing.model_dump() for listing in cast["listings"]}
+    for listing in _filler_listings(rng, {listing["address"] for listing in listings.values()}):
+        listings[listing["listing_id"]] = listing
+    agents = {agent.agent_id: agent.model_dump() for agent in cast["agents"]}
+    clients = {client.client_id: client.model_dump() for client in cast["clients"]}
+    clients |= {row[0]: _client(row, list(agents)) for row in _filler_clients(rng)}
+    documents = _documents(listings, rng, cast["sent"])
+    slots, tours = _slots_and_tours(listings, rng, cast["tours"])
+    offers = _offers(listings, rng, cast["offers"])
+    applications = _applications(listings, rng, cast["rental_applications"])
+    holds = _holds(applications, rng, cast["holds"])
     counters = {"next_tour_number": 5001 + len(tours), "next_offer_number": 4001 + len(offers),
                 "next_application_number": 6001 + len(applications), "next_hold_number": 8001 + len(holds)}  # fmt: skip
     tables = {"listings": listings, "clients": clients, "tour_slots": slots, "tours": tours, "offers": offers,
               "documents": documents, "rental_applications": applications, "holds": holds}  # fmt: skip
-    _older_history(tables, _more_clients_and_listings(clients, listings))
-    return {"now": NOW, **counters, "agents": agents, **tables, "search_preferences": _searches(clients)}
+    _older_history(tables, _more_clients_and_listings(clients, listings, list(agents)))
+    searches = _searches(clients, cast["search_preferences"])
+    return {"now": NOW, **counters, "agents": agents, **tables, "search_preferences": searches}

@@ -1,10 +1,12 @@
 """The real-estate desk's numbered policy rules as checks over a task's gold trace (see
-gold_trace.py). Rules 2 and 3 govern only what is said (rule 22's fair-housing half too)."""
+gold_trace.py). Rule 3 governs only what is said (rule 22's fair-housing half too); of rule 2
+what a trace can show is checked: a change names only records a look-up showed."""
 
 import json
 from datetime import datetime, timedelta
 
 from taubench.domains.gold_trace import GoldStep, GoldTrace
+from taubench.domains.kit import hand_offs, identified_first, looked_up_before_change
 from taubench.domains.real_estate.desk import saved_search_key
 
 MAX_TOURS_PER_DAY = 4
@@ -20,6 +22,7 @@ ADULTS_PER_BEDROOM = 2
 MAX_HOLD_DAYS = 5
 PRE_APPROVAL_SHARE = 0.8  # a pre-approval covers a price of its amount / 0.8 (20 percent down)
 SHARED_ONLY = ("cities", "min_price", "max_price")  # what a co-client may not change alone
+RECORD_TABLES = ("clients", "listings", "tour_slots", "tours", "offers", "documents", "rental_applications")
 UNIDENTIFIED_READS = {"get_agent", "find_client", "search_listings", "list_tour_slots", "list_listing_documents",
                       "calculate"}  # fmt: skip
 
@@ -43,17 +46,24 @@ def _today(step: GoldStep) -> str:
     return step.before.now[:10]
 
 
-def identified_first(trace: GoldTrace) -> list[str]:
-    found: set[str] = set()
-    violations = []
-    for step in trace.steps:
-        if step.name == "find_client" and not step.error:
-            found |= set(json.loads(step.observation))
-        elif step.kind in ("read", "write") and step.name not in UNIDENTIFIED_READS:
-            client = _client_of(step)
-            if client is not None and client not in found:
-                violations.append(f"{step.name} for {client} before find_client identified them")
-    return violations
+def client_identified_first(trace: GoldTrace) -> list[str]:
+    return identified_first(
+        trace,
+        identifies=lambda step: json.loads(step.observation) if step.name == "find_client" else [],
+        concerns=lambda step: [client] if step.kind in ("read", "write") and step.name not in UNIDENTIFIED_READS
+        and (client := _client_of(step)) else [],
+        who="the client",
+    )  # fmt: skip
+
+
+def _named_records(step: GoldStep) -> list[str]:
+    """The ids of existing records a call names (a client, a slot, a tour, an offer...)."""
+    tables = [getattr(step.before, table) for table in RECORD_TABLES]
+    return [value for value in step.arguments.values() if isinstance(value, str) and any(value in table for table in tables)]
+
+
+def changes_read_back(trace: GoldTrace) -> list[str]:
+    return looked_up_before_change(trace, _named_records)
 
 
 def _slot(step: GoldStep):
@@ -333,15 +343,9 @@ def shared_changes_by_both(trace: GoldTrace) -> list[str]:
     return violations
 
 
-def nothing_after_transfer(trace: GoldTrace) -> list[str]:
-    transfers = [index for index, step in enumerate(trace.steps) if step.name == "transfer_to_human_agents"]
-    if transfers and any(step.kind == "write" for step in trace.steps[transfers[0] + 1 :]):
-        return ["a change after the transfer to a human agent"]
-    return []
-
-
 RULES = {
-    1: identified_first,
+    1: client_identified_first,
+    2: changes_read_back,
     4: agreement_and_agent_for_sale_tours,
     5: agreement_terms,
     6: tenant_notice_and_hours,
@@ -358,12 +362,11 @@ RULES = {
     17: counters_in_time_and_covered,
     18: rental_qualification,
     19: holds_for_approved_applicants,
-    20: nothing_after_transfer,
+    20: hand_offs,
     21: searches_honour_preferences,
     22: ceilings_within_qualification,
     23: shared_changes_by_both,
 }
 CONVERSATIONAL = {
-    2: "reading a change back and getting a yes happens in the conversation, not in tool calls",
     3: "fair-housing answers are what is said (and not said), not tool calls",
 }

@@ -39,10 +39,8 @@ class RealEstateTools(ListingDesk):
             client_id: The client's id.
             document_id: The document's id, e.g. "D7001".
         """
-        self._client(client_id)
-        if document_id not in self.db.documents:
-            raise ValueError("Document not found")
-        document = self.db.documents[document_id]
+        self._get("clients", client_id)
+        document = self._get("documents", document_id)
         if client_id in document.sent_to:
             raise ValueError("Document was already sent to this client")
         document.sent_to.append(client_id)
@@ -76,8 +74,8 @@ class RealEstateTools(ListingDesk):
             expires_at: When the offer lapses if the seller has not answered, YYYY-MM-DD HH:MM.
             backup: True for a backup offer on a listing already under contract (pending).
         """
-        self._client(client_id)
-        listing = self._listing(listing_id)
+        self._get("clients", client_id)
+        listing = self._get("listings", listing_id)
         if listing.listing_type != "sale":
             raise ValueError("Listing is a rental, not for sale")
         if listing.status not in ("active", "pending"):
@@ -110,7 +108,7 @@ class RealEstateTools(ListingDesk):
         Args:
             offer_id: The offer's id, e.g. "O4001".
         """
-        offer = self._offer(offer_id)
+        offer = self._get("offers", offer_id)
         if offer.status not in ("submitted", "countered", "accepted"):
             raise ValueError(f"Offer is {offer.status} and cannot be withdrawn")
         offer.status = "withdrawn"
@@ -124,7 +122,7 @@ class RealEstateTools(ListingDesk):
         Args:
             offer_id: The offer's id.
         """
-        offer = self._offer(offer_id)
+        offer = self._get("offers", offer_id)
         if offer.status != "countered" or offer.counter_price is None:
             raise ValueError("Offer has no counter to accept")
         if offer.financing == "mortgage":
@@ -146,8 +144,8 @@ class RealEstateTools(ListingDesk):
             adults: The number of adults (18 or older) who will live in the unit.
             payment_method_id: The payment method on file to charge, e.g. "PM1".
         """
-        client = self._client(client_id)
-        listing = self._listing(listing_id)
+        client = self._get("clients", client_id)
+        listing = self._get("listings", listing_id)
         if listing.listing_type != "rental":
             raise ValueError("Listing is for sale, not a rental")
         if listing.status != "active":
@@ -176,18 +174,16 @@ class RealEstateTools(ListingDesk):
             days: How many days the hold lasts, counted from today.
             payment_method_id: The applicant's payment method to charge, e.g. "PM1".
         """
-        if application_id not in self.db.rental_applications:
-            raise ValueError("Application not found")
-        application = self.db.rental_applications[application_id]
+        application = self._get("rental_applications", application_id)
         if application.status != "approved":
             raise ValueError(f"Application is {application.status}; only an approved application can hold a unit")
-        if self._listing(application.listing_id).status != "active":
+        if self._get("listings", application.listing_id).status != "active":
             raise ValueError("Listing is no longer active")
         if any(hold.listing_id == application.listing_id and hold.status == "active" for hold in self.db.holds.values()):
             raise ValueError("Unit is already on hold")
         if days < 1:
             raise ValueError("Hold must last at least one day")
-        self._chargeable(self._client(application.client_id), payment_method_id)
+        self._chargeable(self._get("clients", application.client_id), payment_method_id)
         today = self._now().date()
         expires = (today + timedelta(days=days)).isoformat()
         hold = Hold(hold_id=f"H{self.db.next_hold_number}", client_id=application.client_id, listing_id=application.listing_id,
@@ -226,7 +222,7 @@ class RealEstateTools(ListingDesk):
             must_haves: Any of "no_hoa", "built_1978_or_later", "vacant", "two_baths" (2 or more
                 baths); replaces the saved list.
         """
-        self._client(client_id)
+        self._get("clients", client_id)
         given = {"cities": cities, "min_price": min_price, "max_price": max_price, "min_beds": min_beds,
                  "property_types": property_types, "must_haves": must_haves}  # fmt: skip
         changes = {field: value for field, value in given.items() if value is not None}

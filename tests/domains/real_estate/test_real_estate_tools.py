@@ -1,14 +1,7 @@
 """The real-estate desk's tools: each one's answer, each of its error texts, and that a write
 that fails changes nothing."""
 
-from itertools import permutations
-
 import pytest
-from tool_calls import answer, refused
-
-from taubench.domains import load_domain
-from taubench.domains.fair_checks import score
-from taubench.domains.subject import Subject
 
 OFFER = {"client_id": "C2001", "listing_id": "L1001", "price": 415000.0, "earnest_money": 8300.0, "financing": "mortgage",
          "loan_amount": 332000.0, "contingencies": ["inspection", "financing"], "closing_date": "2025-04-30",
@@ -17,15 +10,6 @@ TODAY = "2025-03-14"
 APPLICATION = {"client_id": "C2008", "listing_id": "L1021", "move_in_date": "2025-04-01", "adults": 2, "payment_method_id": "PM1"}
 
 
-@pytest.fixture(scope="module")
-def desk():
-    return load_domain("real_estate")
-
-
-@pytest.fixture
-def tools(desk):
-    return desk.new_toolkit()
-
 # What a person expects of a listing's rooms, stated apart from the generator: floor area (sq ft) by
 # bedrooms, at most one half bath more than bedrooms, a sale at $150-450 and a month's rent at
 # $1.50-3.20 per sq ft (the old data had a 1-bed of 2,674 sq ft let for $1,380).
@@ -33,8 +17,8 @@ SQFT_BY_BEDS = {1: (450, 1000), 2: (700, 1450), 3: (1100, 2300), 4: (1700, 3200)
 PER_SQFT = {"sale": (150.0, 450.0), "rental": (1.50, 3.20)}
 
 
-def _slot(tools, listing_id, day, time):
-    slots = answer(tools, "list_tour_slots", listing_id=listing_id, date=day)
+def _slot(ok, listing_id, day, time):
+    slots = ok("list_tour_slots", listing_id=listing_id, date=day)
     return next(slot["slot_id"] for slot in slots if slot["time"] == time)
 
 
@@ -70,108 +54,98 @@ def test_the_world_has_the_briefs_size_and_its_older_history_is_numbered_below_t
     assert max(int(key[1:]) for key in db.tours) < db.next_tour_number
 
 
-def test_clients_are_found_by_name_and_phone_and_namesakes_stay_apart(tools, desk):
-    assert answer(tools, "find_client", name="dana whitfield", phone="(312) 555-0147") == ["C2001"]
-    assert answer(tools, "find_client", name="Dana Whitfield", phone="847-555-0199") == ["C2002"]
-    assert answer(tools, "find_client", name="Alex Moreno", phone="847-555-0160") == ["C2005", "C2006"]
-    missing = refused(tools, desk, "find_client", name="Dana Whitfield", phone="312-555-0148")
+def test_clients_are_found_by_name_and_phone_and_namesakes_stay_apart(ok, no):
+    assert ok("find_client", name="dana whitfield", phone="(312) 555-0147") == ["C2001"]
+    assert ok("find_client", name="Dana Whitfield", phone="847-555-0199") == ["C2002"]
+    assert ok("find_client", name="Alex Moreno", phone="847-555-0160") == ["C2005", "C2006"]
+    missing = no("find_client", name="Dana Whitfield", phone="312-555-0148")
     assert missing == "Error: No client with that name and phone"
-    client = answer(tools, "get_client", client_id="C2004")
+    client = ok("get_client", client_id="C2004")
     assert client["financing"][0]["expires_on"] == "2025-03-07" and client["buyer_agreement"]["compensation_pct"] == 2.5
-    assert refused(tools, desk, "get_client", client_id="C9") == "Error: Client not found"
 
 
-def test_an_agent_and_their_days_off_are_read(tools, desk):
-    assert answer(tools, "get_client", client_id="C2001")["agent_id"] == "A01"
-    assert answer(tools, "get_agent", agent_id="A01") == {"agent_id": "A01", "name": "Rosa Delgado", "phone": "847-555-0301",
+def test_an_agent_and_their_days_off_are_read(ok):
+    assert ok("get_client", client_id="C2001")["agent_id"] == "A01"
+    assert ok("get_agent", agent_id="A01") == {"agent_id": "A01", "name": "Rosa Delgado", "phone": "847-555-0301",
                                                           "days_off": ["2025-03-16"]}  # fmt: skip
-    assert refused(tools, desk, "get_agent", agent_id="A99") == "Error: Agent not found"
 
 
-def test_listings_are_searched_and_read(tools, desk):
-    maples = answer(tools, "search_listings", address="14 maple")  # 14 Maple St, 14 Maple Ct and 2814 Maple Ct
+def test_listings_are_searched_and_read(ok, no):
+    maples = ok("search_listings", address="14 maple")  # 14 Maple St, 14 Maple Ct and 2814 Maple Ct
     assert [listing["listing_id"] for listing in maples] == ["L1001", "L1002", "L1209"]
-    rentals = answer(tools, "search_listings", city="Evanston", listing_type="rental", max_price=2000, min_beds=2)
+    rentals = ok("search_listings", city="Evanston", listing_type="rental", max_price=2000, min_beds=2)
     assert rentals and all(r["listing_type"] == "rental" and r["price"] <= 2000 and r["beds"] >= 2 for r in rentals)
-    assert len(answer(tools, "search_listings", city="evanston")) == 20
-    assert answer(tools, "search_listings", address="no such street") == []
-    assert answer(tools, "search_listings", address="220 Linden")[0]["accepts_backup_offers"] is True
+    assert len(ok("search_listings", city="evanston")) == 20
+    assert ok("search_listings", address="no such street") == []
+    assert ok("search_listings", address="220 Linden")[0]["accepts_backup_offers"] is True
 
 
-def test_reads_of_tours_offers_applications_and_documents(tools, desk):
-    tours = answer(tools, "list_client_tours", client_id="C2013")
+def test_reads_of_tours_offers_applications_and_documents(ok):
+    tours = ok("list_client_tours", client_id="C2013")
     assert [(tour["date"], tour["time"]) for tour in tours] == [("2025-03-15", t) for t in ("10:00", "11:00", "13:00", "14:00")]
-    assert [offer["status"] for offer in answer(tools, "list_client_offers", client_id="C2012")] == ["accepted", "submitted"]
-    assert answer(tools, "list_client_applications", client_id="C2020")[0]["application_id"] == "R6001"
-    kinds = [document["doc_type"] for document in answer(tools, "list_listing_documents", listing_id="L1011")]
+    assert [offer["status"] for offer in ok("list_client_offers", client_id="C2012")] == ["accepted", "submitted"]
+    assert ok("list_client_applications", client_id="C2020")[0]["application_id"] == "R6001"
+    kinds = [document["doc_type"] for document in ok("list_listing_documents", listing_id="L1011")]
     assert kinds == ["seller_disclosure", "lead_paint_disclosure", "hoa_documents"]
-    assert refused(tools, desk, "list_client_tours", client_id="C9") == "Error: Client not found"
-    assert refused(tools, desk, "list_client_offers", client_id="C9") == "Error: Client not found"
-    assert refused(tools, desk, "list_client_applications", client_id="C9") == "Error: Client not found"
-    assert refused(tools, desk, "list_listing_documents", listing_id="L9") == "Error: Listing not found"
 
 
-def test_tour_slots_are_the_open_ones_after_now(tools, desk):
-    today = answer(tools, "list_tour_slots", listing_id="L1002", date="2025-03-14")
+def test_tour_slots_are_the_open_ones_after_now(ok, no):
+    today = ok("list_tour_slots", listing_id="L1002", date="2025-03-14")
     assert today[0]["time"] == "10:30" and all(slot["status"] == "open" for slot in today)
-    assert "14:00" not in [slot["time"] for slot in answer(tools, "list_tour_slots", listing_id="L1002", date="2025-03-18")]
+    assert "14:00" not in [slot["time"] for slot in ok("list_tour_slots", listing_id="L1002", date="2025-03-18")]
     message = "Error: date must be a date written YYYY-MM-DD"
-    assert refused(tools, desk, "list_tour_slots", listing_id="L1002", date="03/18/2025") == message
+    assert no("list_tour_slots", listing_id="L1002", date="03/18/2025") == message
 
 
-def test_a_buyer_agreement_is_recorded_only_when_none_is_in_force(tools, desk):
-    client = answer(tools, "sign_buyer_agreement", client_id="C2003", term_days=120, compensation_pct=2.5)
+def test_a_buyer_agreement_is_recorded_only_when_none_is_in_force(ok, no):
+    client = ok("sign_buyer_agreement", client_id="C2003", term_days=120, compensation_pct=2.5)
     assert client["buyer_agreement"] == {"signed_on": "2025-03-14", "expires_on": "2025-07-12", "compensation_pct": 2.5}
-    assert refused(tools, desk, "sign_buyer_agreement", client_id="C2001", term_days=90, compensation_pct=2.5) == (
+    assert no("sign_buyer_agreement", client_id="C2001", term_days=90, compensation_pct=2.5) == (
         "Error: Client already has a buyer agreement in force")
-    assert refused(tools, desk, "sign_buyer_agreement", client_id="C2002", term_days=0, compensation_pct=2.5) == (
+    assert no("sign_buyer_agreement", client_id="C2002", term_days=0, compensation_pct=2.5) == (
         "Error: Term must be at least one day")
-    assert refused(tools, desk, "sign_buyer_agreement", client_id="C2002", term_days=90, compensation_pct=12) == (
+    assert no("sign_buyer_agreement", client_id="C2002", term_days=90, compensation_pct=12) == (
         "Error: Compensation must be more than 0 and less than 10 percent")
 
 
-def test_a_tour_books_its_slot_and_a_cancellation_frees_it(tools, desk):
-    slot_id = _slot(tools, "L1001", "2025-03-15", "11:00")
-    tour = answer(tools, "schedule_tour", client_id="C2001", slot_id=slot_id)
+def test_a_tour_books_its_slot_and_a_cancellation_frees_it(ok, no, tools):
+    slot_id = _slot(ok, "L1001", "2025-03-15", "11:00")
+    tour = ok("schedule_tour", client_id="C2001", slot_id=slot_id)
     assert tour == {"tour_id": "T5924", "client_id": "C2001", "listing_id": "L1001", "slot_id": slot_id, "date": "2025-03-15",
                     "time": "11:00", "status": "scheduled"}  # fmt: skip
     assert tools.db.tour_slots[slot_id].status == "booked" and tools.db.next_tour_number == 5925
-    assert refused(tools, desk, "schedule_tour", client_id="C2002", slot_id=slot_id) == "Error: Tour slot is already booked"
-    assert answer(tools, "cancel_tour", tour_id="T5924")["status"] == "cancelled"
+    assert no("schedule_tour", client_id="C2002", slot_id=slot_id) == "Error: Tour slot is already booked"
+    assert ok("cancel_tour", tour_id="T5924")["status"] == "cancelled"
     assert tools.db.tour_slots[slot_id].status == "open"
-    assert refused(tools, desk, "cancel_tour", tour_id="T5924") == "Error: Tour is cancelled, not scheduled"
-    assert refused(tools, desk, "cancel_tour", tour_id="T1") == "Error: Tour not found"
+    assert no("cancel_tour", tour_id="T5924") == "Error: Tour is cancelled, not scheduled"
 
 
-def test_a_tour_is_refused_for_a_missing_past_inactive_or_clashing_slot(tools, desk):
-    assert refused(tools, desk, "schedule_tour", client_id="C2001", slot_id="S1") == "Error: Tour slot not found"
+def test_a_tour_is_refused_for_a_missing_past_inactive_or_clashing_slot(ok, no, tools):
     early = _slot_at(tools, "L1002", TODAY, "09:00")  # before now: list_tour_slots no longer shows it
-    assert refused(tools, desk, "schedule_tour", client_id="C2001", slot_id=early) == "Error: Tour slot is in the past"
+    assert no("schedule_tour", client_id="C2001", slot_id=early) == "Error: Tour slot is in the past"
     tools.db.listings["L1009"].status = "pending"
-    slot_id = _slot(tools, "L1009", "2025-03-15", "15:00")
-    inactive = refused(tools, desk, "schedule_tour", client_id="C2019", slot_id=slot_id)
+    slot_id = _slot(ok, "L1009", "2025-03-15", "15:00")
+    inactive = no("schedule_tour", client_id="C2019", slot_id=slot_id)
     assert inactive == "Error: Listing is not active and cannot be toured"
-    clash = _slot(tools, "L1001", "2025-03-15", "10:00")
-    clashing = refused(tools, desk, "schedule_tour", client_id="C2013", slot_id=clash)
+    clash = _slot(ok, "L1001", "2025-03-15", "10:00")
+    clashing = no("schedule_tour", client_id="C2013", slot_id=clash)
     assert clashing == "Error: Client already has a tour at that time"
-    assert refused(tools, desk, "schedule_tour", client_id="C9", slot_id=clash) == "Error: Client not found"
 
 
-def test_a_document_is_sent_once(tools, desk):
-    document = answer(tools, "send_document", client_id="C2001", document_id="D7002")
+def test_a_document_is_sent_once(ok, no):
+    document = ok("send_document", client_id="C2001", document_id="D7002")
     assert document["doc_type"] == "lead_paint_disclosure" and document["sent_to"] == ["C2001"]
-    again = refused(tools, desk, "send_document", client_id="C2001", document_id="D7002")
+    again = no("send_document", client_id="C2001", document_id="D7002")
     assert again == "Error: Document was already sent to this client"
-    assert refused(tools, desk, "send_document", client_id="C2001", document_id="D1") == "Error: Document not found"
 
 
-def test_an_offer_is_submitted_with_a_new_id_from_now(tools, desk):
-    offer = answer(tools, "submit_offer", **OFFER)
+def test_an_offer_is_submitted_with_a_new_id_from_now(ok, tools):
+    offer = ok("submit_offer", **OFFER)
     assert offer["offer_id"] == "O4271" and offer["submitted_at"] == "2025-03-14 10:00" and offer["status"] == "submitted"
     assert tools.db.next_offer_number == 4272
     cash_backup = {"client_id": "C2007", "listing_id": "L1003", "price": 680000.0, "earnest_money": 20400.0, "financing": "cash",
                    "loan_amount": 0, "backup": True}  # fmt: skip
-    backup = answer(tools, "submit_offer", **{**OFFER, **cash_backup})
+    backup = ok("submit_offer", **{**OFFER, **cash_backup})
     assert backup["backup"] is True and backup["loan_amount"] == 0
 
 
@@ -189,27 +163,24 @@ def test_an_offer_is_submitted_with_a_new_id_from_now(tools, desk):
         ({"closing_date": "April 30"}, "closing_date must be a date written YYYY-MM-DD"),
         ({"expires_at": "2025-03-14 09:00"}, "Expiry must be after now"),
         ({"expires_at": "2025-03-16"}, "expires_at must be written YYYY-MM-DD HH:MM"),
-        ({"client_id": "C9"}, "Client not found"),
-        ({"listing_id": "L9"}, "Listing not found"),
     ],
 )
-def test_an_inconsistent_offer_is_refused_and_changes_nothing(tools, desk, change, message):
-    assert refused(tools, desk, "submit_offer", **{**OFFER, **change}) == f"Error: {message}"
+def test_an_inconsistent_offer_is_refused_and_changes_nothing(no, change, message):
+    assert no("submit_offer", **{**OFFER, **change}) == f"Error: {message}"
 
 
-def test_offers_are_withdrawn_and_counters_accepted(tools, desk):
-    assert answer(tools, "withdraw_offer", offer_id="O4004")["status"] == "withdrawn"
-    assert refused(tools, desk, "withdraw_offer", offer_id="O4004") == "Error: Offer is withdrawn and cannot be withdrawn"
-    assert refused(tools, desk, "withdraw_offer", offer_id="O1") == "Error: Offer not found"
-    accepted = answer(tools, "accept_counter_offer", offer_id="O4001")
+def test_offers_are_withdrawn_and_counters_accepted(ok, no):
+    assert ok("withdraw_offer", offer_id="O4004")["status"] == "withdrawn"
+    assert no("withdraw_offer", offer_id="O4004") == "Error: Offer is withdrawn and cannot be withdrawn"
+    accepted = ok("accept_counter_offer", offer_id="O4001")
     assert (accepted["status"], accepted["price"], accepted["loan_amount"]) == ("accepted", 602000.0, 484000.0)
-    cash = answer(tools, "accept_counter_offer", offer_id="O4009")
+    cash = ok("accept_counter_offer", offer_id="O4009")
     assert (cash["price"], cash["loan_amount"]) == (242000.0, 0.0)
-    assert refused(tools, desk, "accept_counter_offer", offer_id="O4005") == "Error: Offer has no counter to accept"
+    assert no("accept_counter_offer", offer_id="O4005") == "Error: Offer has no counter to accept"
 
 
-def test_a_rental_application_charges_45_per_adult(tools, desk):
-    application = answer(tools, "submit_rental_application", **APPLICATION)
+def test_a_rental_application_charges_45_per_adult(ok, tools):
+    application = ok("submit_rental_application", **APPLICATION)
     assert application == {"application_id": "R6177", "client_id": "C2008", "listing_id": "L1021", "move_in_date": "2025-04-01",
                            "adults": 2, "fee_paid": 90.0, "payment_method_id": "PM1", "status": "submitted"}  # fmt: skip
     assert tools.db.next_application_number == 6178
@@ -226,14 +197,13 @@ def test_a_rental_application_charges_45_per_adult(tools, desk):
         ({"client_id": "C2009", "payment_method_id": "PM1"}, "Card has expired"),
     ],
 )
-def test_a_rental_application_that_cannot_be_filed_changes_nothing(tools, desk, change, message):
-    assert refused(tools, desk, "submit_rental_application", **{**APPLICATION, **change}) == f"Error: {message}"
+def test_a_rental_application_that_cannot_be_filed_changes_nothing(no, change, message):
+    assert no("submit_rental_application", **{**APPLICATION, **change}) == f"Error: {message}"
 
 
-def test_an_approved_applicant_holds_a_unit_for_a_deposit(tools, desk):
-    assert [hold["hold_id"] for hold in answer(tools, "list_client_holds", client_id="C2024")] == ["H8001"]
-    assert refused(tools, desk, "list_client_holds", client_id="C9") == "Error: Client not found"
-    hold = answer(tools, "place_rental_hold", application_id="R6002", days=5, payment_method_id="PM2")
+def test_an_approved_applicant_holds_a_unit_for_a_deposit(ok, tools):
+    assert [hold["hold_id"] for hold in ok("list_client_holds", client_id="C2024")] == ["H8001"]
+    hold = ok("place_rental_hold", application_id="R6002", days=5, payment_method_id="PM2")
     assert hold == {"hold_id": "H8031", "client_id": "C2008", "listing_id": "L1025", "application_id": "R6002",
                     "placed_on": TODAY, "expires_on": "2025-03-19", "deposit": 500.0, "payment_method_id": "PM2",
                     "status": "active"}  # fmt: skip
@@ -243,50 +213,49 @@ def test_an_approved_applicant_holds_a_unit_for_a_deposit(tools, desk):
 @pytest.mark.parametrize(
     "arguments, message",
     [
-        ({"application_id": "R1"}, "Application not found"),
         ({"application_id": "R6003"}, "Application is denied; only an approved application can hold a unit"),
         ({"application_id": "R6004"}, "Unit is already on hold"),
         ({"days": 0}, "Hold must last at least one day"),
         ({"payment_method_id": "PM9"}, "Payment method not on file for this client"),
     ],
 )
-def test_a_hold_that_cannot_be_placed_changes_nothing(tools, desk, arguments, message):
+def test_a_hold_that_cannot_be_placed_changes_nothing(no, arguments, message):
     hold = {"application_id": "R6002", "days": 3, "payment_method_id": "PM1", **arguments}
-    assert refused(tools, desk, "place_rental_hold", **hold) == f"Error: {message}"
+    assert no("place_rental_hold", **hold) == f"Error: {message}"
 
 
-def test_a_unit_no_longer_listed_cannot_be_held(tools, desk):
+def test_a_unit_no_longer_listed_cannot_be_held(no, tools):
     tools.db.listings["L1025"].status = "leased"
     message = "Error: Listing is no longer active"
-    assert refused(tools, desk, "place_rental_hold", application_id="R6002", days=3, payment_method_id="PM1") == message
+    assert no("place_rental_hold", application_id="R6002", days=3, payment_method_id="PM1") == message
 
 
-def test_a_client_record_shows_the_saved_search_they_own_or_share(tools, desk):
-    assert "search_preferences" not in answer(tools, "get_client", client_id="C2001")  # none saved: the record as it was
-    own = answer(tools, "get_client", client_id="C2026")["search_preferences"]
+def test_a_client_record_shows_the_saved_search_they_own_or_share(ok):
+    assert "search_preferences" not in ok("get_client", client_id="C2001")  # none saved: the record as it was
+    own = ok("get_client", client_id="C2026")["search_preferences"]
     assert (own["cities"], own["max_price"], own["must_haves"]) == (["Park Ridge", "Skokie"], 450000.0,
                                                                      ["built_1978_or_later", "two_baths"])  # fmt: skip
-    shared = answer(tools, "get_client", client_id="C2029")["search_preferences"]
+    shared = ok("get_client", client_id="C2029")["search_preferences"]
     assert (shared["client_id"], shared["co_client_id"]) == ("C2028", "C2029")
 
 
-def test_a_saved_search_is_changed_in_the_criteria_given_and_a_co_client_changes_the_shared_one(tools):
-    search = answer(tools, "update_search_preferences", client_id="C2027", max_price=475000, must_haves=["two_baths"])
+def test_a_saved_search_is_changed_in_the_criteria_given_and_a_co_client_changes_the_shared_one(ok, tools):
+    search = ok("update_search_preferences", client_id="C2027", max_price=475000, must_haves=["two_baths"])
     assert (search["cities"], search["min_price"], search["max_price"], search["min_beds"], search["must_haves"]) == (
         ["Evanston"], 350000.0, 475000.0, 3, ["two_baths"])  # fmt: skip
     assert search["updated_on"] == TODAY
-    shared = answer(tools, "update_search_preferences", client_id="C2029", must_haves=["vacant", "no_hoa"])
+    shared = ok("update_search_preferences", client_id="C2029", must_haves=["vacant", "no_hoa"])
     assert shared["client_id"] == "C2028" and shared["must_haves"] == ["no_hoa", "vacant"]
     assert tools.db.search_preferences["C2028"].must_haves == ["no_hoa", "vacant"] and "C2029" not in tools.db.search_preferences
 
 
-def test_a_client_without_one_gets_a_new_saved_search(tools):
-    search = answer(tools, "update_search_preferences", client_id="C2030", listing_type="rental", cities=["evanston", "Chicago"],
+def test_a_client_without_one_gets_a_new_saved_search(ok):
+    search = ok("update_search_preferences", client_id="C2030", listing_type="rental", cities=["evanston", "Chicago"],
                     max_price=2200, min_beds=2, must_haves=["vacant"])  # fmt: skip
     assert search == {"client_id": "C2030", "co_client_id": None, "listing_type": "rental", "cities": ["Chicago", "Evanston"],
                       "min_price": 0.0, "max_price": 2200.0, "min_beds": 2, "property_types": [], "must_haves": ["vacant"],
                       "updated_on": TODAY}  # fmt: skip
-    assert answer(tools, "get_client", client_id="C2030")["search_preferences"] == search
+    assert ok("get_client", client_id="C2030")["search_preferences"] == search
 
 
 @pytest.mark.parametrize(
@@ -301,24 +270,12 @@ def test_a_client_without_one_gets_a_new_saved_search(tools):
         ({"min_price": 500000}, "Prices must be 0 or more, the minimum no higher than the maximum"),
         ({"max_price": -1}, "Prices must be 0 or more, the minimum no higher than the maximum"),
         ({"min_beds": 7}, "Bedrooms must be between 0 and 6"),
-        ({"client_id": "C9"}, "Client not found"),
     ],
 )
-def test_a_saved_search_that_cannot_be_saved_changes_nothing(tools, desk, arguments, message):
-    assert refused(tools, desk, "update_search_preferences", **{"client_id": "C2027", **arguments}) == f"Error: {message}"
+def test_a_saved_search_that_cannot_be_saved_changes_nothing(no, arguments, message):
+    assert no("update_search_preferences", **{"client_id": "C2027", **arguments}) == f"Error: {message}"
 
 
-def test_the_shared_tools_are_offered(tools):
-    assert answer(tools, "calculate", expression="415000 * 0.02") == "8300.0"
-    assert answer(tools, "transfer_to_human_agents", summary="accepted offer") == "Transfer successful"
-
-
-@pytest.mark.parametrize("task_id", ["15", "31"])
-def test_an_offers_contingencies_score_the_same_in_any_order(desk, task_id):
-    """The issue's reproduction: ["financing", "inspection"] where the gold says the other way."""
-    calls = [(action.requestor, action.name, action.arguments) for action in desk.tasks[task_id].gold_actions]
-    index = next(number for number, (_, name, _) in enumerate(calls) if name == "submit_offer")
-    for order in permutations(calls[index][2]["contingencies"]):
-        variant = list(calls)
-        variant[index] = (calls[index][0], "submit_offer", {**calls[index][2], "contingencies": list(order)})
-        assert score(Subject(desk), desk.tasks[task_id], variant) == (1.0, False), order
+def test_the_shared_tools_are_offered(ok):
+    assert ok("calculate", expression="415000 * 0.02") == "8300.0"
+    assert ok("transfer_to_human_agents", summary="accepted offer") == "Transfer successful"
