@@ -5,44 +5,24 @@ them (``tools.py``)."""
 from typing import Optional
 
 from taubench.domains.fitness.models import (
-    Activity, Booking, ClassSlot, FitnessDB, GymClass, MeasureEntry, Member, PackageView, ProgressSummary, PtPackage,
-    Routine, Trainer, TrainerDay,
+    Activity, Booking, ClassSlot, FitnessDB, MeasureEntry, Member, PackageView, ProgressSummary, Routine, TrainerDay,
 )  # fmt: skip
 from taubench.domains.fitness.records import open_slots, spots_left
 from taubench.domains.fitness.terms import add_days, day_of, days_between
-from taubench.toolkit import Toolkit, tool
+from taubench.domains.kit import RecordDesk
+from taubench.toolkit import tool
 
 MEASURES = ("weight_kg", "body_fat_pct", "waist_cm")
 
 
-class MemberDesk(Toolkit):
-    """The desk's look-ups, and the record look-ups its writes share."""
+class MemberDesk(RecordDesk):
+    """The desk's look-ups."""
 
     db: FitnessDB
 
     @property
     def _today(self) -> str:
         return day_of(self.db.now)
-
-    def _member(self, member_id: str) -> Member:
-        if member_id not in self.db.members:
-            raise ValueError("Member not found")
-        return self.db.members[member_id]
-
-    def _class(self, class_id: str) -> GymClass:
-        if class_id not in self.db.classes:
-            raise ValueError("Class not found")
-        return self.db.classes[class_id]
-
-    def _package(self, package_id: str) -> PtPackage:
-        if package_id not in self.db.pt_packages:
-            raise ValueError("Package not found")
-        return self.db.pt_packages[package_id]
-
-    def _trainer(self, trainer_id: str) -> Trainer:
-        if trainer_id not in self.db.trainers:
-            raise ValueError("Trainer not found")
-        return self.db.trainers[trainer_id]
 
     @tool("read")
     def find_member(self, name: str, birth_date: str) -> Member:
@@ -65,7 +45,7 @@ class MemberDesk(Toolkit):
         Args:
             member_id: The member number, e.g. "M20001".
         """
-        return self._member(member_id)
+        return self._get("members", member_id)
 
     @tool("read")
     def list_activities(self, member_id: str, date_from: str, date_to: str) -> list[Activity]:
@@ -76,8 +56,8 @@ class MemberDesk(Toolkit):
             date_from: First day, YYYY-MM-DD.
             date_to: Last day, YYYY-MM-DD.
         """
-        self._member(member_id)
-        found = [a for a in self.db.activities.values() if a.member_id == member_id and date_from <= a.date <= date_to]
+        self._get("members", member_id)
+        found = [a for a in self._of("activities", "member_id", member_id) if date_from <= a.date <= date_to]
         return sorted(found, key=lambda activity: (activity.date, activity.start_time, activity.activity_id))
 
     @tool("read")
@@ -91,11 +71,11 @@ class MemberDesk(Toolkit):
             date_from: First day, YYYY-MM-DD.
             date_to: Last day, YYYY-MM-DD.
         """
-        self._member(member_id)
+        self._get("members", member_id)
         if measure not in MEASURES:
             raise ValueError("Unknown measure: use weight_kg, body_fat_pct or waist_cm")
-        taken = [m for m in self.db.measurements.values()
-                 if m.member_id == member_id and date_from <= m.date <= date_to and getattr(m, measure) is not None]  # fmt: skip
+        taken = [m for m in self._of("measurements", "member_id", member_id)
+                 if date_from <= m.date <= date_to and getattr(m, measure) is not None]  # fmt: skip
         entries = [MeasureEntry(measurement_id=m.measurement_id, date=m.date, value=getattr(m, measure), source=m.source)
                    for m in taken]  # fmt: skip
         entries.sort(key=lambda entry: (entry.date, entry.measurement_id))
@@ -110,9 +90,9 @@ class MemberDesk(Toolkit):
         Args:
             member_id: The member number.
         """
-        self._member(member_id)
+        self._get("members", member_id)
         since = add_days(self._today, -60)
-        found = [b for b in self.db.bookings.values() if b.member_id == member_id and b.class_start >= since]
+        found = [b for b in self._of("bookings", "member_id", member_id) if b.class_start >= since]
         return sorted(found, key=lambda booking: (booking.class_start, booking.booking_id))
 
     @tool("read")
@@ -125,8 +105,8 @@ class MemberDesk(Toolkit):
             class_type: One of spin, yoga, hiit, pilates, boxing, strength.
             club_id: The club, e.g. "C01"; leave out for every club.
         """
-        if club_id is not None and club_id not in self.db.clubs:
-            raise ValueError("Club not found")
+        if club_id is not None:
+            self._get("clubs", club_id)
         found = [c for c in self.db.classes.values() if c.start.startswith(date) and c.class_type == class_type
                  and club_id in (None, c.club_id)]  # fmt: skip
         found.sort(key=lambda gym_class: (gym_class.start, gym_class.club_id))
@@ -150,12 +130,11 @@ class MemberDesk(Toolkit):
         Args:
             member_id: The member number.
         """
-        self._member(member_id)
+        self._get("members", member_id)
         views = []
-        for package in self.db.pt_packages.values():
-            if package.member_id == member_id:
-                sessions = [s for s in self.db.pt_sessions.values() if s.package_id == package.package_id]
-                views.append(PackageView(**package.model_dump(), sessions=sorted(sessions, key=lambda s: s.slot)))
+        for package in self._of("pt_packages", "member_id", member_id):
+            sessions = self._of("pt_sessions", "package_id", package.package_id)
+            views.append(PackageView(**package.model_dump(), sessions=sorted(sessions, key=lambda s: s.slot)))
         return views
 
     @tool("read")
@@ -166,6 +145,6 @@ class MemberDesk(Toolkit):
             trainer_id: The trainer's id, e.g. "T05".
             date: The day, YYYY-MM-DD.
         """
-        trainer = self._trainer(trainer_id)
+        trainer = self._get("trainers", trainer_id)
         return TrainerDay(trainer_id=trainer.trainer_id, name=trainer.name, club_id=trainer.club_id, date=date,
                           open_slots=open_slots(self.db, trainer, date))  # fmt: skip

@@ -1,24 +1,44 @@
-"""The fitness chain's database: the hand-written cast (``cast.py``) plus seeded filler, so
-that look-ups have namesakes to miss, timetables have other classes and logs have history
-(including duplicate imports from watches). What came later (the members' weigh-ins, more
-routines, the members the weigh-in tasks are about) draws from streams of its own after the
-first stream's draws, so that every record drawn before it keeps its values."""
+"""The fitness chain's database: the hand-written cast (``data/cast.json``) plus seeded
+filler, so that look-ups have namesakes to miss, timetables have other classes and logs have
+history (including duplicate imports from watches). What came later (the members' weigh-ins,
+the members the weigh-in tasks are about, a second filler) draws from streams of its own after
+the first stream's draws, so that every record drawn before it keeps its values.
+
+The cast: members with their traps (namesakes, a freeze within the year, a term about to end,
+a weekly cap reached, three no-shows, a knee injury, a health-screening "yes"), each written
+as what differs from ``MEMBER_DEFAULTS``; the classes (some filled to capacity by filler
+members) and bookings the tasks are about; activities, among them a watch and an app importing
+the same run; the routine library (the first twenty written by hand, sixty more drawn once per
+goal, with the equipment a goal uses and the injuries its load rules out); the trainers; PT
+packages with their completed and booked sessions; the members added with the measurements
+(``measured_members``: a home-scale reading too far from the club scale's, a body-fat figure
+seen only once) and the weigh-ins their progress figures come from."""
 
 import math
 import random
 from datetime import date, timedelta
+from functools import cache
 from statistics import NormalDist
 from typing import Any
 
-from taubench.domains.fitness.cast import (
-    CAST_ACTIVITIES, CAST_BOOKINGS, CAST_CLASSES, CAST_MEASUREMENTS, CAST_MEMBERS, CAST_PACKAGES, CLUBS, MEASURED_MEMBERS,
-    MEMBER_DEFAULTS, ROUTINES, TRAINERS,
+from taubench.domains.fitness.cast_rows import (
+    CastActivity, CastBooking, CastClass, CastMeasurement, CastMember, CastPackage, CastTrainer,
 )  # fmt: skip
+from taubench.domains.fitness.models import Club, Routine
 from taubench.domains.fitness.terms import DUES, PT_VALID_DAYS, add_days, add_months, days_between
-from taubench.domains.kit import Population
+from taubench.domains.kit import Population, load_cast
 from taubench.domains.kit.population import WOMEN
 
 SEED = 2025
+MEMBER_DEFAULTS = {
+    "zip_code": "97201", "home_club": "C01", "tier": "plus", "contract": "monthly", "contract_end": None,
+    "next_billing_date": "2025-02-05", "status": "active", "cancel_effective": None, "parq_yes": False,
+    "physician_clearance": False, "injuries": [], "logging_since": "2024-06-03", "freezes": [], "goals": [],
+    "routine": None, "pending_tier": None,
+}  # fmt: skip
+CAST_SECTIONS = {"clubs": Club, "members": CastMember, "measured_members": CastMember, "classes": CastClass,
+                 "bookings": CastBooking, "activities": CastActivity, "routines": Routine, "trainers": CastTrainer,
+                 "pt_packages": CastPackage, "measurements": CastMeasurement}  # fmt: skip
 NOW = "2025-01-21T10:00"
 TODAY = NOW[:10]
 FILLER_MEMBERS = 300
@@ -54,14 +74,23 @@ def _days(first: str, last: str) -> list[str]:
     return [(start + timedelta(days=offset)).isoformat() for offset in range((end - start).days + 1)]
 
 
+@cache
+def _cast() -> dict[str, list]:
+    return load_cast(__package__, CAST_SECTIONS)
+
+
+def _cast_member(row: CastMember) -> dict:
+    """A cast member's record: the defaults, with what the cast says differs."""
+    differs = row.model_dump(exclude_unset=True, exclude={"member_id", "name", "birth_date", "weight_kg"})
+    record = {"member_id": row.member_id, "name": row.name, "birth_date": row.birth_date, **MEMBER_DEFAULTS,
+              "weight_kg": row.weight_kg, **differs}  # fmt: skip
+    record["monthly_dues"] = DUES[record["tier"]]
+    return record
+
+
 def _members(rng: random.Random) -> dict[str, dict]:
-    members = {}
-    for member_id, name, born, weight, overrides in CAST_MEMBERS:
-        record = {"member_id": member_id, "name": name, "birth_date": born, **MEMBER_DEFAULTS, "weight_kg": weight,
-                  **overrides}  # fmt: skip
-        record["monthly_dues"] = DUES[record["tier"]]
-        members[member_id] = record
-    cast_names = [name for _, name, _, _, _ in CAST_MEMBERS]
+    members = {row.member_id: _cast_member(row) for row in _cast()["members"]}
+    cast_names = [row.name for row in _cast()["members"]]
     for number in range(20100, 20100 + FILLER_MEMBERS):
         # one in ten shares a cast member's name, with another birth date: identity needs both
         name = rng.choice(cast_names) if number % 10 == 0 else f"{rng.choice(FIRST)} {rng.choice(LAST)}"
@@ -82,7 +111,7 @@ def _member_drawn(rng: random.Random, member_id: str, name: str, born: str | Non
     born = born or f"{rng.randint(1955, 2004)}-{rng.randint(1, 12):02d}-{rng.randint(1, 28):02d}"
     return {
         "member_id": member_id, "name": name, "birth_date": born, **MEMBER_DEFAULTS, "zip_code": rng.choice(ZIPS),
-        "home_club": rng.choice(CLUBS)[0], "tier": tier, "monthly_dues": DUES[tier], "contract": contract,
+        "home_club": rng.choice(_cast()["clubs"]).club_id, "tier": tier, "monthly_dues": DUES[tier], "contract": contract,
         "contract_end": f"2025-{rng.randint(2, 12):02d}-{rng.choice((14, 28))}" if contract == "annual" else None,
         "next_billing_date": add_days(TODAY, rng.randint(1, 30)), "status": status,
         "cancel_effective": add_days(TODAY, -rng.randint(1, 60)) if status == "cancelled" else None,
@@ -119,7 +148,7 @@ def _activity(rng: random.Random, member_id: str, day: str, source: str) -> dict
 
 def _activities(rng: random.Random, members: dict[str, dict]) -> dict[str, dict]:
     rows = []
-    cast_ids = {member_id for member_id, _, _, _, _ in CAST_MEMBERS}
+    cast_ids = {row.member_id for row in _cast()["members"]}
     for member_id, member in members.items():
         if member_id in cast_ids:  # history before the weeks the tasks look at
             first = member["logging_since"]
@@ -134,9 +163,7 @@ def _activities(rng: random.Random, members: dict[str, dict]) -> dict[str, dict]
                 rows.append({**activity, "source": "app"})
         if member_id not in cast_ids:
             member["logging_since"] = days[0]
-    for member_id, kind, day, start, minutes, km, heart, source in CAST_ACTIVITIES:
-        rows.append({"member_id": member_id, "activity_type": kind, "date": day, "start_time": start, "duration_min": minutes,
-                     "distance_km": km, "avg_hr": heart, "source": source})  # fmt: skip
+    rows += [row.model_dump() for row in _cast()["activities"]]
     rows.sort(key=lambda row: (row["date"], row["start_time"], row["member_id"]))
     return {f"A{100001 + index}": {"activity_id": f"A{100001 + index}", **row} for index, row in enumerate(rows)}
 
@@ -147,7 +174,7 @@ def _timetable(rng: random.Random, days: list[str], number: int, taken: set[tupl
     classes = {}
     for day in days:
         weekend = date.fromisoformat(day).weekday() >= 5
-        for club_id, _, _ in CLUBS:
+        for club_id in [club.club_id for club in _cast()["clubs"]]:
             for hour in WEEKEND_TIMES if weekend else WEEKDAY_TIMES:
                 kind = rng.choice(CLASS_TYPES)
                 if (day, kind) in taken:
@@ -160,11 +187,12 @@ def _timetable(rng: random.Random, days: list[str], number: int, taken: set[tupl
 
 
 def _classes(rng: random.Random) -> dict[str, dict]:
-    classes = _timetable(rng, _days(*TIMETABLE), 10001, {(start[:10], kind) for _, _, kind, start, *_ in CAST_CLASSES})
-    for class_id, club_id, kind, start, capacity, instructor, *_ in CAST_CLASSES:
-        classes[class_id] = {"class_id": class_id, "club_id": club_id, "class_type": kind, "start": start,
-                             "duration_min": 45 if kind in ("spin", "hiit") else 60, "instructor": instructor,
-                             "capacity": capacity}  # fmt: skip
+    cast = _cast()["classes"]
+    classes = _timetable(rng, _days(*TIMETABLE), 10001, {(row.start[:10], row.class_type) for row in cast})
+    for row in cast:
+        classes[row.class_id] = {"class_id": row.class_id, "club_id": row.club_id, "class_type": row.class_type,
+                                 "start": row.start, "duration_min": 45 if row.class_type in ("spin", "hiit") else 60,
+                                 "instructor": row.instructor, "capacity": row.capacity}  # fmt: skip
     return classes
 
 
@@ -185,32 +213,33 @@ def _bookings(rng: random.Random, classes: dict[str, dict], filler: list[str]) -
             status = rng.choices(PAST_STATUSES, weights=(80, 7, 5, 8))[0] if past else "booked"
             bookings[f"B{number}"] = _booking(f"B{number}", member_id, gym_class, status)
             number += 1
-    for booking_id, member_id, class_id, status in CAST_BOOKINGS:
-        bookings[booking_id] = _booking(booking_id, member_id, classes[class_id], status)
-    for class_id, _, _, _, capacity, _, *full in CAST_CLASSES:
-        if full:
-            for member_id in rng.sample(filler, k=capacity):
-                bookings[f"B{number}"] = _booking(f"B{number}", member_id, classes[class_id], "booked")
+    for row in _cast()["bookings"]:
+        bookings[row.booking_id] = _booking(row.booking_id, row.member_id, classes[row.class_id], row.status)
+    for row in _cast()["classes"]:
+        if row.full:
+            for member_id in rng.sample(filler, k=row.capacity):
+                bookings[f"B{number}"] = _booking(f"B{number}", member_id, classes[row.class_id], "booked")
                 number += 1
     return bookings
 
 
 def _trainers() -> dict[str, dict]:
     trainers = {}
-    for trainer_id, name, club_id in TRAINERS:
+    for row in _cast()["trainers"]:
         slots = []
         for day in _days(TODAY, "2025-02-04"):
             weekday = date.fromisoformat(day).weekday()
             hours = TRAINER_HOURS["weekday"] if weekday < 5 else TRAINER_HOURS["saturday"] if weekday == 5 else ()
             slots += [f"{day}T{hour}" for hour in hours]
-        trainers[trainer_id] = {"trainer_id": trainer_id, "name": name, "club_id": club_id, "working_slots": slots}
+        trainers[row.trainer_id] = {**row.model_dump(), "working_slots": slots}
     return trainers
 
 
 def _packages(rng: random.Random, filler: list[str], trainers: dict[str, dict]) -> tuple[dict[str, dict], dict[str, dict]]:
     packages, sessions = {}, {}
     numbers = {"P9": 9001, "P3": 10001}  # cast sessions, filler sessions
-    rows = list(CAST_PACKAGES)
+    rows = [(row.package_id, row.member_id, row.trainer_id, row.purchased, row.sessions_total, row.price, row.completed,
+             row.booked) for row in _cast()["pt_packages"]]  # fmt: skip
     for number, member_id in enumerate(rng.sample(filler, k=130), start=3001):
         trainer_id = rng.choice(("T06", "T07", "T08", "T09", "T10"))
         bought = add_days(TODAY, -rng.randint(5, 150))
@@ -264,58 +293,13 @@ def _filler_goals(members: dict[str, dict], seed: int = SEED + 1, number: int = 
     return number
 
 
-LEVELS = ("beginner", "intermediate", "advanced")
-MORE_ROUTINES = {  # goal: twelve routines, four per level from beginner to advanced
-    "muscle_gain": ("Hypertrophy Starter", "Mass Foundations", "Full-Body Builder", "Beginner Gains", "Upper Lower Split",
-                    "Push Pull Legs", "Glute Builder", "Arm and Shoulder Focus", "Volume Phase", "Strength Volume Block",
-                    "Posterior Chain Builder", "Density Blocks"),
-    "core": ("Core Foundations", "Deadbug to Hollow", "Pilates Core", "Plank Progressions", "Anti-Rotation Core",
-             "Core and Carry", "Core Control", "Core Stability Circuit", "Advanced Core Complex", "Rotational Power Core",
-             "Ab Circuit", "Core Finisher"),
-    "balance": ("Steady Feet", "Balance and Posture", "Ankle Stability", "Tai Chi Steps", "Single-Leg Basics",
-                "Yoga Balance Flow", "Unstable Surface Training", "Fall-Proof Strength", "Reactive Balance",
-                "Single-Leg Strength", "Gait and Agility", "Slackline Prep"),
-    "general_fitness": ("Total Body Basics", "Active Everyday", "Fit in Thirty", "Bodyweight Anywhere", "Three-Day Fit",
-                        "Circuit Express", "Lunch-Break Workout", "Functional Fitness", "Strength and Cardio Mix",
-                        "Total Body Power", "Weekend Warrior", "Hybrid Athlete"),
-    "sport_conditioning": ("Run Strong", "Cycling Strength", "Swimmer's Dryland", "Racket Sports Footwork", "Ski Season Prep",
-                           "Court Sports Prep", "Climbing Strength", "Field Sports Conditioning", "Speed and Agility",
-                           "Jump Training", "Sprint Mechanics", "Combat Conditioning"),
-}  # fmt: skip
-PLYOMETRIC = {"Reactive Balance", "Court Sports Prep", "Speed and Agility", "Jump Training", "Sprint Mechanics",
-              "Rotational Power Core", "Hybrid Athlete", "Weekend Warrior"}  # fmt: skip
-ROUTINE_EQUIPMENT = {
-    "muscle_gain": ("dumbbells", "machines", "barbell", "rack", "cable"),
-    "core": ("mat", "cable", "kettlebell", "stability ball"),
-    "balance": ("mat", "bands", "bosu"), "general_fitness": ("dumbbells", "kettlebell", "bike", "mat", "rower"),
-    "sport_conditioning": ("plyo box", "sled", "bands", "kettlebell", "pull-up bar"),
-}  # fmt: skip
-LOADS = {"barbell": "back", "plyo box": "knee", "sled": "knee", "pull-up bar": "shoulder", "kettlebell": "back"}
-MEASUREMENT_KEYS = ("member_id", "date", "weight_kg", "body_fat_pct", "waist_cm", "source")
-
-
-def _more_routines() -> dict[str, dict]:
-    """Sixty routines in five more goals, after the hand-written twenty: each one's equipment is
-    drawn from its goal's, and what it must not be given with follows from what it loads."""
-    rng, routines = random.Random(SEED + 3), {}
-    for goal, names in MORE_ROUTINES.items():
-        for index, name in enumerate(names):
-            routine_id = f"R{121 + len(routines)}"
-            equipment = sorted(rng.sample(ROUTINE_EQUIPMENT[goal], rng.randint(1, 2)))
-            plyometric = name in PLYOMETRIC
-            avoid = {LOADS[item] for item in equipment if item in LOADS} | ({"knee"} if plyometric else set())
-            routines[routine_id] = {"routine_id": routine_id, "name": name, "goal": goal, "level": LEVELS[index // 4],
-                                    "equipment": equipment, "contraindications": sorted(avoid), "plyometric": plyometric}
-    return routines
-
-
 def _measured_members(members: dict[str, dict]) -> list[dict]:
     """The members the weigh-in tasks are about, after the filler, each with a little history in
     the log; returns its activities."""
     rng, rows = random.Random(SEED + 4), []
-    for member_id, name, born, weight, overrides in MEASURED_MEMBERS:
-        members[member_id] = {"member_id": member_id, "name": name, "birth_date": born, **MEMBER_DEFAULTS, "weight_kg": weight,
-                              **overrides, "monthly_dues": DUES[overrides.get("tier", MEMBER_DEFAULTS["tier"])]}  # fmt: skip
+    for row in _cast()["measured_members"]:
+        member_id = row.member_id
+        members[member_id] = _cast_member(row)
         first = members[member_id]["logging_since"]
         for day in [first, *sorted(rng.sample(_days(add_days(first, 1), "2025-01-19"), k=8))]:
             rows.append(_activity(rng, member_id, day, rng.choice(("watch", "watch", "app"))))
@@ -394,8 +378,8 @@ def _measurements(members: dict[str, dict]) -> dict[str, dict]:
     its own, drifting by a weekly trend and ending at their weight on file (the newest weight is
     the one on file). The club's scales add body fat, trainers' assessments body fat and waist."""
     rng = random.Random(SEED + 2)
-    rows = [dict(zip(MEASUREMENT_KEYS, row)) for row in CAST_MEASUREMENTS]
-    written = {row[0] for row in CAST_MEASUREMENTS}
+    rows = [row.model_dump() for row in _cast()["measurements"]]
+    written = {row["member_id"] for row in rows}
     for member_id, member in members.items():
         if member_id in written or rng.random() < 1 / 3:
             continue
@@ -427,9 +411,7 @@ def database() -> dict[str, Any]:
     charges = _charges(bookings, members)
     next_charge = 10001 + len(charges)
     next_goal = _filler_goals(members)
-    routines = {routine_id: {"routine_id": routine_id, "name": name, "goal": goal, "level": level, "equipment": equipment,
-                             "contraindications": contraindications, "plyometric": plyometric}
-                for routine_id, name, goal, level, equipment, contraindications, plyometric in ROUTINES}  # fmt: skip
+    routines = {routine.routine_id: routine.model_dump() for routine in _cast()["routines"]}
     next_activity = 100001 + len(activities)
     later = _measured_members(members)
     added = [f"M{number}" for number in range(20100 + FILLER_MEMBERS, 20100 + FILLER_MEMBERS + MORE_MEMBERS)]
@@ -438,13 +420,12 @@ def database() -> dict[str, Any]:
     activities.update(_numbered(later, 50001))
     _earlier_classes({"members": members, "classes": classes, "bookings": bookings, "charges": charges, "pt_packages": packages,
                       "pt_sessions": sessions}, added)  # fmt: skip
-    routines.update(_more_routines())
     measurements = _measurements(members)
     return {
         "now": NOW, "next_activity_number": next_activity, "next_booking_number": 20001,
         "next_session_number": 20001, "next_goal_number": next_goal, "next_charge_number": next_charge,
         "next_measurement_number": 10001 + len(measurements),
-        "clubs": {club_id: {"club_id": club_id, "name": name, "city": city} for club_id, name, city in CLUBS},
+        "clubs": {club.club_id: club.model_dump() for club in _cast()["clubs"]},
         "members": members, "classes": classes, "bookings": bookings, "activities": activities, "routines": routines,
         "trainers": trainers, "pt_packages": packages, "pt_sessions": sessions, "charges": charges, "measurements": measurements,
     }  # fmt: skip

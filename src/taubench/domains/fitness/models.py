@@ -3,7 +3,7 @@ health screening, the class timetable and its bookings, the activity log, body m
 routines, trainers and personal-training packages with their sessions, and the charges the
 desk raises."""
 
-from typing import Annotated, Literal, Optional
+from typing import Annotated, ClassVar, Literal, Optional
 
 from pydantic import BaseModel, ConfigDict
 
@@ -71,6 +71,7 @@ class Member(BaseModel):
 
 
 class GymClass(BaseModel):
+    noun: ClassVar[str] = "Class"
     class_id: str
     club_id: Annotated[str, RefersTo("clubs")]
     class_type: ClassType
@@ -165,6 +166,7 @@ class TrainerDay(BaseModel):
 
 
 class PtSession(BaseModel):
+    noun: ClassVar[str] = "PT session"
     session_id: str
     package_id: Annotated[str, RefersTo("pt_packages")]
     slot: str
@@ -172,6 +174,7 @@ class PtSession(BaseModel):
 
 
 class PtPackage(BaseModel):
+    noun: ClassVar[str] = "PT package"
     package_id: str
     member_id: Annotated[str, RefersTo("members")]
     trainer_id: Annotated[str, RefersTo("trainers")]

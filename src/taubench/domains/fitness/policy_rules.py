@@ -6,9 +6,11 @@ from taubench.domains.fitness.terms import (
     LATE_CANCEL_HOURS, NOTICE_DAYS, PT_FORFEIT_HOURS, add_days, add_months, cents, day_of, days_between,
     early_termination_fee, hours_between, upgrade_proration, week_of,
 )  # fmt: skip
-from taubench.domains.gold_trace import GoldStep, GoldTrace, hand_offs
+from taubench.domains.gold_trace import GoldStep, GoldTrace
+from taubench.domains.kit import hand_offs, identified_first, looked_up_before_change, said
 
 UNSCOPED = ("find_member", "search_classes", "search_routines", "get_trainer_schedule", "calculate", "transfer_to_human_agents")
+RECORD_TABLES = ("members", "classes", "bookings", "routines", "pt_packages", "pt_sessions")
 MEASURE_STEP = {"weight_kg": 2.0, "waist_cm": 3.0}  # the most a measure may move from an entry of the week before
 WEEKLY_CAP = {"basic": 4, "plus": 8, "premium": None}
 COUNTED = ("booked", "attended", "late_cancel", "no_show")
@@ -40,28 +42,31 @@ def _member_of(step: GoldStep) -> str | None:
     return package.member_id if package else None
 
 
-def _verified(trace: GoldTrace, upto: int) -> set[str]:
-    """Members verified before step ``upto``: by name and birth date, or by a member number
-    whose full name the member gave."""
-    found: set[str] = set()
-    said = trace.task.user_scenario.model_dump_json()
-    for step in trace.steps[:upto]:
-        if step.error or step.name not in ("find_member", "get_member"):
-            continue
+def member_verified_first(trace: GoldTrace) -> list[str]:
+    """Verified by name and birth date, or by a member number whose full name the member gave."""
+    given = trace.task.user_scenario.model_dump_json()
+
+    def identifies(step: GoldStep) -> list[str]:
+        if step.name not in ("find_member", "get_member"):
+            return []
         member = json.loads(step.observation)
-        if step.name == "find_member" or member["name"] in said:
-            found.add(member["member_id"])
-    return found
+        return [member["member_id"]] if step.name == "find_member" or member["name"] in given else []
+
+    return identified_first(
+        trace, identifies, who="the member",
+        concerns=lambda step: [member] if step.name not in UNSCOPED and step.name != "get_member"
+        and (member := _member_of(step)) else [],
+    )  # fmt: skip
 
 
-def _said(trace: GoldTrace, value: float) -> bool:
-    return any(text in trace.task.communicate_info for text in (f"{value:g}", f"{value:.1f}", f"{value:.2f}"))
+def _named_records(step: GoldStep) -> list[str]:
+    """The ids of existing records a call names (a member, a class, a booking, a routine...)."""
+    tables = [getattr(step.before, table) for table in RECORD_TABLES]
+    return [value for value in step.arguments.values() if isinstance(value, str) and any(value in table for table in tables)]
 
 
-def identified_first(trace: GoldTrace) -> list[str]:
-    return [f"{step.name} on {_member_of(step)} before the member was verified" for index, step in enumerate(trace.steps)
-            if step.name not in UNSCOPED and step.name != "get_member" and _member_of(step)
-            and _member_of(step) not in _verified(trace, index)]  # fmt: skip
+def changes_read_back(trace: GoldTrace) -> list[str]:
+    return looked_up_before_change(trace, _named_records)
 
 
 def own_records_only(trace: GoldTrace) -> list[str]:
@@ -86,7 +91,7 @@ def tier_changes(trace: GoldTrace) -> list[str]:
         order = ("basic", "plus", "premium")
         if order.index(step.arguments["tier"]) > order.index(member.tier):
             charge = upgrade_proration(member.tier, step.arguments["tier"], _today(step), member.next_billing_date)
-            if not _said(trace, charge):
+            if not said(trace, charge):
                 violations.append(f"upgrade charge {charge:.2f} not in communicate_info")
     return violations
 
@@ -129,7 +134,7 @@ def cancellation_terms(trace: GoldTrace) -> list[str]:
             violations.append(f"effective date {effective} not in communicate_info")
         if member.contract == "annual" and member.contract_end:
             fee = early_termination_fee(member.monthly_dues, member.next_billing_date, effective, member.contract_end)
-            if fee and not _said(trace, fee):
+            if fee and not said(trace, fee):
                 violations.append(f"early-termination fee {fee:.2f} not in communicate_info")
     return violations
 
@@ -176,7 +181,7 @@ def late_cancellations(trace: GoldTrace) -> list[str]:
     for step in _done(trace, "cancel_class_booking"):
         booking = step.before.bookings[step.arguments["booking_id"]]
         late = booking.status == "booked" and hours_between(step.before.now, booking.class_start) < LATE_CANCEL_HOURS
-        if late and not _said(trace, 10.0):
+        if late and not said(trace, 10.0):
             violations.append(f"late-cancellation fee of {booking.booking_id} not in communicate_info")
     return violations
 
@@ -305,15 +310,15 @@ def progress_said(trace: GoldTrace) -> list[str]:
             figures = [round(change, 1)] + ([cents(change * 7 / summary["days_spanned"])] if summary["days_spanned"] else [])
         else:
             figures = [entries[-1]["date"]] if entries else []
-        if figures and not any(_said(trace, figure) if isinstance(figure, float) else figure in trace.task.communicate_info
-                               for figure in figures):  # fmt: skip
+        if figures and not any(said(trace, figure) for figure in figures):
             violations.append(f"{summary['measure']} progress from {summary['date_from']} with none of {figures} said")
     return violations
 
 
 RULES = {
-    1: identified_first,
+    1: member_verified_first,
     2: own_records_only,
+    3: changes_read_back,
     4: no_training_after_distress,
     5: tier_changes,
     6: freeze_terms,
@@ -336,7 +341,4 @@ RULES = {
     23: measurements_logged,
     24: progress_said,
 }
-CONVERSATIONAL = {
-    3: "reading a change back and getting a yes happens in the conversation, not in tool calls",
-    25: "declining comparisons and health judgements is what is (not) said, not tool calls",
-}
+CONVERSATIONAL = {25: "declining comparisons and health judgements is what is (not) said, not tool calls"}

@@ -44,7 +44,7 @@ class FitnessTools(MemberDesk):
             distance_km: The distance in km (needed for run, ride, swim, walk, row; not for strength).
             avg_hr: The average heart rate in beats per minute, if the member knows it.
         """
-        self._member(member_id)
+        self._get("members", member_id)
         if activity_type not in DISTANCE_TYPES + ("strength",):
             raise ValueError("Unknown activity type")
         if date > self._today:
@@ -62,7 +62,7 @@ class FitnessTools(MemberDesk):
                             avg_hr=avg_hr, source="desk")  # fmt: skip
         self.db.next_activity_number += 1
         self.db.activities[activity.activity_id] = activity
-        member = self._member(member_id)
+        member = self._get("members", member_id)
         if member.logging_since is None or date < member.logging_since:
             member.logging_since = date
         return activity
@@ -80,7 +80,7 @@ class FitnessTools(MemberDesk):
             weight_kg: The body weight in kg.
             waist_cm: The waist circumference in cm.
         """
-        member = self._member(member_id)
+        member = self._get("members", member_id)
         given = {measure: value for measure, value in (("weight_kg", weight_kg), ("waist_cm", waist_cm)) if value is not None}
         if not given:
             raise ValueError("Give a weight, a waist measurement or both")
@@ -112,7 +112,7 @@ class FitnessTools(MemberDesk):
             class_id: The class, e.g. "K10234".
             waitlist: True to join the waitlist of a full class instead of booking a place.
         """
-        member, gym_class = self._member(member_id), self._class(class_id)
+        member, gym_class = self._get("members", member_id), self._get("classes", class_id)
         if member.status == "cancelled":
             raise ValueError("Membership is cancelled")
         if gym_class.start <= self.db.now:
@@ -140,9 +140,7 @@ class FitnessTools(MemberDesk):
         Args:
             booking_id: The booking, e.g. "B50012".
         """
-        if booking_id not in self.db.bookings:
-            raise ValueError("Booking not found")
-        booking = self.db.bookings[booking_id]
+        booking = self._get("bookings", booking_id)
         if booking.status not in ("booked", "waitlisted"):
             raise ValueError(f"Booking is {booking.status}, not active")
         if booking.class_start <= self.db.now:
@@ -163,9 +161,8 @@ class FitnessTools(MemberDesk):
             routine_id: The routine, e.g. "R104".
             start_date: The first day of the plan, YYYY-MM-DD, today or later.
         """
-        member = self._member(member_id)
-        if routine_id not in self.db.routines:
-            raise ValueError("Routine not found")
+        member = self._get("members", member_id)
+        self._get("routines", routine_id)
         if start_date < self._today:
             raise ValueError("Start date is in the past")
         member.routine = RoutinePlan(routine_id=routine_id, start_date=start_date)
@@ -181,7 +178,7 @@ class FitnessTools(MemberDesk):
             target: The target value in the metric's unit.
             deadline: The date to reach it by, YYYY-MM-DD, after today.
         """
-        member = self._member(member_id)
+        member = self._get("members", member_id)
         if metric not in ("body_weight_kg", "longest_run_km", "weekly_distance_km", "sessions_per_week"):
             raise ValueError("Unknown goal metric")
         if deadline <= self._today:
@@ -207,7 +204,7 @@ class FitnessTools(MemberDesk):
             start_date: The first frozen day, YYYY-MM-DD, today or later.
             months: 1, 2 or 3.
         """
-        member = self._member(member_id)
+        member = self._get("members", member_id)
         if member.status != "active" or member.cancel_effective:
             raise ValueError("Only an active membership without a cancellation can be frozen")
         if months not in (1, 2, 3):
@@ -234,7 +231,7 @@ class FitnessTools(MemberDesk):
             member_id: The member number.
             tier: One of basic, plus, premium.
         """
-        member = self._member(member_id)
+        member = self._get("members", member_id)
         if tier not in TIER_ORDER:
             raise ValueError("Unknown tier")
         if member.status == "cancelled":
@@ -257,14 +254,14 @@ class FitnessTools(MemberDesk):
             package_id: The package, e.g. "P3012".
             slot: The start, YYYY-MM-DDTHH:MM, one of the trainer's free slots.
         """
-        package = self._package(package_id)
+        package = self._get("pt_packages", package_id)
         if slot <= self.db.now:
             raise ValueError("Slot is in the past")
         if day_of(slot) > package.expires:
             raise ValueError(f"Slot is after the package expires on {package.expires}")
         if package.sessions_used >= package.sessions_total:
             raise ValueError("No sessions left on the package")
-        if slot not in open_slots(self.db, self._trainer(package.trainer_id), day_of(slot)):
+        if slot not in open_slots(self.db, self._get("trainers", package.trainer_id), day_of(slot)):
             raise ValueError("Trainer is not free at that slot")
         session = PtSession(session_id=f"S{self.db.next_session_number}", package_id=package_id, slot=slot, status="booked")
         self.db.next_session_number += 1
@@ -280,16 +277,14 @@ class FitnessTools(MemberDesk):
         Args:
             session_id: The session, e.g. "S7003".
         """
-        if session_id not in self.db.pt_sessions:
-            raise ValueError("Session not found")
-        session = self.db.pt_sessions[session_id]
+        session = self._get("pt_sessions", session_id)
         if session.status != "booked" or session.slot <= self.db.now:
             raise ValueError("Session is not booked ahead")
         if hours_between(self.db.now, session.slot) < PT_FORFEIT_HOURS:
             session.status = "forfeited"
         else:
             session.status = "cancelled"
-            self._package(session.package_id).sessions_used -= 1
+            self._get("pt_packages", session.package_id).sessions_used -= 1
         return session
 
     @tool("write")
@@ -300,7 +295,7 @@ class FitnessTools(MemberDesk):
         Args:
             member_id: The member number.
         """
-        member = self._member(member_id)
+        member = self._get("members", member_id)
         if member.status == "cancelled" or member.cancel_effective:
             raise ValueError("Notice has already been given")
         effective = add_days(self._today, NOTICE_DAYS)
