@@ -41,6 +41,13 @@ class RecordDesk(Toolkit):
             raise not_found(self.db, table, key)
         return records[key]
 
+    def _new_id(self, prefix: str, counter: str) -> str:
+        """The next id of a kind of new record (``prefix`` + the database's ``counter``, which
+        moves on): call it only once every check has passed, as it changes the database."""
+        number = getattr(self.db, counter)
+        setattr(self.db, counter, number + 1)
+        return f"{prefix}{number}"
+
     def _of(self, table: str, owner_field: str, owner: str) -> list[Any]:
         """The records of a table whose ``owner_field`` is ``owner``, in the table's order. They
         are reached by iterating, so every episode shares them: read them, and take one by key

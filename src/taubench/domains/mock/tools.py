@@ -83,14 +83,13 @@ class LibraryTools(RecordDesk):
         if book.available < 1:
             raise ValueError("No copy available")
         loan = Loan(
-            loan_id=f"L{self.db.next_loan_number}",
+            loan_id=self._new_id("L", "next_loan_number"),
             member_id=member_id,
             book_id=book_id,
             due_date=_days_after(self.db.today, LOAN_DAYS),
             renewals=0,
             status="out",
         )
-        self.db.next_loan_number += 1
         book.available -= 1
         self.db.loans[loan.loan_id] = loan
         return loan
