@@ -251,7 +251,7 @@ def test_a_saved_search_is_changed_in_the_criteria_given_and_a_co_client_changes
 
 def test_a_client_without_one_gets_a_new_saved_search(ok):
     search = ok("update_search_preferences", client_id="C2030", listing_type="rental", cities=["evanston", "Chicago"],
-                    max_price=2200, min_beds=2, must_haves=["vacant"])  # fmt: skip
+                max_price=2200, min_beds=2, must_haves=["vacant"])  # fmt: skip
     assert search == {"client_id": "C2030", "co_client_id": None, "listing_type": "rental", "cities": ["Chicago", "Evanston"],
                       "min_price": 0.0, "max_price": 2200.0, "min_beds": 2, "property_types": [], "must_haves": ["vacant"],
                       "updated_on": TODAY}  # fmt: skip

@@ -24,8 +24,7 @@ class FitnessTools(MemberDesk):
     """The desk's tools: the look-ups it inherits, then the writes."""
 
     def _charge(self, member_id: str, kind: str, amount: float) -> None:
-        charge_id = f"CH{self.db.next_charge_number}"
-        self.db.next_charge_number += 1
+        charge_id = self._new_id("CH", "next_charge_number")
         self.db.charges[charge_id] = Charge(charge_id=charge_id, member_id=member_id, date=self._today, kind=kind, amount=amount)
 
     @tool("write")
@@ -57,10 +56,9 @@ class FitnessTools(MemberDesk):
         for activity in self.db.activities.values():
             if (activity.member_id, activity.activity_type, activity.date, activity.start_time) == wanted:
                 raise ValueError(f"Duplicate: {activity.activity_id} is already logged for that type, date and start time")
-        activity = Activity(activity_id=f"A{self.db.next_activity_number}", member_id=member_id, activity_type=activity_type,
-                            date=date, start_time=start_time, duration_min=duration_min, distance_km=distance_km,
-                            avg_hr=avg_hr, source="desk")  # fmt: skip
-        self.db.next_activity_number += 1
+        activity = Activity(activity_id=self._new_id("A", "next_activity_number"), member_id=member_id,
+                            activity_type=activity_type, date=date, start_time=start_time, duration_min=duration_min,
+                            distance_km=distance_km, avg_hr=avg_hr, source="desk")  # fmt: skip
         self.db.activities[activity.activity_id] = activity
         member = self._get("members", member_id)
         if member.logging_since is None or date < member.logging_since:
@@ -94,10 +92,9 @@ class FitnessTools(MemberDesk):
         for entry in earlier:
             if entry.date == date and any(getattr(entry, measure) is not None for measure in given):
                 raise ValueError(f"Duplicate: {entry.measurement_id} already records that measure for {date}")
-        measurement = Measurement(measurement_id=f"MS{self.db.next_measurement_number}", member_id=member_id, date=date,
+        measurement = Measurement(measurement_id=self._new_id("MS", "next_measurement_number"), member_id=member_id, date=date,
                                   weight_kg=one_decimal(weight_kg), body_fat_pct=None, waist_cm=one_decimal(waist_cm),
                                   source="desk")  # fmt: skip
-        self.db.next_measurement_number += 1
         self.db.measurements[measurement.measurement_id] = measurement
         if weight_kg is not None and all(entry.date < date for entry in earlier if entry.weight_kg is not None):
             member.weight_kg = measurement.weight_kg
@@ -125,10 +122,9 @@ class FitnessTools(MemberDesk):
             raise ValueError("Class is full")
         if waitlist and not full:
             raise ValueError("Class has places free: book a place instead of the waitlist")
-        booking = Booking(booking_id=f"B{self.db.next_booking_number}", member_id=member_id, class_id=class_id,
+        booking = Booking(booking_id=self._new_id("B", "next_booking_number"), member_id=member_id, class_id=class_id,
                           class_type=gym_class.class_type, club_id=gym_class.club_id, class_start=gym_class.start,
                           status="waitlisted" if waitlist else "booked", fee=0.0)  # fmt: skip
-        self.db.next_booking_number += 1
         self.db.bookings[booking.booking_id] = booking
         return booking
 
@@ -188,9 +184,8 @@ class FitnessTools(MemberDesk):
         for goal in member.goals:
             if goal.metric == metric and goal.status == "active":
                 goal.status = "replaced"
-        goal = Goal(goal_id=f"G{self.db.next_goal_number}", metric=metric, target=target, deadline=deadline,
+        goal = Goal(goal_id=self._new_id("G", "next_goal_number"), metric=metric, target=target, deadline=deadline,
                     set_on=self._today, status="active")  # fmt: skip
-        self.db.next_goal_number += 1
         member.goals.append(goal)
         return goal
 
@@ -263,8 +258,8 @@ class FitnessTools(MemberDesk):
             raise ValueError("No sessions left on the package")
         if slot not in open_slots(self.db, self._get("trainers", package.trainer_id), day_of(slot)):
             raise ValueError("Trainer is not free at that slot")
-        session = PtSession(session_id=f"S{self.db.next_session_number}", package_id=package_id, slot=slot, status="booked")
-        self.db.next_session_number += 1
+        session = PtSession(session_id=self._new_id("S", "next_session_number"), package_id=package_id, slot=slot,
+                            status="booked")
         self.db.pt_sessions[session.session_id] = session
         package.sessions_used += 1
         return session

@@ -81,9 +81,8 @@ class InsuranceTools(RecordDesk):
         return (date.fromisoformat(policy.cancellation.effective_date) - timedelta(days=1)).isoformat()
 
     def _new_payment(self, policy_id: str, claim_id: Optional[str], kind: str, amount: float, method: str) -> Payment:
-        payment = Payment(payment_id=f"PY-{self.db.next_payment_number}", policy_id=policy_id, claim_id=claim_id,
+        payment = Payment(payment_id=self._new_id("PY-", "next_payment_number"), policy_id=policy_id, claim_id=claim_id,
                           kind=kind, date=self.db.today, amount=amount, method=method)  # fmt: skip
-        self.db.next_payment_number += 1
         self.db.payments[payment.payment_id] = payment
         return payment
 
@@ -218,15 +217,14 @@ class InsuranceTools(RecordDesk):
             raise ValueError("Auto claims need the id of a vehicle on this policy")
         if policy.line != "auto" and vehicle_id is not None:
             raise ValueError("Home and renters claims take no vehicle")
-        number = self.db.next_claim_number
+        claim_id = self._new_id("CL-", "next_claim_number")
         claim = Claim(
-            claim_id=f"CL-{number}", policy_id=policy_id, loss_type=loss_type, loss_date=loss_date,
+            claim_id=claim_id, policy_id=policy_id, loss_type=loss_type, loss_date=loss_date,
             reported_date=self.db.today, vehicle_id=vehicle_id, police_report=police_report, estimate=amount,
             coverage=coverage.coverage, limit=coverage.limit, deductible=self._deductible(policy, coverage, loss_type, loss_date),
-            status="open", adjuster=adjuster_for(policy.line, number), siu_flag=False, siu_indicator=None,
+            status="open", adjuster=adjuster_for(policy.line, int(claim_id[3:])), siu_flag=False, siu_indicator=None,
             documents=[], rental=None, inspections=[], payments=[],
         )  # fmt: skip
-        self.db.next_claim_number += 1
         self.db.claims[claim.claim_id] = claim
         return claim
 
@@ -270,9 +268,8 @@ class InsuranceTools(RecordDesk):
                      for visit in self.db.inspections.values())  # fmt: skip
         if booked >= shop.daily_capacity:
             raise ValueError("No free inspection slot at that shop on that date")
-        inspection = Inspection(inspection_id=f"IN-{self.db.next_inspection_number}", claim_id=claim_id, shop_id=shop_id,
+        inspection = Inspection(inspection_id=self._new_id("IN-", "next_inspection_number"), claim_id=claim_id, shop_id=shop_id,
                                 date=date, status="scheduled")  # fmt: skip
-        self.db.next_inspection_number += 1
         self.db.inspections[inspection.inspection_id] = inspection
         claim.inspections.append(inspection.inspection_id)
         return inspection

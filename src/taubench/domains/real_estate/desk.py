@@ -246,9 +246,8 @@ class ListingDesk(RecordDesk):
         if any(tour.client_id == client_id and tour.status == "scheduled" and (tour.date, tour.time) == (slot.date, slot.time)
                for tour in self.db.tours.values()):  # fmt: skip
             raise ValueError("Client already has a tour at that time")
-        tour = Tour(tour_id=f"T{self.db.next_tour_number}", client_id=client_id, listing_id=slot.listing_id, slot_id=slot_id,
-                    date=slot.date, time=slot.time, status="scheduled")  # fmt: skip
-        self.db.next_tour_number += 1
+        tour = Tour(tour_id=self._new_id("T", "next_tour_number"), client_id=client_id, listing_id=slot.listing_id,
+                    slot_id=slot_id, date=slot.date, time=slot.time, status="scheduled")  # fmt: skip
         slot.status = "booked"
         self.db.tours[tour.tour_id] = tour
         return tour

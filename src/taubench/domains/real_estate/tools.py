@@ -92,12 +92,11 @@ class RealEstateTools(ListingDesk):
         if moment(expires_at, "expires_at") <= now:
             raise ValueError("Expiry must be after now")
         offer = Offer(
-            offer_id=f"O{self.db.next_offer_number}", client_id=client_id, listing_id=listing_id, price=round(price, 2),
+            offer_id=self._new_id("O", "next_offer_number"), client_id=client_id, listing_id=listing_id, price=round(price, 2),
             earnest_money=round(earnest_money, 2), financing=financing, loan_amount=round(loan_amount, 2),
             contingencies=list(contingencies), closing_date=closing_date, submitted_at=self.db.now, expires_at=expires_at,
             backup=backup, status="submitted",
         )  # fmt: skip
-        self.db.next_offer_number += 1
         self.db.offers[offer.offer_id] = offer
         return offer
 
@@ -156,11 +155,10 @@ class RealEstateTools(ListingDesk):
             raise ValueError("Move-in date must be after today")
         self._chargeable(client, payment_method_id)
         application = RentalApplication(
-            application_id=f"R{self.db.next_application_number}", client_id=client_id, listing_id=listing_id,
+            application_id=self._new_id("R", "next_application_number"), client_id=client_id, listing_id=listing_id,
             move_in_date=move_in_date, adults=adults, fee_paid=round(APPLICATION_FEE_PER_ADULT * adults, 2),
             payment_method_id=payment_method_id, status="submitted",
         )  # fmt: skip
-        self.db.next_application_number += 1
         self.db.rental_applications[application.application_id] = application
         return application
 
@@ -186,10 +184,9 @@ class RealEstateTools(ListingDesk):
         self._chargeable(self._get("clients", application.client_id), payment_method_id)
         today = self._now().date()
         expires = (today + timedelta(days=days)).isoformat()
-        hold = Hold(hold_id=f"H{self.db.next_hold_number}", client_id=application.client_id, listing_id=application.listing_id,
-                    application_id=application_id, placed_on=today.isoformat(), expires_on=expires,
-                    deposit=HOLD_DEPOSIT, payment_method_id=payment_method_id, status="active")  # fmt: skip
-        self.db.next_hold_number += 1
+        hold = Hold(hold_id=self._new_id("H", "next_hold_number"), client_id=application.client_id,
+                    listing_id=application.listing_id, application_id=application_id, placed_on=today.isoformat(),
+                    expires_on=expires, deposit=HOLD_DEPOSIT, payment_method_id=payment_method_id, status="active")  # fmt: skip
         self.db.holds[hold.hold_id] = hold
         return hold
 
