@@ -15,6 +15,7 @@ import pytest
 os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")  # before anything imports litellm
 
 import network_guard  # noqa: E402
+from taubench.domain import Domain  # noqa: E402
 from taubench.domains import load_domain  # noqa: E402
 from taubench.tracking import STORE_FOLDER  # noqa: E402
 
@@ -34,27 +35,40 @@ def shared() -> Path:
     return SHARED
 
 
-def _shared_by_the_session(name: str):
-    """One domain for the whole session, as in a run; at the end its pristine records, shared
-    by every toolkit the tests built, must be as loaded (no tool or test changed them)."""
-    domain = load_domain(name)
-    yield domain
-    assert domain._pristine.unchanged(), f"the shared {name} records were changed through iteration"
+_LOADED: dict[str, Domain] = {}
+
+
+def loaded(name: str) -> Domain:
+    """One copy of a domain for the whole session of a test process, as in a run: tests that
+    only read it, or work on toolkits it makes, share it instead of parsing its data again.
+    A test that changes a domain's tasks works on a copy (``model_copy(deep=True)``)."""
+    if name not in _LOADED:
+        _LOADED[name] = load_domain(name)
+    return _LOADED[name]
+
+
+@pytest.fixture(scope="session", autouse=True)
+def shared_domains_left_as_loaded():
+    """At the end, the pristine records of every shared domain, which every toolkit the tests
+    built shares, must be as loaded: no tool or test changed them through iteration."""
+    yield
+    changed = [name for name, domain in _LOADED.items() if not domain._pristine.unchanged()]
+    assert not changed, f"the shared records of {changed} were changed through iteration"
 
 
 @pytest.fixture(scope="session")
 def retail():
-    yield from _shared_by_the_session("retail")
+    return loaded("retail")
 
 
 @pytest.fixture(scope="session")
 def airline():
-    yield from _shared_by_the_session("airline")
+    return loaded("airline")
 
 
 @pytest.fixture(scope="session")
 def mock():
-    yield from _shared_by_the_session("mock")
+    return loaded("mock")
 
 
 def free_port() -> int:

@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from conftest import loaded
 from taubench.domains import load_domain
 from taubench.domains.fair_checks import reward_of, score
 from taubench.domains.subject import Subject
@@ -43,7 +44,7 @@ def swapped(calls, first, second):
     ],
 )
 def test_a_list_whose_order_means_nothing_scores_the_same_in_any_order(domain_name, task_id, index, argument):
-    domain = load_domain(domain_name)
+    domain = loaded(domain_name)
     calls = gold_calls(domain, task_id)
     assert calls[index][2][argument] != list(reversed(calls[index][2][argument]))
     assert score(Subject(domain), domain.tasks[task_id], reversed_list(calls, index, argument)) == (1.0, False)
@@ -61,7 +62,7 @@ def test_a_list_whose_order_means_nothing_scores_the_same_in_any_order(domain_na
     ],
 )
 def test_independent_writes_in_another_order_score_the_same(domain_name, task_id, first, second):
-    domain = load_domain(domain_name)
+    domain = loaded(domain_name)
     calls = gold_calls(domain, task_id)
     if first is None:
         first, second = [index for index, call in enumerate(calls) if call[1] == "log_activity"][:2]
@@ -100,7 +101,7 @@ def test_a_new_records_id_the_agent_must_say_is_its_own_records_id():
     ],
 )
 def test_a_figure_is_said_as_itself_not_inside_a_date(domain_name, task_id, accidental, meant):
-    domain = load_domain(domain_name)
+    domain = loaded(domain_name)
     calls = gold_calls(domain, task_id)
     task = domain.tasks[task_id]
     assert reward_of(domain, task, calls, accidental) == 0.0

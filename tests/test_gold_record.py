@@ -12,14 +12,15 @@ from pathlib import Path
 
 import pytest
 
+from conftest import loaded
+from taubench.domain import Domain
 from taubench.domains import load_domain, of_origin
 
 RECORD = Path(__file__).parent / "fixtures" / "gold_record.json"
 
 
-def gold_record(name: str) -> dict[str, dict]:
+def gold_record(domain: Domain) -> dict[str, dict]:
     """Task id -> its gold calls' observation digests and its end state's hash."""
-    domain = load_domain(name)
     record = {}
     for task in domain.tasks.values():
         sides = domain.new_sides(task)
@@ -34,10 +35,10 @@ def gold_record(name: str) -> dict[str, dict]:
 @pytest.mark.parametrize("name", of_origin("taubench"))
 def test_every_gold_path_observes_and_ends_as_recorded(name):
     recorded = json.loads(RECORD.read_text(encoding="utf-8"))[name]
-    now = gold_record(name)
+    now = gold_record(loaded(name))
     moved = sorted((task_id for task_id in recorded.keys() | now.keys() if recorded.get(task_id) != now.get(task_id)), key=lambda task_id: (len(task_id), task_id))
     assert not moved, f"{name}: the gold path of tasks {moved} observes or ends otherwise than recorded ({RECORD.name})"
 
 
 if __name__ == "__main__":
-    RECORD.write_text(json.dumps({name: gold_record(name) for name in of_origin("taubench")}, indent=1) + "\n", encoding="utf-8")
+    RECORD.write_text(json.dumps({name: gold_record(load_domain(name)) for name in of_origin("taubench")}, indent=1) + "\n", encoding="utf-8")

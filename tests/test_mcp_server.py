@@ -19,9 +19,9 @@ from mcp import Client
 from mcp.client.stdio import StdioServerParameters
 from mcp.shared.exceptions import MCPError
 
-from conftest import _cli_environment, free_port
+from conftest import _cli_environment, free_port, loaded
 from taubench.environment import execute
-from taubench.domains import DOMAINS, load_domain, self_contained
+from taubench.domains import DOMAINS, self_contained
 from taubench.mcp_server import beyond_the_calls, build, main, parse_args
 from taubench.messages import ToolCall
 
@@ -167,7 +167,7 @@ def test_the_readme_says_how_many_tasks_of_each_domain_mcp_grades_whole():
         if getattr(DOMAINS[name], "user_toolkit", None) is not None:
             assert said[name].startswith("none: refused"), name
             continue
-        domain = load_domain(name)
+        domain = loaded(name)
         tasks = domain.tasks_in(domain.spec.default_split).values()
         expects_words = [task for task in tasks if beyond_the_calls(task)]
         assert said[name] == f"{len(tasks) - len(expects_words)} of {len(tasks)}", name

@@ -1,19 +1,18 @@
 """What every domain's own tool tests share: the domain named by the test's folder
-(``tests/domains/<name>/``), loaded once for the module, and a fresh toolkit for each test,
+(``tests/domains/<name>/``), loaded once for the test process, and a fresh toolkit for each test,
 with ``ok`` for a call that must succeed and ``no`` for one that must be refused and leave
 the database as it was."""
 
 from functools import partial
 
 import pytest
+from conftest import loaded
 from tool_calls import answer, refused
-
-from taubench.domains import load_domain
 
 
 @pytest.fixture(scope="module")
 def domain(request):
-    return load_domain(request.path.parent.name)
+    return loaded(request.path.parent.name)
 
 
 @pytest.fixture

@@ -4,7 +4,8 @@ one wording and changes nothing."""
 
 import pytest
 
-from taubench.domains import load_domain, of_origin
+from conftest import loaded
+from taubench.domains import of_origin
 from taubench.domains.kit import RecordDesk
 from taubench.domains.kit.desk import record_noun
 
@@ -31,7 +32,7 @@ def _calls_with_a_missing_record(domain):
 
 @pytest.mark.parametrize("name", of_origin("taubench"))
 def test_a_call_naming_a_record_that_does_not_exist_is_refused_in_one_wording(name):
-    domain = load_domain(name)
+    domain = loaded(name)
     assert issubclass(domain.spec.toolkit, RecordDesk), f"{name}'s toolkit does not stand on the kit's RecordDesk"
     wrong = []
     for task, before, tool, arguments, wanted in _calls_with_a_missing_record(domain):

@@ -1,13 +1,26 @@
-"""The education domain's database: the hand-written cast (``cast.py``) the tasks are built
-around, plus seeded filler (students with namesakes and twins among them, more courses and
-sections, past terms' transcripts, tutoring, materials and the tuition ledger) so that
-look-ups have something to miss."""
+"""The education domain's database: the hand-written cast the tasks are built around
+(``data/cast.json``), plus seeded filler (students with namesakes and twins among them, more
+courses and sections, past terms' transcripts, tutoring, materials and the tuition ledger) so
+that look-ups have something to miss.
+
+The cast: the courses the tasks use, with their prerequisites; this term's key sections, each
+roster filled by the generator to exactly its seats taken (the cast first, then filler
+students) and its wait list drawn to its length (two CHEM 101 lectures at overlapping times,
+full sections with short and full wait lists, late-start, early-start and full-year sessions);
+the students whose situations the tasks test (namesakes and twins, holds, probation, an F-1
+visa, accommodations, releases of every scope, no-shows), each with this term's sections and
+their transcript; the tutoring history, drops and extensions the tasks rely on; the degree
+requirements (general education, each major's core and electives, the major of every declared
+program) and the students who opted out of the directory."""
 
 import random
 from datetime import date, datetime, timedelta
-from typing import Any
+from typing import Any, Optional
 
-from taubench.domains.education.cast import BOOKINGS, COURSES, DROPPED, EXTENSIONS, SECTIONS, STUDENTS
+from pydantic import BaseModel
+
+from taubench.domains.education.models import Course, Grade, Release, RequirementGroup
+from taubench.domains.kit import load_cast
 
 SEED = 2025
 NOW = "2025-09-09 10:00"
@@ -52,6 +65,90 @@ GRADE_WEIGHTS = [14, 12, 13, 15, 10, 9, 9, 5, 4, 3, 6]
 GRADE_POINTS = {"A": 4.0, "A-": 3.7, "B+": 3.3, "B": 3.0, "B-": 2.7, "C+": 2.3, "C": 2.0, "C-": 1.7, "D+": 1.3, "D": 1.0,
                 "F": 0.0}  # fmt: skip
 DAY_PATTERNS = [("MWF", 50), ("TR", 75), ("MW", 75)]
+DEGREE_CREDITS = 120
+FREE_ELECTIVES = ("Free electives", "D")  # the last group of every program: any course counted nowhere else
+
+
+class CastSection(BaseModel):
+    section_id: str
+    course_code: str
+    session: str
+    component: str
+    instructor: str
+    days: str
+    start_time: str
+    end_time: str
+    room: str
+    capacity: int
+    seats_taken: int  # the roster the generator fills
+    waitlist_length: int
+
+
+class PastCourse(BaseModel):
+    term: str
+    course_code: str
+    grade: Grade
+
+
+class CastStudent(BaseModel):
+    student_id: str
+    first_name: str
+    last_name: str
+    dob: str
+    phone: str
+    email: str
+    program: str
+    year: int
+    gpa: float
+    standing: str
+    visa: str
+    holds: list[str]
+    extension_hours: int
+    releases: list[Release]
+    tutoring_suspended_until: Optional[str]
+    paid: float  # this term's payment
+    sections: list[str]  # this term's
+    history: list[PastCourse]  # earlier terms
+
+
+class CastBooking(BaseModel):
+    student_id: str
+    course_code: str
+    date: str
+    start_time: str
+    status: str
+
+
+class CastDrop(BaseModel):
+    student_id: str
+    section_id: str
+
+
+class CastExtension(BaseModel):
+    student_id: str
+    section_id: str
+    assignment: str  # its title in that section
+    hours: int
+
+
+class Major(BaseModel):
+    major: str
+    core: list[str]  # every course at C
+    electives: list[str]  # 9 credits of them at C-
+
+
+class ProgramMajor(BaseModel):
+    program: str
+    major: str
+
+
+class OptOut(BaseModel):
+    student_id: str
+
+
+CAST = {"courses": Course, "sections": CastSection, "students": CastStudent, "bookings": CastBooking, "drops": CastDrop,
+        "extensions": CastExtension, "general_education": RequirementGroup, "majors": Major, "programs": ProgramMajor,
+        "directory_opt_outs": OptOut}  # fmt: skip
 
 
 def _course(code: str, title: str, department: str, credits: int, prerequisites: list) -> dict:
@@ -82,7 +179,9 @@ def _end(start: str, minutes: int) -> str:
 
 
 class _Builder:
-    def __init__(self) -> None:
+    def __init__(self, cast: dict[str, list]) -> None:
+        self.cast = cast
+        self.cast_courses = {course.course_code for course in cast["courses"]}
         self.rng = random.Random(SEED)
         self.db: dict[str, Any] = {"now": NOW, "term": TERM, "sessions": SESSIONS, "term_end": TERM_END,
                                    "tuition_per_credit": TUITION_PER_CREDIT, "next_numbers": {}, "students": {},
@@ -152,29 +251,26 @@ class _Builder:
             self.charge(student, "2025-08-20", "Payment received", -paid)
         return round(total - paid, 2)
 
-    def cast(self) -> None:
-        for code, (title, department, credits, prerequisites) in COURSES.items():
-            self.db["courses"][code] = _course(code, title, department, credits, prerequisites)
-        for section_id, row in SECTIONS.items():
-            self.db["sections"][section_id] = _section(section_id, row[0], TERM, *row[1:9], [])
-            self.targets[section_id] = row[9]
-        for student_id, row in STUDENTS.items():
-            first, last, born, phone, program, year, gpa, standing, visa, holds, hours, releases, suspended, paid, now, past = row
-            self.db["students"][student_id] = {
-                "student_id": student_id, "first_name": first, "last_name": last, "dob": born, "phone": phone,
-                "email": f"{first[0].lower()}{last.lower().replace(chr(39), '')}{born[2:4]}@students.northfield.edu",
-                "program": program, "year": year, "gpa": gpa, "standing": standing, "visa": visa, "holds": holds,
-                "extension_hours": hours, "releases": [{"name": n, "relation": r, "scope": s} for n, r, s in releases],
-                "tutoring_suspended_until": suspended, "balance": 0.0,
-            }  # fmt: skip
-            for term, course, grade in past:
-                self.enroll(student_id, self.past_section(term, course), "withdrawn" if grade == "W" else "completed", grade)
-            for section_id in now:
+    def add_cast(self) -> None:
+        for course in self.cast["courses"]:
+            self.db["courses"][course.course_code] = course.model_dump()
+        for row in self.cast["sections"]:
+            self.db["sections"][row.section_id] = _section(row.section_id, row.course_code, TERM, row.session, row.component,
+                                                           row.instructor, row.days, row.start_time, row.end_time, row.room,
+                                                           row.capacity, [])  # fmt: skip
+            self.targets[row.section_id] = row.seats_taken
+        for row in self.cast["students"]:
+            student_id = row.student_id
+            self.db["students"][student_id] = {**row.model_dump(exclude={"paid", "sections", "history"}), "balance": 0.0}
+            for past in row.history:
+                status = "withdrawn" if past.grade == "W" else "completed"
+                self.enroll(student_id, self.past_section(past.term, past.course_code), status, past.grade)
+            for section_id in row.sections:
                 self.enroll(student_id, section_id)
-            for dropped_student, section_id in DROPPED:
-                if dropped_student == student_id:
-                    self.enroll(student_id, section_id, "dropped")
-            self.db["students"][student_id]["balance"] = self.bill(student_id, paid)
+            for drop in self.cast["drops"]:
+                if drop.student_id == student_id:
+                    self.enroll(student_id, drop.section_id, "dropped")
+            self.db["students"][student_id]["balance"] = self.bill(student_id, row.paid)
 
     def filler_courses(self) -> None:
         for prefix, department in DEPARTMENTS.items():
@@ -187,7 +283,7 @@ class _Builder:
                     prerequisites = [(self.rng.choice(lower), self.rng.choice(["C", "C", "C-", "B-"]))]
                 self.db["courses"][code] = _course(code, title, department, self.rng.choice([3, 3, 3, 4, 1]), prerequisites)
         number = 22001
-        for code in [c for c in self.db["courses"] if c not in COURSES]:
+        for code in [c for c in self.db["courses"] if c not in self.cast_courses]:
             for _ in range(self.rng.choice([1, 1, 2])):
                 days, minutes = self.rng.choice(DAY_PATTERNS)
                 start = f"{self.rng.choice([8, 9, 10, 11, 12, 13, 14, 15, 16]):02d}:{self.rng.choice(['00', '30'])}"
@@ -279,7 +375,7 @@ class _Builder:
         6 courses in each, graded near their GPA. Drawn last and from a stream of its own, so every
         record drawn before stays as it was; no cast course is added, so no task's prerequisite changes."""
         rng = random.Random(SEED + 2)
-        pool = [code for code in self.open_catalogue if code not in COURSES]
+        pool = [code for code in self.open_catalogue if code not in self.cast_courses]
         transcripts: dict[str, list[dict]] = {}
         for enrollment in self.db["enrollments"].values():
             transcripts.setdefault(enrollment["student_id"], []).append(enrollment)
@@ -299,12 +395,11 @@ class _Builder:
         self.db["enrollments"] = dict(sorted(self.db["enrollments"].items(), key=lambda item: TERM_ORDER.index(item[1]["term"])))
 
     def waitlists(self) -> None:
-        for section_id, row in SECTIONS.items():
-            course = row[0]
+        for row in self.cast["sections"]:
             enrolled = {e["student_id"] for e in self.db["enrollments"].values()
-                        if (e["course_code"], e["term"]) == (course, TERM)}  # fmt: skip
+                        if (e["course_code"], e["term"]) == (row.course_code, TERM)}  # fmt: skip
             waiting = [s for s in sorted(self.db["students"]) if s >= "ST10100" and s not in enrolled]
-            self.db["sections"][section_id]["waitlist"] = self.rng.sample(waiting, row[10])
+            self.db["sections"][row.section_id]["waitlist"] = self.rng.sample(waiting, row.waitlist_length)
 
     def coursework(self) -> None:
         number, material = 40001, 701
@@ -332,8 +427,8 @@ class _Builder:
                                                           "access_until": TERM_END, "granted_to": granted}  # fmt: skip
                 material += 1
         assignments = {(a["section_id"], a["title"]): a for a in self.db["assignments"].values()}
-        for student_id, section_id, title, hours in EXTENSIONS:
-            self.extension(student_id, assignments[(section_id, title)], hours)
+        for row in self.cast["extensions"]:
+            self.extension(row.student_id, assignments[(row.section_id, row.assignment)], row.hours)
         for enrollment in list(self.db["enrollments"].values()):
             student = self.db["students"][enrollment["student_id"]]
             if enrollment["status"] == "enrolled" and student["student_id"] >= "ST10100" and student["extension_hours"]:
@@ -349,7 +444,7 @@ class _Builder:
 
     def tutoring(self) -> None:
         number, first = 50001, date.fromisoformat("2025-08-25")
-        cast = {(course, day, time): (student, status) for student, course, day, time, status in BOOKINGS}
+        cast = {(row.course_code, row.date, row.start_time): (row.student_id, row.status) for row in self.cast["bookings"]}
         enrolled: dict[str, list[str]] = {}
         for e in self.db["enrollments"].values():
             if e["term"] == TERM and e["status"] == "enrolled" and e["student_id"] >= "ST10100":
@@ -381,8 +476,9 @@ class _Builder:
 
 
 def database() -> dict[str, Any]:
-    builder = _Builder()
-    builder.cast()
+    cast = load_cast(__package__, CAST)
+    builder = _Builder(cast)
+    builder.add_cast()
     builder.filler_courses()
     builder.filler_students()
     builder.fill_rosters()
@@ -390,5 +486,34 @@ def database() -> dict[str, Any]:
     builder.coursework()
     builder.tutoring()
     builder.histories()
+    builder.db["programs"] = programs(cast, builder.db["courses"])
+    builder.db["directory_opt_outs"] = opt_outs(cast, builder.db["students"])
     builder.db["next_numbers"] = {name: builder.numbers[name] for name in ("enrollment", "extension", "booking", "charge")}
     return builder.db
+
+
+def programs(cast: dict[str, list], courses: dict[str, dict]) -> dict[str, dict]:
+    """Each declared program's requirement groups: its major's core and electives, the general
+    education groups less what the major lists, and free electives up to the degree's credits."""
+    found, majors = {}, {row.major: row for row in cast["majors"]}
+    for row in cast["programs"]:
+        name, core, electives = row.program, majors[row.major].core, majors[row.major].electives
+        core_credits = sum(courses[code]["credits"] for code in core)
+        groups = [("Major core", core_credits, "C", core), ("Major electives", 9, "C-", electives)]
+        for general in cast["general_education"]:
+            group, credits, minimum = general.name, general.credits, general.min_grade
+            left = [code for code in general.courses if code not in core + electives]
+            if left:
+                groups.append((group, credits, minimum, left))
+        groups.append((*FREE_ELECTIVES[:1], DEGREE_CREDITS - sum(group[1] for group in groups), FREE_ELECTIVES[1], []))
+        found[name] = {"name": name, "credits": DEGREE_CREDITS,
+                       "groups": [{"name": group, "credits": credits, "min_grade": minimum, "courses": listed}
+                                  for group, credits, minimum, listed in groups]}  # fmt: skip
+    return found
+
+
+def opt_outs(cast: dict[str, list], students: dict[str, dict]) -> list[str]:
+    """The cast's directory opt-outs, and about one filler student in 25 (a stream of its own)."""
+    rng = random.Random(SEED + 3)
+    return [*(row.student_id for row in cast["directory_opt_outs"]),
+            *(student_id for student_id in students if student_id >= "ST10100" and rng.random() < 0.04)]  # fmt: skip

@@ -141,6 +141,23 @@ class Charge(BaseModel):
     amount: float  # positive: owed; negative: a payment or refund
 
 
+class RequirementGroup(BaseModel):
+    """One block of a degree's requirements: so many credits from its courses, each at its minimum grade."""
+
+    name: str
+    credits: int  # credits the group needs
+    min_grade: Grade  # the lowest grade that counts in this group
+    courses: Annotated[list[Annotated[str, RefersTo("courses")]], Unordered()]  # empty: any course counted in no other group
+
+
+class Program(BaseModel):
+    """A degree program's requirements; its name is the one on the student's record."""
+
+    name: str
+    credits: int  # credits the degree needs: the sum of its groups'
+    groups: Annotated[list[RequirementGroup], Ordered("a course counts in the first group that takes it")]
+
+
 class EducationDB(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -160,6 +177,9 @@ class EducationDB(BaseModel):
     tutoring_bookings: dict[str, TutoringBooking]
     materials: dict[str, Material]
     charges: dict[str, Charge]
+    programs: dict[str, Program]  # by program name
+    # FERPA directory opt-outs: no directory information is released about these students
+    directory_opt_outs: Annotated[list[Annotated[str, RefersTo("students")]], Unordered()]
 
 
 class AssignmentView(BaseModel):
@@ -179,3 +199,36 @@ class MaterialView(BaseModel):
     kind: str
     access_until: str
     has_access: bool
+
+
+class GroupAudit(BaseModel):
+    """One requirement group set against the transcript."""
+
+    group: str
+    min_grade: str
+    credits_required: int
+    credits_done: int  # completed courses counted here
+    credits_in_progress: int  # this term's courses counted here
+    credits_missing: int  # required less done and in progress, never below 0
+    courses_done: Annotated[list[str], Unordered()]
+    courses_in_progress: Annotated[list[str], Unordered()]
+
+
+class DegreeAudit(BaseModel):
+    student_id: str
+    program: str
+    degree_credits: int
+    groups: Annotated[list[GroupAudit], Ordered("the program's order: a course counts in the first group that takes it")]
+
+
+class DirectoryEntry(BaseModel):
+    """What a directory look-up shows the desk: the directory information, and the opt-out."""
+
+    student_id: str
+    first_name: str
+    last_name: str
+    program: str
+    year: int
+    enrolled_this_term: bool
+    email: str
+    directory_opt_out: bool

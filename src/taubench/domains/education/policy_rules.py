@@ -2,17 +2,21 @@
 The caller is named by the task's known_info ("You are <name>, ..."): the student, or a
 third party on their release list."""
 
+import json
 import re
 from datetime import date, datetime, timedelta
 
 from taubench.domains.education.models import EducationDB, Section
-from taubench.domains.gold_trace import GoldStep, GoldTrace, hand_offs
+from taubench.domains.gold_trace import GoldStep, GoldTrace
+from taubench.domains.kit import hand_offs, identified_first, looked_up_before_change, said
 
 REGISTRATION = ("enroll_in_section", "drop_section", "swap_sections", "join_waitlist")
 ADD_LAST_DAY, SWAP_LAST_DAY, WITHDRAW_LAST_DAY = 7, 21, 60
 FULL_LOAD, OVERLOAD_GPA, MAX_CREDITS, PROBATION_CREDITS = 18, 3.5, 21, 13
 FULL_TIME, WAITLIST_MAX, TUTORING_PER_WEEK, BOOK_AHEAD_HOURS = 12, 10, 2, 2
 APPEAL_DAYS = 30
+CHANGED = ("student_id", "section_id", "from_section_id", "to_section_id", "slot_id", "booking_id", "assignment_id",
+           "material_id")  # the arguments that name existing records a write changes
 GRADE_ORDER = ["A", "A-", "B+", "B", "B-", "C+", "C", "C-", "D+", "D", "F"]
 
 
@@ -61,14 +65,23 @@ def _target(step: GoldStep) -> Section:
     return step.before.sections[step.arguments.get("to_section_id") or step.arguments["section_id"]]
 
 
-def identified_first(trace: GoldTrace) -> list[str]:
-    found, violations = set(), []
-    for step in trace.steps:
-        if step.name == "find_student" and not step.error:
-            found |= set(re.findall(r"ST\d+", step.observation))
-        elif (student := _student_of(step)) is not None and student not in found:
-            violations.append(f"{step.name} on {student} before find_student identified them")
-    return violations
+def _directory_lookup(step: GoldStep) -> bool:
+    """A look-up by name alone: a directory request, which identifies nobody."""
+    return step.name == "find_student" and step.arguments.get("dob") is None
+
+
+def _identified(step: GoldStep) -> list[str]:
+    """The students an identity look-up (with a date of birth) shows."""
+    return re.findall(r"ST\d+", step.observation) if step.name == "find_student" and not _directory_lookup(step) else []
+
+
+def student_identified_first(trace: GoldTrace) -> list[str]:
+    return identified_first(
+        trace,
+        identifies=_identified,
+        concerns=lambda step: [student] if (student := _student_of(step)) else [],
+        who="the student",
+    )
 
 
 def third_parties_within_scope(trace: GoldTrace) -> list[str]:
@@ -82,8 +95,8 @@ def third_parties_within_scope(trace: GoldTrace) -> list[str]:
         scopes = {r.scope for r in step.before.students[student].releases if r.name == _caller(trace)}
         if not scopes:
             violations.append(f"{step.name} on {student} for {_caller(trace)!r}, who is not on the release list")
-        elif step.name == "get_transcript" and not scopes & {"academic", "both"}:
-            violations.append(f"get_transcript for {_caller(trace)!r} with a {', '.join(scopes)} release")
+        elif step.name in ("get_transcript", "get_degree_audit") and not scopes & {"academic", "both"}:
+            violations.append(f"{step.name} for {_caller(trace)!r} with a {', '.join(scopes)} release")
     return violations
 
 
@@ -154,7 +167,7 @@ def waitlist_limit(trace: GoldTrace) -> list[str]:
         waiting = len(_target(step).waitlist)
         if waiting >= WAITLIST_MAX:
             violations.append(f"join_waitlist with {waiting} already waiting")
-        if str(waiting + 1) not in trace.task.communicate_info:
+        if not said(trace, waiting + 1):
             violations.append(f"wait-list position {waiting + 1} not in communicate_info")
     return violations
 
@@ -165,7 +178,7 @@ def drop_calendar(trace: GoldTrace) -> list[str]:
         if _session_day(step.before, _target(step)) > WITHDRAW_LAST_DAY:
             violations.append(f"drop of {step.arguments['section_id']} after day {WITHDRAW_LAST_DAY}")
         refund = round(step.after.students[_student_of(step)].balance - step.before.students[_student_of(step)].balance, 2)
-        if refund and f"{-refund:.2f}" not in trace.task.communicate_info:
+        if refund and not said(trace, refund):
             violations.append(f"refund {-refund:.2f} of {step.arguments['section_id']} not in communicate_info")
     if 11 in trace.task.policy_rules and 19 not in trace.task.policy_rules and trace.calls("transfer_to_human_agents"):
         db = trace.steps[0].before  # a late-withdrawal petition: a section of the caller's past day 60
@@ -262,8 +275,45 @@ def grade_appeals(trace: GoldTrace) -> list[str]:
     return violations
 
 
+def directory_requests(trace: GoldTrace) -> list[str]:
+    """Nothing a directory look-up shows of a student who opted out is said."""
+    violations = []
+    to_say = set(trace.task.communicate_info)
+    for step in trace.steps:
+        if not _directory_lookup(step) or step.error:
+            continue
+        for entry in json.loads(step.observation):
+            told = to_say & {entry["email"], entry["program"]}
+            if entry["directory_opt_out"] and told:
+                violations.append(f"{sorted(told)} of {entry['student_id']}, who opted out of the directory")
+    return violations
+
+
+def opt_outs_by_the_student(trace: GoldTrace) -> list[str]:
+    return [f"set_directory_opt_out on {student} asked by {_caller(trace)!r}" for step in trace.calls("set_directory_opt_out")
+            if not _is_student(trace, step.before, student := step.arguments["student_id"])]  # fmt: skip
+
+
+def degree_audits(trace: GoldTrace) -> list[str]:
+    """The figures said about credits come from an audit read in the trace, or follow from one."""
+    if 24 not in trace.task.policy_rules:
+        return []
+    audits = [step for step in trace.calls("get_degree_audit") if not step.error]
+    if not audits:
+        return ["a degree-audit task that reads no audit"]
+    figures = {str(group[key]) for step in audits for group in json.loads(step.observation)["groups"]
+               for key in ("credits_required", "credits_done", "credits_in_progress", "credits_missing")}  # fmt: skip
+    return [f"credit figure {value} is neither the audit's nor worked from it" for value in trace.task.communicate_info
+            if value.isdigit() and value not in figures and value not in trace.task.arithmetic]  # fmt: skip
+
+
+def read_back_first(trace: GoldTrace) -> list[str]:
+    """The checkable half of reading a change back: every record it changes was looked up first."""
+    return looked_up_before_change(trace, lambda step: [step.arguments[key] for key in CHANGED if key in step.arguments])
+
+
 RULES = {
-    1: identified_first,
+    1: student_identified_first,
     2: third_parties_within_scope,
     3: only_the_student_changes,
     4: holds_block_registration,
@@ -282,6 +332,10 @@ RULES = {
     17: extension_before_due,
     18: materials_for_the_roster,
     19: grade_appeals,
+    20: read_back_first,
     21: hand_offs,
+    22: directory_requests,
+    23: opt_outs_by_the_student,
+    24: degree_audits,
 }
-CONVERSATIONAL = {20: "reading a change back and getting an explicit yes happens in the conversation, not in tool calls"}
+CONVERSATIONAL: dict[int, str] = {}

@@ -5,11 +5,15 @@ who may be served and what is allowed (releases, holds, deadlines, prerequisites
 limits, tutoring limits, accommodations) is the policy's, so the agent's job."""
 
 from datetime import date, datetime, timedelta
+from typing import Optional
 
+from taubench.domains.education.audit import degree_audit, directory_entry
 from taubench.domains.education.models import (
     AssignmentView,
     Charge,
     Course,
+    DegreeAudit,
+    DirectoryEntry,
     EducationDB,
     Enrollment,
     Extension,
@@ -22,31 +26,17 @@ from taubench.domains.education.models import (
     TutoringBooking,
     TutoringSlot,
 )
+from taubench.domains.kit import RecordDesk
 from taubench.domains.shared_tools import calculate, shared_tool, transfer_to_human_agents
-from taubench.toolkit import Toolkit, tool
+from taubench.toolkit import tool
 
 FULL_REFUND_LAST_DAY = 14  # of the section's session
 HALF_REFUND_LAST_DAY = 28
 WITHDRAW_LAST_DAY = 60
 
 
-class EducationTools(Toolkit):
+class EducationTools(RecordDesk):
     db: EducationDB
-
-    def _student(self, student_id: str) -> Student:
-        if student_id not in self.db.students:
-            raise ValueError("Student not found")
-        return self.db.students[student_id]
-
-    def _section(self, section_id: str) -> Section:
-        if section_id not in self.db.sections:
-            raise ValueError("Section not found")
-        return self.db.sections[section_id]
-
-    def _course(self, course_code: str) -> Course:
-        if course_code not in self.db.courses:
-            raise ValueError("Course not found")
-        return self.db.courses[course_code]
 
     def _current(self, student_id: str, course_code: str) -> Enrollment | None:
         """The student's live enrolment in a course this term, looked up by key to change it."""
@@ -57,13 +47,13 @@ class EducationTools(Toolkit):
                 return self.db.enrollments[enrollment.enrollment_id]
         return None
 
-    def _new_id(self, counter: str, prefix: str) -> str:
+    def _numbered(self, counter: str, prefix: str) -> str:
         number = self.db.next_numbers[counter]
         self.db.next_numbers[counter] = number + 1
         return f"{prefix}{number}"
 
     def _charge(self, student: Student, description: str, amount: float) -> None:
-        charge_id = self._new_id("charge", "CH")
+        charge_id = self._numbered("charge", "CH")
         self.db.charges[charge_id] = Charge(
             charge_id=charge_id, student_id=student.student_id, date=self.db.now[:10], description=description, amount=amount
         )
@@ -74,19 +64,27 @@ class EducationTools(Toolkit):
         return (date.fromisoformat(self.db.now[:10]) - date.fromisoformat(self.db.sessions[section.session])).days + 1
 
     @tool("read")
-    def find_student(self, last_name: str, dob: str) -> list[StudentMatch]:
-        """Find students by last name and date of birth. More than one may match (twins).
+    def find_student(self, last_name: str, dob: Optional[str] = None,
+                     first_name: Optional[str] = None) -> list[StudentMatch] | list[DirectoryEntry]:
+        """Find students by last name. With a date of birth, the identity look-up: more than one
+        may match (twins). Without one, a directory look-up for a caller asking about a student:
+        each match's directory information and whether they opted out of the directory.
 
         Args:
             last_name: The student's last name, any case.
-            dob: Their date of birth, YYYY-MM-DD.
+            dob: Their date of birth, YYYY-MM-DD; leave it out for a directory look-up.
+            first_name: Their first name, any case, to narrow the look-up.
         """
-        found = [
-            StudentMatch(student_id=s.student_id, first_name=s.first_name, last_name=s.last_name, dob=s.dob,
-                         phone_last4=s.phone[-4:])  # fmt: skip
-            for s in self.db.students.values()
-            if s.last_name.lower() == last_name.strip().lower() and s.dob == dob
-        ]
+        wanted = (last_name.strip().lower(), (first_name or "").strip().lower())
+        named = [s for s in self.db.students.values()
+                 if s.last_name.lower() == wanted[0] and wanted[1] in ("", s.first_name.lower())]  # fmt: skip
+        if dob is None:
+            if not named:
+                raise ValueError("No student with that name")
+            return [directory_entry(self.db, student) for student in named]
+        found = [StudentMatch(student_id=s.student_id, first_name=s.first_name, last_name=s.last_name, dob=s.dob,
+                              phone_last4=s.phone[-4:])  # fmt: skip
+                 for s in named if s.dob == dob]
         if not found:
             raise ValueError("No student with that last name and date of birth")
         return found
@@ -98,7 +96,7 @@ class EducationTools(Toolkit):
         Args:
             student_id: The student's id, e.g. "ST10001".
         """
-        return self._student(student_id)
+        return self._get("students", student_id)
 
     @tool("read")
     def get_transcript(self, student_id: str) -> list[Enrollment]:
@@ -107,8 +105,18 @@ class EducationTools(Toolkit):
         Args:
             student_id: The student's id.
         """
-        self._student(student_id)
-        return [enrollment for enrollment in self.db.enrollments.values() if enrollment.student_id == student_id]
+        self._get("students", student_id)
+        return self._of("enrollments", "student_id", student_id)
+
+    @tool("read")
+    def get_degree_audit(self, student_id: str) -> DegreeAudit:
+        """A student's degree audit: their program's requirement groups in order, each with the
+        credits required, done, in progress this term and missing, and the courses counted.
+
+        Args:
+            student_id: The student's id.
+        """
+        return degree_audit(self.db, self._get("students", student_id))
 
     @tool("read")
     def get_course(self, course_code: str) -> Course:
@@ -117,7 +125,7 @@ class EducationTools(Toolkit):
         Args:
             course_code: The course code, e.g. "CHEM 101".
         """
-        return self._course(course_code.upper())
+        return self._get("courses", course_code.upper())
 
     @tool("read")
     def search_sections(self, course_code: str) -> list[Section]:
@@ -126,7 +134,7 @@ class EducationTools(Toolkit):
         Args:
             course_code: The course code, e.g. "CHEM 101".
         """
-        self._course(course_code.upper())
+        self._get("courses", course_code.upper())
         return [s for s in self.db.sections.values() if s.course_code == course_code.upper() and s.term == self.db.term]
 
     @tool("read")
@@ -137,8 +145,8 @@ class EducationTools(Toolkit):
             student_id: The student's id.
             section_id: The section's id, e.g. "CRN20001".
         """
-        self._student(student_id)
-        self._section(section_id)
+        self._get("students", student_id)
+        self._get("sections", section_id)
         extensions = {e.assignment_id: e for e in self.db.extensions.values() if e.student_id == student_id}
         views = []
         for a in self.db.assignments.values():
@@ -157,7 +165,7 @@ class EducationTools(Toolkit):
             course_code: The course code, e.g. "MATH 151".
             date: The date, YYYY-MM-DD.
         """
-        self._course(course_code.upper())
+        self._get("courses", course_code.upper())
         code = course_code.upper()
         slots = [s for s in self.db.tutoring_slots.values()
                  if (s.course_code, s.date, s.booked_by) == (code, date, None)
@@ -171,8 +179,8 @@ class EducationTools(Toolkit):
         Args:
             student_id: The student's id.
         """
-        self._student(student_id)
-        bookings = [b for b in self.db.tutoring_bookings.values() if b.student_id == student_id]
+        self._get("students", student_id)
+        bookings = self._of("tutoring_bookings", "student_id", student_id)
         return sorted(bookings, key=lambda booking: (booking.date, booking.start_time, booking.booking_id))
 
     @tool("read")
@@ -183,8 +191,8 @@ class EducationTools(Toolkit):
             section_id: The section's id.
             student_id: The student's id.
         """
-        self._section(section_id)
-        self._student(student_id)
+        self._get("sections", section_id)
+        self._get("students", student_id)
         return [MaterialView(material_id=m.material_id, title=m.title, kind=m.kind, access_until=m.access_until,
                              has_access=student_id in m.granted_to)
                 for m in self.db.materials.values() if m.section_id == section_id]  # fmt: skip
@@ -197,15 +205,15 @@ class EducationTools(Toolkit):
             student_id: The student's id.
             section_id: The section's id.
         """
-        student, section = self._student(student_id), self._section(section_id)
+        student, section = self._get("students", student_id), self._get("sections", section_id)
         if section.term != self.db.term:
             raise ValueError("Section is not in the current term")
         if self._current(student_id, section.course_code):
             raise ValueError(f"Student is already enrolled in {section.course_code}")
         if section.enrolled >= section.capacity:
             raise ValueError("Section is full")
-        course = self._course(section.course_code)
-        enrollment = Enrollment(enrollment_id=self._new_id("enrollment", "E"), student_id=student_id, section_id=section_id,
+        course = self._get("courses", section.course_code)
+        enrollment = Enrollment(enrollment_id=self._numbered("enrollment", "E"), student_id=student_id, section_id=section_id,
                                 course_code=section.course_code, term=self.db.term, credits=course.credits,
                                 status="enrolled", grade=None, grade_posted=None)  # fmt: skip
         self.db.enrollments[enrollment.enrollment_id] = enrollment
@@ -226,7 +234,7 @@ class EducationTools(Toolkit):
             student_id: The student's id.
             section_id: The section's id.
         """
-        student, section = self._student(student_id), self._section(section_id)
+        student, section = self._get("students", student_id), self._get("sections", section_id)
         enrollment = self._current(student_id, section.course_code)
         if enrollment is None or enrollment.section_id != section_id:
             raise ValueError("Student is not enrolled in this section")
@@ -253,8 +261,8 @@ class EducationTools(Toolkit):
             from_section_id: The section they are in now.
             to_section_id: The section they move to.
         """
-        self._student(student_id)
-        source, target = self._section(from_section_id), self._section(to_section_id)
+        self._get("students", student_id)
+        source, target = self._get("sections", from_section_id), self._get("sections", to_section_id)
         if source.course_code != target.course_code or target.term != self.db.term:
             raise ValueError("Sections must be of the same course this term")
         enrollment = self._current(student_id, source.course_code)
@@ -275,8 +283,8 @@ class EducationTools(Toolkit):
             student_id: The student's id.
             section_id: The section's id.
         """
-        self._student(student_id)
-        section = self._section(section_id)
+        self._get("students", student_id)
+        section = self._get("sections", section_id)
         if section.enrolled < section.capacity:
             raise ValueError("Section has open seats; enroll instead")
         if student_id in section.waitlist:
@@ -294,15 +302,13 @@ class EducationTools(Toolkit):
             student_id: The student's id.
             slot_id: The slot's id, e.g. "TS50001".
         """
-        self._student(student_id)
-        if slot_id not in self.db.tutoring_slots:
-            raise ValueError("Tutoring slot not found")
-        slot = self.db.tutoring_slots[slot_id]
+        self._get("students", student_id)
+        slot = self._get("tutoring_slots", slot_id)
         if slot.booked_by is not None:
             raise ValueError("Tutoring slot is already booked")
         if f"{slot.date} {slot.start_time}" <= self.db.now:
             raise ValueError("Tutoring slot has already started")
-        booking = TutoringBooking(booking_id=self._new_id("booking", "TB"), student_id=student_id, slot_id=slot_id,
+        booking = TutoringBooking(booking_id=self._numbered("booking", "TB"), student_id=student_id, slot_id=slot_id,
                                   course_code=slot.course_code, date=slot.date, start_time=slot.start_time,
                                   status="booked")  # fmt: skip
         self.db.tutoring_bookings[booking.booking_id] = booking
@@ -316,9 +322,7 @@ class EducationTools(Toolkit):
         Args:
             booking_id: The booking's id, e.g. "TB60001".
         """
-        if booking_id not in self.db.tutoring_bookings:
-            raise ValueError("Booking not found")
-        booking = self.db.tutoring_bookings[booking_id]
+        booking = self._get("tutoring_bookings", booking_id)
         if booking.status != "booked":
             raise ValueError(f"Booking is {booking.status}, not booked")
         if f"{booking.date} {booking.start_time}" <= self.db.now:
@@ -336,11 +340,9 @@ class EducationTools(Toolkit):
             assignment_id: The assignment's id, e.g. "AS40001".
             hours: How many hours to add to the due time.
         """
-        self._student(student_id)
-        if assignment_id not in self.db.assignments:
-            raise ValueError("Assignment not found")
-        assignment = self.db.assignments[assignment_id]
-        section = self._section(assignment.section_id)
+        self._get("students", student_id)
+        assignment = self._get("assignments", assignment_id)
+        section = self._get("sections", assignment.section_id)
         enrollment = self._current(student_id, section.course_code)
         if enrollment is None or enrollment.section_id != section.section_id:
             raise ValueError("Student is not enrolled in this section")
@@ -349,7 +351,7 @@ class EducationTools(Toolkit):
         if not isinstance(hours, int) or isinstance(hours, bool) or hours < 1:
             raise ValueError("Hours must be a whole number of at least 1")
         new_due = (datetime.fromisoformat(assignment.due) + timedelta(hours=hours)).strftime("%Y-%m-%d %H:%M")
-        extension = Extension(extension_id=self._new_id("extension", "EX"), student_id=student_id,
+        extension = Extension(extension_id=self._numbered("extension", "EX"), student_id=student_id,
                               assignment_id=assignment_id, hours=hours, new_due=new_due)  # fmt: skip
         self.db.extensions[extension.extension_id] = extension
         return extension
@@ -362,10 +364,8 @@ class EducationTools(Toolkit):
             student_id: The student's id.
             material_id: The material's id, e.g. "MAT701".
         """
-        self._student(student_id)
-        if material_id not in self.db.materials:
-            raise ValueError("Material not found")
-        material = self.db.materials[material_id]
+        self._get("students", student_id)
+        material = self._get("materials", material_id)
         if student_id in material.granted_to:
             raise ValueError("Student already has access to this material")
         material.granted_to = [*material.granted_to, student_id]
@@ -382,7 +382,7 @@ class EducationTools(Toolkit):
             relation: Who they are to the student, e.g. "mother", "guardian".
             scope: What we may discuss with them: "academic", "financial" or "both".
         """
-        student = self._student(student_id)
+        student = self._get("students", student_id)
         if scope not in ("academic", "financial", "both"):
             raise ValueError("Scope must be academic, financial or both")
         if not name.strip():
@@ -394,6 +394,25 @@ class EducationTools(Toolkit):
             raise ValueError("That release is already on file with this scope")
         student.releases = [*others, Release(name=name.strip(), relation=relation, scope=scope)]
         return student.releases
+
+    @tool("write")
+    def set_directory_opt_out(self, student_id: str, opt_out: bool) -> DirectoryEntry:
+        """Opt a student out of the university directory, or lift their opt-out.
+
+        Args:
+            student_id: The student's id.
+            opt_out: true to withhold their directory information from everyone, false to release it again.
+        """
+        student = self._get("students", student_id)
+        if not isinstance(opt_out, bool):
+            raise ValueError("opt_out must be true or false")
+        if opt_out and student_id in self.db.directory_opt_outs:
+            raise ValueError("The student has already opted out of the directory")
+        if not opt_out and student_id not in self.db.directory_opt_outs:
+            raise ValueError("The student has not opted out of the directory")
+        others = [opted for opted in self.db.directory_opt_outs if opted != student_id]
+        self.db.directory_opt_outs = [*others, student_id] if opt_out else others
+        return directory_entry(self.db, student)
 
     calculate = shared_tool(calculate)
     transfer_to_human_agents = shared_tool(transfer_to_human_agents)

@@ -1,18 +1,22 @@
 """The fitness chain's database: clubs, members with their contracts, freezes, goals and
-health screening, the class timetable and its bookings, the activity log, routines,
-trainers and personal-training packages with their sessions, and the charges the desk raises."""
+health screening, the class timetable and its bookings, the activity log, body measurements,
+routines, trainers and personal-training packages with their sessions, and the charges the
+desk raises."""
 
-from typing import Annotated, Literal, Optional
+from typing import Annotated, ClassVar, Literal, Optional
 
 from pydantic import BaseModel, ConfigDict
 
-from taubench.markers import RecordId, RefersTo, Unordered
+from taubench.markers import Ordered, RecordId, RefersTo, Unordered
 
 Tier = Literal["basic", "plus", "premium"]
 ActivityType = Literal["run", "ride", "swim", "walk", "row", "strength"]
 ClassType = Literal["spin", "yoga", "hiit", "pilates", "boxing", "strength"]
 Metric = Literal["body_weight_kg", "longest_run_km", "weekly_distance_km", "sessions_per_week"]
 Level = Literal["beginner", "intermediate", "advanced"]
+RoutineGoal = Literal["strength", "weight_loss", "endurance", "mobility", "muscle_gain", "core", "balance", "general_fitness",
+                      "sport_conditioning"]  # fmt: skip
+Measure = Literal["weight_kg", "body_fat_pct", "waist_cm"]
 
 
 class Club(BaseModel):
@@ -67,6 +71,7 @@ class Member(BaseModel):
 
 
 class GymClass(BaseModel):
+    noun: ClassVar[str] = "Class"
     class_id: str
     club_id: Annotated[str, RefersTo("clubs")]
     class_type: ClassType
@@ -108,11 +113,41 @@ class Activity(BaseModel):
 class Routine(BaseModel):
     routine_id: str
     name: str
-    goal: Literal["strength", "weight_loss", "endurance", "mobility"]
+    goal: RoutineGoal
     level: Level
     equipment: Annotated[list[str], Unordered()]
     contraindications: Annotated[list[str], Unordered()]  # injuries it must not be given with, e.g. "knee"
     plyometric: bool
+
+
+class Measurement(BaseModel):
+    """One dated weigh-in or assessment: the measures taken that day by one source."""
+
+    measurement_id: str
+    member_id: Annotated[str, RefersTo("members")]
+    date: str
+    weight_kg: Optional[float]
+    body_fat_pct: Optional[float]
+    waist_cm: Optional[float]
+    source: Literal["scale", "app", "desk", "trainer"]  # a club's body-composition scale, the member's app, the desk, a trainer
+
+
+class MeasureEntry(BaseModel):
+    measurement_id: str
+    date: str
+    value: float
+    source: str
+
+
+class ProgressSummary(BaseModel):
+    """One measure's entries over a period, with the days between its first and last entry."""
+
+    member_id: str
+    measure: Measure
+    date_from: str
+    date_to: str
+    entries: Annotated[list[MeasureEntry], Ordered("oldest first")]
+    days_spanned: int  # from the first entry to the last; 0 with fewer than two
 
 
 class Trainer(BaseModel):
@@ -131,6 +166,7 @@ class TrainerDay(BaseModel):
 
 
 class PtSession(BaseModel):
+    noun: ClassVar[str] = "PT session"
     session_id: str
     package_id: Annotated[str, RefersTo("pt_packages")]
     slot: str
@@ -138,6 +174,7 @@ class PtSession(BaseModel):
 
 
 class PtPackage(BaseModel):
+    noun: ClassVar[str] = "PT package"
     package_id: str
     member_id: Annotated[str, RefersTo("members")]
     trainer_id: Annotated[str, RefersTo("trainers")]
@@ -169,6 +206,7 @@ class FitnessDB(BaseModel):
     next_session_number: int
     next_goal_number: int
     next_charge_number: int
+    next_measurement_number: int
     clubs: dict[str, Club]
     members: dict[str, Member]
     classes: dict[str, GymClass]
@@ -179,3 +217,4 @@ class FitnessDB(BaseModel):
     pt_packages: dict[str, PtPackage]
     pt_sessions: dict[str, PtSession]
     charges: dict[str, Charge]
+    measurements: dict[str, Measurement]

@@ -3,12 +3,15 @@
 import json
 
 from taubench.domains.fitness.terms import (
-    LATE_CANCEL_HOURS, NOTICE_DAYS, PT_FORFEIT_HOURS, add_days, add_months, day_of, days_between, early_termination_fee,
-    hours_between, upgrade_proration, week_of,
+    LATE_CANCEL_HOURS, NOTICE_DAYS, PT_FORFEIT_HOURS, add_days, add_months, cents, day_of, days_between,
+    early_termination_fee, hours_between, upgrade_proration, week_of,
 )  # fmt: skip
-from taubench.domains.gold_trace import GoldStep, GoldTrace, hand_offs
+from taubench.domains.gold_trace import GoldStep, GoldTrace
+from taubench.domains.kit import hand_offs, identified_first, looked_up_before_change, said
 
 UNSCOPED = ("find_member", "search_classes", "search_routines", "get_trainer_schedule", "calculate", "transfer_to_human_agents")
+RECORD_TABLES = ("members", "classes", "bookings", "routines", "pt_packages", "pt_sessions")
+MEASURE_STEP = {"weight_kg": 2.0, "waist_cm": 3.0}  # the most a measure may move from an entry of the week before
 WEEKLY_CAP = {"basic": 4, "plus": 8, "premium": None}
 COUNTED = ("booked", "attended", "late_cancel", "no_show")
 FREEZE_LEAD_DAYS, MAX_FREEZE_MONTHS, MIN_TERM_LEFT_DAYS = 30, 3, 30
@@ -39,28 +42,31 @@ def _member_of(step: GoldStep) -> str | None:
     return package.member_id if package else None
 
 
-def _verified(trace: GoldTrace, upto: int) -> set[str]:
-    """Members verified before step ``upto``: by name and birth date, or by a member number
-    whose full name the member gave."""
-    found: set[str] = set()
-    said = trace.task.user_scenario.model_dump_json()
-    for step in trace.steps[:upto]:
-        if step.error or step.name not in ("find_member", "get_member"):
-            continue
+def member_verified_first(trace: GoldTrace) -> list[str]:
+    """Verified by name and birth date, or by a member number whose full name the member gave."""
+    given = trace.task.user_scenario.model_dump_json()
+
+    def identifies(step: GoldStep) -> list[str]:
+        if step.name not in ("find_member", "get_member"):
+            return []
         member = json.loads(step.observation)
-        if step.name == "find_member" or member["name"] in said:
-            found.add(member["member_id"])
-    return found
+        return [member["member_id"]] if step.name == "find_member" or member["name"] in given else []
+
+    return identified_first(
+        trace, identifies, who="the member",
+        concerns=lambda step: [member] if step.name not in UNSCOPED and step.name != "get_member"
+        and (member := _member_of(step)) else [],
+    )  # fmt: skip
 
 
-def _said(trace: GoldTrace, value: float) -> bool:
-    return any(text in trace.task.communicate_info for text in (f"{value:g}", f"{value:.2f}"))
+def _named_records(step: GoldStep) -> list[str]:
+    """The ids of existing records a call names (a member, a class, a booking, a routine...)."""
+    tables = [getattr(step.before, table) for table in RECORD_TABLES]
+    return [value for value in step.arguments.values() if isinstance(value, str) and any(value in table for table in tables)]
 
 
-def identified_first(trace: GoldTrace) -> list[str]:
-    return [f"{step.name} on {_member_of(step)} before the member was verified" for index, step in enumerate(trace.steps)
-            if step.name not in UNSCOPED and step.name != "get_member" and _member_of(step)
-            and _member_of(step) not in _verified(trace, index)]  # fmt: skip
+def changes_read_back(trace: GoldTrace) -> list[str]:
+    return looked_up_before_change(trace, _named_records)
 
 
 def own_records_only(trace: GoldTrace) -> list[str]:
@@ -85,7 +91,7 @@ def tier_changes(trace: GoldTrace) -> list[str]:
         order = ("basic", "plus", "premium")
         if order.index(step.arguments["tier"]) > order.index(member.tier):
             charge = upgrade_proration(member.tier, step.arguments["tier"], _today(step), member.next_billing_date)
-            if not _said(trace, charge):
+            if not said(trace, charge):
                 violations.append(f"upgrade charge {charge:.2f} not in communicate_info")
     return violations
 
@@ -128,7 +134,7 @@ def cancellation_terms(trace: GoldTrace) -> list[str]:
             violations.append(f"effective date {effective} not in communicate_info")
         if member.contract == "annual" and member.contract_end:
             fee = early_termination_fee(member.monthly_dues, member.next_billing_date, effective, member.contract_end)
-            if fee and not _said(trace, fee):
+            if fee and not said(trace, fee):
                 violations.append(f"early-termination fee {fee:.2f} not in communicate_info")
     return violations
 
@@ -175,7 +181,7 @@ def late_cancellations(trace: GoldTrace) -> list[str]:
     for step in _done(trace, "cancel_class_booking"):
         booking = step.before.bookings[step.arguments["booking_id"]]
         late = booking.status == "booked" and hours_between(step.before.now, booking.class_start) < LATE_CANCEL_HOURS
-        if late and not _said(trace, 10.0):
+        if late and not said(trace, 10.0):
             violations.append(f"late-cancellation fee of {booking.booking_id} not in communicate_info")
     return violations
 
@@ -271,9 +277,48 @@ def pt_cancellations(trace: GoldTrace) -> list[str]:
             and "forfeited" not in trace.task.communicate_info]  # fmt: skip
 
 
+def measurements_logged(trace: GoldTrace) -> list[str]:
+    """Within the back-dating window, and no further from the week's latest entry than a body moves."""
+    violations = []
+    for step in _done(trace, "log_measurement"):
+        day = step.arguments["date"]
+        if not add_days(_today(step), -BACKDATE_DAYS) <= day <= _today(step):
+            violations.append(f"measurement logged for {day}")
+        week = sorted((m for m in step.before.measurements.values()
+                       if m.member_id == step.arguments["member_id"] and add_days(day, -7) <= m.date < day),
+                      key=lambda m: (m.date, m.measurement_id))  # fmt: skip
+        for measure, most in MEASURE_STEP.items():
+            value, latest = step.arguments.get(measure), [getattr(m, measure) for m in week if getattr(m, measure) is not None]
+            if value is not None and latest and abs(value - latest[-1]) > most + 1e-9:
+                violations.append(f"{measure} {value} logged {abs(value - latest[-1]):.1f} away from the week's {latest[-1]}")
+    return violations
+
+
+def progress_said(trace: GoldTrace) -> list[str]:
+    """A progress question is answered with a figure of the period (each measure's last read:
+    earlier ones may only look up last week's entry): its change or weekly average, or with
+    fewer than two entries the latest entry's date."""
+    if 24 not in trace.task.policy_rules:
+        return []
+    violations = []
+    last_reads = {step.arguments["measure"]: step for step in _done(trace, "get_progress_summary")}
+    for step in last_reads.values():
+        summary = json.loads(step.observation)
+        entries = summary["entries"]
+        if len(entries) >= 2:
+            change = abs(entries[-1]["value"] - entries[0]["value"])
+            figures = [round(change, 1)] + ([cents(change * 7 / summary["days_spanned"])] if summary["days_spanned"] else [])
+        else:
+            figures = [entries[-1]["date"]] if entries else []
+        if figures and not any(said(trace, figure) for figure in figures):
+            violations.append(f"{summary['measure']} progress from {summary['date_from']} with none of {figures} said")
+    return violations
+
+
 RULES = {
-    1: identified_first,
+    1: member_verified_first,
     2: own_records_only,
+    3: changes_read_back,
     4: no_training_after_distress,
     5: tier_changes,
     6: freeze_terms,
@@ -293,5 +338,7 @@ RULES = {
     20: weight_goals,
     21: pt_bookings,
     22: pt_cancellations,
+    23: measurements_logged,
+    24: progress_said,
 }
-CONVERSATIONAL = {3: "reading a change back and getting a yes happens in the conversation, not in tool calls"}
+CONVERSATIONAL = {25: "declining comparisons and health judgements is what is (not) said, not tool calls"}

@@ -4,6 +4,7 @@ the tools charge and what the policy checks compute alike."""
 from calendar import monthrange
 from datetime import date, datetime, timedelta
 from decimal import ROUND_HALF_UP, Decimal
+from typing import Optional
 
 DUES = {"basic": 29.99, "plus": 49.99, "premium": 79.99}
 TIER_ORDER = ("basic", "plus", "premium")
@@ -19,6 +20,11 @@ DISTANCE_TYPES = ("run", "ride", "swim", "walk", "row")
 
 def cents(amount: float) -> float:
     return float(Decimal(str(amount)).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP))
+
+
+def one_decimal(value: Optional[float]) -> Optional[float]:
+    """A body measure as the log stores it: to one decimal, half-up."""
+    return None if value is None else float(Decimal(str(value)).quantize(Decimal("0.1"), rounding=ROUND_HALF_UP))
 
 
 def day_of(moment: str) -> str:

@@ -1,157 +1,31 @@
-"""The member-support desk's tools. They check what the club's systems check (records exist,
-a class has places, a start is still ahead, a package has sessions and a trainer is free,
-a duplicate import is refused) and charge what the price list says; the judgement rules
-(booking windows and weekly caps, freeze and cancellation terms, routine levels, goal
-limits, back-dating) are the policy's, so the agent's job."""
+"""The member-support desk's writes, on the look-ups of ``desk.py``. They check what the
+club's systems check (records exist, a class has places, a start is still ahead, a package has
+sessions and a trainer is free, a duplicate import or reading is refused, a measurement is
+within what a body can measure) and charge what the price list says; the judgement rules
+(booking windows and weekly caps, freeze and cancellation terms, routine levels, goal limits,
+back-dating, plausible changes) are the policy's, so the agent's job."""
 
 from typing import Optional
 
-from taubench.domains.fitness.models import (
-    Activity, Booking, Charge, ClassSlot, FitnessDB, Freeze, Goal, GymClass, Member, PackageView, PtPackage, PtSession,
-    Routine, RoutinePlan, Trainer, TrainerDay,
-)  # fmt: skip
+from taubench.domains.fitness.desk import MemberDesk
+from taubench.domains.fitness.models import Activity, Booking, Charge, Freeze, Goal, Measurement, Member, PtSession, RoutinePlan
 from taubench.domains.fitness.records import open_slots, spots_left
 from taubench.domains.fitness.terms import (
     DISTANCE_TYPES, DUES, FREEZE_FEE_PER_MONTH, LATE_CANCEL_FEE, LATE_CANCEL_HOURS, NOTICE_DAYS, PT_FORFEIT_HOURS,
-    TIER_ORDER, add_days, add_months, day_of, early_termination_fee, hours_between, upgrade_proration,
+    TIER_ORDER, add_days, add_months, day_of, early_termination_fee, hours_between, one_decimal, upgrade_proration,
 )  # fmt: skip
 from taubench.domains.shared_tools import calculate, shared_tool, transfer_to_human_agents
-from taubench.toolkit import Toolkit, tool
+from taubench.toolkit import tool
+
+BODY_LIMITS = {"weight_kg": (30.0, 250.0), "waist_cm": (40.0, 200.0)}  # what the scales and tapes can read
 
 
-class FitnessTools(Toolkit):
-    db: FitnessDB
-
-    @property
-    def _today(self) -> str:
-        return day_of(self.db.now)
-
-    def _member(self, member_id: str) -> Member:
-        if member_id not in self.db.members:
-            raise ValueError("Member not found")
-        return self.db.members[member_id]
-
-    def _class(self, class_id: str) -> GymClass:
-        if class_id not in self.db.classes:
-            raise ValueError("Class not found")
-        return self.db.classes[class_id]
-
-    def _package(self, package_id: str) -> PtPackage:
-        if package_id not in self.db.pt_packages:
-            raise ValueError("Package not found")
-        return self.db.pt_packages[package_id]
-
-    def _trainer(self, trainer_id: str) -> Trainer:
-        if trainer_id not in self.db.trainers:
-            raise ValueError("Trainer not found")
-        return self.db.trainers[trainer_id]
+class FitnessTools(MemberDesk):
+    """The desk's tools: the look-ups it inherits, then the writes."""
 
     def _charge(self, member_id: str, kind: str, amount: float) -> None:
-        charge_id = f"CH{self.db.next_charge_number}"
-        self.db.next_charge_number += 1
+        charge_id = self._new_id("CH", "next_charge_number")
         self.db.charges[charge_id] = Charge(charge_id=charge_id, member_id=member_id, date=self._today, kind=kind, amount=amount)
-
-    @tool("read")
-    def find_member(self, name: str, birth_date: str) -> Member:
-        """Find a member by full name and date of birth.
-
-        Args:
-            name: The member's full name, e.g. "Dana Whitfield".
-            birth_date: Their date of birth, YYYY-MM-DD.
-        """
-        for member_id, member in self.db.members.items():
-            if member.name.lower() == name.strip().lower() and member.birth_date == birth_date:
-                return self.db.members[member_id]
-        raise ValueError("No member matches that name and date of birth")
-
-    @tool("read")
-    def get_member(self, member_id: str) -> Member:
-        """A member's record by member number: tier, contract, billing, status, freezes, goals,
-        routine, weight, health screening and injuries.
-
-        Args:
-            member_id: The member number, e.g. "M20001".
-        """
-        return self._member(member_id)
-
-    @tool("read")
-    def list_activities(self, member_id: str, date_from: str, date_to: str) -> list[Activity]:
-        """The member's logged activities between two dates (both included), oldest first.
-
-        Args:
-            member_id: The member number.
-            date_from: First day, YYYY-MM-DD.
-            date_to: Last day, YYYY-MM-DD.
-        """
-        self._member(member_id)
-        found = [a for a in self.db.activities.values() if a.member_id == member_id and date_from <= a.date <= date_to]
-        return sorted(found, key=lambda activity: (activity.date, activity.start_time, activity.activity_id))
-
-    @tool("read")
-    def list_bookings(self, member_id: str) -> list[Booking]:
-        """All of the member's class bookings from the last 60 days on, by class start.
-
-        Args:
-            member_id: The member number.
-        """
-        self._member(member_id)
-        since = add_days(self._today, -60)
-        found = [b for b in self.db.bookings.values() if b.member_id == member_id and b.class_start >= since]
-        return sorted(found, key=lambda booking: (booking.class_start, booking.booking_id))
-
-    @tool("read")
-    def search_classes(self, date: str, class_type: str, club_id: Optional[str] = None) -> list[ClassSlot]:
-        """The timetable for one day: classes of a type, at one club or at all clubs, by start
-        time, each with the places still free.
-
-        Args:
-            date: The day, YYYY-MM-DD.
-            class_type: One of spin, yoga, hiit, pilates, boxing, strength.
-            club_id: The club, e.g. "C01"; leave out for every club.
-        """
-        if club_id is not None and club_id not in self.db.clubs:
-            raise ValueError("Club not found")
-        found = [c for c in self.db.classes.values() if c.start.startswith(date) and c.class_type == class_type
-                 and club_id in (None, c.club_id)]  # fmt: skip
-        found.sort(key=lambda gym_class: (gym_class.start, gym_class.club_id))
-        return [ClassSlot(**c.model_dump(), spots_left=spots_left(self.db, c)) for c in found]
-
-    @tool("read")
-    def search_routines(self, goal: str, level: str) -> list[Routine]:
-        """Training routines in the app's library for a goal and level.
-
-        Args:
-            goal: One of strength, weight_loss, endurance, mobility.
-            level: One of beginner, intermediate, advanced.
-        """
-        return [r for r in self.db.routines.values() if r.goal == goal and r.level == level]
-
-    @tool("read")
-    def list_pt_packages(self, member_id: str) -> list[PackageView]:
-        """The member's personal-training packages, each with its sessions.
-
-        Args:
-            member_id: The member number.
-        """
-        self._member(member_id)
-        views = []
-        for package in self.db.pt_packages.values():
-            if package.member_id == member_id:
-                sessions = [s for s in self.db.pt_sessions.values() if s.package_id == package.package_id]
-                views.append(PackageView(**package.model_dump(), sessions=sorted(sessions, key=lambda s: s.slot)))
-        return views
-
-    @tool("read")
-    def get_trainer_schedule(self, trainer_id: str, date: str) -> TrainerDay:
-        """A trainer's free one-hour slots on a day (slots already past are not shown).
-
-        Args:
-            trainer_id: The trainer's id, e.g. "T05".
-            date: The day, YYYY-MM-DD.
-        """
-        trainer = self._trainer(trainer_id)
-        return TrainerDay(trainer_id=trainer.trainer_id, name=trainer.name, club_id=trainer.club_id, date=date,
-                          open_slots=open_slots(self.db, trainer, date))  # fmt: skip
 
     @tool("write")
     def log_activity(
@@ -169,7 +43,7 @@ class FitnessTools(Toolkit):
             distance_km: The distance in km (needed for run, ride, swim, walk, row; not for strength).
             avg_hr: The average heart rate in beats per minute, if the member knows it.
         """
-        self._member(member_id)
+        self._get("members", member_id)
         if activity_type not in DISTANCE_TYPES + ("strength",):
             raise ValueError("Unknown activity type")
         if date > self._today:
@@ -182,15 +56,49 @@ class FitnessTools(Toolkit):
         for activity in self.db.activities.values():
             if (activity.member_id, activity.activity_type, activity.date, activity.start_time) == wanted:
                 raise ValueError(f"Duplicate: {activity.activity_id} is already logged for that type, date and start time")
-        activity = Activity(activity_id=f"A{self.db.next_activity_number}", member_id=member_id, activity_type=activity_type,
-                            date=date, start_time=start_time, duration_min=duration_min, distance_km=distance_km,
-                            avg_hr=avg_hr, source="desk")  # fmt: skip
-        self.db.next_activity_number += 1
+        activity = Activity(activity_id=self._new_id("A", "next_activity_number"), member_id=member_id,
+                            activity_type=activity_type, date=date, start_time=start_time, duration_min=duration_min,
+                            distance_km=distance_km, avg_hr=avg_hr, source="desk")  # fmt: skip
         self.db.activities[activity.activity_id] = activity
-        member = self._member(member_id)
+        member = self._get("members", member_id)
         if member.logging_since is None or date < member.logging_since:
             member.logging_since = date
         return activity
+
+    @tool("write")
+    def log_measurement(self, member_id: str, date: str, weight_kg: Optional[float] = None,
+                        waist_cm: Optional[float] = None) -> Measurement:  # fmt: skip
+        """Add the member's weight and/or waist measurement to their log, entered by the desk and
+        stored to one decimal. A weight newer than every other weight entry becomes the member's
+        weight on file.
+
+        Args:
+            member_id: The member number.
+            date: The day it was measured, YYYY-MM-DD.
+            weight_kg: The body weight in kg.
+            waist_cm: The waist circumference in cm.
+        """
+        member = self._get("members", member_id)
+        given = {measure: value for measure, value in (("weight_kg", weight_kg), ("waist_cm", waist_cm)) if value is not None}
+        if not given:
+            raise ValueError("Give a weight, a waist measurement or both")
+        if date > self._today:
+            raise ValueError("A measurement cannot be logged for a future date")
+        for measure, value in given.items():
+            low, high = BODY_LIMITS[measure]
+            if not low <= value <= high:
+                raise ValueError(f"{measure} must be between {low:g} and {high:g}")
+        earlier = [m for m in self.db.measurements.values() if m.member_id == member_id]
+        for entry in earlier:
+            if entry.date == date and any(getattr(entry, measure) is not None for measure in given):
+                raise ValueError(f"Duplicate: {entry.measurement_id} already records that measure for {date}")
+        measurement = Measurement(measurement_id=self._new_id("MS", "next_measurement_number"), member_id=member_id, date=date,
+                                  weight_kg=one_decimal(weight_kg), body_fat_pct=None, waist_cm=one_decimal(waist_cm),
+                                  source="desk")  # fmt: skip
+        self.db.measurements[measurement.measurement_id] = measurement
+        if weight_kg is not None and all(entry.date < date for entry in earlier if entry.weight_kg is not None):
+            member.weight_kg = measurement.weight_kg
+        return measurement
 
     @tool("write")
     def book_class(self, member_id: str, class_id: str, waitlist: bool = False) -> Booking:
@@ -201,7 +109,7 @@ class FitnessTools(Toolkit):
             class_id: The class, e.g. "K10234".
             waitlist: True to join the waitlist of a full class instead of booking a place.
         """
-        member, gym_class = self._member(member_id), self._class(class_id)
+        member, gym_class = self._get("members", member_id), self._get("classes", class_id)
         if member.status == "cancelled":
             raise ValueError("Membership is cancelled")
         if gym_class.start <= self.db.now:
@@ -214,10 +122,9 @@ class FitnessTools(Toolkit):
             raise ValueError("Class is full")
         if waitlist and not full:
             raise ValueError("Class has places free: book a place instead of the waitlist")
-        booking = Booking(booking_id=f"B{self.db.next_booking_number}", member_id=member_id, class_id=class_id,
+        booking = Booking(booking_id=self._new_id("B", "next_booking_number"), member_id=member_id, class_id=class_id,
                           class_type=gym_class.class_type, club_id=gym_class.club_id, class_start=gym_class.start,
                           status="waitlisted" if waitlist else "booked", fee=0.0)  # fmt: skip
-        self.db.next_booking_number += 1
         self.db.bookings[booking.booking_id] = booking
         return booking
 
@@ -229,9 +136,7 @@ class FitnessTools(Toolkit):
         Args:
             booking_id: The booking, e.g. "B50012".
         """
-        if booking_id not in self.db.bookings:
-            raise ValueError("Booking not found")
-        booking = self.db.bookings[booking_id]
+        booking = self._get("bookings", booking_id)
         if booking.status not in ("booked", "waitlisted"):
             raise ValueError(f"Booking is {booking.status}, not active")
         if booking.class_start <= self.db.now:
@@ -252,9 +157,8 @@ class FitnessTools(Toolkit):
             routine_id: The routine, e.g. "R104".
             start_date: The first day of the plan, YYYY-MM-DD, today or later.
         """
-        member = self._member(member_id)
-        if routine_id not in self.db.routines:
-            raise ValueError("Routine not found")
+        member = self._get("members", member_id)
+        self._get("routines", routine_id)
         if start_date < self._today:
             raise ValueError("Start date is in the past")
         member.routine = RoutinePlan(routine_id=routine_id, start_date=start_date)
@@ -270,7 +174,7 @@ class FitnessTools(Toolkit):
             target: The target value in the metric's unit.
             deadline: The date to reach it by, YYYY-MM-DD, after today.
         """
-        member = self._member(member_id)
+        member = self._get("members", member_id)
         if metric not in ("body_weight_kg", "longest_run_km", "weekly_distance_km", "sessions_per_week"):
             raise ValueError("Unknown goal metric")
         if deadline <= self._today:
@@ -280,9 +184,8 @@ class FitnessTools(Toolkit):
         for goal in member.goals:
             if goal.metric == metric and goal.status == "active":
                 goal.status = "replaced"
-        goal = Goal(goal_id=f"G{self.db.next_goal_number}", metric=metric, target=target, deadline=deadline,
+        goal = Goal(goal_id=self._new_id("G", "next_goal_number"), metric=metric, target=target, deadline=deadline,
                     set_on=self._today, status="active")  # fmt: skip
-        self.db.next_goal_number += 1
         member.goals.append(goal)
         return goal
 
@@ -296,7 +199,7 @@ class FitnessTools(Toolkit):
             start_date: The first frozen day, YYYY-MM-DD, today or later.
             months: 1, 2 or 3.
         """
-        member = self._member(member_id)
+        member = self._get("members", member_id)
         if member.status != "active" or member.cancel_effective:
             raise ValueError("Only an active membership without a cancellation can be frozen")
         if months not in (1, 2, 3):
@@ -323,7 +226,7 @@ class FitnessTools(Toolkit):
             member_id: The member number.
             tier: One of basic, plus, premium.
         """
-        member = self._member(member_id)
+        member = self._get("members", member_id)
         if tier not in TIER_ORDER:
             raise ValueError("Unknown tier")
         if member.status == "cancelled":
@@ -346,17 +249,17 @@ class FitnessTools(Toolkit):
             package_id: The package, e.g. "P3012".
             slot: The start, YYYY-MM-DDTHH:MM, one of the trainer's free slots.
         """
-        package = self._package(package_id)
+        package = self._get("pt_packages", package_id)
         if slot <= self.db.now:
             raise ValueError("Slot is in the past")
         if day_of(slot) > package.expires:
             raise ValueError(f"Slot is after the package expires on {package.expires}")
         if package.sessions_used >= package.sessions_total:
             raise ValueError("No sessions left on the package")
-        if slot not in open_slots(self.db, self._trainer(package.trainer_id), day_of(slot)):
+        if slot not in open_slots(self.db, self._get("trainers", package.trainer_id), day_of(slot)):
             raise ValueError("Trainer is not free at that slot")
-        session = PtSession(session_id=f"S{self.db.next_session_number}", package_id=package_id, slot=slot, status="booked")
-        self.db.next_session_number += 1
+        session = PtSession(session_id=self._new_id("S", "next_session_number"), package_id=package_id, slot=slot,
+                            status="booked")
         self.db.pt_sessions[session.session_id] = session
         package.sessions_used += 1
         return session
@@ -369,16 +272,14 @@ class FitnessTools(Toolkit):
         Args:
             session_id: The session, e.g. "S7003".
         """
-        if session_id not in self.db.pt_sessions:
-            raise ValueError("Session not found")
-        session = self.db.pt_sessions[session_id]
+        session = self._get("pt_sessions", session_id)
         if session.status != "booked" or session.slot <= self.db.now:
             raise ValueError("Session is not booked ahead")
         if hours_between(self.db.now, session.slot) < PT_FORFEIT_HOURS:
             session.status = "forfeited"
         else:
             session.status = "cancelled"
-            self._package(session.package_id).sessions_used -= 1
+            self._get("pt_packages", session.package_id).sessions_used -= 1
         return session
 
     @tool("write")
@@ -389,7 +290,7 @@ class FitnessTools(Toolkit):
         Args:
             member_id: The member number.
         """
-        member = self._member(member_id)
+        member = self._get("members", member_id)
         if member.status == "cancelled" or member.cancel_effective:
             raise ValueError("Notice has already been given")
         effective = add_days(self._today, NOTICE_DAYS)

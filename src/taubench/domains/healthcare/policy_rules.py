@@ -1,11 +1,13 @@
 """The healthcare desk policy's numbered rules as checks over a task's gold trace (see
 gold_trace.py). Who is calling is read from the task's instructions ("You are <name>")."""
 
+import json
 import re
 from datetime import date, datetime
 
 from taubench.domains.gold_trace import GoldStep, GoldTrace
 from taubench.domains.healthcare.models import HealthcareDB
+from taubench.domains.kit import identified_first, looked_up_before_change, said
 
 PRIMARY_CARE = {"family_medicine", "internal_medicine", "pediatrics"}
 NO_PATIENT = {"find_patient", "get_provider", "search_providers", "list_open_slots", "list_plans", "list_pharmacies",
@@ -19,6 +21,7 @@ STATES = {"Illinois": "IL", "Wisconsin": "WI", "Indiana": "IN"}
 EMERGENCY_WORDS = ("chest pain", "chest pressure", "stroke", "drooping", "slurred", "ending your life", "suicid", "can't breathe")
 VISIT_LOOKBACK = "2022-03-10"  # 36 months before today
 YEAR_AGO = "2024-03-10"
+CHANGED = ("patient_id", "appointment_id", "slot_id", "new_slot_id", "rx_id", "referral_id")  # existing records a write names
 
 
 def _today(db: HealthcareDB) -> str:
@@ -52,14 +55,18 @@ def _is_patient(trace: GoldTrace, db: HealthcareDB, patient_id: str) -> bool:
     return _caller(trace) == f"{patient.first_name} {patient.last_name}"
 
 
-def identified_first(trace: GoldTrace) -> list[str]:
-    found, violations = "", []
-    for step in trace.steps:
-        if step.name == "find_patient":
-            found += step.observation
-        elif step.name not in NO_PATIENT and (patient := _patient_of(step)) and f'"{patient}"' not in found:
-            violations.append(f"{step.name} on {patient} before find_patient showed them")
-    return violations
+def _shown(step: GoldStep) -> list[str]:
+    """The patients a look-up by name and birth date shows."""
+    return [match["patient_id"] for match in json.loads(step.observation)] if step.name == "find_patient" else []
+
+
+def patient_identified_first(trace: GoldTrace) -> list[str]:
+    return identified_first(
+        trace,
+        identifies=_shown,
+        concerns=lambda step: [patient] if step.name not in NO_PATIENT and (patient := _patient_of(step)) else [],
+        who="the patient",
+    )
 
 
 def proxy_authority(trace: GoldTrace) -> list[str]:
@@ -178,7 +185,7 @@ def late_cancellation(trace: GoldTrace) -> list[str]:
             state = "due but not applied" if eligible else "used up but applied"
             violations.append(f"late cancellation of {appointment.appointment_id}: waiver {state}")
         balance = step.after.patients[patient.patient_id].balance
-        if not eligible and f"{balance:.2f}" not in trace.task.communicate_info:
+        if not eligible and not said(trace, balance):
             violations.append(f"new balance {balance:.2f} after a late fee is not in communicate_info")
     return violations
 
@@ -258,8 +265,13 @@ def transfer_changes_nothing(trace: GoldTrace) -> list[str]:
     return []
 
 
+def read_back_first(trace: GoldTrace) -> list[str]:
+    """The checkable half of reading a change back: every record it changes was looked up first."""
+    return looked_up_before_change(trace, lambda step: [step.arguments[key] for key in CHANGED if step.arguments.get(key)])
+
+
 RULES = {
-    1: identified_first,
+    1: patient_identified_first,
     2: proxy_authority,
     3: confidential_services,
     4: emergencies_go_to_911,
@@ -275,8 +287,8 @@ RULES = {
     14: records_release,
     15: contracted_plans,
     16: transfer_changes_nothing,
+    17: read_back_first,
 }
 CONVERSATIONAL = {
-    17: "reading a change back and getting a yes happens in the conversation, not in tool calls",
     18: "what is left unsaid (minimum necessary, results only through the portal) shows in no tool call",
 }

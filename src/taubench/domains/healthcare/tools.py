@@ -22,9 +22,10 @@ from taubench.domains.healthcare.models import (
     Slot,
     Specialty,
 )
+from taubench.domains.kit import RecordDesk
 from taubench.domains.shared_tools import calculate, shared_tool, transfer_to_human_agents
 from taubench.markers import Unordered
-from taubench.toolkit import Toolkit, tool
+from taubench.toolkit import tool
 
 LATE_CANCEL_HOURS = 24
 LATE_CANCEL_FEE = 50.0
@@ -35,7 +36,7 @@ RECORDS_DUE_DAYS = 30
 CancelReason = Literal["patient_request", "illness", "schedule_conflict", "transportation", "feeling_better", "other"]
 
 
-class HealthcareTools(Toolkit):
+class HealthcareTools(RecordDesk):
     db: HealthcareDB
 
     def _now(self) -> datetime:
@@ -44,20 +45,8 @@ class HealthcareTools(Toolkit):
     def _today(self) -> str:
         return self.db.now[:10]
 
-    def _patient(self, patient_id: str) -> Patient:
-        if patient_id not in self.db.patients:
-            raise ValueError("Patient not found")
-        return self.db.patients[patient_id]
-
-    def _provider(self, provider_id: str) -> Provider:
-        if provider_id not in self.db.providers:
-            raise ValueError("Provider not found")
-        return self.db.providers[provider_id]
-
     def _open_slot(self, slot_id: str) -> Slot:
-        if slot_id not in self.db.slots:
-            raise ValueError("Slot not found")
-        slot = self.db.slots[slot_id]
+        slot = self._get("slots", slot_id)
         if slot.status != "open":
             raise ValueError("Slot is already taken")
         if datetime.fromisoformat(f"{slot.date} {slot.time}") <= self._now():
@@ -65,9 +54,7 @@ class HealthcareTools(Toolkit):
         return slot
 
     def _booked(self, appointment_id: str) -> Appointment:
-        if appointment_id not in self.db.appointments:
-            raise ValueError("Appointment not found")
-        appointment = self.db.appointments[appointment_id]
+        appointment = self._get("appointments", appointment_id)
         if appointment.status != "booked":
             raise ValueError(f"Appointment is {appointment.status}, not booked")
         return appointment
@@ -104,7 +91,7 @@ class HealthcareTools(Toolkit):
         Args:
             patient_id: The patient's id, e.g. "P10001".
         """
-        return self._patient(patient_id)
+        return self._get("patients", patient_id)
 
     @tool("read")
     def get_provider(self, provider_id: str) -> Provider:
@@ -114,7 +101,7 @@ class HealthcareTools(Toolkit):
         Args:
             provider_id: The provider's id, e.g. "DR101".
         """
-        return self._provider(provider_id)
+        return self._get("providers", provider_id)
 
     @tool("read")
     def search_providers(
@@ -130,6 +117,10 @@ class HealthcareTools(Toolkit):
             plan_id: Optional: only providers in network with this plan, e.g. "PL-HMO1".
             clinic_id: Optional: only providers at this clinic, e.g. "CL1".
         """
+        if plan_id is not None:
+            self._get("plans", plan_id)
+        if clinic_id is not None:
+            self._get("clinics", clinic_id)
         return [
             provider
             for provider in self.db.providers.values()
@@ -150,7 +141,7 @@ class HealthcareTools(Toolkit):
             date_to: Last day, YYYY-MM-DD.
             mode: Optional: only in_person or only telehealth slots.
         """
-        self._provider(provider_id)
+        self._get("providers", provider_id)
         slots = [
             slot
             for slot in self.db.slots.values()
@@ -166,8 +157,8 @@ class HealthcareTools(Toolkit):
         Args:
             patient_id: The patient's id.
         """
-        self._patient(patient_id)
-        found = [appointment for appointment in self.db.appointments.values() if appointment.patient_id == patient_id]
+        self._get("patients", patient_id)
+        found = self._of("appointments", "patient_id", patient_id)
         return sorted(found, key=lambda appointment: (appointment.date, appointment.time, appointment.appointment_id))
 
     @tool("read")
@@ -177,8 +168,8 @@ class HealthcareTools(Toolkit):
         Args:
             patient_id: The patient's id.
         """
-        self._patient(patient_id)
-        return [referral for referral in self.db.referrals.values() if referral.patient_id == patient_id]
+        self._get("patients", patient_id)
+        return self._of("referrals", "patient_id", patient_id)
 
     @tool("read")
     def list_plans(self) -> list[Plan]:
@@ -202,8 +193,8 @@ class HealthcareTools(Toolkit):
         Args:
             patient_id: The patient's id.
         """
-        self._patient(patient_id)
-        return [rx for rx in self.db.prescriptions.values() if rx.patient_id == patient_id]
+        self._get("patients", patient_id)
+        return self._of("prescriptions", "patient_id", patient_id)
 
     @tool("write")
     def book_appointment(
@@ -218,14 +209,12 @@ class HealthcareTools(Toolkit):
             visit_type: "new" (new patient visit) or "follow_up".
             referral_id: Optional: the referral the visit is booked on, e.g. "RF30001".
         """
-        patient = self._patient(patient_id)
+        patient = self._get("patients", patient_id)
         slot = self._open_slot(slot_id)
-        provider = self._provider(slot.provider_id)
+        provider = self._get("providers", slot.provider_id)
         referral = None
         if referral_id is not None:
-            if referral_id not in self.db.referrals:
-                raise ValueError("Referral not found")
-            referral = self.db.referrals[referral_id]
+            referral = self._get("referrals", referral_id)
             if referral.patient_id != patient.patient_id:
                 raise ValueError("Referral belongs to another patient")
             if referral.status != "active":
@@ -287,7 +276,7 @@ class HealthcareTools(Toolkit):
         late = starts - self._now() < timedelta(hours=LATE_CANCEL_HOURS)
         if waive_late_fee and not late:
             raise ValueError("No late fee applies to waive")
-        patient = self._patient(appointment.patient_id)
+        patient = self._get("patients", appointment.patient_id)
         fee = LATE_CANCEL_FEE if late and not waive_late_fee else 0.0
         appointment.status, appointment.cancel_reason, appointment.fee_charged = "cancelled", reason, fee
         patient.balance = round(patient.balance + fee, 2)
@@ -307,11 +296,8 @@ class HealthcareTools(Toolkit):
             rx_id: The prescription's id, e.g. "RX40001".
             pharmacy_id: The pharmacy to fill it, e.g. "PH1".
         """
-        if rx_id not in self.db.prescriptions:
-            raise ValueError("Prescription not found")
-        if pharmacy_id not in self.db.pharmacies:
-            raise ValueError("Pharmacy not found")
-        rx = self.db.prescriptions[rx_id]
+        rx = self._get("prescriptions", rx_id)
+        self._get("pharmacies", pharmacy_id)
         if rx.status != "active":
             raise ValueError("Prescription is discontinued")
         if rx.refills_left < 1:
@@ -340,7 +326,7 @@ class HealthcareTools(Toolkit):
                 third party's name as on the authorization.
             delivery_format: "electronic" or "paper".
         """
-        patient = self._patient(patient_id)
+        patient = self._get("patients", patient_id)
         if not record_types or len(set(record_types)) != len(record_types):
             raise ValueError("List each record type once, at least one")
         if not recipient.strip():
@@ -378,7 +364,7 @@ class HealthcareTools(Toolkit):
             address: Optional: the new street address, e.g. "18 Elm St, Evanston IL".
             zip: Optional: the new 5-digit zip (give it with a new address).
         """
-        patient = self._patient(patient_id)
+        patient = self._get("patients", patient_id)
         if phone is None and email is None and address is None and zip is None:
             raise ValueError("Nothing to change")
         if phone is not None and not (len(phone) == 12 and phone[3] == phone[7] == "-" and phone.replace("-", "").isdigit()):
@@ -401,9 +387,8 @@ class HealthcareTools(Toolkit):
             plan_id: The plan's id.
             member_id: The member id printed on the insurance card.
         """
-        patient = self._patient(patient_id)
-        if plan_id not in self.db.plans:
-            raise ValueError("Plan not found")
+        patient = self._get("patients", patient_id)
+        self._get("plans", plan_id)
         if not member_id.strip():
             raise ValueError("Member id is required")
         patient.plan_id, patient.member_id = plan_id, member_id
@@ -419,7 +404,7 @@ class HealthcareTools(Toolkit):
             patient_id: The patient's id.
             specialty: The specialty the patient needs to see (as in search_providers).
         """
-        patient = self._patient(patient_id)
+        patient = self._get("patients", patient_id)
         if patient.pcp_id is None:
             raise ValueError("Patient has no primary care provider on file")
         for existing in self.db.referrals.values():  # one still pending or with visits left makes a new one a duplicate

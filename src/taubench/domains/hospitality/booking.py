@@ -15,18 +15,18 @@ class BookingTools(Records):
     db: HotelDB
 
     def _charge(self, booking: Reservation, kind: str, description: str, amount: float) -> FolioCharge:
-        charge = FolioCharge(charge_id=f"CH-{self.db.next_charge_number}", date=self.db.today, kind=kind,
+        charge = FolioCharge(charge_id=self._new_id("CH-", "next_charge_number"), date=self.db.today, kind=kind,
                              description=description, amount=amount, disputed=False)  # fmt: skip
-        self.db.next_charge_number += 1
         booking.folio.append(charge)
         return charge
 
-    def _ledger(self, guest: Guest, kind: str, points: int, confirmation: str) -> None:
-        entry_id = f"LE-{self.db.next_entry_number}"
-        self.db.next_entry_number += 1
-        self.db.loyalty_ledger[entry_id] = LedgerEntry(entry_id=entry_id, guest_id=guest.guest_id, date=self.db.today,
-                                                       kind=kind, points=points, confirmation=confirmation)  # fmt: skip
+    def _ledger(self, guest: Guest, kind: str, points: int, confirmation: str) -> LedgerEntry:
+        entry_id = self._new_id("LE-", "next_entry_number")
+        entry = LedgerEntry(entry_id=entry_id, guest_id=guest.guest_id, date=self.db.today, kind=kind, points=points,
+                            confirmation=confirmation)  # fmt: skip
+        self.db.loyalty_ledger[entry_id] = entry
         guest.points += points
+        return entry
 
     def _price(self, booking: Reservation, rates: list[float]) -> None:
         booking.nightly_rates = rates
@@ -56,7 +56,7 @@ class BookingTools(Records):
         Args:
             guest_id: The guest's id, e.g. "G1042".
         """
-        return self._guest(guest_id)
+        return self._get("guests", guest_id)
 
     @tool("read")
     def list_reservations(self, guest_id: str) -> list[Reservation]:
@@ -65,8 +65,8 @@ class BookingTools(Records):
         Args:
             guest_id: The guest's id.
         """
-        self._guest(guest_id)
-        found = [booking for booking in self.db.reservations.values() if booking.guest_id == guest_id]
+        self._get("guests", guest_id)
+        found = self._of("reservations", "guest_id", guest_id)
         return sorted(found, key=lambda booking: (booking.check_in, booking.confirmation))
 
     @tool("read")
@@ -77,7 +77,7 @@ class BookingTools(Records):
         Args:
             confirmation: The confirmation number, e.g. "LK-501234".
         """
-        return self._reservation(confirmation)
+        return self._get("reservations", confirmation)
 
     @tool("read")
     def find_hotels(self, city: str) -> list[Property]:
@@ -100,7 +100,7 @@ class BookingTools(Records):
             check_in: YYYY-MM-DD, today or later.
             check_out: YYYY-MM-DD, after check-in.
         """
-        hotel = self._property(property_id)
+        hotel = self._get("properties", property_id)
         room = self._room(hotel, room_type)
         stay = self._stay(check_in, check_out)
         return Availability(
@@ -119,8 +119,19 @@ class BookingTools(Records):
         Args:
             guest_id: The guest's id.
         """
-        self._guest(guest_id)
-        return [case for case in self.db.feedback_cases.values() if case.guest_id == guest_id]
+        self._get("guests", guest_id)
+        return self._of("feedback_cases", "guest_id", guest_id)
+
+    @tool("read")
+    def get_points_activity(self, guest_id: str) -> list[LedgerEntry]:
+        """A guest's loyalty points activity, oldest first: points earned on stays and their tier
+        bonus, redeemed, refunded, given as compensation or adjusted.
+
+        Args:
+            guest_id: The guest's id.
+        """
+        self._get("guests", guest_id)
+        return self._of("loyalty_ledger", "guest_id", guest_id)
 
     @tool("write")
     def create_reservation(self, guest_id: str, property_id: str, room_type: str, check_in: str, check_out: str,
@@ -138,7 +149,7 @@ class BookingTools(Records):
             rooms: How many rooms of that type, a whole number of at least 1.
             card_id: The guarantee card's id on the guest's profile, e.g. "CC-1042-1".
         """
-        guest, hotel = self._guest(guest_id), self._property(property_id)
+        guest, hotel = self._get("guests", guest_id), self._get("properties", property_id)
         room = self._room(hotel, room_type)
         stay = self._stay(check_in, check_out)
         if rate_plan not in PLANS:
@@ -158,13 +169,12 @@ class BookingTools(Records):
         if points > guest.points:
             raise ValueError(f"Not enough points: the stay needs {points} and the guest has {guest.points}")
         booking = Reservation(
-            confirmation=f"LK-{self.db.next_confirmation_number}", guest_id=guest_id, guest_name=guest.name,
+            confirmation=self._new_id("LK-", "next_confirmation_number"), guest_id=guest_id, guest_name=guest.name,
             property_id=property_id, room_type=room_type, rooms=rooms, check_in=check_in, check_out=check_out,
             rate_plan=rate_plan, nightly_rates=[], room_total=0.0, tax=0.0, total=0.0, points_redeemed=points,
             card_id=card_id, status="confirmed", cancellation_fee=0.0, upgraded_from=None, late_checkout=None,
             requests=[], folio=[],
         )  # fmt: skip
-        self.db.next_confirmation_number += 1
         self._price(booking, [plan_rate(room, night, rate_plan) for night in stay])
         self.db.reservations[booking.confirmation] = booking
         if points:
@@ -186,7 +196,7 @@ class BookingTools(Records):
         booking = self._confirmed(confirmation)
         if booking.rate_plan == "award":
             raise ValueError("Award stays cannot be changed: cancel and book again")
-        room = self._room(self._property(booking.property_id), room_type)
+        room = self._room(self._get("properties", booking.property_id), room_type)
         stay = self._stay(check_in, check_out)
         if (check_in, check_out, room_type) == (booking.check_in, booking.check_out, booking.room_type):
             raise ValueError("Nothing to change: the dates and room type are the same")
@@ -215,7 +225,7 @@ class BookingTools(Records):
             booking.cancellation_fee = booking.total
         elif booking.rate_plan == "award":
             forfeit = AWARD_POINTS_PER_NIGHT * booking.rooms if late else 0
-            self._ledger(self._guest(booking.guest_id), "refund", booking.points_redeemed - forfeit, confirmation)
+            self._ledger(self._get("guests", booking.guest_id), "refund", booking.points_redeemed - forfeit, confirmation)
         elif late:
             first = cents(booking.nightly_rates[0] * booking.rooms)
             booking.cancellation_fee = cents(first + tax_on(first))

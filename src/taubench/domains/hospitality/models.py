@@ -1,7 +1,7 @@
 """The hospitality domain's database: a hotel group's guests, hotels and their room types,
 reservations with their folios, special requests, feedback cases and the loyalty ledger."""
 
-from typing import Annotated, Literal, Optional
+from typing import Annotated, ClassVar, Literal, Optional
 
 from pydantic import BaseModel, ConfigDict
 
@@ -46,6 +46,7 @@ class RoomType(BaseModel):
 
 
 class Property(BaseModel):
+    noun: ClassVar[str] = "Hotel"  # how a refusal names it
     property_id: str
     name: str
     city: str
@@ -119,7 +120,7 @@ class LedgerEntry(BaseModel):
     entry_id: str
     guest_id: Annotated[str, RefersTo("guests")]
     date: str
-    kind: Literal["earn", "redeem", "refund", "compensation", "adjustment"]
+    kind: Literal["earn", "bonus", "redeem", "refund", "compensation", "adjustment"]  # bonus: the tier bonus on a stay's points
     points: int  # negative for redemptions
     confirmation: Annotated[Optional[str], RefersTo("reservations")]
 

@@ -1,10 +1,13 @@
 """The desk manual's numbered rules as checks over a task's gold trace (see gold_trace.py)."""
 
 import json
-from datetime import date, timedelta
+from datetime import date, datetime, timedelta
 
-from taubench.domains.gold_trace import GoldStep, GoldTrace, hand_offs
-from taubench.domains.hospitality.tariff import deadline_passed, nights
+from pydantic import BaseModel
+
+from taubench.domains.gold_trace import GoldStep, GoldTrace
+from taubench.domains.hospitality.tariff import POINTS_CLAIM_DAYS, deadline_passed, nights, stay_points
+from taubench.domains.kit import hand_offs, identified_first, looked_up_before_change, said
 
 UNSCOPED = ("find_guest", "get_reservation", "find_hotels", "search_availability", "calculate", "transfer_to_human_agents")
 CHANGES_ON_BOOKINGS = ("modify_reservation", "cancel_reservation", "upgrade_room", "redeem_points")
@@ -18,6 +21,8 @@ INCIDENTALS = ("minibar", "parking", "restaurant", "spa", "phone", "pet_fee", "l
 DISPUTE_LIMIT = 150.0
 DISPUTE_DAYS = 60
 MINOR_POINTS, MINOR_CREDIT, MANAGER_ABOVE = 2500, 25.0, 250.0
+RESPONSE_HOURS = 48
+CHANGED = ("guest_id", "confirmation", "case_id", "charge_id")
 
 
 def _done(trace: GoldTrace, name: str) -> list[GoldStep]:
@@ -50,10 +55,6 @@ def _verified(trace: GoldTrace, upto: int) -> set[str]:
     return found
 
 
-def _said(trace: GoldTrace, value: float) -> bool:
-    return f"{value:g}" in trace.task.communicate_info
-
-
 def _rooms_left(step: GoldStep, property_id: str, code: str, stay: list[str], leave_out: str = "") -> int:
     room = next(room for room in step.before.properties[property_id].room_types if room.code == code)
     taken = dict.fromkeys(stay, 0)
@@ -71,9 +72,18 @@ def _category(step: GoldStep, property_id: str, code: str) -> tuple[int, bool]:
     return room.category, room.accessible
 
 
-def identified_first(trace: GoldTrace) -> list[str]:
-    return [f"{step.name} before the guest was verified" for index, step in enumerate(trace.steps)
-            if step.name not in UNSCOPED and _guest_of(step) and not _verified(trace, index)]  # fmt: skip
+def guest_verified_first(trace: GoldTrace) -> list[str]:
+    """Nothing of a guest's is read or changed before a guest is verified (rule 2 then keeps the
+    desk to that guest's own records): by loyalty number and ZIP, or by a confirmation number
+    whose booking name the guest gave."""
+    named = trace.task.user_scenario.model_dump_json()
+    return identified_first(
+        trace,
+        identifies=lambda step: ["the guest"] if step.name == "find_guest" or (
+            step.name == "get_reservation" and json.loads(step.observation)["guest_name"] in named) else [],
+        concerns=lambda step: ["the guest"] if step.name not in UNSCOPED and _guest_of(step) else [],
+        who="the guest",
+    )  # fmt: skip
 
 
 def own_records_only(trace: GoldTrace) -> list[str]:
@@ -91,7 +101,7 @@ def rate_plans(trace: GoldTrace) -> list[str]:
             violations.append(f"{plan} rate for {guest.guest_id}, who is not enrolled")
         if plan == "advance_purchase" and lead < ADVANCE_PURCHASE_LEAD_DAYS:
             violations.append(f"advance purchase booked {lead} days before arrival")
-        if plan != "award" and not step.error and not _said(trace, json.loads(step.observation)["total"]):
+        if plan != "award" and not step.error and not said(trace, json.loads(step.observation)["total"]):
             violations.append("the new booking's total is not in communicate_info")
     return violations
 
@@ -101,7 +111,7 @@ def cancellation_fees(trace: GoldTrace) -> list[str]:
     for step in _done(trace, "cancel_reservation"):
         booking = step.after.reservations[step.arguments["confirmation"]]
         fee = booking.cancellation_fee
-        if booking.rate_plan in ("flexible", "member") and fee and not _said(trace, fee):
+        if booking.rate_plan in ("flexible", "member") and fee and not said(trace, fee):
             violations.append(f"cancellation fee {booking.cancellation_fee:g} not in communicate_info")
     return violations
 
@@ -118,7 +128,7 @@ def changes(trace: GoldTrace) -> list[str]:
         booking = step.after.reservations[step.arguments["confirmation"]]
         if step.before.reservations[booking.confirmation].rate_plan not in ("flexible", "member"):
             violations.append(f"modify_reservation on a {booking.rate_plan} booking")
-        if not _said(trace, booking.total):
+        if not said(trace, booking.total):
             violations.append(f"new total {booking.total:g} of {booking.confirmation} not in communicate_info")
     return violations
 
@@ -167,12 +177,12 @@ def award_stays(trace: GoldTrace) -> list[str]:
         if deadline_passed(booking.check_in, step.before.today, step.before.now):
             violations.append(f"{booking.confirmation} paid with points after its cancellation deadline")
     for step in _done(trace, "redeem_points") + _done(trace, "create_reservation"):
-        if not step.error and (points := json.loads(step.observation)["points_redeemed"]) and not _said(trace, points):
+        if not step.error and (points := json.loads(step.observation)["points_redeemed"]) and not said(trace, points):
             violations.append(f"{points} points of {step.name} not in communicate_info")
     for step in _done(trace, "cancel_reservation"):
         guest = step.before.reservations[step.arguments["confirmation"]].guest_id
         returned = step.after.guests[guest].points - step.before.guests[guest].points
-        if returned and not _said(trace, returned):
+        if returned and not said(trace, returned):
             violations.append(f"{returned} points returned not in communicate_info")
     return violations
 
@@ -270,9 +280,93 @@ def preferences_kept(trace: GoldTrace) -> list[str]:
             and not set(step.before.guests[step.arguments["guest_id"]].preferences) <= set(step.arguments["preferences"])]
 
 
+def _stays_read(trace: GoldTrace) -> list:
+    """The reservations the trace's look-ups showed, as the database held them before."""
+    shown = []
+    for step in trace.steps:
+        if step.name in ("list_reservations", "get_reservation") and not step.error:
+            found = json.loads(step.observation)
+            for booking in found if isinstance(found, list) else [found]:
+                shown.append(step.before.reservations[booking["confirmation"]])
+    return shown
+
+
+def _earned(db: BaseModel, booking) -> int:
+    return sum(stay_points(booking.room_total, db.guests[booking.guest_id].tier))
+
+
+def points_earned(trace: GoldTrace) -> list[str]:
+    """Posted points are the stay's base and bonus; a task about earning says a stay's total."""
+    violations = []
+    for step in _done(trace, "post_stay_points"):
+        booking = step.before.reservations[step.arguments["confirmation"]]
+        due = stay_points(booking.room_total, step.before.guests[booking.guest_id].tier)
+        if (step.arguments["base_points"], step.arguments["bonus_points"]) != due:
+            posted = f"{step.arguments['base_points']} + {step.arguments['bonus_points']}"
+            violations.append(f"{booking.confirmation} posted {posted}; due {due}")
+        if not said(trace, sum(due)):
+            violations.append(f"the {sum(due)} points posted for {booking.confirmation} are not in communicate_info")
+    if 21 in trace.task.policy_rules and not _done(trace, "post_stay_points") and trace.steps:
+        earned = {_earned(trace.steps[0].before, booking) for booking in _stays_read(trace)}
+        if not any(said(trace, points) for points in earned):
+            violations.append("a task about points earned says no stay's points")
+    return violations
+
+
+def _claim_closes(booking) -> str:
+    return (date.fromisoformat(booking.check_out) + timedelta(days=POINTS_CLAIM_DAYS)).isoformat()
+
+
+def points_claims(trace: GoldTrace) -> list[str]:
+    """Missing points are posted within 90 days of check-out; a refused claim says why."""
+    violations = [f"points of {step.arguments['confirmation']} posted after the claim window closed"
+                  for step in _done(trace, "post_stay_points")
+                  if step.before.today > _claim_closes(step.before.reservations[step.arguments["confirmation"]])]  # fmt: skip
+    if 22 in trace.task.policy_rules and "refusal" in trace.task.tags and trace.steps:
+        db = trace.steps[0].before
+        reasons = set()
+        for booking in _stays_read(trace):
+            reasons.add(_claim_closes(booking))
+            posted = [entry.points for entry in db.loyalty_ledger.values()
+                      if entry.confirmation == booking.confirmation and entry.kind in ("earn", "bonus")]  # fmt: skip
+            if posted:
+                reasons.add(str(sum(posted)))
+        if not reasons & set(trace.task.communicate_info):
+            violations.append("a refused points claim says neither the window's end nor the points already posted")
+    return violations
+
+
+def _answer_due(case) -> str:
+    return (datetime.fromisoformat(case.opened_at) + timedelta(hours=RESPONSE_HOURS)).strftime("%Y-%m-%d %H:%M")
+
+
+def response_times(trace: GoldTrace) -> list[str]:
+    """The desk settles only cases past the hotels' 48 hours; of a case inside them, it says
+    when the hotel will answer."""
+    violations = []
+    for step in _done(trace, "issue_compensation") + _done(trace, "close_feedback_case"):
+        case = step.before.feedback_cases[step.arguments["case_id"]]
+        if _answer_due(case) > f"{step.before.today} {step.before.now}":
+            violations.append(f"{step.name} on {case.case_id}, which the hotel may answer until {_answer_due(case)}")
+    if 23 in trace.task.policy_rules:
+        for step in _done(trace, "list_feedback_cases"):
+            for case in [step.before.feedback_cases[found["case_id"]] for found in json.loads(step.observation)]:
+                waiting = case.status == "open" and not case.compensation
+                if waiting and _answer_due(case) > f"{step.before.today} {step.before.now}" \
+                        and not set(_answer_due(case).split()) <= set(trace.task.communicate_info):
+                    violations.append(f"{case.case_id}: the hotel's answer due {_answer_due(case)} is not in communicate_info")
+    return violations
+
+
+def read_back_first(trace: GoldTrace) -> list[str]:
+    """The checkable half of reading a change back: every record it changes was looked up first."""
+    return looked_up_before_change(trace, lambda step: [step.arguments[key] for key in CHANGED if key in step.arguments])
+
+
 RULES = {
-    1: identified_first,
+    1: guest_verified_first,
     2: own_records_only,
+    3: read_back_first,
     4: rate_plans,
     5: cancellation_fees,
     6: advance_purchase_is_final,
@@ -290,5 +384,8 @@ RULES = {
     18: closing_cases,
     19: preferences_kept,
     20: hand_offs,
+    21: points_earned,
+    22: points_claims,
+    23: response_times,
 }
-CONVERSATIONAL = {3: "reading a change back and getting a yes happens in the conversation, not in tool calls"}
+CONVERSATIONAL: dict[int, str] = {}

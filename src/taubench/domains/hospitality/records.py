@@ -3,8 +3,9 @@ the reservations system shows when a record is missing or a value is malformed."
 
 from datetime import date
 
-from taubench.domains.hospitality.models import FeedbackCase, Guest, HotelDB, Property, Reservation, RoomType
+from taubench.domains.hospitality.models import FeedbackCase, HotelDB, Property, Reservation, RoomType
 from taubench.domains.hospitality.tariff import nights
+from taubench.domains.kit import RecordDesk
 
 LIVE = ("confirmed", "checked_in")  # stays that still hold rooms
 
@@ -22,20 +23,11 @@ def money(value: float, what: str) -> float:
     return round(float(value), 2)
 
 
-class Records:
-    """Look-ups by key, so that what a tool changes is the episode's own copy."""
+class Records(RecordDesk):
+    """Look-ups by key (the kit's, and these with a status check), so that what a tool changes
+    is the episode's own copy."""
 
     db: HotelDB
-
-    def _guest(self, guest_id: str) -> Guest:
-        if guest_id not in self.db.guests:
-            raise ValueError("Guest not found")
-        return self.db.guests[guest_id]
-
-    def _property(self, property_id: str) -> Property:
-        if property_id not in self.db.properties:
-            raise ValueError("Hotel not found")
-        return self.db.properties[property_id]
 
     def _room(self, hotel: Property, code: str) -> RoomType:
         room = next((room for room in hotel.room_types if room.code == code), None)
@@ -43,21 +35,14 @@ class Records:
             raise ValueError(f"{hotel.name} has no room type {code!r}")
         return room
 
-    def _reservation(self, confirmation: str) -> Reservation:
-        if confirmation not in self.db.reservations:
-            raise ValueError("Reservation not found")
-        return self.db.reservations[confirmation]
-
     def _confirmed(self, confirmation: str) -> Reservation:
-        booking = self._reservation(confirmation)
+        booking = self._get("reservations", confirmation)
         if booking.status != "confirmed":
             raise ValueError(f"Reservation is {booking.status}, not confirmed")
         return booking
 
     def _case(self, case_id: str) -> FeedbackCase:
-        if case_id not in self.db.feedback_cases:
-            raise ValueError("Feedback case not found")
-        case = self.db.feedback_cases[case_id]
+        case = self._get("feedback_cases", case_id)
         if case.status != "open":
             raise ValueError("Feedback case is already closed")
         return case

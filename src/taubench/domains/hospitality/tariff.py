@@ -14,6 +14,9 @@ FREE_AWARD_NIGHT_EVERY = 5  # every 5th night of an award stay costs no points
 CANCEL_DAYS_BEFORE = 2  # free cancellation until 15:00 two days before arrival
 CANCEL_HOUR = "15:00"
 PLANS = ("flexible", "member", "advance_purchase", "award")
+POINTS_PER_DOLLAR = 10  # of room charges, before tax
+TIER_BONUS = {"silver": 0.10, "gold": 0.25, "platinum": 0.50}  # on the base points
+POINTS_CLAIM_DAYS = 90  # after check-out, missing stay points may be claimed
 
 
 def cents(value: float) -> float:
@@ -57,3 +60,10 @@ def cancellation_deadline(check_in: str) -> str:
 
 def deadline_passed(check_in: str, today: str, now: str) -> bool:
     return f"{today} {now}" >= cancellation_deadline(check_in)
+
+
+def stay_points(room_charges: float, tier: str) -> tuple[int, int]:
+    """A cash stay's base points (10 a dollar of room charges) and the tier bonus on them, each
+    rounded down to whole points."""
+    base = int(cents(room_charges) * POINTS_PER_DOLLAR + 1e-6)
+    return base, int(base * TIER_BONUS.get(tier, 0.0) + 1e-6)

@@ -7,22 +7,25 @@ The look-ups and booking tools come first (``booking.py``); the guest-service to
 from typing import Annotated
 
 from taubench.domains.hospitality.booking import BookingTools
-from taubench.domains.hospitality.models import Compensation, FeedbackCase, Guest, HotelDB, Reservation, SpecialRequest
+from taubench.domains.hospitality.models import (
+    Compensation, FeedbackCase, Guest, HotelDB, LedgerEntry, Reservation, SpecialRequest,
+)  # fmt: skip
 from taubench.domains.hospitality.records import LIVE, money
 from taubench.domains.hospitality.tariff import award_points, nights
 from taubench.domains.shared_tools import calculate, shared_tool, transfer_to_human_agents
 from taubench.markers import Unordered
-from taubench.toolkit import Toolkit, tool
+from taubench.toolkit import tool
 
 PREFERENCES = ("quiet_room", "high_floor", "low_floor", "feather_free", "extra_pillows", "away_from_elevator",
                "near_elevator", "twin_beds", "king_bed")  # fmt: skip
 REQUEST_TYPES = ("crib", "rollaway", "pet", "quiet_room", "high_floor", "early_check_in", "accessible_features", "other")
 PET_FEE = 75.0
 CHECKOUT_TIMES = ("12:00", "13:00", "14:00", "15:00", "16:00")
+NOT_ENROLLED = "The guest is not enrolled in the loyalty programme: points cannot be given"
 NOT_DISPUTABLE = ("compensation", "reversal")
 
 
-class HotelTools(BookingTools, Toolkit):
+class HotelTools(BookingTools):
     db: HotelDB
 
     @tool("write")
@@ -35,7 +38,7 @@ class HotelTools(BookingTools, Toolkit):
             room_type: The code of the higher room type, e.g. "DK".
         """
         booking = self._confirmed(confirmation)
-        hotel = self._property(booking.property_id)
+        hotel = self._get("properties", booking.property_id)
         current, target = self._room(hotel, booking.room_type), self._room(hotel, room_type)
         if target.accessible or target.category <= current.category:
             raise ValueError(f"{room_type} is not a higher room category than {booking.room_type}")
@@ -55,7 +58,7 @@ class HotelTools(BookingTools, Toolkit):
             confirmation: The confirmation number.
         """
         booking = self._confirmed(confirmation)
-        guest = self._guest(booking.guest_id)
+        guest = self._get("guests", booking.guest_id)
         if booking.rate_plan not in ("flexible", "member"):
             raise ValueError(f"Only flexible and member bookings can be paid with points, not {booking.rate_plan}")
         if guest.loyalty_number is None:
@@ -69,6 +72,35 @@ class HotelTools(BookingTools, Toolkit):
         return booking
 
     @tool("write")
+    def post_stay_points(self, confirmation: str, base_points: int, bonus_points: int) -> list[LedgerEntry]:
+        """Post a checked-out stay's missing loyalty points to the guest's account: the base points
+        and the tier bonus, as two lines of their points activity (no bonus line for 0).
+
+        Args:
+            confirmation: The confirmation number of a checked-out cash stay.
+            base_points: The base points, a whole number of at least 1.
+            bonus_points: The tier bonus points, a whole number (0 for none).
+        """
+        booking = self._get("reservations", confirmation)
+        guest = self._get("guests", booking.guest_id)
+        if booking.status != "checked_out":
+            raise ValueError(f"Reservation is {booking.status}: points post only for checked-out stays")
+        if booking.rate_plan == "award":
+            raise ValueError("Award stays earn no points")
+        if guest.loyalty_number is None:
+            raise ValueError(NOT_ENROLLED)
+        if any(entry.confirmation == confirmation and entry.kind in ("earn", "bonus")
+               for entry in self.db.loyalty_ledger.values()):  # fmt: skip
+            raise ValueError("Points for this stay are already posted")
+        if any(isinstance(points, bool) or not isinstance(points, int) or points < least
+               for points, least in ((base_points, 1), (bonus_points, 0))):  # fmt: skip
+            raise ValueError("Points must be whole numbers: the base at least 1, the bonus at least 0")
+        posted = [self._ledger(guest, "earn", base_points, confirmation)]
+        if bonus_points:
+            posted.append(self._ledger(guest, "bonus", bonus_points, confirmation))
+        return posted
+
+    @tool("write")
     def add_request(self, confirmation: str, request_type: str, quantity: int) -> SpecialRequest:
         """Note a special request on an upcoming or current stay. A pet request posts the
         75.00 pet fee to the folio.
@@ -79,16 +111,15 @@ class HotelTools(BookingTools, Toolkit):
                 accessible_features or other.
             quantity: How many cribs, rollaways or pets; 1 for the other kinds.
         """
-        booking = self._reservation(confirmation)
+        booking = self._get("reservations", confirmation)
         if booking.status not in LIVE:
             raise ValueError(f"Reservation is {booking.status}: requests are for upcoming or current stays")
         if request_type not in REQUEST_TYPES:
             raise ValueError(f"Request type must be one of {', '.join(REQUEST_TYPES)}")
         if isinstance(quantity, bool) or not isinstance(quantity, int) or quantity < 1:
             raise ValueError("Quantity must be a whole number of at least 1")
-        request = SpecialRequest(request_id=f"RQ-{self.db.next_request_number}", confirmation=confirmation,
+        request = SpecialRequest(request_id=self._new_id("RQ-", "next_request_number"), confirmation=confirmation,
                                  request_type=request_type, quantity=quantity, status="requested")  # fmt: skip
-        self.db.next_request_number += 1
         self.db.requests[request.request_id] = request
         booking.requests.append(request.request_id)
         if request_type == "pet":
@@ -104,7 +135,7 @@ class HotelTools(BookingTools, Toolkit):
             checkout_time: 12:00, 13:00, 14:00, 15:00 or 16:00 (standard checkout is 11:00).
             charge: The late checkout charge, USD; 0 when complimentary.
         """
-        booking = self._reservation(confirmation)
+        booking = self._get("reservations", confirmation)
         fee = money(charge, "Charge")
         if booking.status not in LIVE:
             raise ValueError(f"Reservation is {booking.status}: late checkout is for upcoming or current stays")
@@ -128,7 +159,7 @@ class HotelTools(BookingTools, Toolkit):
             preferences: Any of quiet_room, high_floor, low_floor, feather_free, extra_pillows,
                 away_from_elevator, near_elevator, twin_beds, king_bed.
         """
-        guest = self._guest(guest_id)
+        guest = self._get("guests", guest_id)
         if not isinstance(preferences, list) or any(item not in PREFERENCES for item in preferences):
             raise ValueError(f"Preferences must be a list drawn from {', '.join(PREFERENCES)}")
         if len(set(preferences)) != len(preferences):
@@ -145,7 +176,7 @@ class HotelTools(BookingTools, Toolkit):
             confirmation: The confirmation number of a current or past stay.
             charge_id: The folio charge's id, e.g. "CH-88120".
         """
-        booking = self._reservation(confirmation)
+        booking = self._get("reservations", confirmation)
         if booking.status not in ("checked_in", "checked_out"):
             raise ValueError(f"Reservation is {booking.status}: only stays with a folio have charges to dispute")
         charge = next((charge for charge in booking.folio if charge.charge_id == charge_id), None)
@@ -170,7 +201,7 @@ class HotelTools(BookingTools, Toolkit):
             amount: Points (a whole number), or the credit in USD.
         """
         case = self._case(case_id)
-        guest = self._guest(case.guest_id)
+        guest = self._get("guests", case.guest_id)
         if kind not in ("points", "credit"):
             raise ValueError("Kind must be points or credit")
         value = money(amount, "Amount")
@@ -180,10 +211,11 @@ class HotelTools(BookingTools, Toolkit):
             if value != int(value):
                 raise ValueError("Points must be a whole number")
             if guest.loyalty_number is None:
-                raise ValueError("The guest is not enrolled in the loyalty programme: points cannot be given")
+                raise ValueError(NOT_ENROLLED)
             self._ledger(guest, "compensation", int(value), case.confirmation)
         else:
-            self._charge(self._reservation(case.confirmation), "compensation", f"Service recovery, case {case_id}", -value)
+            booking = self._get("reservations", case.confirmation)
+            self._charge(booking, "compensation", f"Service recovery, case {case_id}", -value)
         case.compensation.append(Compensation(kind=kind, amount=value, date=self.db.today))
         return case
 

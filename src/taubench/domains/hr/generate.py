@@ -1,15 +1,34 @@
-"""Larkspur Foods' HR database: the hand-written cast of ``cast.py`` plus seeded filler (teams
-under filler supervisors, PTO history, leaves, requisitions with their candidates and
-interviews, pay changes and cases), so that look-ups have namesakes and history to sift."""
+"""Larkspur Foods' HR database: the hand-written cast (``data/cast.json``) plus seeded filler
+(teams under filler supervisors, PTO history, leaves, requisitions with their candidates and
+interviews, pay changes and cases), so that look-ups have namesakes and history to sift; then
+the shift cast and the plants' schedules (``schedules.py``) from a stream of their own.
+
+The cast is what the tasks are built around: the reporting lines from the CEO down; the two
+Jordan Lees (Production in Dayton, Maintenance in Columbus) and Jordan Leigh, who shares a
+Jordan Lee's birth date; Teresa Alvarez, rehired, with her terminated first record; Luis
+Romero's delegation to Ana Sousa, ended, and Wei Zhang's to Omar Farouk, in force; written
+warnings active and ended; requisitions at each approval tier and outside their bands,
+approved ones waiting to be posted, postings open and not yet open; interviewers with a full
+day; the PTO and leave history the balance and FMLA tasks turn on. Its second part adds the
+Dayton packaging team under Renata Silva (her delegate Dwayne Porter in force to 2025-11-21),
+three of them under 18, a second Lily Tran in Allentown, the crews of the Dayton production
+and packaging staff, their open shifts, and the swap requests posted in the shift app
+(accepted by no one, by colleagues who could or could not take the shift, an exchange).
+Each employee's phone, address, e-mail and emergency contact are drawn."""
 
 import random
 from datetime import date
-from typing import Any
+from typing import Any, Optional
 
-from taubench.domains.hr import cast
+from pydantic import BaseModel, ConfigDict
+
+from taubench.domains.hr import schedules
+from taubench.domains.hr.models import Application, Interview, JobCode, LeaveRequest, Office, PtoRequest, Requisition
 from taubench.domains.hr.workdays import add_workdays, is_workday, workdays
+from taubench.domains.kit import load_cast
 
 SEED = 20251104
+SHIFT_SEED = SEED + 1  # drawn after every earlier record, so those stay as they were
 NOW = "2025-11-04 09:00"
 TODAY = NOW[:10]
 HOLIDAYS = ["2025-01-01", "2025-05-26", "2025-07-04", "2025-09-01", "2025-11-11", "2025-11-27", "2025-11-28", "2025-12-24",
@@ -39,23 +58,52 @@ TEAM_KINDS = [("Production", "PRD-OP1", "SUP-PRD"), ("Warehouse", "WHS-ASC", "SU
               ("Maintenance", "MNT-TEC", "MGR-OPS"), ("Finance", "ACC-ANL", "FIN-MGR"), ("IT", "IT-ANL", "IT-MGR"),
               ("Engineering", "ENG-PRC", "ENG-MGR")]  # fmt: skip
 DIRECTOR_BY_OFFICE = {"O1": "E1005", "O2": "E1003", "O3": "E1004", "O4": "E1004", "O5": "E1003", "O6": "E1004"}
-BANDS = {code: (low, high, basis) for code, _, _, basis, low, high in cast.JOB_CODES}
-TITLES = {code: title for code, title, *_ in cast.JOB_CODES}
+
+
+class CastEmployee(BaseModel):
+    """An employee as the cast (or the filler) writes them; the generator draws the rest."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    employee_id: str
+    name: str
+    birth_date: str
+    access_role: str
+    level: str
+    department: str
+    job_code: str
+    office_id: str
+    manager_id: Optional[str]
+    hire_date: str
+    in_role_since: str
+    base_pay: float
+    hours_last_12_months: float
+    pto_balance: float
+    extra: dict[str, Any] = {}  # any other field of the record as it must read: a delegation, a warning, a termination
+
+
+CAST_SECTIONS = {
+    "offices": Office, "job_codes": JobCode, "employees": CastEmployee, "pto_requests": PtoRequest,
+    "leave_requests": LeaveRequest, "requisitions": Requisition, "applications": Application, "interviews": Interview,
+    "shift_employees": CastEmployee, "shift_pto_requests": PtoRequest, **schedules.CAST_SECTIONS,
+}  # fmt: skip
 
 
 def _date(rng: random.Random, first: int, last: int) -> str:
     return f"{rng.randint(first, last)}-{rng.randint(1, 12):02d}-{rng.randint(1, 28):02d}"
 
 
-def _employee(rng: random.Random, row: tuple, offices: dict) -> dict[str, Any]:
-    (employee_id, name, born, role, level, department, job_code, office, manager, hired, in_role, pay, hours, pto, extra) = row
+def _employee(rng: random.Random, row: CastEmployee, offices: dict, jobs: dict[str, JobCode]) -> dict[str, Any]:
+    employee_id, name, born, role, level, office = row.employee_id, row.name, row.birth_date, row.access_role, row.level, row.office_id
+    job = jobs[row.job_code]
     first, last = name.lower().split(" ", 1)
     record = {
         "employee_id": employee_id, "name": name, "birth_date": born, "status": "active", "access_role": role, "level": level,
-        "department": department, "job_code": job_code, "title": TITLES[job_code], "office_id": office,
-        "manager_id": manager, "hire_date": hired, "termination_date": None, "prior_employee_id": None, "in_role_since": in_role,
-        "pay_basis": BANDS[job_code][2], "base_pay": pay, "pay_band_min": BANDS[job_code][0],
-        "pay_band_max": BANDS[job_code][1], "hours_last_12_months": hours, "pto_balance": pto, "written_warning_until": None,
+        "department": row.department, "job_code": job.job_code, "title": job.title, "office_id": office,
+        "manager_id": row.manager_id, "hire_date": row.hire_date, "termination_date": None, "prior_employee_id": None,
+        "in_role_since": row.in_role_since, "pay_basis": job.pay_basis, "base_pay": row.base_pay, "pay_band_min": job.band_min,
+        "pay_band_max": job.band_max, "hours_last_12_months": row.hours_last_12_months, "pto_balance": row.pto_balance,
+        "written_warning_until": None,
         "interview_trained": level != "staff" or role == "recruiter" or rng.random() < 0.3, "delegate_id": None,
         "delegate_until": None, "phone": f"{AREA[office]}-555-{rng.randint(100, 9999):04d}",
         "email": f"{first}.{last.replace(' ', '')}{employee_id[-2:]}@larkspurfoods.com",
@@ -64,7 +112,7 @@ def _employee(rng: random.Random, row: tuple, offices: dict) -> dict[str, Any]:
         "emergency_contact": _emergency_contact(rng.choice(FIRST), rng.choice(RELATIONS), employee_id, last.title(),
                                                 f"{AREA[office]}-555-{rng.randint(100, 9999):04d}"),
     }  # fmt: skip
-    record.update(extra)
+    record.update(row.extra)
     return record
 
 
@@ -79,10 +127,10 @@ def _emergency_contact(given: str, drawn: str, employee_id: str, family_name: st
     return {"name": f"{given} {family_name}", "relationship": relationship, "phone": phone}
 
 
-def _filler_employees(rng: random.Random, offices: dict, taken: set[str]) -> list[tuple]:
+def _filler_employees(rng: random.Random, offices: dict, taken: set[str], jobs: dict[str, JobCode]) -> list[CastEmployee]:
     """Teams of staff, each under a filler supervisor reporting to the office's director."""
     rows, number = [], 1100
-    cast_names = {row[1] for row in cast.EMPLOYEES}
+    cast_names = set(taken)
 
     def fresh_name() -> str:
         while True:
@@ -92,7 +140,7 @@ def _filler_employees(rng: random.Random, offices: dict, taken: set[str]) -> lis
                 return name
 
     def pay(code: str) -> float:
-        low, high, _ = BANDS[code]
+        low, high = jobs[code].band_min, jobs[code].band_max
         value = rng.uniform(low, low + (high - low) * 0.8)
         return round(value, 2) if high < 100 else float(round(value, -2))
 
@@ -114,12 +162,13 @@ def _filler_employees(rng: random.Random, offices: dict, taken: set[str]) -> lis
                 extra = {"status": "terminated", "termination_date": left} if hired < left < TODAY else {}
             elif rng.random() < 0.05:
                 extra = {"written_warning_until": _date(rng, 2025, 2026)}
-            hourly = BANDS[staff_code][2] == "hourly"
+            hourly = jobs[staff_code].pay_basis == "hourly"
             hours = round(rng.uniform(1500, 2250) if hourly else 2080.0, 1)
             rows.append((f"E{number}", fresh_name(), _date(rng, 1960, 2006), "employee", "staff", department, staff_code, office,
                          lead_id, hired, hired, pay(staff_code), hours, round(rng.uniform(-4, 120), 1), extra))  # fmt: skip
             number += 1
-    return rows
+    fields = list(CastEmployee.model_fields)
+    return [CastEmployee(**dict(zip(fields, row))) for row in rows]
 
 
 def _pto(rng: random.Random, employees: list[dict], holidays: list[str]) -> dict[str, dict]:
@@ -148,13 +197,13 @@ def _pto(rng: random.Random, employees: list[dict], holidays: list[str]) -> dict
     return requests
 
 
-def _requisitions(rng: random.Random, employees: list[dict]) -> list[tuple]:
+def _requisitions(rng: random.Random, employees: list[dict], jobs: dict[str, JobCode]) -> list[tuple]:
     managers = [employee for employee in employees if employee["level"] == "manager" and employee["employee_id"] >= "E1100"]
     rows = []
     for number in range(820, 868):
         manager = rng.choice(managers)
         code = next(staff for department, staff, _ in TEAM_KINDS if department == manager["department"])
-        low, high, _ = BANDS[code]
+        low, high = jobs[code].band_min, jobs[code].band_max
         pay_min = round(low + (high - low) * 0.1, 2) if high < 100 else float(round(low * 1.05, -3))
         pay_max = round(high - (high - low) * 0.1, 2) if high < 100 else float(round(high * 0.95, -3))
         status = rng.choice(["closed", "closed", "posted", "approved", "awaiting_approval"])
@@ -166,15 +215,15 @@ def _requisitions(rng: random.Random, employees: list[dict]) -> list[tuple]:
             internal = internal[:8] + f"{int(internal[8:]) + 1:02d}"
         external = add_workdays(internal, 5, HOLIDAYS) if internal else None
         approver = manager["manager_id"] if status != "awaiting_approval" else None
-        rows.append((f"R{number}", TITLES[code], code, manager["department"], manager["office_id"], manager["employee_id"],
+        rows.append((f"R{number}", jobs[code].title, code, manager["department"], manager["office_id"], manager["employee_id"],
                      pay_min, pay_max, rng.randint(1, 3), status, approver, internal, external))  # fmt: skip
     return rows
 
 
-def _requisition(row: tuple) -> dict[str, Any]:
+def _requisition(row: tuple, jobs: dict[str, JobCode]) -> dict[str, Any]:
     (requisition_id, title, code, department, office, manager, pay_min, pay_max, openings, status, approver, internal,
      external) = row  # fmt: skip
-    low, high, basis = BANDS[code]
+    low, high, basis = jobs[code].band_min, jobs[code].band_max, jobs[code].pay_basis
     return {"requisition_id": requisition_id, "title": title, "job_code": code, "department": department, "office_id": office,
             "hiring_manager_id": manager, "pay_basis": basis, "pay_min": pay_min, "pay_max": pay_max, "band_min": low,
             "band_max": high, "openings": openings, "status": status, "approved_by": approver, "internal_start": internal,
@@ -239,21 +288,16 @@ def _pay_changes_and_cases(rng: random.Random, employees: list[dict]) -> tuple[d
 
 def database() -> dict[str, Any]:
     rng = random.Random(SEED)
-    offices = {oid: {"office_id": oid, "city": city, "state": state, "employees_within_75_miles": count}
-               for oid, city, state, count in cast.OFFICES}  # fmt: skip
-    job_codes = {code: {"job_code": code, "title": title, "flsa": flsa, "pay_basis": basis, "band_min": low, "band_max": high}
-                 for code, title, flsa, basis, low, high in cast.JOB_CODES}  # fmt: skip
-    rows = list(cast.EMPLOYEES)
-    rows += _filler_employees(rng, offices, {row[1] for row in rows})
-    employees = [_employee(rng, row, offices) for row in rows]
-    cast_ids = {row[0] for row in cast.EMPLOYEES}
-    pto = {rid: {"request_id": rid, "employee_id": who, "start_date": start, "end_date": end, "hours": hours, "status": status,
-                 "submitted_on": "2025-10-20" if start >= TODAY else start, "decided_by": decided}
-           for rid, who, start, end, hours, status, decided in cast.PTO_REQUESTS}  # fmt: skip
+    cast = load_cast(__package__, CAST_SECTIONS)
+    offices = {office.office_id: office.model_dump() for office in cast["offices"]}
+    jobs = {job.job_code: job for job in cast["job_codes"]}
+    job_codes = {code: job.model_dump() for code, job in jobs.items()}
+    rows = cast["employees"] + _filler_employees(rng, offices, {row.name for row in cast["employees"]}, jobs)
+    employees = [_employee(rng, row, offices, jobs) for row in rows]
+    cast_ids = {row.employee_id for row in cast["employees"]}
+    pto = {request.request_id: request.model_dump() for request in cast["pto_requests"]}
     pto.update(_pto(rng, [e for e in employees if e["employee_id"] not in cast_ids and e["status"] == "active"], HOLIDAYS))
-    leaves = {lid: {"leave_id": lid, "employee_id": who, "leave_type": kind, "start_date": start, "end_date": end,
-                    "workdays": count, "status": status, "submitted_on": submitted}
-              for lid, who, kind, start, end, count, status, submitted in cast.LEAVE_REQUESTS}  # fmt: skip
+    leaves = {leave.leave_id: leave.model_dump() for leave in cast["leave_requests"]}
     for number, employee in enumerate(rng.sample([e for e in employees if e["employee_id"] not in cast_ids], 130), start=310):
         start = f"{rng.choice([2024, 2025])}-{rng.randint(1, 12):02d}-{rng.randint(1, 20):02d}"
         while not is_workday(date.fromisoformat(start), HOLIDAYS):
@@ -265,19 +309,21 @@ def database() -> dict[str, Any]:
                                  "end_date": end,
                                  "workdays": count, "status": "completed" if end < TODAY else "approved",
                                  "submitted_on": start[:8] + "01"}  # fmt: skip
-    requisitions = [_requisition(row) for row in cast.REQUISITIONS + _requisitions(rng, employees)]
-    applications = {aid: {"application_id": aid, "requisition_id": rid, "candidate_name": name, "employee_id": who,
-                          "stage": stage, "applied_on": on}
-                    for aid, rid, name, who, stage, on in cast.APPLICATIONS}  # fmt: skip
-    interviews = {iid: {"interview_id": iid, "application_id": aid, "interviewer_id": who, "date": on, "time": at,
-                        "status": status}
-                  for iid, aid, who, on, at, status in cast.INTERVIEWS}  # fmt: skip
+    filler_requisitions = [_requisition(row, jobs) for row in _requisitions(rng, employees, jobs)]
+    requisitions = [requisition.model_dump() for requisition in cast["requisitions"]] + filler_requisitions
+    applications = {application.application_id: application.model_dump() for application in cast["applications"]}
+    interviews = {interview.interview_id: interview.model_dump() for interview in cast["interviews"]}
     trained = [e["employee_id"] for e in employees
                if e["interview_trained"] and e["employee_id"] not in cast_ids and e["status"] == "active"]
-    filler_apps, filler_interviews = _pipeline(rng, requisitions[len(cast.REQUISITIONS):], trained)
+    filler_apps, filler_interviews = _pipeline(rng, filler_requisitions, trained)
     applications.update(filler_apps)
     interviews.update(filler_interviews)
     changes, cases = _pay_changes_and_cases(rng, [e for e in employees if e["employee_id"] not in cast_ids])
+    draws = random.Random(SHIFT_SEED)
+    employees += [_employee(draws, row, offices, jobs) for row in cast["shift_employees"]]
+    pto.update({request.request_id: request.model_dump() for request in cast["shift_pto_requests"]})
+    cast_ids |= {row.employee_id for row in cast["shift_employees"]}
+    shifts, swaps = schedules.plan(draws, employees, pto.values(), leaves.values(), HOLIDAYS, NOW, cast, cast_ids)
     return {
         "now": NOW, "today": TODAY, "holidays": HOLIDAYS, "pay_period_starts": PAY_PERIOD_STARTS,
         "next_pto_number": 1 + max(int(key[1:]) for key in pto), "next_leave_number": 500,
@@ -286,5 +332,5 @@ def database() -> dict[str, Any]:
         "next_case_number": 9000 + len(cases), "offices": offices, "job_codes": job_codes,
         "employees": {e["employee_id"]: e for e in employees}, "pto_requests": pto, "leave_requests": leaves,
         "requisitions": {r["requisition_id"]: r for r in requisitions}, "applications": applications, "interviews": interviews,
-        "pay_changes": changes, "cases": cases,
+        "pay_changes": changes, "cases": cases, "shifts": shifts, "swap_requests": swaps,
     }  # fmt: skip

@@ -1,13 +1,14 @@
 """The HR domain's database: the HR service center of Larkspur Foods, a food manufacturer with
 plants and offices in several states. Employees (with their reporting line, pay, PTO and
 contact details), offices, job codes and their pay bands, PTO and leave requests, job
-requisitions with their applications and interviews, pay change requests and HR cases."""
+requisitions with their applications and interviews, pay change requests, HR cases, and the
+plants' shifts with the swap requests employees post in the shift app."""
 
-from typing import Annotated, Literal, Optional
+from typing import Annotated, ClassVar, Literal, Optional
 
 from pydantic import BaseModel, ConfigDict
 
-from taubench.markers import RefersTo, Unordered
+from taubench.markers import Ordered, RefersTo, Unordered
 
 EmployeeId = Annotated[str, RefersTo("employees")]
 Level = Literal["staff", "manager", "director", "vp", "executive"]
@@ -95,6 +96,8 @@ class DirectoryEntry(BaseModel):
 
 
 class PtoRequest(BaseModel):
+    noun: ClassVar[str] = "PTO request"  # in the kit's "not found" refusal
+
     request_id: str
     employee_id: EmployeeId
     start_date: str
@@ -201,6 +204,46 @@ class Case(BaseModel):
     opened_on: str
 
 
+class Shift(BaseModel):
+    shift_id: str
+    employee_id: Optional[EmployeeId]  # None while the shift is open
+    office_id: Annotated[str, RefersTo("offices")]
+    job_code: Annotated[str, RefersTo("job_codes")]
+    start: str  # YYYY-MM-DD HH:MM, the site's local time
+    end: str  # YYYY-MM-DD HH:MM; a night shift ends the next day
+    hours: float
+    status: Literal["worked", "scheduled", "open"]
+    overtime_approved_by: Optional[EmployeeId]  # the manager who approved the overtime this shift makes
+
+
+class SwapRequest(BaseModel):
+    """A shift its employee offered in the shift app, and the colleagues who accepted it there."""
+
+    swap_id: str
+    shift_id: Annotated[str, RefersTo("shifts")]
+    offered_by: EmployeeId
+    in_exchange_for: Optional[Annotated[str, RefersTo("shifts")]]  # the colleague's shift the offerer takes in return
+    accepted_by: Annotated[list[EmployeeId], Ordered("the order in which colleagues accepted")]
+    status: Literal["open", "completed", "withdrawn"]
+    posted_on: str
+
+
+class Schedule(BaseModel):
+    """A computed view of one employee's workweek, Monday to Sunday."""
+
+    employee_id: str
+    name: str
+    job_code: str
+    office_id: str
+    under_18: bool
+    week_start: str
+    week_end: str
+    scheduled_hours: float  # the hours of the employee's shifts that start this week
+    shifts: Annotated[list[Shift], Unordered()]
+    open_shifts: Annotated[list[Shift], Unordered()]  # this week's open shifts at their site in their job code
+    swap_requests: Annotated[list[SwapRequest], Unordered()]  # open requests on their shifts or that they accepted
+
+
 class HrDB(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -224,3 +267,5 @@ class HrDB(BaseModel):
     interviews: dict[str, Interview]
     pay_changes: dict[str, PayChange]
     cases: dict[str, Case]
+    shifts: dict[str, Shift]
+    swap_requests: dict[str, SwapRequest]

@@ -1,13 +1,18 @@
 """The HR service center's numbered policy rules as checks over a task's gold trace (see
-gold_trace.py). Rules 2 and 18 govern only what is said."""
+gold_trace.py), on the kit's checks of the rules every policy has; the shift rules (22 to 26)
+are checked in shift_rules.py. Rule 18 governs only what is said."""
 
 import json
 from datetime import timedelta
-from typing import Any, Optional
+from typing import Any, Optional, get_origin
 
-from taubench.domains.gold_trace import GoldTrace, hand_offs
+from taubench.domains.gold_trace import GoldStep, GoldTrace
+from taubench.domains.hr.callers import callers
+from taubench.domains.hr.models import HrDB
 from taubench.domains.hr.records import accrual_per_month
+from taubench.domains.hr.shift_rules import overtime_approval, rest_between_shifts, schedule_views, swaps, under_18
 from taubench.domains.hr.workdays import add_workdays, completed_months, day, month_end, workdays
+from taubench.domains.kit import hand_offs, identified_first, looked_up_before_change, said
 
 FLOOR = -8.0
 LONG_REQUEST = 3  # workdays: needs NOTICE_DAYS' notice
@@ -24,16 +29,7 @@ EMPLOYEE_RELATIONS = ("harassment", "discrimination", "safety")
 OPEN_TOOLS = {"verify_employee", "calculate", "transfer_to_human_agents"}
 PERSONAL_VIEWS = {"get_employee", "get_pto_account", "get_leave_eligibility"}
 OWN_REQUESTS = {"update_contact_info", "submit_pto_request", "submit_leave_request", "submit_internal_application", "open_case"}
-
-
-def _callers(trace: GoldTrace) -> list[Optional[str]]:
-    """For each step, the caller verified (on an active record) before it, if any."""
-    caller, found = None, []
-    for step in trace.steps:
-        found.append(caller)
-        if step.name == "verify_employee" and not step.error and json.loads(step.observation)["status"] == "active":
-            caller = json.loads(step.observation)["employee_id"]
-    return found
+TABLES = [name for name, field in HrDB.model_fields.items() if get_origin(field.annotation) is dict]
 
 
 def _delegation_in_force(db: Any, manager_id: Optional[str], delegate: str) -> bool:
@@ -54,18 +50,29 @@ def _projected(db: Any, employee_id: str, start: str, hours: float, exclude: str
     return round(employee.pto_balance + accruals * rate - others - hours, 2)
 
 
-def _said(trace: GoldTrace, value: float) -> bool:
-    return f"{abs(value):g}" in trace.task.communicate_info
+def caller_verified_first(trace: GoldTrace) -> list[str]:
+    """Every tool but the open ones comes after an active employee record was verified, whoever's records it touches."""
+    return identified_first(
+        trace,
+        identifies=lambda step: ["caller"] if step.name == "verify_employee" and json.loads(step.observation)["status"] == "active" else [],
+        concerns=lambda step: [] if step.name in OPEN_TOOLS else ["caller"],
+        who="an active record",
+    )
 
 
-def identified_first(trace: GoldTrace) -> list[str]:
-    return [f"{step.name} before an active record was verified" for step, caller in zip(trace.steps, _callers(trace))
-            if step.name not in OPEN_TOOLS and caller is None]  # fmt: skip
+def _records_named(step: GoldStep) -> list[str]:
+    """The existing records a call names by id."""
+    return [value for value in step.arguments.values()
+            if isinstance(value, str) and any(value in getattr(step.before, table) for table in TABLES)]  # fmt: skip
+
+
+def read_back_first(trace: GoldTrace) -> list[str]:
+    return looked_up_before_change(trace, _records_named)
 
 
 def records_by_role(trace: GoldTrace) -> list[str]:
     violations = []
-    for step, caller in zip(trace.steps, _callers(trace)):
+    for step, caller in zip(trace.steps, callers(trace)):
         if step.name in PERSONAL_VIEWS and caller:
             target = step.before.employees.get(step.arguments["employee_id"])
             if target is None or target.employee_id == caller or target.manager_id == caller:
@@ -88,7 +95,7 @@ def delegation_in_force(trace: GoldTrace) -> list[str]:
 
 def who_may_ask(trace: GoldTrace) -> list[str]:
     violations = []
-    for step, caller in zip(trace.steps, _callers(trace)):
+    for step, caller in zip(trace.steps, callers(trace)):
         if step.kind != "write" or caller is None:
             continue
         args, db = step.arguments, step.before
@@ -103,6 +110,10 @@ def who_may_ask(trace: GoldTrace) -> list[str]:
             violations.append(f"approval recorded for {args['approver_id']} by {caller}")
         elif step.name == "post_requisition" and role != "recruiter":
             violations.append(f"posting by {caller}, not a recruiter")
+        elif step.name == "assign_shift":
+            entitled = {args["employee_id"], db.shifts[args["shift_id"]].employee_id, db.employees[args["employee_id"]].manager_id}
+            if caller not in entitled:  # the one taking it, the one giving it, or the taker's manager
+                violations.append(f"shift {args['shift_id']} given to {args['employee_id']} asked by {caller}")
         elif step.name == "schedule_interview":
             requisition = db.requisitions[db.applications[args["application_id"]].requisition_id]
             if role != "recruiter" and requisition.hiring_manager_id != caller:
@@ -138,7 +149,7 @@ def balance_floor(trace: GoldTrace) -> list[str]:
         left = _projected(step.before, args["employee_id"], args["start_date"], args["hours"])
         if left < FLOOR:
             violations.append(f"PTO submitted to a projected {left}")
-        elif not _said(trace, left):
+        elif not said(trace, left):
             violations.append(f"projected balance {left:g} not in communicate_info")
     return violations
 
@@ -231,7 +242,7 @@ def posting_dates(trace: GoldTrace) -> list[str]:
         inside, outside = step.arguments["internal_start"], step.arguments["external_start"]
         if inside < step.before.today or outside < add_workdays(inside, 5, step.before.holidays):
             violations.append(f"posting {inside} / {outside} breaks the 5-workday internal window")
-        if outside not in trace.task.communicate_info:
+        if not said(trace, outside):
             violations.append("external start not in communicate_info")
     return violations
 
@@ -248,7 +259,7 @@ def internal_applications(trace: GoldTrace) -> list[str]:
             violations.append(f"{employee.employee_id} has an active written warning")
         if requisition.hiring_manager_id == employee.employee_id or (requisition.internal_start or "9999") > db.today:
             violations.append(f"{requisition.requisition_id} not open to {employee.employee_id}")
-        if f"{requisition.pay_min:g}" not in trace.task.communicate_info:
+        if not said(trace, requisition.pay_min):
             violations.append("pay range not in communicate_info")
     return violations
 
@@ -281,7 +292,7 @@ def pay_changes(trace: GoldTrace) -> list[str]:
             violations.append(f"{new} outside the band")
         if not employee.base_pay < new <= round(employee.base_pay * (1 + MAX_RAISE), 2):
             violations.append(f"{new} is no raise or above 10% of {employee.base_pay}")
-        if not _said(trace, round((new - employee.base_pay) / employee.base_pay * 100, 2)):
+        if not said(trace, round((new - employee.base_pay) / employee.base_pay * 100, 2)):
             violations.append("raise percent not in communicate_info")
     return violations
 
@@ -302,7 +313,7 @@ def cases_and_transfers(trace: GoldTrace) -> list[str]:
     violations = []
     for step in trace.calls("open_case"):
         case_id = json.loads(step.observation)["case_id"]
-        if case_id not in trace.task.communicate_info:
+        if not said(trace, case_id):
             violations.append(f"case id {case_id} not in communicate_info")
         if step.arguments["case_type"] in EMPLOYEE_RELATIONS and not trace.calls("transfer_to_human_agents"):
             violations.append(f"a {step.arguments['case_type']} case without a transfer to employee relations")
@@ -310,7 +321,8 @@ def cases_and_transfers(trace: GoldTrace) -> list[str]:
 
 
 RULES = {
-    1: identified_first,
+    1: caller_verified_first,
+    2: read_back_first,
     3: records_by_role,
     4: delegation_in_force,
     5: who_may_ask,
@@ -329,8 +341,12 @@ RULES = {
     19: withholding_review,
     20: cases_and_transfers,
     21: hand_offs,
+    22: schedule_views,
+    23: rest_between_shifts,
+    24: overtime_approval,
+    25: under_18,
+    26: swaps,
 }
 CONVERSATIONAL = {
-    2: "reading a change back and getting a yes happens in the conversation, not in tool calls",
     18: "bank and tax form changes have no tool: the refusal and the pointer to the portal are said, not done",
 }

@@ -1,6 +1,9 @@
 """The HR service center's look-ups: verifying a caller, the company directory, employee
-records, PTO accounts, leave eligibility, requisitions, applications and interview calendars.
-They show what the HR system holds; who may be told what is the policy's, so the agent's."""
+records, PTO accounts, leave eligibility, requisitions, applications, interview calendars and
+the plants' shift schedules. They show what the HR system holds; who may be told what is the
+policy's, so the agent's."""
+
+from datetime import timedelta
 
 from taubench.domains.hr.models import (
     Application,
@@ -11,9 +14,12 @@ from taubench.domains.hr.models import (
     LeaveEligibility,
     PtoAccount,
     Requisition,
+    Schedule,
 )
-from taubench.domains.hr.workdays import completed_months, month_end
-from taubench.toolkit import Toolkit, tool
+from taubench.domains.hr.shift_time import age_on, week_hours, week_of
+from taubench.domains.hr.workdays import completed_months, day, month_end
+from taubench.domains.kit import RecordDesk
+from taubench.toolkit import tool
 
 ACCRUAL_TIERS = ((6, 13.33), (3, 10.0), (0, 6.67))  # completed years of service -> hours a month
 
@@ -22,24 +28,20 @@ def accrual_per_month(years: int) -> float:
     return next(hours for least, hours in ACCRUAL_TIERS if years >= least)
 
 
-class HrRecords(Toolkit):
+class HrRecords(RecordDesk):
     db: HrDB
 
-    def _employee(self, employee_id: str) -> Employee:
-        if employee_id not in self.db.employees:
-            raise ValueError("Employee not found")
-        return self.db.employees[employee_id]
-
     def _active(self, employee_id: str) -> Employee:
-        employee = self._employee(employee_id)
+        employee = self._get("employees", employee_id)
         if employee.status != "active":
             raise ValueError(f"Employee {employee_id} is not active")
         return employee
 
-    def _requisition(self, requisition_id: str) -> Requisition:
-        if requisition_id not in self.db.requisitions:
-            raise ValueError("Requisition not found")
-        return self.db.requisitions[requisition_id]
+    def _hourly(self, employee_id: str) -> Employee:
+        employee = self._get("employees", employee_id)
+        if employee.pay_basis != "hourly":
+            raise ValueError(f"Employee {employee_id} is salaried and works no shifts")
+        return employee
 
     @staticmethod
     def _entry(employee: Employee) -> DirectoryEntry:
@@ -54,8 +56,8 @@ class HrRecords(Toolkit):
             employee_id: The caller's employee id, e.g. "E1004".
             birth_date: The caller's date of birth, YYYY-MM-DD.
         """
-        employee = self.db.employees.get(employee_id)
-        if employee is None or employee.birth_date != birth_date:
+        employee = self._get("employees", employee_id)
+        if employee.birth_date != birth_date:
             raise ValueError("Employee id and date of birth do not match")
         return self._entry(employee)
 
@@ -81,7 +83,7 @@ class HrRecords(Toolkit):
         Args:
             employee_id: The employee's id.
         """
-        return self._employee(employee_id)
+        return self._get("employees", employee_id)
 
     @tool("read")
     def get_pto_account(self, employee_id: str) -> PtoAccount:
@@ -91,11 +93,10 @@ class HrRecords(Toolkit):
         Args:
             employee_id: The employee's id.
         """
-        employee = self._employee(employee_id)
+        employee = self._get("employees", employee_id)
         years = completed_months(employee.hire_date, self.db.today) // 12
-        requests = [request for request in self.db.pto_requests.values()
-                    if request.employee_id == employee_id and request.status in ("pending", "approved")
-                    and request.end_date >= self.db.today]  # fmt: skip
+        requests = [request for request in self._of("pto_requests", "employee_id", employee_id)
+                    if request.status in ("pending", "approved") and request.end_date >= self.db.today]  # fmt: skip
         return PtoAccount(
             employee_id=employee_id,
             balance_hours=employee.pto_balance,
@@ -115,7 +116,7 @@ class HrRecords(Toolkit):
         Args:
             employee_id: The employee's id.
         """
-        employee = self._employee(employee_id)
+        employee = self._get("employees", employee_id)
         prior = self.db.employees.get(employee.prior_employee_id or "")
         return LeaveEligibility(
             employee_id=employee_id,
@@ -127,7 +128,7 @@ class HrRecords(Toolkit):
             prior_months_of_service=completed_months(prior.hire_date, prior.termination_date or self.db.today) if prior else 0,
             hours_last_12_months=employee.hours_last_12_months,
             employees_within_75_miles=self.db.offices[employee.office_id].employees_within_75_miles,
-            leaves=[leave for leave in self.db.leave_requests.values() if leave.employee_id == employee_id],
+            leaves=self._of("leave_requests", "employee_id", employee_id),
         )
 
     @tool("read")
@@ -159,8 +160,8 @@ class HrRecords(Toolkit):
         Args:
             requisition_id: The requisition's id, e.g. "R801".
         """
-        self._requisition(requisition_id)
-        return [application for application in self.db.applications.values() if application.requisition_id == requisition_id]
+        self._get("requisitions", requisition_id)
+        return self._of("applications", "requisition_id", requisition_id)
 
     @tool("read")
     def list_interviews(self, employee_id: str) -> list[Interview]:
@@ -169,7 +170,42 @@ class HrRecords(Toolkit):
         Args:
             employee_id: The interviewer's employee id.
         """
-        self._employee(employee_id)
-        booked = [interview for interview in self.db.interviews.values() if interview.interviewer_id == employee_id
-                  and interview.status == "scheduled" and interview.date >= self.db.today]  # fmt: skip
+        self._get("employees", employee_id)
+        booked = [interview for interview in self._of("interviews", "interviewer_id", employee_id)
+                  if interview.status == "scheduled" and interview.date >= self.db.today]  # fmt: skip
         return sorted(booked, key=lambda interview: (interview.date, interview.time))
+
+    @tool("read")
+    def get_schedule(self, employee_id: str, week_start: str) -> Schedule:
+        """An hourly employee's workweek, Monday to Sunday: their shifts (a shift counts in the
+        week it starts) and scheduled hours, whether they are under 18, the week's open shifts
+        at their site in their job code, and the open swap requests on their shifts of the
+        week or on colleagues' shifts of the week that they accepted.
+
+        Args:
+            employee_id: The employee's id.
+            week_start: The Monday the week starts, YYYY-MM-DD.
+        """
+        employee = self._hourly(employee_id)
+        if day(week_start, "week_start").weekday() != 0:
+            raise ValueError("week_start must be a Monday")
+        week = week_of(self.db.shifts.values(), week_start)
+        theirs = [shift for shift in week if shift.employee_id == employee_id]
+        week_ids = {shift.shift_id for shift in week}
+        own_ids = {shift.shift_id for shift in theirs}
+        requests = [request for request in self.db.swap_requests.values() if request.status == "open"
+                    and (request.shift_id in own_ids or (employee_id in request.accepted_by and request.shift_id in week_ids))]  # fmt: skip
+        return Schedule(
+            employee_id=employee_id,
+            name=employee.name,
+            job_code=employee.job_code,
+            office_id=employee.office_id,
+            under_18=age_on(employee.birth_date, self.db.today) < 18,
+            week_start=week_start,
+            week_end=(day(week_start) + timedelta(days=6)).isoformat(),
+            scheduled_hours=week_hours(theirs, week_start),
+            shifts=theirs,
+            open_shifts=[shift for shift in week if shift.status == "open" and shift.office_id == employee.office_id
+                         and shift.job_code == employee.job_code],  # fmt: skip
+            swap_requests=requests,
+        )

@@ -1,8 +1,9 @@
 """The HR service center's tools: the look-ups of ``records.py``, and here the writes: PTO and
 leave requests, manager decisions, requisition approval and posting, internal applications,
-interviews, contact changes, pay change requests and HR cases. They check what the HR system
-checks (existence, status, dates, overlaps, double bookings); who may ask for what, limits,
-notice and when to refuse or hand off are the policy's, so the agent's."""
+interviews, contact changes, pay change requests, HR cases and shift assignments. They check
+what the HR system checks (existence, status, dates, overlaps, double bookings); who may ask
+for what, limits, rest, overtime, consent, notice and when to refuse or hand off are the
+policy's, so the agent's."""
 
 import re
 
@@ -17,6 +18,7 @@ from taubench.domains.hr.models import (
     PayChange,
     PtoRequest,
     Requisition,
+    Shift,
 )
 from taubench.domains.hr.records import HrRecords
 from taubench.domains.hr.workdays import day, is_workday, workdays
@@ -63,10 +65,9 @@ class HrTools(HrRecords):
             if (other.employee_id == employee_id and other.status in ("pending", "approved")
                     and other.start_date <= end_date and start_date <= other.end_date):  # fmt: skip
                 raise ValueError(f"Overlaps PTO request {other.request_id}")
-        request = PtoRequest(request_id=f"P{self.db.next_pto_number}", employee_id=employee_id, start_date=start_date,
+        request = PtoRequest(request_id=self._new_id("P", "next_pto_number"), employee_id=employee_id, start_date=start_date,
                              end_date=end_date, hours=round(float(hours), 2), status="pending",
                              submitted_on=self.db.today, decided_by=None)  # fmt: skip
-        self.db.next_pto_number += 1
         self.db.pto_requests[request.request_id] = request
         return request
 
@@ -79,9 +80,7 @@ class HrTools(HrRecords):
             decision: "approved" or "denied".
             manager_id: The employee id of the manager (or delegate) deciding.
         """
-        if request_id not in self.db.pto_requests:
-            raise ValueError("PTO request not found")
-        request = self.db.pto_requests[request_id]
+        request = self._get("pto_requests", request_id)
         if decision not in ("approved", "denied"):
             raise ValueError("decision must be approved or denied")
         self._active(manager_id)
@@ -110,10 +109,9 @@ class HrTools(HrRecords):
             if (other.employee_id == employee_id and other.status in ("submitted", "approved")
                     and other.start_date <= end_date and start_date <= other.end_date):  # fmt: skip
                 raise ValueError(f"Overlaps leave {other.leave_id}")
-        leave = LeaveRequest(leave_id=f"LV{self.db.next_leave_number}", employee_id=employee_id, leave_type=leave_type,
+        leave = LeaveRequest(leave_id=self._new_id("LV", "next_leave_number"), employee_id=employee_id, leave_type=leave_type,
                              start_date=start_date, end_date=end_date, workdays=count, status="submitted",
                              submitted_on=self.db.today)  # fmt: skip
-        self.db.next_leave_number += 1
         self.db.leave_requests[leave.leave_id] = leave
         return leave
 
@@ -125,7 +123,7 @@ class HrTools(HrRecords):
             requisition_id: The requisition's id.
             approver_id: The employee id of the leader approving it.
         """
-        requisition = self._requisition(requisition_id)
+        requisition = self._get("requisitions", requisition_id)
         self._active(approver_id)
         if requisition.status != "awaiting_approval":
             raise ValueError(f"Requisition is {requisition.status}, not awaiting approval")
@@ -144,7 +142,7 @@ class HrTools(HrRecords):
             internal_start: The day the internal posting opens, YYYY-MM-DD.
             external_start: The day the external posting opens, YYYY-MM-DD.
         """
-        requisition = self._requisition(requisition_id)
+        requisition = self._get("requisitions", requisition_id)
         if requisition.status != "approved":
             raise ValueError(f"Requisition is {requisition.status}; only an approved requisition can be posted")
         inside, outside = day(internal_start, "internal_start"), day(external_start, "external_start")
@@ -165,17 +163,16 @@ class HrTools(HrRecords):
             requisition_id: The requisition's id.
             employee_id: The applying employee's id.
         """
-        requisition = self._requisition(requisition_id)
+        requisition = self._get("requisitions", requisition_id)
         employee = self._active(employee_id)
         if requisition.status != "posted" or (requisition.internal_start or "9999") > self.db.today:
             raise ValueError("Requisition is not open for applications")
         if any(application.requisition_id == requisition_id and application.employee_id == employee_id
                for application in self.db.applications.values()):  # fmt: skip
             raise ValueError("Employee has already applied to this requisition")
-        application = Application(application_id=f"A{self.db.next_application_number}", requisition_id=requisition_id,
+        application = Application(application_id=self._new_id("A", "next_application_number"), requisition_id=requisition_id,
                                   candidate_name=employee.name, employee_id=employee_id, stage="applied",
                                   applied_on=self.db.today)  # fmt: skip
-        self.db.next_application_number += 1
         self.db.applications[application.application_id] = application
         return application
 
@@ -190,9 +187,7 @@ class HrTools(HrRecords):
             date: The interview day, YYYY-MM-DD.
             time: The start time, HH:MM on a 24-hour clock, e.g. "14:00".
         """
-        if application_id not in self.db.applications:
-            raise ValueError("Application not found")
-        application = self.db.applications[application_id]
+        application = self._get("applications", application_id)
         self._active(interviewer_id)
         if application.stage not in INTERVIEWABLE:
             raise ValueError(f"Application is at stage {application.stage} and cannot be interviewed")
@@ -209,9 +204,8 @@ class HrTools(HrRecords):
                     raise ValueError(f"Interviewer is already booked then ({other.interview_id})")
                 if other.application_id == application_id:
                     raise ValueError(f"The candidate already has an interview then ({other.interview_id})")
-        interview = Interview(interview_id=f"I{self.db.next_interview_number}", application_id=application_id,
+        interview = Interview(interview_id=self._new_id("I", "next_interview_number"), application_id=application_id,
                               interviewer_id=interviewer_id, date=date, time=time, status="scheduled")  # fmt: skip
-        self.db.next_interview_number += 1
         self.db.interviews[interview.interview_id] = interview
         application.stage = "interview"
         return interview
@@ -285,11 +279,10 @@ class HrTools(HrRecords):
             raise ValueError("effective_date must be the first day of a coming pay period")
         if requester.manager_id is None:
             raise ValueError("The requester has no manager to approve the change")
-        change = PayChange(change_id=f"PC{self.db.next_pay_change_number}", employee_id=employee_id, requested_by=requested_by,
+        change = PayChange(change_id=self._new_id("PC", "next_pay_change_number"), employee_id=employee_id, requested_by=requested_by,
                            current_pay=employee.base_pay, new_pay=round(float(new_pay), 2), effective_date=effective_date,
                            reason=reason, status="pending_approval", approver_id=requester.manager_id,
                            submitted_on=self.db.today)  # fmt: skip
-        self.db.next_pay_change_number += 1
         self.db.pay_changes[change.change_id] = change
         return change
 
@@ -302,14 +295,46 @@ class HrTools(HrRecords):
             case_type: "harassment", "discrimination", "safety", "withholding_review",
                 "payroll_error" or "benefits".
         """
-        self._employee(employee_id)
+        self._get("employees", employee_id)
         if case_type not in CASE_TYPES:
             raise ValueError(f"case_type must be one of {', '.join(CASE_TYPES)}")
-        case = Case(case_id=f"C{self.db.next_case_number}", employee_id=employee_id, case_type=case_type, status="open",
+        case = Case(case_id=self._new_id("C", "next_case_number"), employee_id=employee_id, case_type=case_type, status="open",
                     opened_on=self.db.today)  # fmt: skip
-        self.db.next_case_number += 1
         self.db.cases[case.case_id] = case
         return case
+
+    @tool("write")
+    def assign_shift(self, shift_id: str, employee_id: str, overtime_approved_by: str = "") -> Shift:
+        """Give a shift that has not started to an employee: an open shift picked up or
+        assigned, or a colleague's shift taken over in a swap. Closes the open swap request on
+        that shift.
+
+        Args:
+            shift_id: The shift's id, e.g. "S14021".
+            employee_id: The employee who will work it.
+            overtime_approved_by: The employee id of the manager approving the overtime this
+                shift makes; empty when it makes none.
+        """
+        shift = self._get("shifts", shift_id)
+        self._active(employee_id)
+        self._hourly(employee_id)
+        if overtime_approved_by:
+            self._active(overtime_approved_by)
+            if overtime_approved_by == employee_id:
+                raise ValueError("An employee cannot approve their own overtime")
+        if shift.start <= self.db.now:
+            raise ValueError(f"Shift {shift_id} has already started")
+        if shift.employee_id == employee_id:
+            raise ValueError(f"Employee {employee_id} already works shift {shift_id}")
+        for other in self.db.shifts.values():
+            if other.employee_id == employee_id and other.start < shift.end and shift.start < other.end:
+                raise ValueError(f"Overlaps the employee's shift {other.shift_id}")
+        closed = [request.swap_id for request in self.db.swap_requests.values()
+                  if request.shift_id == shift_id and request.status == "open"]  # fmt: skip
+        for swap_id in closed:
+            self.db.swap_requests[swap_id].status = "completed"
+        shift.employee_id, shift.status, shift.overtime_approved_by = employee_id, "scheduled", overtime_approved_by or None
+        return shift
 
     calculate = shared_tool(calculate)
     transfer_to_human_agents = shared_tool(transfer_to_human_agents)

@@ -1,13 +1,25 @@
 """The insurer's database: a fixed cast of policyholders, policy terms, claims and shops that
-the tasks are written around (namesakes, twins, a renewed policy whose two terms differ, two
-cars of one make, a spouse who is not a named insured), plus seeded filler so that look-ups
-have plenty to miss."""
+the tasks are written around (``data/cast.json``), plus seeded filler so that look-ups have
+plenty to miss.
+
+The cast: three Laura Castillos (two in one ZIP with different birth dates, a third with the
+first one's birth date in another ZIP) and two Daniel Reyes born the same day; twins; a renewed
+auto policy whose renewal added a rental and a full-glass endorsement; a policy renewed three
+times with a claim on each of its first three terms; a home in its grace period and renters
+insurance lapsed; two cars of one make on one policy; two claims on one day for the two cars of
+another; a spouse who lives in the home but is not a named insured; a claim under
+investigation for a date mismatch; a fire claim paid in two parts; the repair shops of the
+tasks' ZIP areas, one of them fully booked on 2025-04-03 by two inspections."""
 
 import random
 from datetime import date, timedelta
-from typing import Any
+from typing import Any, Literal, Optional
 
+from pydantic import BaseModel, ConfigDict
+
+from taubench.domains.insurance.models import RepairShop
 from taubench.domains.insurance.underwriting import LOSS_COVERAGE, adjuster_for, young_driver_surcharge
+from taubench.domains.kit import load_cast
 
 SEED = 2025
 TODAY = "2025-04-01"
@@ -203,199 +215,120 @@ class Book:
         self.claims[claim_id]["inspections"].append(inspection_id)
 
 
-def cast(book: Book) -> None:
-    """The records the tasks are written around (ids below 1100 and shops RS-101 to RS-140)."""
-    h, p, c = book.holder, book.policy, book.claim
-    h("PH-1001", "Laura Castillo", "1984-07-19", "60614", "312-555-0147", [("card", "4821")])
-    h("PH-1002", "Laura Castillo", "1991-02-03", "60614", "773-555-0199", [("card", "3307")])  # namesake, same ZIP
-    hondas = ((2019, "Honda", "Civic", "2HGFC2F59KH512340", 14200.0), (2021, "Honda", "CR-V", "7FARW2H83ME021877", 24600.0))
-    laura = (("Laura Castillo", "1984-07-19", "C41190327", "2022-03-15"),)
-    p("AU-310482-3", "auto", ["PH-1001"], "2024-03-15", 1684.0, inception="2022-03-15", vehicles=hondas, drivers=laura)
-    p("AU-310482-4", "auto", ["PH-1001"], "2025-03-15", 1752.0, inception="2022-03-15", vehicles=hondas, drivers=laura,
-      renewal_of="AU-310482-3", endorsements=("rental_standard", "full_glass"))  # the renewal added both endorsements
-    c("CL-60011", "AU-310482-3", "collision", "2024-08-02", 2390.0, "paid", vehicle=1, documents=("photos",), payout=1890.0)
-    p("RE-418820-1", "renters", ["PH-1002"], "2024-09-01", 216.0, limit=25000.0)
-    h("PH-1003", "Daniel Reyes", "1979-11-02", "78704", "512-555-0162", [("bank_account", "0937"), ("card", "5512")])
-    h("PH-1004", "Daniel Reyes", "1979-11-02", "78745", "512-555-0388", [("card", "7719")])  # same name and birth date
-    p("HO-552190-1", "home", ["PH-1003"], "2024-06-25", 1650.0, inception="2019-06-25", deductible=1000.0, limit=320000.0,
-      billing="in_grace", due=412.5, due_date="2025-03-25", address="1408 Bouldin Ave, Austin, TX 78704")
-    p("AU-771204-1", "auto", ["PH-1004"], "2024-10-01", 1396.0,
-      vehicles=((2018, "Toyota", "Tacoma", "3TMCZ5AN4JM140528", 23100.0),),
-      drivers=(("Daniel Reyes", "1979-11-02", "R20418836", "2024-10-01"),))
-    h("PH-1005", "Aisha Bello", "1990-05-14", "30318", "404-555-0121", [("card", "6402")])
-    p("RE-640113-1", "renters", ["PH-1005"], "2024-08-22", 240.0, limit=30000.0, billing="lapsed", due=60.0,
-      due_date="2025-02-20")
-    h("PH-1006", "Gregory Holt", "1968-09-09", "44107", "216-555-0175", [("bank_account", "2286")])
-    p("HO-205577-1", "home", ["PH-1006"], "2024-11-05", 1480.0, inception="2016-11-05", deductible=1000.0, limit=260000.0,
-      endorsements=("water_backup",), address="2217 Clarence Ave, Lakewood, OH 44107")
-    h("PH-1007", "Sandra Kim", "1975-03-03", "44107", "216-555-0133", [("card", "9034")])
-    p("HO-205913-1", "home", ["PH-1007"], "2024-07-19", 1390.0, inception="2018-07-19", deductible=1000.0, limit=240000.0,
-      address="1530 Hall Ave, Lakewood, OH 44107")
-    h("PH-1008", "Mark Delgado", "1972-12-12", "33139", "305-555-0186", [("card", "1150")])
-    p("HO-731150-1", "home", ["PH-1008"], "2024-12-01", 3920.0, inception="2020-12-01", deductible=2500.0, limit=410000.0,
-      address="811 Euclid Ave, Miami Beach, FL 33139")
-    h("PH-1009", "Kevin O'Brien", "1988-04-30", "02139", "617-555-0154", [("card", "2264")])
-    p("AU-118305-1", "auto", ["PH-1009"], "2024-05-20", 1288.0,
-      vehicles=((2020, "Subaru", "Outback", "4S4BTACC1L3118305", 22800.0),),
-      drivers=(("Kevin O'Brien", "1988-04-30", "S88043011", "2024-05-20"),))
-    h("PH-1010", "Priya Nair", "1993-08-21", "94110", "415-555-0119", [("card", "4471")])
-    p("RE-902231-1", "renters", ["PH-1010"], "2024-10-15", 198.0, limit=30000.0)
-    h("PH-1011", "Tomas Lindqvist", "1959-06-06", "55407", "612-555-0140", [("bank_account", "8812")])
-    p("HO-338104-1", "home", ["PH-1011"], "2024-04-10", 1720.0, inception="2011-04-10", deductible=1000.0, limit=285000.0,
-      address="3409 Portland Ave, Minneapolis, MN 55407")
-    h("PH-1012", "Hannah Weiss", "1981-01-22", "10025", "212-555-0168", [("card", "5830")])
-    p("AU-262719-1", "auto", ["PH-1012"], "2024-09-09", 2140.0, endorsements=("rental_plus",),
-      vehicles=((2022, "Subaru", "Forester", "JF2SKAJC5NH262719", 27400.0),),
-      drivers=(("Hannah Weiss", "1981-01-22", "W81012255", "2024-09-09"),))
-    h("PH-1013", "Brandon Tate", "1996-10-10", "85008", "602-555-0193", [("card", "0418")])
-    p("AU-650290-1", "auto", ["PH-1013"], "2025-03-10", 2310.0,
-      vehicles=((2021, "Dodge", "Charger", "2C3CDXBG6MH650290", 26500.0),),
-      drivers=(("Brandon Tate", "1996-10-10", "T96101048", "2025-03-10"),))
-    h("PH-1014", "Carla Mendes", "1983-02-17", "07030", "201-555-0107", [("card", "7781")])
-    rogue = ((2019, "Nissan", "Rogue", "5N1AT2MV8KC480077", 17900.0),)
-    p("AU-480077-1", "auto", ["PH-1014"], "2023-07-01", 1510.0, vehicles=rogue)
-    p("AU-480077-2", "auto", ["PH-1014"], "2024-07-01", 1595.0, inception="2023-07-01", vehicles=rogue, renewal_of="AU-480077-1")
-    c("CL-60021", "AU-480077-1", "collision", "2023-09-03", 3100.0, "paid", vehicle=1, payout=2600.0)
-    c("CL-60022", "AU-480077-1", "vandalism", "2024-02-11", 1250.0, "paid", vehicle=1, payout=750.0)
-    c("CL-60023", "AU-480077-2", "glass", "2024-11-20", 610.0, "paid", vehicle=1, payout=110.0)
-    h("PH-1015", "Victor Huang", "1970-07-07", "98103", "206-555-0172", [("card", "3390")])
-    outback = ((2018, "Subaru", "Outback", "4S4BSANC2J3557310", 19600.0),)
-    p("AU-557310-1", "auto", ["PH-1015"], "2022-01-15", 1180.0, vehicles=outback)
-    p("AU-557310-2", "auto", ["PH-1015"], "2023-01-15", 1220.0, inception="2022-01-15", vehicles=outback,
-      renewal_of="AU-557310-1")
-    p("AU-557310-3", "auto", ["PH-1015"], "2024-01-15", 1265.0, inception="2022-01-15", vehicles=outback,
-      renewal_of="AU-557310-2")
-    p("AU-557310-4", "auto", ["PH-1015"], "2025-01-15", 1302.0, inception="2022-01-15", vehicles=outback,
-      renewal_of="AU-557310-3")
-    c("CL-60031", "AU-557310-1", "collision", "2022-03-20", 2700.0, "paid", vehicle=1, payout=2200.0)
-    c("CL-60032", "AU-557310-2", "hail", "2023-05-11", 3350.0, "paid", vehicle=1, payout=2850.0)
-    c("CL-60033", "AU-557310-3", "glass", "2024-08-30", 380.0, "denied", vehicle=1)
-    h("PH-1016", "Omar Farouk", "1987-03-09", "48201", "313-555-0128", [("card", "6620")])
-    p("AU-903357-1", "auto", ["PH-1016"], "2024-11-12", 1870.0, endorsements=("rental_standard",),
-      vehicles=((2020, "Ford", "Escape", "1FMCU9G67LU903357", 16900.0),))
-    c("CL-61020", "AU-903357-1", "collision", "2025-03-24", 4300.0, "open", vehicle=1, reported="2025-03-25",
-      documents=("photos",))
-    h("PH-1017", "Julia Novak", "1979-12-01", "80211", "303-555-0161", [("card", "1199")])
-    p("AU-418876-1", "auto", ["PH-1017"], "2024-06-03", 1990.0, endorsements=("rental_plus", "full_glass"),
-      vehicles=((2023, "Kia", "Telluride", "5XYP5DHC1PG418876", 38200.0),))
-    c("CL-61021", "AU-418876-1", "collision", "2025-03-27", 6100.0, "open", vehicle=1, reported="2025-03-28",
-      police_report="DPD-25-77120")
-    h("PH-1018", "Ethan Brooks", "1994-02-28", "97214", "503-555-0114", [("card", "5075")])
-    p("AU-620045-1", "auto", ["PH-1018"], "2024-08-19", 1420.0,
-      vehicles=((2016, "Volkswagen", "Golf", "3VW217AU6GM620045", 10400.0),))
-    c("CL-61022", "AU-620045-1", "collision", "2025-03-25", 2950.0, "open", vehicle=1, reported="2025-03-26")
-    h("PH-1019", "Nina Petrova", "1992-09-15", "97214", "503-555-0189", [("card", "8841")])
-    p("AU-620318-1", "auto", ["PH-1019"], "2024-10-21", 1345.0, endorsements=("full_glass",),
-      vehicles=((2019, "Mazda", "CX-5", "JM3KFBCM6K0620318", 21300.0),))
-    c("CL-61024", "AU-620318-1", "glass", "2024-12-05", 540.0, "paid", vehicle=1, payout=540.0)
-    c("CL-61023", "AU-620318-1", "vandalism", "2025-03-20", 1700.0, "open", vehicle=1, reported="2025-03-21",
-      documents=("photos",))
-    h("PH-1020", "Rahul Mehta", "1986-06-18", "43201", "614-555-0136", [("card", "2209")])
-    p("AU-432011-1", "auto", ["PH-1020"], "2024-09-30", 1615.0,
-      vehicles=((2020, "Honda", "Accord", "1HGCV1F39LA432011", 19800.0),))
-    c("CL-61025", "AU-432011-1", "theft", "2025-03-14", 19800.0, "under_review", vehicle=1, reported="2025-03-17",
-      police_report="CPD-OH-25-3391", siu="date_mismatch")
-    h("PH-1021", "George Adeyemi", "1977-04-04", "64111", "816-555-0152", [("bank_account", "4410")])
-    p("AU-734410-1", "auto", ["PH-1021"], "2024-12-16", 1560.0,
-      vehicles=((2021, "Toyota", "Highlander", "5TDGZRBH1MS734410", 31500.0),))
-    h("PH-1022", "Lucia Romano", "1990-10-30", "37206", "615-555-0177", [("card", "3012")])
-    p("AU-301277-1", "auto", ["PH-1022"], "2024-05-06", 1480.0, deductible=1000.0,
-      vehicles=((2020, "Hyundai", "Tucson", "KM8J33A46LU301277", 18700.0),))
-    c("CL-60041", "AU-301277-1", "collision", "2024-05-17", 2650.0, "paid", vehicle=1, payout=1650.0)
-    h("PH-1023", "Samuel Okafor", "1965-01-08", "28203", "704-555-0145", [("card", "7345")])
-    p("AU-281193-1", "auto", ["PH-1023"], "2024-08-01", 1705.0, deductible=1000.0, inception="2017-08-01",
-      vehicles=((2022, "Lexus", "ES 350", "58ABZ1B13NU281193", 36800.0),))
-    h("PH-1024", "Fatima Haddad", "1982-11-11", "19103", "215-555-0196", [("card", "4490"), ("bank_account", "1276")])
-    p("AU-190388-1", "auto", ["PH-1024"], "2024-07-12", 3441.6, due=860.4, due_date="2025-04-10",
-      vehicles=((2023, "BMW", "X3", "5UX53DP01P9190388", 41200.0),))
-    h("PH-1025", "Wei Chen", "1998-03-12", "94117", "415-555-0110", [("card", "8008")])
-    p("RE-941177-1", "renters", ["PH-1025"], "2024-07-01", 228.0, limit=20000.0)
-    h("PH-1026", "Peter Walsh", "1974-05-25", "02138", "617-555-0183", [("card", "6116")])
-    p("AU-021384-1", "auto", ["PH-1026"], "2024-08-15", 1460.0, vehicles=((2017, "Audi", "A4", "WAUANAF41HN021384", 15900.0),))
-    h("PH-1027", "Olga Ivanova", "1969-09-19", "55408", "612-555-0124", [("card", "2290")])
-    p("HO-554083-1", "home", ["PH-1027"], "2024-10-01", 2050.0, deductible=1000.0, limit=330000.0,
-      address="4621 Bryant Ave S, Minneapolis, MN 55408")
-    c("CL-61026", "HO-554083-1", "water_damage", "2025-03-08", 7400.0, "under_review", reported="2025-03-10",
-      documents=("photos",))
-    h("PH-1028", "Michael Osei", "1985-05-05", "19104", "215-555-0131", [("card", "5571")])
-    h("PH-1029", "Grace Osei", "1987-08-14", "19104", "215-555-0142", [("card", "0193")])
-    p("RE-191045-1", "renters", ["PH-1028"], "2024-09-10", 204.0, limit=25000.0)
-    p("HO-191047-1", "home", ["PH-1029"], "2025-01-20", 1875.0, deductible=1000.0, limit=295000.0,
-      address="4012 Baltimore Ave, Philadelphia, PA 19104")  # Michael lives there but is not a named insured
-    h("PH-1030", "Andre Dubois", "1980-02-14", "44102", "216-555-0115", [("card", "6064")])
-    h("PH-1031", "Sofia Dubois", "1982-06-30", "44102", "216-555-0116", [("card", "6071")])
-    p("HO-462190-1", "home", ["PH-1030", "PH-1031"], "2024-05-28", 1610.0, inception="2015-05-28", deductible=1000.0,
-      limit=250000.0, address="3318 W 58th St, Cleveland, OH 44102")
-    h("PH-1032", "Jordan Miller", "1995-12-03", "80205", "720-555-0157", [("card", "4012")])
-    h("PH-1033", "Jamie Miller", "1995-12-03", "80205", "720-555-0158", [("card", "4013")])  # twins
-    p("AU-802051-1", "auto", ["PH-1032"], "2024-12-03", 1390.0,
-      vehicles=((2018, "Jeep", "Compass", "3C4NJDBB7JT802051", 14300.0),))
-    p("AU-802053-1", "auto", ["PH-1033"], "2024-12-03", 1275.0,
-      vehicles=((2019, "Toyota", "Corolla", "2T1BURHE5KC802053", 15100.0),))
-    c("CL-61027", "AU-802053-1", "glass", "2025-03-26", 780.0, "open", vehicle=1, reported="2025-03-27")
-    h("PH-1034", "Rosa Morales", "1966-04-02", "33133", "305-555-0179", [("card", "3380")])
-    p("AU-331332-1", "auto", ["PH-1034"], "2024-06-20", 1240.0,
-      vehicles=((2015, "Toyota", "Corolla", "2T1BURHE0FC331332", 11800.0),))
-    h("PH-1035", "Ibrahim Yilmaz", "1989-07-21", "30307", "404-555-0163", [("card", "6654")])
-    p("AU-303071-1", "auto", ["PH-1035"], "2024-11-25", 1330.0,
-      vehicles=((2017, "Mazda", "Mazda3", "3MZBN1V78HM303071", 14000.0),))
-    h("PH-1036", "Thomas Wright", "1979-08-08", "60647", "773-555-0102", [("card", "9920")])
-    p("AU-606471-1", "auto", ["PH-1036"], "2024-10-08", 2260.0, endorsements=("rental_standard",),
-      vehicles=((2018, "Ford", "Fusion", "3FA6P0H74JR606471", 13200.0),
-                (2021, "Ford", "Bronco Sport", "3FMCR9B60MR606472", 27300.0)))
-    c("CL-61030", "AU-606471-1", "collision", "2025-03-26", 3800.0, "open", vehicle=1, reported="2025-03-27")
-    c("CL-61031", "AU-606471-1", "hail", "2025-03-26", 2900.0, "open", vehicle=2, reported="2025-03-27")
-    h("PH-1037", "Mei Tanaka", "1991-01-19", "98115", "206-555-0138", [("card", "2204")])
-    p("AU-981152-1", "auto", ["PH-1037"], "2024-08-28", 2080.0, vehicles=((2020, "Toyota", "RAV4", "2T3P1RFV4LC981152", 23900.0),
-                                                                       (2018, "Toyota", "Camry", "4T1B11HK1JU981153", 16200.0)))
-    c("CL-61032", "AU-981152-1", "hail", "2025-03-18", 2450.0, "open", vehicle=1, reported="2025-03-19", documents=("photos",))
-    c("CL-61033", "AU-981152-1", "collision", "2025-03-25", 3650.0, "open", vehicle=2, reported="2025-03-25",
-      documents=("photos",))
-    h("PH-1038", "Luis Garcia", "1985-12-24", "85016", "602-555-0170", [("card", "5129")])
-    p("AU-850162-1", "auto", ["PH-1038"], "2024-07-30", 1715.0,
-      vehicles=((2016, "Chevrolet", "Silverado", "1GCVKREC5GZ850162", 21400.0),))
-    c("CL-61034", "AU-850162-1", "theft", "2025-02-15", 21400.0, "denied", vehicle=1, reported="2025-02-16")
-    h("PH-1039", "Elena Rossi", "1971-05-09", "64108", "816-555-0108", [("card", "1846")])
-    p("AU-641082-1", "auto", ["PH-1039"], "2025-02-01", 1530.0, inception="2019-02-01",
-      vehicles=((2021, "Honda", "Pilot", "5FNYF6H59MB641082", 29500.0),),
-      drivers=(("Elena Rossi", "1971-05-09", "R71050922", "2019-02-01"),))
-    h("PH-1040", "Kwame Mensah", "1975-10-21", "37203", "615-555-0190", [("card", "7304")])
-    p("AU-372031-1", "auto", ["PH-1040"], "2024-11-02", 1585.0, due=396.25, due_date="2025-04-15",
-      vehicles=((2019, "Toyota", "Sienna", "5TDYZ3DC0KS372031", 24800.0),))
-    h("PH-1041", "Chloe Bennett", "1983-03-27", "28205", "704-555-0126", [("card", "5560"), ("bank_account", "3391")])
-    p("AU-282051-1", "auto", ["PH-1041"], "2024-09-16", 1450.0, due=362.5, due_date="2025-04-14",
-      vehicles=((2020, "Subaru", "Crosstrek", "JF2GTAEC0L8282051", 19900.0),))
-    p("HO-282053-1", "home", ["PH-1041"], "2024-09-16", 1380.0, deductible=500.0, limit=230000.0, due=345.0,
-      due_date="2025-04-14",
-      address="2710 Commonwealth Ave, Charlotte, NC 28205")
-    h("PH-1042", "Marcus Reid", "1978-02-02", "43206", "614-555-0149", [("card", "8317")])
-    p("HO-432061-1", "home", ["PH-1042"], "2024-08-08", 1540.0, deductible=1000.0, limit=270000.0,
-      address="655 Jaeger St, Columbus, OH 43206")
-    c("CL-61035", "HO-432061-1", "fire", "2025-02-09", 9800.0, "approved", reported="2025-02-10",
-      documents=("photos", "repair_estimate"))
-    book.claims["CL-61035"]["payments"] += [book.payment("HO-432061-1", "CL-61035", "claim_payout", "2025-03-04", 3200.0,
-                                                         "check"),
-                                            book.payment("HO-432061-1", "CL-61035", "claim_payout", "2025-03-21", 1450.75,
-                                                         "check")]
-    h("PH-1043", "Sarah Cohen", "1990-02-12", "10027", "917-555-0184", [("card", "2931")])
-    p("RE-100271-1", "renters", ["PH-1043"], "2024-12-12", 252.0, limit=35000.0)
-    h("PH-1044", "Laura Castillo", "1984-07-19", "60622", "312-555-0291",
-      [("card", "0772")])  # same name and birth date, another ZIP
-    p("RE-606221-1", "renters", ["PH-1044"], "2024-11-01", 189.0, limit=20000.0)
+class Method(BaseModel):
+    kind: Literal["card", "bank_account"]
+    last4: str
 
-    book.shop("RS-101", "Lincoln Park Collision", "60614", "773-555-0301", True, 2)
-    book.shop("RS-102", "Clybourn Auto Body", "60622", "773-555-0302", True, 1)
-    book.shop("RS-103", "Fullerton Garage", "60647", "773-555-0303", False, 3)
-    book.shop("RS-104", "Emerald City Body Works", "98103", "206-555-0304", False, 2)
-    book.shop("RS-105", "Wallingford Collision Center", "98103", "206-555-0305", True, 2)
-    book.shop("RS-106", "Hawthorne Auto Body", "97214", "503-555-0306", True, 1)
-    book.shop("RS-107", "Mile High Collision", "80211", "303-555-0307", True, 2)
-    book.shop("RS-108", "Little Five Points Body Shop", "30307", "404-555-0308", True, 2)
-    book.shop("RS-109", "Coral Way Auto Repair", "33133", "305-555-0309", True, 2)
-    book.inspection("CL-61030", "RS-101", "2025-04-03", "scheduled")  # RS-101 is full on 2025-04-03
-    book.inspection("CL-61031", "RS-101", "2025-04-03", "scheduled")
-    book.inspection("CL-61023", "RS-106", "2025-04-08", "scheduled")
-    book.inspection("CL-61020", "RS-101", "2025-03-27", "completed")
+
+class CastHolder(BaseModel):
+    policyholder_id: str
+    name: str
+    date_of_birth: str
+    zip_code: str
+    phone: str
+    payment_methods: list[Method]
+
+
+class CastVehicle(BaseModel):
+    year: int
+    make: str
+    model: str
+    vin: str
+    actual_cash_value: float
+
+
+class CastDriver(BaseModel):
+    name: str
+    date_of_birth: str
+    license_number: str
+    added_on: str
+
+
+class CastPolicy(BaseModel):
+    """A policy term as the builder takes it: coverages follow from the line, the deductible and
+    the limit; a term whose drivers are not given lists its named insureds."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    policy_id: str
+    line: Literal["auto", "home", "renters"]
+    named_insureds: list[str]
+    term_start: str
+    annual_premium: float
+    inception_date: str = ""
+    deductible: float = 500.0
+    endorsements: list[str] = []
+    vehicles: list[CastVehicle] = []
+    drivers: list[CastDriver] = []
+    billing_status: Literal["paid", "in_grace", "lapsed"] = "paid"
+    amount_due: float = 0.0
+    due_date: Optional[str] = None
+    renewal_of: Optional[str] = None
+    limit: float = 300000.0
+    property_address: Optional[str] = None
+
+
+class Payout(BaseModel):
+    date: str
+    amount: float
+
+
+class CastClaim(BaseModel):
+    """A claim as the builder takes it (``vehicle``: the number of the car on the policy, 0 for
+    none; ``payout``: paid 24 days after the report; ``later_payouts``: paid apart from it)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    claim_id: str
+    policy_id: str
+    loss_type: str
+    loss_date: str
+    estimate: float
+    status: Literal["open", "under_review", "approved", "paid", "denied", "withdrawn", "closed"]
+    reported_date: str = ""
+    vehicle: int = 0
+    police_report: str = ""
+    documents: list[str] = []
+    payout: float = 0.0
+    siu_indicator: Optional[str] = None
+    later_payouts: list[Payout] = []
+
+
+class CastInspection(BaseModel):
+    claim_id: str
+    shop_id: str
+    date: str
+    status: Literal["scheduled", "completed", "cancelled"]
+
+
+CAST_SECTIONS = {"policyholders": CastHolder, "policies": CastPolicy, "claims": CastClaim, "repair_shops": RepairShop,
+                 "inspections": CastInspection}  # fmt: skip
+
+
+def cast(book: Book) -> None:
+    """The records the tasks are written around (ids below 1100 and shops RS-101 to RS-140), from
+    ``data/cast.json``, then each named insured's premium payments so far."""
+    rows = load_cast(__package__, CAST_SECTIONS)
+    for holder in rows["policyholders"]:
+        book.holder(holder.policyholder_id, holder.name, holder.date_of_birth, holder.zip_code, holder.phone,
+                    [(method.kind, method.last4) for method in holder.payment_methods])  # fmt: skip
+    for term in rows["policies"]:
+        book.policy(term.policy_id, term.line, term.named_insureds, term.term_start, term.annual_premium,
+                    inception=term.inception_date, deductible=term.deductible, endorsements=tuple(term.endorsements),
+                    vehicles=tuple((car.year, car.make, car.model, car.vin, car.actual_cash_value) for car in term.vehicles),
+                    drivers=tuple((who.name, who.date_of_birth, who.license_number, who.added_on) for who in term.drivers),
+                    billing=term.billing_status, due=term.amount_due, due_date=term.due_date, renewal_of=term.renewal_of,
+                    limit=term.limit, address=term.property_address)  # fmt: skip
+    for claim in rows["claims"]:
+        book.claim(claim.claim_id, claim.policy_id, claim.loss_type, claim.loss_date, claim.estimate, claim.status,
+                   reported=claim.reported_date, vehicle=claim.vehicle, police_report=claim.police_report,
+                   documents=tuple(claim.documents), payout=claim.payout, siu=claim.siu_indicator)  # fmt: skip
+        book.claims[claim.claim_id]["payments"] += [book.payment(claim.policy_id, claim.claim_id, "claim_payout", paid.date,
+                                                                 paid.amount, "check") for paid in claim.later_payouts]
+    for shop in rows["repair_shops"]:
+        book.shops[shop.shop_id] = shop.model_dump()
+    for visit in rows["inspections"]:
+        book.inspection(visit.claim_id, visit.shop_id, visit.date, visit.status)
     for pid in book.holders:
         for policy_id in book.holders[pid]["policies"]:
             paid_before = any(payment["policy_id"] == policy_id for payment in book.payments.values())

@@ -3,9 +3,11 @@
 import json
 from datetime import date, timedelta
 
-from taubench.domains.gold_trace import GoldStep, GoldTrace, hand_offs
+from taubench.domains.gold_trace import GoldStep, GoldTrace
+from taubench.domains.kit import hand_offs, identified_first, looked_up_before_change, said
 from taubench.domains.insurance.underwriting import MAX_RENTAL_DAYS, RENTAL_TIERS, young_driver_surcharge
 
+RECORD_TABLES = ("policies", "claims", "repair_shops")
 UNSCOPED = ("find_policyholder", "search_repair_shops", "calculate", "transfer_to_human_agents")
 REPORTING_DAYS = {"auto": 30, "home": 60, "renters": 60}
 TOTAL_LOSS_SHARE = 0.75
@@ -63,13 +65,24 @@ def _business_days_after(today: str, day: str, holidays: list[str]) -> int | Non
     return count
 
 
-def _said(trace: GoldTrace, value: float) -> bool:
-    return f"{value:g}" in trace.task.communicate_info
+def caller_verified_first(trace: GoldTrace) -> list[str]:
+    """Nothing about a policy before a policyholder is verified (which policies that caller may
+    touch is rule 2's)."""
+    return identified_first(
+        trace, who="any policyholder",
+        identifies=lambda step: list(step.before.policies) if step.name == "find_policyholder" else [],
+        concerns=lambda step: [policy_id] if step.name not in UNSCOPED and (policy_id := _policy_of(step)) else [],
+    )  # fmt: skip
 
 
-def identified_first(trace: GoldTrace) -> list[str]:
-    return [f"{step.name} before any policyholder was verified" for index, step in enumerate(trace.steps)
-            if step.name not in UNSCOPED and _policy_of(step) and not _verified(trace, index)]  # fmt: skip
+def _named_records(step: GoldStep) -> list[str]:
+    """The ids of existing records a call names (a policy, a claim, a repair shop)."""
+    tables = [getattr(step.before, table) for table in RECORD_TABLES]
+    return [value for value in step.arguments.values() if isinstance(value, str) and any(value in table for table in tables)]
+
+
+def changes_read_back(trace: GoldTrace) -> list[str]:
+    return looked_up_before_change(trace, _named_records)
 
 
 def named_insureds_only(trace: GoldTrace) -> list[str]:
@@ -136,7 +149,7 @@ def payout_estimates(trace: GoldTrace) -> list[str]:
     for step, claim_id in _filed(trace):
         claim = step.after.claims[claim_id]
         estimate = max(0.0, round(min(claim.estimate, claim.limit) - claim.deductible, 2))
-        if not _said(trace, estimate):
+        if not said(trace, estimate):
             violations.append(f"payout estimate {estimate:g} of {claim_id} not in communicate_info")
     return violations
 
@@ -167,7 +180,7 @@ def total_losses(trace: GoldTrace) -> list[str]:
             violations.append(f"shop inspection booked for total loss {claim_id}")
     for step, claim_id in _filed(trace):
         value = _total_loss(trace, step, claim_id)
-        if value is not None and not _said(trace, value):
+        if value is not None and not said(trace, value):
             violations.append(f"actual cash value {value:g} of total loss {claim_id} not in communicate_info")
     return violations
 
@@ -244,7 +257,7 @@ def drivers(trace: GoldTrace) -> list[str]:
         age = today.year - born.year - ((today.month, today.day) < (born.month, born.day))
         if added.annual_surcharge != young_driver_surcharge(age):
             violations.append(f"driver {added.name} surcharged {added.annual_surcharge:g} at age {age}")
-        if added.prorated_charge and not _said(trace, added.prorated_charge):
+        if added.prorated_charge and not said(trace, added.prorated_charge):
             violations.append(f"surcharge {added.prorated_charge:g} for {added.name} not in communicate_info")
     return violations
 
@@ -288,14 +301,15 @@ def cancellations(trace: GoldTrace) -> list[str]:
             effective = step.arguments["effective_date"]
             violations.append(f"cancel_policy of {policy_id} from {effective} with open claims {open_claims}")
         refund = step.after.policies[policy_id].cancellation
-        if refund and not _said(trace, refund.refund):
+        if refund and not said(trace, refund.refund):
             violations.append(f"refund {refund.refund:g} of {policy_id} not in communicate_info")
     return violations
 
 
 RULES = {
-    1: identified_first,
+    1: caller_verified_first,
     2: named_insureds_only,
+    3: changes_read_back,
     4: term_of_the_loss,
     5: premium_decides_cover,
     6: reporting_windows,
@@ -315,4 +329,4 @@ RULES = {
     20: cancellations,
     21: hand_offs,
 }
-CONVERSATIONAL = {3: "reading a change back and getting a yes happens in the conversation, not in tool calls"}
+CONVERSATIONAL: dict[int, str] = {}

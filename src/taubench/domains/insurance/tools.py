@@ -8,14 +8,14 @@ from typing import Optional
 
 from taubench.domains.insurance.models import (
     Billing, Cancellation, Claim, ClaimFile, Coverage, CoverageCheck, Driver, InsuranceDB, Inspection, Payment, Policy,
-    Policyholder,
-    Rental, RepairShop,
+    Policyholder, Rental, RepairShop,
 )  # fmt: skip
 from taubench.domains.insurance.underwriting import (
     CANCELLATION_FEE, DEDUCTIBLE_CHOICES, LOSS_COVERAGE, adjuster_for, young_driver_surcharge,
 )  # fmt: skip
+from taubench.domains.kit import RecordDesk
 from taubench.domains.shared_tools import calculate, shared_tool, transfer_to_human_agents
-from taubench.toolkit import Toolkit, tool
+from taubench.toolkit import tool
 
 DOCUMENT_TYPES = ("photos", "police_report", "repair_estimate", "receipts", "proof_of_ownership")
 SIU_INDICATORS = ("early_loss", "claim_frequency", "date_mismatch")
@@ -41,21 +41,11 @@ def _age(born: str, on: date) -> int:
     return on.year - birth.year - ((on.month, on.day) < (birth.month, birth.day))
 
 
-class InsuranceTools(Toolkit):
+class InsuranceTools(RecordDesk):
     db: InsuranceDB
 
-    def _policy(self, policy_id: str) -> Policy:
-        if policy_id not in self.db.policies:
-            raise ValueError("Policy not found")
-        return self.db.policies[policy_id]
-
-    def _claim(self, claim_id: str) -> Claim:
-        if claim_id not in self.db.claims:
-            raise ValueError("Claim not found")
-        return self.db.claims[claim_id]
-
     def _open_claim(self, claim_id: str) -> Claim:
-        claim = self._claim(claim_id)
+        claim = self._get("claims", claim_id)
         if claim.status not in OPEN:
             raise ValueError(f"Claim is {claim.status}, not open or under review")
         return claim
@@ -67,7 +57,7 @@ class InsuranceTools(Toolkit):
         return claim
 
     def _active(self, policy_id: str) -> Policy:
-        policy = self._policy(policy_id)
+        policy = self._get("policies", policy_id)
         if policy.status != "active":
             raise ValueError(f"Policy is {policy.status}")
         return policy
@@ -91,9 +81,8 @@ class InsuranceTools(Toolkit):
         return (date.fromisoformat(policy.cancellation.effective_date) - timedelta(days=1)).isoformat()
 
     def _new_payment(self, policy_id: str, claim_id: Optional[str], kind: str, amount: float, method: str) -> Payment:
-        payment = Payment(payment_id=f"PY-{self.db.next_payment_number}", policy_id=policy_id, claim_id=claim_id,
+        payment = Payment(payment_id=self._new_id("PY-", "next_payment_number"), policy_id=policy_id, claim_id=claim_id,
                           kind=kind, date=self.db.today, amount=amount, method=method)  # fmt: skip
-        self.db.next_payment_number += 1
         self.db.payments[payment.payment_id] = payment
         return payment
 
@@ -121,7 +110,7 @@ class InsuranceTools(Toolkit):
         Args:
             policy_id: The policy number of the term, e.g. "AU-310482-2".
         """
-        return self._policy(policy_id)
+        return self._get("policies", policy_id)
 
     @tool("read")
     def list_claims(self, policy_id: str) -> list[Claim]:
@@ -130,8 +119,8 @@ class InsuranceTools(Toolkit):
         Args:
             policy_id: The policy number of the term.
         """
-        self._policy(policy_id)
-        return [claim for claim in self.db.claims.values() if claim.policy_id == policy_id]
+        self._get("policies", policy_id)
+        return self._of("claims", "policy_id", policy_id)
 
     @tool("read")
     def get_claim(self, claim_id: str) -> ClaimFile:
@@ -140,7 +129,7 @@ class InsuranceTools(Toolkit):
         Args:
             claim_id: The claim number, e.g. "CL-70412".
         """
-        claim = self._claim(claim_id)
+        claim = self._get("claims", claim_id)
         return ClaimFile(claim=claim, inspections=[self.db.inspections.get(key) for key in claim.inspections],
                          payments=[self.db.payments.get(key) for key in claim.payments])  # fmt: skip
 
@@ -157,7 +146,7 @@ class InsuranceTools(Toolkit):
                 (sewer or drain backup), flood.
             loss_date: YYYY-MM-DD.
         """
-        policy = self._policy(policy_id)
+        policy = self._get("policies", policy_id)
         _day(loss_date, "Loss date")
         coverage = self._coverage(policy, loss_type)
         return CoverageCheck(
@@ -189,10 +178,9 @@ class InsuranceTools(Toolkit):
         Args:
             policy_id: The policy number of the term.
         """
-        policy = self._policy(policy_id)
+        policy = self._get("policies", policy_id)
         grace = (date.fromisoformat(policy.due_date) + timedelta(days=10)).isoformat() if policy.due_date else None
-        payments = [payment for payment in self.db.payments.values()
-                    if payment.policy_id == policy_id and payment.kind != "claim_payout"]  # fmt: skip
+        payments = [payment for payment in self._of("payments", "policy_id", policy_id) if payment.kind != "claim_payout"]
         return Billing(policy_id=policy_id, billing_status=policy.billing_status, annual_premium=policy.annual_premium,
                        amount_due=policy.amount_due, due_date=policy.due_date, grace_ends=grace, payments=payments)  # fmt: skip
 
@@ -211,7 +199,7 @@ class InsuranceTools(Toolkit):
             vehicle_id: Auto claims: the damaged vehicle's id on the policy, e.g. "V-31048-1".
                 null for home and renters claims.
         """
-        policy = self._policy(policy_id)
+        policy = self._get("policies", policy_id)
         when = _day(loss_date, "Loss date")
         amount = _money(estimate, "Estimate")
         coverage = self._coverage(policy, loss_type)
@@ -229,15 +217,14 @@ class InsuranceTools(Toolkit):
             raise ValueError("Auto claims need the id of a vehicle on this policy")
         if policy.line != "auto" and vehicle_id is not None:
             raise ValueError("Home and renters claims take no vehicle")
-        number = self.db.next_claim_number
+        claim_id = self._new_id("CL-", "next_claim_number")
         claim = Claim(
-            claim_id=f"CL-{number}", policy_id=policy_id, loss_type=loss_type, loss_date=loss_date,
+            claim_id=claim_id, policy_id=policy_id, loss_type=loss_type, loss_date=loss_date,
             reported_date=self.db.today, vehicle_id=vehicle_id, police_report=police_report, estimate=amount,
             coverage=coverage.coverage, limit=coverage.limit, deductible=self._deductible(policy, coverage, loss_type, loss_date),
-            status="open", adjuster=adjuster_for(policy.line, number), siu_flag=False, siu_indicator=None,
+            status="open", adjuster=adjuster_for(policy.line, int(claim_id[3:])), siu_flag=False, siu_indicator=None,
             documents=[], rental=None, inspections=[], payments=[],
         )  # fmt: skip
-        self.db.next_claim_number += 1
         self.db.claims[claim.claim_id] = claim
         return claim
 
@@ -249,7 +236,7 @@ class InsuranceTools(Toolkit):
             claim_id: The claim number.
             doc_type: photos, police_report, repair_estimate, receipts or proof_of_ownership.
         """
-        claim = self._claim(claim_id)
+        claim = self._get("claims", claim_id)
         if doc_type not in DOCUMENT_TYPES:
             raise ValueError("Document type must be photos, police_report, repair_estimate, receipts or proof_of_ownership")
         if claim.status in ("withdrawn", "closed"):
@@ -269,8 +256,7 @@ class InsuranceTools(Toolkit):
             date: YYYY-MM-DD, after today; shops inspect on business days only.
         """
         claim = self._auto_claim(claim_id)
-        if shop_id not in self.db.repair_shops:
-            raise ValueError("Repair shop not found")
+        shop = self._get("repair_shops", shop_id)
         day = _day(date, "Inspection date")
         if date <= self.db.today:
             raise ValueError("Inspection date must be after today")
@@ -280,11 +266,10 @@ class InsuranceTools(Toolkit):
             raise ValueError("The claim already has an inspection scheduled")
         booked = sum(visit.shop_id == shop_id and visit.date == date and visit.status == "scheduled"
                      for visit in self.db.inspections.values())  # fmt: skip
-        if booked >= self.db.repair_shops[shop_id].daily_capacity:
+        if booked >= shop.daily_capacity:
             raise ValueError("No free inspection slot at that shop on that date")
-        inspection = Inspection(inspection_id=f"IN-{self.db.next_inspection_number}", claim_id=claim_id, shop_id=shop_id,
+        inspection = Inspection(inspection_id=self._new_id("IN-", "next_inspection_number"), claim_id=claim_id, shop_id=shop_id,
                                 date=date, status="scheduled")  # fmt: skip
-        self.db.next_inspection_number += 1
         self.db.inspections[inspection.inspection_id] = inspection
         claim.inspections.append(inspection.inspection_id)
         return inspection
@@ -411,7 +396,7 @@ class InsuranceTools(Toolkit):
             amount: USD, more than 0 and at most the amount due.
             method_id: The payment method's id on file, e.g. "PM-2210-1".
         """
-        policy = self._policy(policy_id)
+        policy = self._get("policies", policy_id)
         paid = _money(amount, "Amount")
         if policy.status == "cancelled" or policy.billing_status == "lapsed":
             raise ValueError("The policy is not in force: premium cannot be taken on it")

@@ -1,15 +1,17 @@
-"""The real-estate desk's look-ups (clients, listings, tour slots, tours, offers, documents)
-and its agreement and tour writes. Like every tool of the desk they check what the brokerage's
-systems check (existence, status, open slots, double bookings); who may tour and when is the
-policy's, so the agent's."""
+"""The real-estate desk's look-ups (clients with their saved searches, listings, tour slots,
+tours, offers, documents) and its agreement and tour writes. Like every tool of the desk they
+check what the brokerage's systems check (existence, status, open slots, double bookings); who
+may tour and when is the policy's, so the agent's."""
 
 from datetime import date, datetime, timedelta
 from typing import Literal, Optional
 
+from taubench.domains.kit import RecordDesk
 from taubench.domains.real_estate.models import (
     Agent,
     BuyerAgreement,
     Client,
+    ClientWithSearch,
     Document,
     Hold,
     Listing,
@@ -19,7 +21,7 @@ from taubench.domains.real_estate.models import (
     Tour,
     TourSlot,
 )
-from taubench.toolkit import Toolkit, tool
+from taubench.toolkit import tool
 
 SEARCH_LIMIT = 20
 
@@ -38,28 +40,20 @@ def day(text: str, what: str) -> date:
         raise ValueError(f"{what} must be a date written YYYY-MM-DD") from None
 
 
-class ListingDesk(Toolkit):
+def saved_search_key(db: RealEstateDB, client_id: str) -> Optional[str]:
+    """The key of the saved search a client set up or shares as its co-client, if any."""
+    if client_id in db.search_preferences:
+        return client_id
+    return next((key for key, search in db.search_preferences.items() if search.co_client_id == client_id), None)
+
+
+class ListingDesk(RecordDesk):
     """The desk's look-ups and its tour bookings; the offer, document and rental writes build on it."""
 
     db: RealEstateDB
 
     def _now(self) -> datetime:
         return datetime.strptime(self.db.now, "%Y-%m-%d %H:%M")
-
-    def _client(self, client_id: str) -> Client:
-        if client_id not in self.db.clients:
-            raise ValueError("Client not found")
-        return self.db.clients[client_id]
-
-    def _listing(self, listing_id: str) -> Listing:
-        if listing_id not in self.db.listings:
-            raise ValueError("Listing not found")
-        return self.db.listings[listing_id]
-
-    def _offer(self, offer_id: str) -> Offer:
-        if offer_id not in self.db.offers:
-            raise ValueError("Offer not found")
-        return self.db.offers[offer_id]
 
     @tool("read")
     def find_client(self, name: str, phone: str) -> list[str]:
@@ -83,12 +77,17 @@ class ListingDesk(Toolkit):
     @tool("read")
     def get_client(self, client_id: str) -> Client:
         """A client's record: contact details, their buyer's agent, buyer agreement, financing on
-        file (pre-approvals and proof of funds) and payment methods.
+        file (pre-approvals and proof of funds), payment methods and, when they have one, their
+        saved search (search_preferences, also shown to a co-client who shares it).
 
         Args:
             client_id: The client's id, e.g. "C2001".
         """
-        return self._client(client_id)
+        client = self._get("clients", client_id)
+        key = saved_search_key(self.db, client_id)
+        if key is None:
+            return client
+        return ClientWithSearch(**client.model_dump(), search_preferences=self.db.search_preferences[key])
 
     @tool("read")
     def get_agent(self, agent_id: str) -> Agent:
@@ -97,9 +96,7 @@ class ListingDesk(Toolkit):
         Args:
             agent_id: The agent's id, e.g. "A01".
         """
-        if agent_id not in self.db.agents:
-            raise ValueError("Agent not found")
-        return self.db.agents[agent_id]
+        return self._get("agents", agent_id)
 
     @tool("read")
     def search_listings(
@@ -147,7 +144,7 @@ class ListingDesk(Toolkit):
             listing_id: The listing's id.
             date: The day, YYYY-MM-DD.
         """
-        self._listing(listing_id)
+        self._get("listings", listing_id)
         day(date, "date")
         slots = [
             slot
@@ -164,8 +161,8 @@ class ListingDesk(Toolkit):
         Args:
             client_id: The client's id.
         """
-        self._client(client_id)
-        tours = [tour for tour in self.db.tours.values() if tour.client_id == client_id and tour.status == "scheduled"]
+        self._get("clients", client_id)
+        tours = [tour for tour in self._of("tours", "client_id", client_id) if tour.status == "scheduled"]
         return sorted(tours, key=lambda tour: (tour.date, tour.time))
 
     @tool("read")
@@ -175,8 +172,8 @@ class ListingDesk(Toolkit):
         Args:
             client_id: The client's id.
         """
-        self._client(client_id)
-        return [offer for offer in self.db.offers.values() if offer.client_id == client_id]
+        self._get("clients", client_id)
+        return self._of("offers", "client_id", client_id)
 
     @tool("read")
     def list_client_applications(self, client_id: str) -> list[RentalApplication]:
@@ -185,8 +182,8 @@ class ListingDesk(Toolkit):
         Args:
             client_id: The client's id.
         """
-        self._client(client_id)
-        return [application for application in self.db.rental_applications.values() if application.client_id == client_id]
+        self._get("clients", client_id)
+        return self._of("rental_applications", "client_id", client_id)
 
     @tool("read")
     def list_client_holds(self, client_id: str) -> list[Hold]:
@@ -195,8 +192,8 @@ class ListingDesk(Toolkit):
         Args:
             client_id: The client's id.
         """
-        self._client(client_id)
-        return [hold for hold in self.db.holds.values() if hold.client_id == client_id]
+        self._get("clients", client_id)
+        return self._of("holds", "client_id", client_id)
 
     @tool("read")
     def list_listing_documents(self, listing_id: str) -> list[Document]:
@@ -205,8 +202,8 @@ class ListingDesk(Toolkit):
         Args:
             listing_id: The listing's id.
         """
-        self._listing(listing_id)
-        return [document for document in self.db.documents.values() if document.listing_id == listing_id]
+        self._get("listings", listing_id)
+        return self._of("documents", "listing_id", listing_id)
 
     @tool("write")
     def sign_buyer_agreement(self, client_id: str, term_days: int, compensation_pct: float) -> Client:
@@ -217,7 +214,7 @@ class ListingDesk(Toolkit):
             term_days: How many days the agreement runs, counted from today.
             compensation_pct: The brokerage's compensation, percent of the purchase price.
         """
-        client = self._client(client_id)
+        client = self._get("clients", client_id)
         today = self._now().date()
         if client.buyer_agreement and day(client.buyer_agreement.expires_on, "expiry") >= today:
             raise ValueError("Client already has a buyer agreement in force")
@@ -238,22 +235,19 @@ class ListingDesk(Toolkit):
             client_id: The client's id.
             slot_id: The slot's id, e.g. "S30001".
         """
-        self._client(client_id)
-        if slot_id not in self.db.tour_slots:
-            raise ValueError("Tour slot not found")
-        slot = self.db.tour_slots[slot_id]
+        self._get("clients", client_id)
+        slot = self._get("tour_slots", slot_id)
         if slot.status != "open":
             raise ValueError("Tour slot is already booked")
         if moment(f"{slot.date} {slot.time}", "slot") <= self._now():
             raise ValueError("Tour slot is in the past")
-        if self._listing(slot.listing_id).status != "active":
+        if self._get("listings", slot.listing_id).status != "active":
             raise ValueError("Listing is not active and cannot be toured")
         if any(tour.client_id == client_id and tour.status == "scheduled" and (tour.date, tour.time) == (slot.date, slot.time)
                for tour in self.db.tours.values()):  # fmt: skip
             raise ValueError("Client already has a tour at that time")
-        tour = Tour(tour_id=f"T{self.db.next_tour_number}", client_id=client_id, listing_id=slot.listing_id, slot_id=slot_id,
-                    date=slot.date, time=slot.time, status="scheduled")  # fmt: skip
-        self.db.next_tour_number += 1
+        tour = Tour(tour_id=self._new_id("T", "next_tour_number"), client_id=client_id, listing_id=slot.listing_id,
+                    slot_id=slot_id, date=slot.date, time=slot.time, status="scheduled")  # fmt: skip
         slot.status = "booked"
         self.db.tours[tour.tour_id] = tour
         return tour
@@ -265,9 +259,7 @@ class ListingDesk(Toolkit):
         Args:
             tour_id: The tour's id, e.g. "T5001".
         """
-        if tour_id not in self.db.tours:
-            raise ValueError("Tour not found")
-        tour = self.db.tours[tour_id]
+        tour = self._get("tours", tour_id)
         if tour.status != "scheduled":
             raise ValueError(f"Tour is {tour.status}, not scheduled")
         tour.status = "cancelled"

@@ -1,7 +1,7 @@
 """The real-estate desk's database: listings for sale and for rent, the brokerage's clients
-(buyer agreements, financing on file, payment methods), tour slots and tours, offers with the
-sellers' counters, disclosure documents with their sent-to log, rental applications and the
-holds that keep an approved applicant's unit off the market."""
+(buyer agreements, financing on file, payment methods, saved searches), tour slots and tours,
+offers with the sellers' counters, disclosure documents with their sent-to log, rental
+applications and the holds that keep an approved applicant's unit off the market."""
 
 from typing import Annotated, Literal, Optional
 
@@ -10,13 +10,17 @@ from pydantic import BaseModel, ConfigDict
 from taubench.markers import RefersTo, Unordered
 
 
+PropertyType = Literal["single_family", "condo", "townhouse", "apartment"]
+MustHave = Literal["no_hoa", "built_1978_or_later", "vacant", "two_baths"]
+
+
 class Listing(BaseModel):
     listing_id: str
     address: str
     city: str
     zip: str
     listing_type: Literal["sale", "rental"]
-    property_type: Literal["single_family", "condo", "townhouse", "apartment"]
+    property_type: PropertyType
     price: float  # asking price (sale) or monthly rent (rental), USD
     beds: int
     baths: float
@@ -65,6 +69,28 @@ class Client(BaseModel):
     buyer_agreement: Optional[BuyerAgreement]
     financing: Annotated[list[Financing], Unordered()]
     payment_methods: Annotated[list[PaymentMethod], Unordered()]
+
+
+class SearchPreferences(BaseModel):
+    """A client's saved search: what the desk searches for them when they ask what is available."""
+
+    client_id: Annotated[str, RefersTo("clients")]  # the client who set it up (its key)
+    co_client_id: Optional[Annotated[str, RefersTo("clients")]]  # a co-buyer or co-tenant who shares it
+    listing_type: Literal["sale", "rental"]
+    cities: Annotated[list[str], Unordered()]
+    min_price: float  # USD: asking price (sale) or monthly rent (rental)
+    max_price: float
+    min_beds: int
+    property_types: Annotated[list[PropertyType], Unordered()]  # empty: any type
+    must_haves: Annotated[list[MustHave], Unordered()]
+    updated_on: str  # YYYY-MM-DD
+
+
+class ClientWithSearch(Client):
+    """A client's record as the desk shows it when they have a saved search (their own or one
+    shared with a co-client)."""
+
+    search_preferences: SearchPreferences
 
 
 class TourSlot(BaseModel):
@@ -151,3 +177,4 @@ class RealEstateDB(BaseModel):
     documents: dict[str, Document]
     rental_applications: dict[str, RentalApplication]
     holds: dict[str, Hold]
+    search_preferences: dict[str, SearchPreferences]  # keyed by the client who set the search up

