@@ -11,7 +11,7 @@ from pydantic import BaseModel
 
 from taubench.domains import load_domain
 from taubench.domains.gold_trace import gold_trace
-from taubench.domains.kit import Population, identified_first, load_cast, looked_up_before_change, said
+from taubench.domains.kit import Population, identified_first, load_cast, looked_up_before_change, records_named, said
 from taubench.domains.kit.cast import CastError
 from taubench.domains.kit.desk import record_noun
 from taubench.domains.kit.population import NAMESAKE_SHARE
@@ -85,6 +85,12 @@ def test_a_change_follows_a_look_up_that_showed_the_record():
     assert looked_up_before_change(_mock_trace("2"), changed) == []  # L3002 came in list_loans
     blind = GoldAction(action_id="x", name="renew_loan", arguments={"loan_id": "L3001"})
     assert looked_up_before_change(_mock_trace("2", blind), changed) == ["renew_loan changes L3001 before any look-up showed it"]
+
+
+def test_the_records_a_call_names_are_its_arguments_that_are_keys_of_the_tables_asked():
+    pay = next(step for step in _mock_trace("2").steps if step.name == "pay_fine")  # member_id M1003, amount 1.5
+    assert records_named(pay, ["members", "loans"]) == ["M1003"]
+    assert records_named(pay, ["loans"]) == []
 
 
 class Row(BaseModel):

@@ -7,7 +7,7 @@ from taubench.domains.fitness.terms import (
     early_termination_fee, hours_between, upgrade_proration, week_of,
 )  # fmt: skip
 from taubench.domains.gold_trace import GoldStep, GoldTrace
-from taubench.domains.kit import hand_offs, identified_first, looked_up_before_change, said
+from taubench.domains.kit import hand_offs, identified_first, looked_up_before_change, records_named, said
 
 UNSCOPED = ("find_member", "search_classes", "search_routines", "get_trainer_schedule", "calculate", "transfer_to_human_agents")
 RECORD_TABLES = ("members", "classes", "bookings", "routines", "pt_packages", "pt_sessions")
@@ -59,14 +59,8 @@ def member_verified_first(trace: GoldTrace) -> list[str]:
     )  # fmt: skip
 
 
-def _named_records(step: GoldStep) -> list[str]:
-    """The ids of existing records a call names (a member, a class, a booking, a routine...)."""
-    tables = [getattr(step.before, table) for table in RECORD_TABLES]
-    return [value for value in step.arguments.values() if isinstance(value, str) and any(value in table for table in tables)]
-
-
 def changes_read_back(trace: GoldTrace) -> list[str]:
-    return looked_up_before_change(trace, _named_records)
+    return looked_up_before_change(trace, lambda step: records_named(step, RECORD_TABLES))
 
 
 def own_records_only(trace: GoldTrace) -> list[str]:

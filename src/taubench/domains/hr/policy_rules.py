@@ -6,13 +6,13 @@ import json
 from datetime import timedelta
 from typing import Any, Optional, get_origin
 
-from taubench.domains.gold_trace import GoldStep, GoldTrace
+from taubench.domains.gold_trace import GoldTrace
 from taubench.domains.hr.callers import callers
 from taubench.domains.hr.models import HrDB
 from taubench.domains.hr.records import accrual_per_month
 from taubench.domains.hr.shift_rules import overtime_approval, rest_between_shifts, schedule_views, swaps, under_18
 from taubench.domains.hr.workdays import add_workdays, completed_months, day, month_end, workdays
-from taubench.domains.kit import hand_offs, identified_first, looked_up_before_change, said
+from taubench.domains.kit import hand_offs, identified_first, looked_up_before_change, records_named, said
 
 FLOOR = -8.0
 LONG_REQUEST = 3  # workdays: needs NOTICE_DAYS' notice
@@ -60,14 +60,8 @@ def caller_verified_first(trace: GoldTrace) -> list[str]:
     )
 
 
-def _records_named(step: GoldStep) -> list[str]:
-    """The existing records a call names by id."""
-    return [value for value in step.arguments.values()
-            if isinstance(value, str) and any(value in getattr(step.before, table) for table in TABLES)]  # fmt: skip
-
-
 def read_back_first(trace: GoldTrace) -> list[str]:
-    return looked_up_before_change(trace, _records_named)
+    return looked_up_before_change(trace, lambda step: records_named(step, TABLES))
 
 
 def records_by_role(trace: GoldTrace) -> list[str]:

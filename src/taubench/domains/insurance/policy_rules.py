@@ -4,7 +4,7 @@ import json
 from datetime import date, timedelta
 
 from taubench.domains.gold_trace import GoldStep, GoldTrace
-from taubench.domains.kit import hand_offs, identified_first, looked_up_before_change, said
+from taubench.domains.kit import hand_offs, identified_first, looked_up_before_change, records_named, said
 from taubench.domains.insurance.underwriting import MAX_RENTAL_DAYS, RENTAL_TIERS, young_driver_surcharge
 
 RECORD_TABLES = ("policies", "claims", "repair_shops")
@@ -75,14 +75,8 @@ def caller_verified_first(trace: GoldTrace) -> list[str]:
     )  # fmt: skip
 
 
-def _named_records(step: GoldStep) -> list[str]:
-    """The ids of existing records a call names (a policy, a claim, a repair shop)."""
-    tables = [getattr(step.before, table) for table in RECORD_TABLES]
-    return [value for value in step.arguments.values() if isinstance(value, str) and any(value in table for table in tables)]
-
-
 def changes_read_back(trace: GoldTrace) -> list[str]:
-    return looked_up_before_change(trace, _named_records)
+    return looked_up_before_change(trace, lambda step: records_named(step, RECORD_TABLES))
 
 
 def named_insureds_only(trace: GoldTrace) -> list[str]:

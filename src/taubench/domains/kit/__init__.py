@@ -6,7 +6,7 @@ as a data file (``cast``) and the seeded generator of people, places and dates
 from taubench.domains.kit.cast import load_cast
 from taubench.domains.kit.desk import RecordDesk, not_found
 from taubench.domains.kit.population import Person, Population
-from taubench.domains.kit.rules import hand_offs, identified_first, looked_up_before_change, said
+from taubench.domains.kit.rules import hand_offs, identified_first, looked_up_before_change, records_named, said
 
 __all__ = [
     "Person",
@@ -17,5 +17,6 @@ __all__ = [
     "load_cast",
     "looked_up_before_change",
     "not_found",
+    "records_named",
     "said",
 ]

@@ -8,7 +8,7 @@ from typing import Callable, Iterable
 from taubench.domains.gold_trace import GoldStep, GoldTrace, hand_offs
 from taubench.figures import says
 
-__all__ = ["hand_offs", "identified_first", "looked_up_before_change", "said"]
+__all__ = ["hand_offs", "identified_first", "looked_up_before_change", "records_named", "said"]
 
 Ids = Callable[[GoldStep], Iterable[str]]
 
@@ -35,6 +35,13 @@ def identified_first(trace: GoldTrace, identifies: Ids, concerns: Ids, who: str 
         if not step.error:
             known |= set(identifies(step))
     return violations
+
+
+def records_named(step: GoldStep, tables: Iterable[str]) -> list[str]:
+    """The ids of existing records, in these tables of the database the call found, that the
+    call's arguments name: what a ``changed`` of ``looked_up_before_change`` usually is."""
+    found = [getattr(step.before, table) for table in tables]
+    return [value for value in step.arguments.values() if isinstance(value, str) and any(value in records for records in found)]
 
 
 def looked_up_before_change(trace: GoldTrace, changed: Ids) -> list[str]:

@@ -6,7 +6,7 @@ import json
 from datetime import datetime, timedelta
 
 from taubench.domains.gold_trace import GoldStep, GoldTrace
-from taubench.domains.kit import hand_offs, identified_first, looked_up_before_change
+from taubench.domains.kit import hand_offs, identified_first, looked_up_before_change, records_named
 from taubench.domains.real_estate.desk import saved_search_key
 
 MAX_TOURS_PER_DAY = 4
@@ -56,14 +56,8 @@ def client_identified_first(trace: GoldTrace) -> list[str]:
     )  # fmt: skip
 
 
-def _named_records(step: GoldStep) -> list[str]:
-    """The ids of existing records a call names (a client, a slot, a tour, an offer...)."""
-    tables = [getattr(step.before, table) for table in RECORD_TABLES]
-    return [value for value in step.arguments.values() if isinstance(value, str) and any(value in table for table in tables)]
-
-
 def changes_read_back(trace: GoldTrace) -> list[str]:
-    return looked_up_before_change(trace, _named_records)
+    return looked_up_before_change(trace, lambda step: records_named(step, RECORD_TABLES))
 
 
 def _slot(step: GoldStep):
