@@ -5,7 +5,7 @@ from datetime import date, timedelta
 from taubench.domains.banking.bank_calendar import business_days_between
 from taubench.domains.banking.models import BankDB
 from taubench.domains.gold_trace import GoldStep, GoldTrace
-from taubench.domains.kit import hand_offs, identified_first, looked_up_before_change, said
+from taubench.domains.kit import hand_offs, identified_first, looked_up_before_change, records_named, said
 
 TIER_TWO = ("transfer_internal", "send_external_transfer", "replace_card", "open_dispute", "issue_provisional_credit",
             "place_stop_payment")  # fmt: skip
@@ -20,7 +20,7 @@ COURTESY_WAIVERS = {"standard": 1, "premier": 2}
 COURTESY_FEE_DAYS = 60
 SMALL_ITEM = 5.0
 ALERT_RANGES = {"low_balance": (25.0, 5000.0), "large_transaction": (100.0, 10000.0)}
-CHANGED_TABLES = ("customers", "accounts", "cards", "transactions", "disputes")  # the records writes change in place
+READ_BACK_TABLES = ("customers", "accounts", "cards", "transactions", "disputes")  # what a change is read back as
 
 
 def _days_before(day: str, days: int) -> str:
@@ -337,14 +337,11 @@ def frozen_and_hand_off(trace: GoldTrace) -> list[str]:
 
 
 def read_back_first(trace: GoldTrace) -> list[str]:
-    """The checkable half of rule 5: what a write changes was shown before it."""
-
-    def changed(step: GoldStep) -> list[str]:
-        named = [value for argument in step.arguments.values() for value in (argument if isinstance(argument, list) else [argument])]
-        return [value for value in named if isinstance(value, str) for table in CHANGED_TABLES
-                if (record := getattr(step.before, table).get(value)) is not None and record != getattr(step.after, table).get(value)]  # fmt: skip
-
-    return looked_up_before_change(trace, changed)
+    """The checkable half of rule 5: the records a write names (a dispute's transactions too)
+    were shown before it."""
+    return looked_up_before_change(
+        trace, lambda step: [*records_named(step, READ_BACK_TABLES), *step.arguments.get("transaction_ids", [])]
+    )
 
 
 RULES = {

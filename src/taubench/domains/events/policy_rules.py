@@ -6,7 +6,7 @@ from datetime import date, datetime
 
 from taubench.domains.events.models import Event, EventsDB, Registration
 from taubench.domains.gold_trace import GoldStep, GoldTrace
-from taubench.domains.kit import hand_offs, identified_first, looked_up_before_change, said
+from taubench.domains.kit import hand_offs, identified_first, looked_up_before_change, records_named, said
 
 PROCESSING_FEE = 10.0
 TRANSFER_CUTOFF_HOURS = 72
@@ -21,7 +21,7 @@ GROUP_MINIMUM = 10
 REGISTRATION_TOOLS = ("cancel_registration", "transfer_ticket", "change_ticket_type", "enroll_session", "drop_session",
                       "join_waitlist", "request_accommodation")  # fmt: skip
 ORGANIZER_TOOLS = ("hold_room", "release_hold", "confirm_hold", "send_announcement")
-CHANGED_TABLES = ("registrations", "sessions", "holds", "events")  # the records writes change in place
+READ_BACK_TABLES = ("registrations", "sessions", "holds", "events")  # what a change is read back as
 
 
 def _registration(step: GoldStep) -> Registration | None:
@@ -230,13 +230,8 @@ def hold_confirmation(trace: GoldTrace) -> list[str]:
 
 
 def read_back_first(trace: GoldTrace) -> list[str]:
-    """The checkable half of rule 3: what a write changes was shown before it."""
-
-    def changed(step: GoldStep) -> list[str]:
-        return [value for value in step.arguments.values() if isinstance(value, str) for table in CHANGED_TABLES
-                if (record := getattr(step.before, table).get(value)) is not None and record != getattr(step.after, table).get(value)]  # fmt: skip
-
-    return looked_up_before_change(trace, changed)
+    """The checkable half of rule 3: the records a write names were shown before it."""
+    return looked_up_before_change(trace, lambda step: records_named(step, READ_BACK_TABLES))
 
 
 def marketing_gap(trace: GoldTrace) -> list[str]:
