@@ -14,7 +14,7 @@ MISSING = "ZZ404"
 
 def _calls_with_a_missing_record(domain):
     """Each agent tool's first gold call, once per argument naming an existing record, with that
-    argument replaced by an id no table has: (task, calls before it, the call, expected refusal)."""
+    argument replaced by an id no table has: (task, calls before it, the call, the refusals expected)."""
     tables = {name for name, field in type(domain.new_toolkit().db).model_fields.items() if str(field.annotation).startswith("dict[str,")}
     db = domain.new_toolkit().db
     seen = set()
@@ -24,9 +24,9 @@ def _calls_with_a_missing_record(domain):
                 continue
             seen.add(action.name)
             for argument, value in action.arguments.items():
-                table = next((table for table in sorted(tables) if isinstance(value, str) and value in getattr(db, table)), None)
-                if table is not None:
-                    wanted = f"Error: {record_noun(type(db), table)} {MISSING} not found"
+                holding = [table for table in sorted(tables) if isinstance(value, str) and value in getattr(db, table)]
+                if holding:  # a key of several tables (a customer's app enrolment): the refusal names one of them
+                    wanted = {f"Error: {record_noun(type(db), table)} {MISSING} not found" for table in holding}
                     yield task, task.gold_actions[:index], action.name, {**action.arguments, argument: MISSING}, wanted
 
 
@@ -41,6 +41,6 @@ def test_a_call_naming_a_record_that_does_not_exist_is_refused_in_one_wording(na
             sides.of(action.requestor).invoke(action.name, action.arguments)
         state = domain.state_hash(sides)
         result = sides.agent.invoke(tool, arguments)
-        if result.content != wanted or domain.state_hash(sides) != state:
-            wrong.append(f"{tool}({arguments}) -> {result.content!r}, expected {wanted!r} and no change")
+        if result.content not in wanted or domain.state_hash(sides) != state:
+            wrong.append(f"{tool}({arguments}) -> {result.content!r}, expected one of {sorted(wanted)} and no change")
     assert not wrong, "\n".join(wrong)

@@ -35,8 +35,7 @@ REPO = Path(__file__).resolve().parents[3]
 def tool_tests(name: str) -> Path:
     """A domain's own tool tests: ``tests/domains/<name>/test_<name>_tools.py`` (the name kept
     apart from every other domain's, so that pytest can import them all side by side)."""
-    moved = REPO / "tests" / "domains" / name / f"test_{name}_tools.py"
-    return moved if moved.is_file() else REPO / "tests" / f"test_{name}_tools.py"
+    return REPO / "tests" / "domains" / name / f"test_{name}_tools.py"
 FORBIDDEN_IN_TOOLS = {"random", "uuid", "time", "secrets"}  # modules whose use makes a tool non-deterministic
 CLOCK_CALLS = {"now", "today", "utcnow", "time"}
 HINT_WORDS = ("tool", "function call", "database", "api", "json", "policy rule")
