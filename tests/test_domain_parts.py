@@ -11,7 +11,7 @@ from pydantic import BaseModel
 
 from taubench.domains import load_domain
 from taubench.domains.gold_trace import gold_trace
-from taubench.domains.kit import Population, identified_first, load_cast, looked_up_before_change, records_named, said
+from taubench.domains.kit import Population, a_date, an_amount, identified_first, load_cast, looked_up_before_change, records_named, said
 from taubench.domains.kit.cast import CastError
 from taubench.domains.kit.desk import record_noun
 from taubench.domains.kit.population import NAMESAKE_SHARE
@@ -43,6 +43,20 @@ def test_a_record_is_named_after_its_model_or_its_own_noun():
     assert record_noun(Desk, "cards") == "ID card"
     with pytest.raises(KeyError, match="no table 'slots'"):
         record_noun(Desk, "slots")
+
+
+@pytest.mark.parametrize("written", ["2025-02-30", "20250228", "2025-W09-5", "28/02/2025", None, 20250228])
+def test_a_date_is_written_yyyy_mm_dd_and_is_a_day_of_the_calendar(written):
+    with pytest.raises(ValueError, match="^Loss date must be a date written YYYY-MM-DD$"):
+        a_date(written, "Loss date")
+
+
+def test_arguments_of_the_right_form_are_taken_as_values():
+    assert a_date("2024-02-29", "Day") == date(2024, 2, 29)
+    assert an_amount(12, "Amount") == 12.0 and an_amount(3.14159, "Amount") == 3.14
+    for wrong in (True, "12", None):
+        with pytest.raises(ValueError, match="^Amount must be a number$"):
+            an_amount(wrong, "Amount")
 
 
 def _mock_trace(task_id: str, *extra: GoldAction, communicate: list[str] | None = None):

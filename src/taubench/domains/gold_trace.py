@@ -38,6 +38,10 @@ class GoldTrace:
     def calls(self, name: str) -> list[GoldStep]:
         return [step for step in self.steps if step.name == name]
 
+    def done(self, name: str) -> list[GoldStep]:
+        """The tool's successful calls: a refused one changed nothing to judge."""
+        return [step for step in self.calls(name) if not step.error]
+
     @property
     def writes(self) -> list[GoldStep]:
         return [step for step in self.steps if step.kind == "write"]

@@ -20,13 +20,6 @@ def positive_amount(amount: Any) -> float:
     return float(amount)
 
 
-def iso_date(value: Any, name: str) -> str:
-    shaped = isinstance(value, str) and len(value) == 10 and value[4] == value[7] == "-"
-    if not (shaped and value.replace("-", "").isdigit()):
-        raise ValueError(f"{name} must be a date written YYYY-MM-DD")
-    return value
-
-
 class BankRecords(RecordDesk):
     db: BankDB
 

@@ -7,7 +7,8 @@ from typing import Annotated
 
 from taubench.domains.banking.bank_calendar import add_business_days, add_months, business_days_between, security_code
 from taubench.domains.banking.models import Alert, Card, Customer, Dispute, Payee, StopPayment, Transaction
-from taubench.domains.banking.records import BankRecords, cents, iso_date, positive_amount
+from taubench.domains.banking.records import BankRecords, cents, positive_amount
+from taubench.domains.kit import a_date
 from taubench.domains.shared_tools import calculate, shared_tool, transfer_to_human_agents
 from taubench.markers import Unordered
 from taubench.toolkit import tool
@@ -85,7 +86,7 @@ class BankTools(BankRecords):
             date_to: The last day, YYYY-MM-DD.
         """
         self._get("accounts", account_id)
-        start, end = iso_date(date_from, "date_from"), iso_date(date_to, "date_to")
+        start, end = a_date(date_from, "date_from").isoformat(), a_date(date_to, "date_to").isoformat()
         if start > end:
             raise ValueError("date_from must not be after date_to")
         found = [t for t in self._of("transactions", "account_id", account_id) if start <= t.date <= end]
@@ -211,7 +212,7 @@ class BankTools(BankRecords):
             ship_speed: "standard" or "expedited".
         """
         card = self._get("cards", card_id)
-        noticed_on = iso_date(noticed_on, "noticed_on")
+        noticed_on = a_date(noticed_on, "noticed_on").isoformat()
         if card.status not in ("active", "locked"):
             raise ValueError(f"Card cannot be replaced: it is {card.status}")
         if reason not in REPLACEMENT_REASONS:

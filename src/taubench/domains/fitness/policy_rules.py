@@ -22,10 +22,6 @@ WEEKLY_LOSS = 0.01
 DISTRESS = ("chest pain", "dizz", "faint")
 
 
-def _done(trace: GoldTrace, name: str) -> list[GoldStep]:
-    return [step for step in trace.calls(name) if not step.error]
-
-
 def _today(step: GoldStep) -> str:
     return day_of(step.before.now)
 
@@ -78,7 +74,7 @@ def no_training_after_distress(trace: GoldTrace) -> list[str]:
 
 def tier_changes(trace: GoldTrace) -> list[str]:
     violations = []
-    for step in _done(trace, "change_tier"):
+    for step in trace.done("change_tier"):
         member = step.before.members[step.arguments["member_id"]]
         if member.status != "active" or member.cancel_effective:
             violations.append(f"tier change for a {member.status} membership (notice: {member.cancel_effective})")
@@ -92,7 +88,7 @@ def tier_changes(trace: GoldTrace) -> list[str]:
 
 def freeze_terms(trace: GoldTrace) -> list[str]:
     violations = []
-    for step in _done(trace, "freeze_membership"):
+    for step in trace.done("freeze_membership"):
         member, start = step.before.members[step.arguments["member_id"]], step.arguments["start_date"]
         if not 1 <= step.arguments["months"] <= MAX_FREEZE_MONTHS:
             violations.append(f"freeze of {step.arguments['months']} months")
@@ -107,7 +103,7 @@ def freeze_terms(trace: GoldTrace) -> list[str]:
 
 def freeze_clears_bookings(trace: GoldTrace) -> list[str]:
     violations = []
-    for step in _done(trace, "freeze_membership"):
+    for step in trace.done("freeze_membership"):
         member_id, start = step.arguments["member_id"], step.arguments["start_date"]
         end, db = add_months(start, step.arguments["months"]), step.before
         violations += [f"{booking.booking_id} left inside the freeze" for booking in db.bookings.values()
@@ -121,7 +117,7 @@ def freeze_clears_bookings(trace: GoldTrace) -> list[str]:
 
 def cancellation_terms(trace: GoldTrace) -> list[str]:
     violations = []
-    for step in _done(trace, "cancel_membership"):
+    for step in trace.done("cancel_membership"):
         member = step.before.members[step.arguments["member_id"]]
         effective = add_days(_today(step), NOTICE_DAYS)
         if effective not in trace.task.communicate_info:
@@ -142,13 +138,13 @@ def _frozen_on(step: GoldStep, member_id: str, day: str) -> bool:
 
 def booking_window(trace: GoldTrace) -> list[str]:
     violations = []
-    for step in _done(trace, "book_class"):
+    for step in trace.done("book_class"):
         gym_class = step.before.classes[step.arguments["class_id"]]
         if hours_between(step.before.now, gym_class.start) > BOOKING_WINDOW_HOURS:
             violations.append(f"{gym_class.class_id} booked before its booking opened")
         if _frozen_on(step, step.arguments["member_id"], day_of(gym_class.start)):
             violations.append(f"{gym_class.class_id} booked inside a freeze or after notice")
-    for step in _done(trace, "book_pt_session"):
+    for step in trace.done("book_pt_session"):
         member_id = step.before.pt_packages[step.arguments["package_id"]].member_id
         if _frozen_on(step, member_id, day_of(step.arguments["slot"])):
             violations.append(f"session {step.arguments['slot']} booked inside a freeze")
@@ -157,7 +153,7 @@ def booking_window(trace: GoldTrace) -> list[str]:
 
 def weekly_caps(trace: GoldTrace) -> list[str]:
     violations = []
-    for step in _done(trace, "book_class"):
+    for step in trace.done("book_class"):
         if step.arguments.get("waitlist"):
             continue
         member = step.before.members[step.arguments["member_id"]]
@@ -172,7 +168,7 @@ def weekly_caps(trace: GoldTrace) -> list[str]:
 
 def late_cancellations(trace: GoldTrace) -> list[str]:
     violations = []
-    for step in _done(trace, "cancel_class_booking"):
+    for step in trace.done("cancel_class_booking"):
         booking = step.before.bookings[step.arguments["booking_id"]]
         late = booking.status == "booked" and hours_between(step.before.now, booking.class_start) < LATE_CANCEL_HOURS
         if late and not said(trace, 10.0):
@@ -182,7 +178,7 @@ def late_cancellations(trace: GoldTrace) -> list[str]:
 
 def full_classes(trace: GoldTrace) -> list[str]:
     violations = []
-    for step in _done(trace, "book_class"):
+    for step in trace.done("book_class"):
         if not step.arguments.get("waitlist"):
             continue
         full = step.before.classes[step.arguments["class_id"]]
@@ -197,7 +193,7 @@ def full_classes(trace: GoldTrace) -> list[str]:
 
 def no_show_block(trace: GoldTrace) -> list[str]:
     violations = []
-    for step in _done(trace, "book_class"):
+    for step in trace.done("book_class"):
         today = _today(step)
         missed = sorted(day_of(booking.class_start) for booking in step.before.bookings.values()
                         if booking.member_id == step.arguments["member_id"] and booking.status == "no_show"
@@ -209,7 +205,7 @@ def no_show_block(trace: GoldTrace) -> list[str]:
 
 def routine_levels(trace: GoldTrace) -> list[str]:
     violations = []
-    for step in _done(trace, "assign_routine"):
+    for step in trace.done("assign_routine"):
         member, routine = step.before.members[step.arguments["member_id"]], step.before.routines[step.arguments["routine_id"]]
         if routine.level == "beginner":
             continue
@@ -222,7 +218,7 @@ def routine_levels(trace: GoldTrace) -> list[str]:
 
 def contraindications(trace: GoldTrace) -> list[str]:
     violations = []
-    for step in _done(trace, "assign_routine"):
+    for step in trace.done("assign_routine"):
         member, routine = step.before.members[step.arguments["member_id"]], step.before.routines[step.arguments["routine_id"]]
         if set(routine.contraindications) & set(member.injuries) or ("knee" in member.injuries and routine.plyometric):
             violations.append(f"{routine.routine_id} given to a member with {member.injuries}")
@@ -230,12 +226,12 @@ def contraindications(trace: GoldTrace) -> list[str]:
 
 
 def routine_start(trace: GoldTrace) -> list[str]:
-    return [f"routine starting {step.arguments['start_date']}" for step in _done(trace, "assign_routine")
+    return [f"routine starting {step.arguments['start_date']}" for step in trace.done("assign_routine")
             if step.arguments["start_date"] > add_days(_today(step), ROUTINE_LEAD_DAYS)]  # fmt: skip
 
 
 def logging_window(trace: GoldTrace) -> list[str]:
-    return [f"activity logged for {step.arguments['date']}" for step in _done(trace, "log_activity")
+    return [f"activity logged for {step.arguments['date']}" for step in trace.done("log_activity")
             if not add_days(_today(step), -BACKDATE_DAYS) <= step.arguments["date"] <= _today(step)]  # fmt: skip
 
 
@@ -247,7 +243,7 @@ def figures_said(trace: GoldTrace) -> list[str]:
 
 def weight_goals(trace: GoldTrace) -> list[str]:
     violations = []
-    for step in _done(trace, "set_goal"):
+    for step in trace.done("set_goal"):
         if step.arguments["metric"] != "body_weight_kg":
             continue
         weight = step.before.members[step.arguments["member_id"]].weight_kg
@@ -259,14 +255,14 @@ def weight_goals(trace: GoldTrace) -> list[str]:
 
 def pt_bookings(trace: GoldTrace) -> list[str]:
     violations = []
-    for step in _done(trace, "book_pt_session"):
+    for step in trace.done("book_pt_session"):
         if hours_between(step.before.now, step.arguments["slot"]) < PT_FORFEIT_HOURS:
             violations.append(f"session {step.arguments['slot']} booked less than 24 hours ahead")
     return violations
 
 
 def pt_cancellations(trace: GoldTrace) -> list[str]:
-    return [f"{step.arguments['session_id']} forfeited without saying so" for step in _done(trace, "cancel_pt_session")
+    return [f"{step.arguments['session_id']} forfeited without saying so" for step in trace.done("cancel_pt_session")
             if json.loads(step.observation)["status"] == "forfeited"
             and "forfeited" not in trace.task.communicate_info]  # fmt: skip
 
@@ -274,7 +270,7 @@ def pt_cancellations(trace: GoldTrace) -> list[str]:
 def measurements_logged(trace: GoldTrace) -> list[str]:
     """Within the back-dating window, and no further from the week's latest entry than a body moves."""
     violations = []
-    for step in _done(trace, "log_measurement"):
+    for step in trace.done("log_measurement"):
         day = step.arguments["date"]
         if not add_days(_today(step), -BACKDATE_DAYS) <= day <= _today(step):
             violations.append(f"measurement logged for {day}")
@@ -295,7 +291,7 @@ def progress_said(trace: GoldTrace) -> list[str]:
     if 24 not in trace.task.policy_rules:
         return []
     violations = []
-    last_reads = {step.arguments["measure"]: step for step in _done(trace, "get_progress_summary")}
+    last_reads = {step.arguments["measure"]: step for step in trace.done("get_progress_summary")}
     for step in last_reads.values():
         summary = json.loads(step.observation)
         entries = summary["entries"]

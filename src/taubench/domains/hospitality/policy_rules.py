@@ -25,11 +25,6 @@ RESPONSE_HOURS = 48
 CHANGED = ("guest_id", "confirmation", "case_id", "charge_id")
 
 
-def _done(trace: GoldTrace, name: str) -> list[GoldStep]:
-    """The successful calls of a tool: a refused call changed nothing to judge."""
-    return [step for step in trace.calls(name) if not step.error]
-
-
 def _guest_of(step: GoldStep) -> str | None:
     """The guest a call acts on: named, or the holder of the booking or case it names."""
     if "guest_id" in step.arguments:
@@ -94,7 +89,7 @@ def own_records_only(trace: GoldTrace) -> list[str]:
 
 def rate_plans(trace: GoldTrace) -> list[str]:
     violations = []
-    for step in _done(trace, "create_reservation"):
+    for step in trace.done("create_reservation"):
         plan, guest = step.arguments["rate_plan"], step.before.guests[step.arguments["guest_id"]]
         lead = (date.fromisoformat(step.arguments["check_in"]) - date.fromisoformat(step.before.today)).days
         if plan in ("member", "award") and guest.loyalty_number is None:
@@ -108,7 +103,7 @@ def rate_plans(trace: GoldTrace) -> list[str]:
 
 def cancellation_fees(trace: GoldTrace) -> list[str]:
     violations = []
-    for step in _done(trace, "cancel_reservation"):
+    for step in trace.done("cancel_reservation"):
         booking = step.after.reservations[step.arguments["confirmation"]]
         fee = booking.cancellation_fee
         if booking.rate_plan in ("flexible", "member") and fee and not said(trace, fee):
@@ -124,7 +119,7 @@ def advance_purchase_is_final(trace: GoldTrace) -> list[str]:
 
 def changes(trace: GoldTrace) -> list[str]:
     violations = []
-    for step in _done(trace, "modify_reservation"):
+    for step in trace.done("modify_reservation"):
         booking = step.after.reservations[step.arguments["confirmation"]]
         if step.before.reservations[booking.confirmation].rate_plan not in ("flexible", "member"):
             violations.append(f"modify_reservation on a {booking.rate_plan} booking")
@@ -141,7 +136,7 @@ def cancelled_stay_put(trace: GoldTrace) -> list[str]:
 def room_substitutes(trace: GoldTrace) -> list[str]:
     violations = []
     needs_access = any(word in trace.task.user_scenario.model_dump_json().lower() for word in ("wheelchair", "mobility", "roll-in"))
-    for step in _done(trace, "create_reservation") + _done(trace, "modify_reservation") + _done(trace, "upgrade_room"):
+    for step in trace.done("create_reservation") + trace.done("modify_reservation") + trace.done("upgrade_room"):
         booking = step.after.reservations.get(step.arguments.get("confirmation")) if "confirmation" in step.arguments else None
         property_id = booking.property_id if booking else step.arguments["property_id"]
         if _category(step, property_id, step.arguments["room_type"])[1] and not needs_access:
@@ -157,7 +152,7 @@ def room_substitutes(trace: GoldTrace) -> list[str]:
 
 def guarantee_cards(trace: GoldTrace) -> list[str]:
     violations = []
-    for step in _done(trace, "create_reservation"):
+    for step in trace.done("create_reservation"):
         cards = {card.card_id: card for card in step.before.guests[step.arguments["guest_id"]].cards}
         card = cards.get(step.arguments["card_id"])
         if card is None or card.expires < step.arguments["check_out"][:7]:
@@ -166,20 +161,20 @@ def guarantee_cards(trace: GoldTrace) -> list[str]:
 
 
 def rooms_per_booking(trace: GoldTrace) -> list[str]:
-    return [f"create_reservation of {step.arguments['rooms']} rooms" for step in _done(trace, "create_reservation")
+    return [f"create_reservation of {step.arguments['rooms']} rooms" for step in trace.done("create_reservation")
             if step.arguments["rooms"] > MAX_ROOMS]  # fmt: skip
 
 
 def award_stays(trace: GoldTrace) -> list[str]:
     violations = []
-    for step in _done(trace, "redeem_points"):
+    for step in trace.done("redeem_points"):
         booking = step.before.reservations[step.arguments["confirmation"]]
         if deadline_passed(booking.check_in, step.before.today, step.before.now):
             violations.append(f"{booking.confirmation} paid with points after its cancellation deadline")
-    for step in _done(trace, "redeem_points") + _done(trace, "create_reservation"):
+    for step in trace.done("redeem_points") + trace.done("create_reservation"):
         if not step.error and (points := json.loads(step.observation)["points_redeemed"]) and not said(trace, points):
             violations.append(f"{points} points of {step.name} not in communicate_info")
-    for step in _done(trace, "cancel_reservation"):
+    for step in trace.done("cancel_reservation"):
         guest = step.before.reservations[step.arguments["confirmation"]].guest_id
         returned = step.after.guests[guest].points - step.before.guests[guest].points
         if returned and not said(trace, returned):
@@ -189,7 +184,7 @@ def award_stays(trace: GoldTrace) -> list[str]:
 
 def upgrades(trace: GoldTrace) -> list[str]:
     violations = []
-    for step in _done(trace, "upgrade_room"):
+    for step in trace.done("upgrade_room"):
         booking = step.before.reservations[step.arguments["confirmation"]]
         tier = step.before.guests[booking.guest_id].tier
         soon = booking.check_in <= (date.fromisoformat(step.before.today) + timedelta(days=GOLD_UPGRADE_DAYS)).isoformat()
@@ -204,7 +199,7 @@ def upgrades(trace: GoldTrace) -> list[str]:
 
 def late_checkouts(trace: GoldTrace) -> list[str]:
     violations = []
-    for step in _done(trace, "grant_late_checkout"):
+    for step in trace.done("grant_late_checkout"):
         booking = step.before.reservations[step.arguments["confirmation"]]
         tier = step.before.guests[booking.guest_id].tier
         hour = int(step.arguments["checkout_time"][:2])
@@ -216,7 +211,7 @@ def late_checkouts(trace: GoldTrace) -> list[str]:
 
 def special_requests(trace: GoldTrace) -> list[str]:
     violations = []
-    for step in _done(trace, "add_request"):
+    for step in trace.done("add_request"):
         booking = step.before.reservations[step.arguments["confirmation"]]
         if step.arguments["request_type"] in ("crib", "rollaway") and step.arguments["quantity"] > booking.rooms:
             violations.append(f"{step.arguments['quantity']} {step.arguments['request_type']}s for {booking.rooms} room(s)")
@@ -234,7 +229,7 @@ def special_requests(trace: GoldTrace) -> list[str]:
 def disputes(trace: GoldTrace) -> list[str]:
     violations = []
     oldest = (date.fromisoformat(trace.steps[0].before.today) - timedelta(days=DISPUTE_DAYS)).isoformat() if trace.steps else ""
-    for step in _done(trace, "dispute_charge"):
+    for step in trace.done("dispute_charge"):
         booking = step.before.reservations[step.arguments["confirmation"]]
         charge = next(charge for charge in booking.folio if charge.charge_id == step.arguments["charge_id"])
         if charge.kind not in INCIDENTALS or charge.amount > DISPUTE_LIMIT or booking.check_out < oldest:
@@ -257,7 +252,7 @@ def _due(step: GoldStep, case_id: str) -> tuple[str, float]:
 
 def compensation(trace: GoldTrace) -> list[str]:
     violations = []
-    for step in _done(trace, "issue_compensation"):
+    for step in trace.done("issue_compensation"):
         case_id = step.arguments["case_id"]
         kind, amount = _due(step, case_id)
         if step.before.feedback_cases[case_id].compensation:
@@ -268,14 +263,14 @@ def compensation(trace: GoldTrace) -> list[str]:
 
 
 def closing_cases(trace: GoldTrace) -> list[str]:
-    return [f"{step.arguments['case_id']} closed before any compensation" for step in _done(trace, "close_feedback_case")
+    return [f"{step.arguments['case_id']} closed before any compensation" for step in trace.done("close_feedback_case")
             if not step.before.feedback_cases[step.arguments["case_id"]].compensation]  # fmt: skip
 
 
 def preferences_kept(trace: GoldTrace) -> list[str]:
     removing = any(word in trace.task.user_scenario.model_dump_json().lower() for word in ("remove", "no longer"))
     return [f"preferences of {step.arguments['guest_id']} dropped without the guest asking"
-            for step in _done(trace, "update_preferences")
+            for step in trace.done("update_preferences")
             if not removing
             and not set(step.before.guests[step.arguments["guest_id"]].preferences) <= set(step.arguments["preferences"])]
 
@@ -298,7 +293,7 @@ def _earned(db: BaseModel, booking) -> int:
 def points_earned(trace: GoldTrace) -> list[str]:
     """Posted points are the stay's base and bonus; a task about earning says a stay's total."""
     violations = []
-    for step in _done(trace, "post_stay_points"):
+    for step in trace.done("post_stay_points"):
         booking = step.before.reservations[step.arguments["confirmation"]]
         due = stay_points(booking.room_total, step.before.guests[booking.guest_id].tier)
         if (step.arguments["base_points"], step.arguments["bonus_points"]) != due:
@@ -306,7 +301,7 @@ def points_earned(trace: GoldTrace) -> list[str]:
             violations.append(f"{booking.confirmation} posted {posted}; due {due}")
         if not said(trace, sum(due)):
             violations.append(f"the {sum(due)} points posted for {booking.confirmation} are not in communicate_info")
-    if 21 in trace.task.policy_rules and not _done(trace, "post_stay_points") and trace.steps:
+    if 21 in trace.task.policy_rules and not trace.done("post_stay_points") and trace.steps:
         earned = {_earned(trace.steps[0].before, booking) for booking in _stays_read(trace)}
         if not any(said(trace, points) for points in earned):
             violations.append("a task about points earned says no stay's points")
@@ -320,7 +315,7 @@ def _claim_closes(booking) -> str:
 def points_claims(trace: GoldTrace) -> list[str]:
     """Missing points are posted within 90 days of check-out; a refused claim says why."""
     violations = [f"points of {step.arguments['confirmation']} posted after the claim window closed"
-                  for step in _done(trace, "post_stay_points")
+                  for step in trace.done("post_stay_points")
                   if step.before.today > _claim_closes(step.before.reservations[step.arguments["confirmation"]])]  # fmt: skip
     if 22 in trace.task.policy_rules and "refusal" in trace.task.tags and trace.steps:
         db = trace.steps[0].before
@@ -344,12 +339,12 @@ def response_times(trace: GoldTrace) -> list[str]:
     """The desk settles only cases past the hotels' 48 hours; of a case inside them, it says
     when the hotel will answer."""
     violations = []
-    for step in _done(trace, "issue_compensation") + _done(trace, "close_feedback_case"):
+    for step in trace.done("issue_compensation") + trace.done("close_feedback_case"):
         case = step.before.feedback_cases[step.arguments["case_id"]]
         if _answer_due(case) > f"{step.before.today} {step.before.now}":
             violations.append(f"{step.name} on {case.case_id}, which the hotel may answer until {_answer_due(case)}")
     if 23 in trace.task.policy_rules:
-        for step in _done(trace, "list_feedback_cases"):
+        for step in trace.done("list_feedback_cases"):
             for case in [step.before.feedback_cases[found["case_id"]] for found in json.loads(step.observation)]:
                 waiting = case.status == "open" and not case.compensation
                 if waiting and _answer_due(case) > f"{step.before.today} {step.before.now}" \

@@ -5,22 +5,9 @@ from datetime import date
 
 from taubench.domains.hospitality.models import FeedbackCase, HotelDB, Property, Reservation, RoomType
 from taubench.domains.hospitality.tariff import nights
-from taubench.domains.kit import RecordDesk
+from taubench.domains.kit import RecordDesk, a_date
 
 LIVE = ("confirmed", "checked_in")  # stays that still hold rooms
-
-
-def day(text: str, what: str) -> date:
-    try:
-        return date.fromisoformat(text)
-    except (TypeError, ValueError):
-        raise ValueError(f"{what} must be a date as YYYY-MM-DD") from None
-
-
-def money(value: float, what: str) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise ValueError(f"{what} must be a number")
-    return round(float(value), 2)
 
 
 class Records(RecordDesk):
@@ -49,9 +36,9 @@ class Records(RecordDesk):
 
     def _stay(self, check_in: str, check_out: str) -> list[str]:
         """The nights of a new or changed stay: from today on, 1 to 30 nights."""
-        if day(check_in, "Check-in") < day(self.db.today, "Today"):
+        if a_date(check_in, "Check-in") < a_date(self.db.today, "Today"):
             raise ValueError("Check-in cannot be before today")
-        stay = nights(check_in, check_out) if day(check_out, "Check-out") > date.fromisoformat(check_in) else []
+        stay = nights(check_in, check_out) if a_date(check_out, "Check-out") > date.fromisoformat(check_in) else []
         if not 1 <= len(stay) <= 30:
             raise ValueError("A stay must be 1 to 30 nights, check-out after check-in")
         return stay

@@ -10,8 +10,9 @@ from taubench.domains.hospitality.booking import BookingTools
 from taubench.domains.hospitality.models import (
     Compensation, FeedbackCase, Guest, HotelDB, LedgerEntry, Reservation, SpecialRequest,
 )  # fmt: skip
-from taubench.domains.hospitality.records import LIVE, money
+from taubench.domains.hospitality.records import LIVE
 from taubench.domains.hospitality.tariff import award_points, nights
+from taubench.domains.kit import an_amount
 from taubench.domains.shared_tools import calculate, shared_tool, transfer_to_human_agents
 from taubench.markers import Unordered
 from taubench.toolkit import tool
@@ -136,7 +137,7 @@ class HotelTools(BookingTools):
             charge: The late checkout charge, USD; 0 when complimentary.
         """
         booking = self._get("reservations", confirmation)
-        fee = money(charge, "Charge")
+        fee = an_amount(charge, "Charge")
         if booking.status not in LIVE:
             raise ValueError(f"Reservation is {booking.status}: late checkout is for upcoming or current stays")
         if checkout_time not in CHECKOUT_TIMES:
@@ -204,7 +205,7 @@ class HotelTools(BookingTools):
         guest = self._get("guests", case.guest_id)
         if kind not in ("points", "credit"):
             raise ValueError("Kind must be points or credit")
-        value = money(amount, "Amount")
+        value = an_amount(amount, "Amount")
         if value <= 0:
             raise ValueError("Amount must be more than 0")
         if kind == "points":

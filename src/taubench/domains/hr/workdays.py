@@ -3,12 +3,11 @@ Monday to Friday except the company holidays held in the data."""
 
 from datetime import date, timedelta
 
+from taubench.domains.kit import a_date
+
 
 def day(text: str, what: str = "date") -> date:
-    try:
-        return date.fromisoformat(text)
-    except (TypeError, ValueError):
-        raise ValueError(f"{what} must be a date written YYYY-MM-DD") from None
+    return a_date(text, what)
 
 
 def is_workday(when: date, holidays: list[str]) -> bool:

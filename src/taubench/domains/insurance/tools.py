@@ -13,7 +13,7 @@ from taubench.domains.insurance.models import (
 from taubench.domains.insurance.underwriting import (
     CANCELLATION_FEE, DEDUCTIBLE_CHOICES, LOSS_COVERAGE, adjuster_for, young_driver_surcharge,
 )  # fmt: skip
-from taubench.domains.kit import RecordDesk
+from taubench.domains.kit import RecordDesk, a_date, an_amount
 from taubench.domains.shared_tools import calculate, shared_tool, transfer_to_human_agents
 from taubench.toolkit import tool
 
@@ -21,19 +21,6 @@ DOCUMENT_TYPES = ("photos", "police_report", "repair_estimate", "receipts", "pro
 SIU_INDICATORS = ("early_loss", "claim_frequency", "date_mismatch")
 MINIMUM_DRIVER_AGE = 16
 OPEN = ("open", "under_review")
-
-
-def _day(text: str, what: str) -> date:
-    try:
-        return date.fromisoformat(text)
-    except (TypeError, ValueError):
-        raise ValueError(f"{what} must be a date as YYYY-MM-DD") from None
-
-
-def _money(value: float, what: str) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise ValueError(f"{what} must be a number")
-    return round(float(value), 2)
 
 
 def _age(born: str, on: date) -> int:
@@ -147,7 +134,7 @@ class InsuranceTools(RecordDesk):
             loss_date: YYYY-MM-DD.
         """
         policy = self._get("policies", policy_id)
-        _day(loss_date, "Loss date")
+        a_date(loss_date, "Loss date")
         coverage = self._coverage(policy, loss_type)
         return CoverageCheck(
             policy_id=policy_id, loss_type=loss_type, loss_date=loss_date, term_start=policy.term_start,
@@ -200,8 +187,8 @@ class InsuranceTools(RecordDesk):
                 null for home and renters claims.
         """
         policy = self._get("policies", policy_id)
-        when = _day(loss_date, "Loss date")
-        amount = _money(estimate, "Estimate")
+        when = a_date(loss_date, "Loss date")
+        amount = an_amount(estimate, "Estimate")
         coverage = self._coverage(policy, loss_type)
         if when > date.fromisoformat(self.db.today):
             raise ValueError("Loss date cannot be after today")
@@ -257,7 +244,7 @@ class InsuranceTools(RecordDesk):
         """
         claim = self._auto_claim(claim_id)
         shop = self._get("repair_shops", shop_id)
-        day = _day(date, "Inspection date")
+        day = a_date(date, "Inspection date")
         if date <= self.db.today:
             raise ValueError("Inspection date must be after today")
         if day.weekday() >= 5 or date in self.db.holidays:
@@ -285,7 +272,7 @@ class InsuranceTools(RecordDesk):
             days: The number of days authorized, a whole number.
         """
         claim = self._auto_claim(claim_id)
-        rate = _money(daily_rate, "Daily rate")
+        rate = an_amount(daily_rate, "Daily rate")
         if claim.rental is not None:
             raise ValueError("A rental is already authorized on this claim")
         if rate <= 0:
@@ -340,7 +327,7 @@ class InsuranceTools(RecordDesk):
         policy = self._active(policy_id)
         if policy.line != "auto":
             raise ValueError("Drivers are added to auto policies only")
-        born = _day(date_of_birth, "Date of birth")
+        born = a_date(date_of_birth, "Date of birth")
         today = date.fromisoformat(self.db.today)
         number = str(license_number)
         if not (8 <= len(number) <= 13 and number[0].isalpha() and number[1:].isdigit()):
@@ -377,7 +364,7 @@ class InsuranceTools(RecordDesk):
         part = next((item for item in policy.coverages if item.coverage == coverage), None)
         if part is None or coverage not in DEDUCTIBLE_CHOICES:
             raise ValueError("The policy has no coverage of that name with a deductible")
-        new = _money(amount, "Amount")
+        new = an_amount(amount, "Amount")
         choices = DEDUCTIBLE_CHOICES[coverage]
         if new not in choices:
             raise ValueError(f"Deductible for {coverage} must be one of {', '.join(str(choice) for choice in choices)}")
@@ -397,7 +384,7 @@ class InsuranceTools(RecordDesk):
             method_id: The payment method's id on file, e.g. "PM-2210-1".
         """
         policy = self._get("policies", policy_id)
-        paid = _money(amount, "Amount")
+        paid = an_amount(amount, "Amount")
         if policy.status == "cancelled" or policy.billing_status == "lapsed":
             raise ValueError("The policy is not in force: premium cannot be taken on it")
         method = next((method for holder in policy.named_insureds for method in self.db.policyholders[holder].payment_methods
@@ -422,7 +409,7 @@ class InsuranceTools(RecordDesk):
             effective_date: The first day without cover, YYYY-MM-DD: today or later, inside the term.
         """
         policy = self._active(policy_id)
-        effective = _day(effective_date, "Effective date")
+        effective = a_date(effective_date, "Effective date")
         if not self.db.today <= effective_date <= policy.term_end:
             raise ValueError("Effective date must be between today and the end of the term")
         start, end = date.fromisoformat(policy.term_start), date.fromisoformat(policy.term_end)

@@ -3,6 +3,7 @@ toolkit (``desk``), the checks of rules every policy has (``rules``), the hand-w
 as a data file (``cast``) and the seeded generator of people, places and dates
 (``population``). ``src/taubench/domains/README.md`` says how a domain uses each."""
 
+from taubench.domains.kit.arguments import a_date, an_amount
 from taubench.domains.kit.cast import load_cast
 from taubench.domains.kit.desk import RecordDesk, not_found
 from taubench.domains.kit.population import Person, Population
@@ -12,6 +13,8 @@ __all__ = [
     "Person",
     "Population",
     "RecordDesk",
+    "a_date",
+    "an_amount",
     "hand_offs",
     "identified_first",
     "load_cast",

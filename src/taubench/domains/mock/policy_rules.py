@@ -1,7 +1,7 @@
 """The mock policy's numbered rules as checks over a task's gold trace (see gold_trace.py)."""
 
 from taubench.domains.gold_trace import GoldStep, GoldTrace
-from taubench.domains.kit import identified_first, said
+from taubench.domains.kit import identified_first, looked_up_before_change, records_named, said
 
 MAX_LOANS = 3
 MAX_FINES_TO_BORROW = 5.0
@@ -23,6 +23,11 @@ def caller_identified_first(trace: GoldTrace) -> list[str]:
         concerns=lambda step: [member] if step.kind in ("read", "write") and (member := _member_of(step)) else [],
         who="the member",
     )
+
+
+def changes_read_back(trace: GoldTrace) -> list[str]:
+    """What a change is read back from: the agent has seen every record it changes."""
+    return looked_up_before_change(trace, lambda step: records_named(step, ("members", "books", "loans")))
 
 
 def one_change_at_a_time(trace: GoldTrace) -> list[str]:
@@ -90,6 +95,7 @@ def reminders_are_the_members(trace: GoldTrace) -> list[str]:
 
 RULES = {
     1: caller_identified_first,
+    2: changes_read_back,
     3: one_change_at_a_time,
     4: loan_limit,
     5: fines_block_borrowing,
@@ -101,4 +107,4 @@ RULES = {
     11: transfer_only_when_needed,
     12: reminders_are_the_members,
 }
-CONVERSATIONAL = {2: "reading a change back and getting a yes happens in the conversation, not in tool calls"}
+CONVERSATIONAL: dict[int, str] = {}

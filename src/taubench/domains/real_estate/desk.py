@@ -6,7 +6,7 @@ may tour and when is the policy's, so the agent's."""
 from datetime import date, datetime, timedelta
 from typing import Literal, Optional
 
-from taubench.domains.kit import RecordDesk
+from taubench.domains.kit import RecordDesk, a_date
 from taubench.domains.real_estate.models import (
     Agent,
     BuyerAgreement,
@@ -31,13 +31,6 @@ def moment(text: str, what: str) -> datetime:
         return datetime.strptime(text, "%Y-%m-%d %H:%M")
     except ValueError:
         raise ValueError(f"{what} must be written YYYY-MM-DD HH:MM") from None
-
-
-def day(text: str, what: str) -> date:
-    try:
-        return date.fromisoformat(text)
-    except ValueError:
-        raise ValueError(f"{what} must be a date written YYYY-MM-DD") from None
 
 
 def saved_search_key(db: RealEstateDB, client_id: str) -> Optional[str]:
@@ -145,7 +138,7 @@ class ListingDesk(RecordDesk):
             date: The day, YYYY-MM-DD.
         """
         self._get("listings", listing_id)
-        day(date, "date")
+        a_date(date, "date")
         slots = [
             slot
             for slot in self.db.tour_slots.values()
@@ -216,7 +209,7 @@ class ListingDesk(RecordDesk):
         """
         client = self._get("clients", client_id)
         today = self._now().date()
-        if client.buyer_agreement and day(client.buyer_agreement.expires_on, "expiry") >= today:
+        if client.buyer_agreement and a_date(client.buyer_agreement.expires_on, "expiry") >= today:
             raise ValueError("Client already has a buyer agreement in force")
         if term_days < 1:
             raise ValueError("Term must be at least one day")

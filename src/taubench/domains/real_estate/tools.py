@@ -8,7 +8,8 @@ refuse or hand off is the policy's, so the agent's."""
 from datetime import timedelta
 from typing import Annotated, Literal, Optional
 
-from taubench.domains.real_estate.desk import ListingDesk, day, moment, saved_search_key
+from taubench.domains.kit import a_date
+from taubench.domains.real_estate.desk import ListingDesk, moment, saved_search_key
 from taubench.domains.real_estate.models import (
     Client, Document, Hold, MustHave, Offer, PaymentMethod, PropertyType, RentalApplication, SearchPreferences,
 )  # fmt: skip
@@ -27,7 +28,7 @@ class RealEstateTools(ListingDesk):
         method = next((method for method in client.payment_methods if method.payment_method_id == payment_method_id), None)
         if method is None:
             raise ValueError("Payment method not on file for this client")
-        if method.expires_on and day(method.expires_on, "card expiry") < self._now().date():
+        if method.expires_on and a_date(method.expires_on, "card expiry") < self._now().date():
             raise ValueError("Card has expired")
         return method
 
@@ -87,7 +88,7 @@ class RealEstateTools(ListingDesk):
         if (financing == "cash") != (loan_amount == 0) or not 0 <= loan_amount < price:
             raise ValueError("A mortgage needs a loan amount below the price; a cash offer has none")
         now = self._now()
-        if day(closing_date, "closing_date") <= now.date():
+        if a_date(closing_date, "closing_date") <= now.date():
             raise ValueError("Closing date must be after today")
         if moment(expires_at, "expires_at") <= now:
             raise ValueError("Expiry must be after now")
@@ -151,7 +152,7 @@ class RealEstateTools(ListingDesk):
             raise ValueError(f"Listing is {listing.status} and takes no applications")
         if adults < 1:
             raise ValueError("At least one adult must apply")
-        if day(move_in_date, "move_in_date") <= self._now().date():
+        if a_date(move_in_date, "move_in_date") <= self._now().date():
             raise ValueError("Move-in date must be after today")
         self._chargeable(client, payment_method_id)
         application = RentalApplication(
