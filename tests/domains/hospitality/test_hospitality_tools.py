@@ -37,7 +37,7 @@ def test_reservations_hotels_availability_and_cases_are_read(ok, no):
     assert no("search_availability", property_id="P01", room_type="KG", check_in="2025-12-12",
               check_out="2025-12-12") == "Error: A stay must be 1 to 30 nights, check-out after check-in"
     assert no("search_availability", property_id="P01", room_type="KG", check_in="soon",
-              check_out="2025-12-12") == "Error: Check-in must be a date as YYYY-MM-DD"
+              check_out="2025-12-12") == "Error: Check-in must be a date written YYYY-MM-DD"
     assert [case["case_id"] for case in ok("list_feedback_cases", guest_id="G1014")] == ["FC-3007", "FC-3008"]
 
 

@@ -44,7 +44,7 @@ def test_coverage_names_the_part_the_limit_and_the_deductible_in_force(ok, no):
     assert no("check_coverage", policy_id="HO-205577-1", loss_type="glass", loss_date="2025-03-22") == (
         "Error: Loss type 'glass' does not apply to home policies")
     assert no("check_coverage", policy_id="HO-205577-1", loss_type="fire", loss_date="March 3") == (
-        "Error: Loss date must be a date as YYYY-MM-DD")
+        "Error: Loss date must be a date written YYYY-MM-DD")
 
 
 def test_repair_shops_are_searched_by_zip_area_and_billing_shows_the_grace_period(ok):
@@ -110,7 +110,7 @@ def test_inspections_follow_the_shop_calendar(ok, no, tools):
     assert no("schedule_inspection", claim_id="CL-61021", shop_id="RS-107", date="2025-04-01") == (
         "Error: Inspection date must be after today")
     assert no("schedule_inspection", claim_id="CL-61021", shop_id="RS-107", date="next week") == (
-        "Error: Inspection date must be a date as YYYY-MM-DD")
+        "Error: Inspection date must be a date written YYYY-MM-DD")
     assert no("schedule_inspection", claim_id="CL-61026", shop_id="RS-107", date="2025-04-02") == (
         "Error: Only auto claims have inspections and rentals")
     assert no("schedule_inspection", claim_id="CL-61024", shop_id="RS-106", date="2025-04-02") == (
@@ -164,7 +164,7 @@ def test_a_young_driver_is_surcharged_for_the_rest_of_the_term(ok, no):
                date_of_birth="2008-01-15") == "Error: A driver with that license number is already on the policy"
     assert add(policy_id="HO-205577-1") == "Error: Drivers are added to auto policies only"
     assert add(policy_id="AU-310482-3") == "Error: Policy is expired"
-    assert add(date_of_birth="15/01/2008") == "Error: Date of birth must be a date as YYYY-MM-DD"
+    assert add(date_of_birth="15/01/2008") == "Error: Date of birth must be a date written YYYY-MM-DD"
 
 
 def test_a_deductible_changes_from_tomorrow_and_old_losses_keep_the_old_one(ok, no):
@@ -205,7 +205,7 @@ def test_cancelling_refunds_the_unearned_premium_less_the_fee_and_the_unpaid_bal
     assert no("cancel_policy", policy_id="RE-941177-1", effective_date="2025-03-01") == (
         "Error: Effective date must be between today and the end of the term")
     assert no("cancel_policy", policy_id="RE-941177-1", effective_date="soon") == (
-        "Error: Effective date must be a date as YYYY-MM-DD")
+        "Error: Effective date must be a date written YYYY-MM-DD")
 
 
 def test_the_shared_tools_are_named_after_the_toolkit(ok, tools):
