@@ -1,11 +1,12 @@
 """What every domain we write shares, so that a fix is made once: the look-up desk of a
-toolkit (``desk``), the checks of rules every policy has (``rules``), the hand-written cast
-as a data file (``cast``) and the seeded generator of people, places and dates
-(``population``). ``src/taubench/domains/README.md`` says how a domain uses each."""
+toolkit (``desk``), the form of its arguments (``arguments``), the checks of rules every
+policy has (``rules``), the hand-written cast as a data file (``cast``) and the seeded
+generator of people, places and dates (``population``). ``src/taubench/domains/README.md``
+says how a domain uses each."""
 
 from taubench.domains.kit.arguments import a_date, an_amount
 from taubench.domains.kit.cast import load_cast
-from taubench.domains.kit.desk import RecordDesk, not_found
+from taubench.domains.kit.desk import RecordDesk
 from taubench.domains.kit.population import Person, Population
 from taubench.domains.kit.rules import hand_offs, identified_first, looked_up_before_change, records_named, said
 
@@ -19,7 +20,6 @@ __all__ = [
     "identified_first",
     "load_cast",
     "looked_up_before_change",
-    "not_found",
     "records_named",
     "said",
 ]
