@@ -2,6 +2,8 @@
 domain's own tool tests: a call naming a record that does not exist is refused in the kit's
 one wording and changes nothing."""
 
+from typing import get_origin
+
 import pytest
 
 from conftest import loaded
@@ -15,8 +17,8 @@ MISSING = "ZZ404"
 def _calls_with_a_missing_record(domain):
     """Each agent tool's first gold call, once per argument naming an existing record, with that
     argument replaced by an id no table has: (task, calls before it, the call, the refusals expected)."""
-    tables = {name for name, field in type(domain.new_toolkit().db).model_fields.items() if str(field.annotation).startswith("dict[str,")}
     db = domain.new_toolkit().db
+    tables = {name for name, field in type(db).model_fields.items() if get_origin(field.annotation) is dict}
     seen = set()
     for task in domain.tasks.values():
         for index, action in enumerate(task.gold_actions):

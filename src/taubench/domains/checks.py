@@ -30,12 +30,6 @@ from taubench.messages import AssistantMessage, UserMessage
 from taubench.tasks import RewardType, Task
 
 REPO = Path(__file__).resolve().parents[3]
-
-
-def tool_tests(name: str) -> Path:
-    """A domain's own tool tests: ``tests/domains/<name>/test_<name>_tools.py`` (the name kept
-    apart from every other domain's, so that pytest can import them all side by side)."""
-    return REPO / "tests" / "domains" / name / f"test_{name}_tools.py"
 FORBIDDEN_IN_TOOLS = {"random", "uuid", "time", "secrets"}  # modules whose use makes a tool non-deterministic
 CLOCK_CALLS = {"now", "today", "utcnow", "time"}
 HINT_WORDS = ("tool", "function call", "database", "api", "json", "policy rule")
@@ -75,6 +69,12 @@ def db_resolves(subject: Subject) -> list[str]:
 
 
 NOT_TOOL_CODE = {"__init__", "generate", "policy_rules"}  # the domain's modules that tools never run
+
+
+def tool_tests(name: str) -> Path:
+    """A domain's own tool tests: ``tests/domains/<name>/test_<name>_tools.py`` (the name kept
+    apart from every other domain's, so that pytest can import them all side by side)."""
+    return REPO / "tests" / "domains" / name / f"test_{name}_tools.py"
 
 
 def _tool_modules(toolkits: list[type]) -> list[ModuleType]:
