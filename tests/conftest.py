@@ -14,6 +14,7 @@ import pytest
 
 os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")  # before anything imports litellm
 
+import forked_cli  # noqa: E402
 import network_guard  # noqa: E402
 from taubench.domain import Domain  # noqa: E402
 from taubench.domains import load_domain  # noqa: E402
@@ -110,13 +111,17 @@ def run_cli(
     seed_store: bool = True,
     module: str = "taubench",
 ) -> subprocess.CompletedProcess:
-    """``python -m taubench ...`` (or another ``module``) in a subprocess, network-guarded, with
-    outputs and the MLflow store under ``cwd`` (seeded with an empty store when there is none
-    yet, unless ``seed_store`` is false); ``input`` is piped to its stdin."""
+    """``python -m taubench ...`` (or another ``module``), network-guarded, with outputs and the
+    MLflow store under ``cwd`` (seeded with an empty store when there is none yet, unless
+    ``seed_store`` is false); ``input`` is piped to its stdin. The command is forked from a
+    process that has done its imports (``forked_cli``), or started as a real subprocess when
+    TAUBENCH_TESTS_REAL_PROCESSES=1 (to check that the two agree)."""
     with _SEEDING:  # commands started from threads of one test may share a folder
         if seed_store and _EMPTY_STORE and not (cwd / STORE_FOLDER).exists():
             (cwd / STORE_FOLDER).mkdir(parents=True)
             shutil.copy(_EMPTY_STORE[0], cwd / STORE_FOLDER / "mlflow.db")
+    if os.environ.get("TAUBENCH_TESTS_REAL_PROCESSES") != "1":
+        return forked_cli.run(module, list(args), cwd, _cli_environment(env), input, timeout)
     return subprocess.run(
         [sys.executable, "-m", module, *args],
         cwd=cwd,
@@ -126,6 +131,8 @@ def run_cli(
         text=True,
         timeout=timeout,
     )
+
+
 @contextmanager
 def serving_api(base: Path, env: dict | None = None) -> Iterator[httpx.Client]:
     """``python -m taubench.api`` on a free port of 127.0.0.1 (network-guarded), its runs in

@@ -4,14 +4,12 @@ package API; failing episodes come from the oracle cut short by ``max_steps`` an
 scripted agent slipping on its last gold call."""
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 from mlflow.tracking import MlflowClient
 
-from conftest import ORACLES, _cli_environment, run_cli
+from conftest import ORACLES, run_cli
 from taubench.analysis import ANALYSIS_FILE, SCHEMA_NAME, analyse, main, render_request
 from taubench.episode import EpisodeResult
 from taubench.llm import LLMClient, ModelSpec
@@ -203,11 +201,10 @@ def test_the_stored_run_command_analyses_a_run_and_logs_to_its_mlflow_run(tmp_pa
             *NO_PAGES, "output_dir=run", cwd=tmp_path,
         )
         assert result.returncode == 0, result.stderr
-        command = subprocess.run(
-            [sys.executable, "-m", "taubench.analysis", "run", "--model", "openai/scripted", "--api-base", server.url,
-             "--concurrency", "2"],
-            cwd=tmp_path, env=_cli_environment(None), capture_output=True, text=True, timeout=300,
-        )
+        command = run_cli(
+            "run", "--model", "openai/scripted", "--api-base", server.url, "--concurrency", "2",
+            cwd=tmp_path, timeout=300, seed_store=False, module="taubench.analysis",
+        )  # fmt: skip
     assert command.returncode == 0, command.stderr
     run_id = json.loads((tmp_path / "run" / "run.json").read_text())["mlflow_run_id"]
     assert f"logged to MLflow run {run_id}" in command.stdout

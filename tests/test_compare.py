@@ -5,14 +5,13 @@ two results.json files read here, and the refusals of runs that measure differen
 import json
 import shutil
 import subprocess
-import sys
 from collections import defaultdict
 from pathlib import Path
 from statistics import mean
 
 import pytest
 
-from conftest import ORACLES, _cli_environment, run_cli
+from conftest import ORACLES, run_cli
 
 QUIET = ("tracking.enabled=false", "progress=false")
 
@@ -24,10 +23,7 @@ def make_run(base: Path, name: str, *overrides: str) -> Path:
 
 
 def compare(base: Path, *args: str) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-m", "taubench.compare", *args],
-        cwd=base, env=_cli_environment(None), capture_output=True, text=True, timeout=120,
-    )
+    return run_cli(*args, cwd=base, timeout=120, seed_store=False, module="taubench.compare")
 
 
 def compared(base: Path, *args: str) -> dict:

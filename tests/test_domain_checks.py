@@ -6,10 +6,11 @@ import dataclasses
 import itertools
 import re
 import subprocess
-import sys
+from pathlib import Path
 
 import pytest
 
+from conftest import run_cli
 from taubench.domain import Domain
 from taubench.domains import DOMAINS
 from taubench.domains import fair_checks
@@ -22,14 +23,18 @@ from taubench.toolkit import tool
 CHECK = {function.__name__: function for _, function in CHECKS}
 
 
-def test_the_command_prints_the_cards_and_fails_on_a_domain_that_is_not_ours():
-    result = subprocess.run([sys.executable, "-m", "taubench.domains", "check", "mock", "--jobs", "2"], capture_output=True, text=True)
+def domains_command(*args: str, cwd: Path) -> subprocess.CompletedProcess:
+    return run_cli(*args, cwd=cwd, seed_store=False, module="taubench.domains")
+
+
+def test_the_command_prints_the_cards_and_fails_on_a_domain_that_is_not_ours(tmp_path):
+    result = domains_command("check", "mock", "--jobs", "2", cwd=tmp_path)
     assert result.returncode == 0, result.stdout + result.stderr
     assert "== mock: PASS" in result.stdout and "17. pass  the oracle scores 1.0 on every task" in result.stdout
     assert re.search(r"^  checked in +\d+\.\d s$", result.stdout, flags=re.MULTILINE)
-    refused = subprocess.run([sys.executable, "-m", "taubench.domains", "check", "retail"], capture_output=True, text=True)
+    refused = domains_command("check", "retail", cwd=tmp_path)
     assert refused.returncode == 2 and "not among the domains we write" in refused.stderr
-    no_workers = subprocess.run([sys.executable, "-m", "taubench.domains", "check", "--jobs", "0"], capture_output=True, text=True)
+    no_workers = domains_command("check", "--jobs", "0", cwd=tmp_path)
     assert no_workers.returncode == 2 and "--jobs must be 1 or more, not 0" in no_workers.stderr
 
 

@@ -9,7 +9,7 @@ from importlib import import_module
 
 import pytest
 
-from conftest import GUARD_DIR, REPO, _cli_environment
+from conftest import GUARD_DIR, REPO, _cli_environment, run_cli
 from taubench.domains import DOMAINS, REGISTRY, load_domain, of_origin, self_contained
 from taubench.domains.gold_trace import gold_trace
 from taubench.domains.generation import generated_db
@@ -28,13 +28,10 @@ def test_the_registry_lists_each_domain_once_under_its_own_name():
     assert set(self_contained()) == set(of_origin("tau2")) | set(of_origin("taubench"))
 
 
-def test_the_command_line_lists_the_domains_a_sweep_can_run_offline():
-    listed = subprocess.run(
-        [sys.executable, "-m", "taubench.domains", "list", "--self-contained", "--sep", ","],
-        capture_output=True, text=True, check=True,
-    )  # fmt: skip
-    assert listed.stdout.strip().split(",") == self_contained()
-    refused = subprocess.run([sys.executable, "-m", "taubench.domains", "generate", "retail"], capture_output=True, text=True)
+def test_the_command_line_lists_the_domains_a_sweep_can_run_offline(tmp_path):
+    listed = run_cli("list", "--self-contained", "--sep", ",", cwd=tmp_path, seed_store=False, module="taubench.domains")
+    assert listed.returncode == 0 and listed.stdout.strip().split(",") == self_contained()
+    refused = run_cli("generate", "retail", cwd=tmp_path, seed_store=False, module="taubench.domains")
     assert refused.returncode == 2 and "retail's data are not ours" in refused.stderr
 
 

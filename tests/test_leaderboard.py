@@ -11,7 +11,6 @@ import io
 import json
 import shutil
 import subprocess
-import sys
 from collections import defaultdict
 from concurrent.futures import ThreadPoolExecutor
 from math import comb
@@ -21,7 +20,7 @@ from statistics import mean
 import httpx
 import pytest
 
-from conftest import ORACLES, _cli_environment, run_cli
+from conftest import ORACLES, run_cli
 from taubench.api import ApiSettings, create_app
 from taubench.domains import mock as mock_domain
 from taubench.tracking import local_store
@@ -70,10 +69,7 @@ def runs(tmp_path_factory) -> Path:
 
 
 def leaderboard(base: Path, *args: str) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-m", "taubench.leaderboard", *args],
-        cwd=base, env=_cli_environment(None), capture_output=True, text=True, timeout=120,
-    )  # fmt: skip
+    return run_cli(*args, cwd=base, timeout=120, seed_store=False, module="taubench.leaderboard")
 
 
 def board(base: Path, *args: str) -> dict:

@@ -3,15 +3,13 @@
 
 import json
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import jsonschema
 import pytest
 from mlflow.tracking import MlflowClient
 
-from conftest import ORACLES, _cli_environment, run_cli
+from conftest import ORACLES, run_cli
 from taubench import mtbench
 from taubench.domains import load_domain
 from taubench.episode import EpisodeResult
@@ -152,10 +150,10 @@ def test_a_stored_run_exports_the_same_files_later(sweep, tmp_path):
     cwd, _, runs = sweep
     for env, argument in (("retail", lambda run_dir: run_dir), ("airline", lambda run_dir: run_dir / "results.json")):
         run_dir, _ = runs[env]
-        later = subprocess.run(
-            [sys.executable, "-m", "taubench.mtbench", str(argument(run_dir)), "--data-dir", str(tmp_path / "later")],
-            cwd=tmp_path, env=_cli_environment(None), capture_output=True, text=True, timeout=120,
-        )
+        later = run_cli(
+            str(argument(run_dir)), "--data-dir", str(tmp_path / "later"),
+            cwd=tmp_path, timeout=120, seed_store=False, module="taubench.mtbench",
+        )  # fmt: skip
         assert later.returncode == 0, later.stderr
         (in_run,) = export_folders(cwd / "data", env)
         (exported,) = export_folders(tmp_path / "later", env)

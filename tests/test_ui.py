@@ -55,6 +55,6 @@ def test_the_ui_serves_this_folders_runs_at_an_address_that_opens_on_the_runs_ta
 
 @pytest.mark.parametrize("command", [["taubench.ui"], ["taubench", "ui"]])  # python -m taubench ui = taubench ui
 def test_the_ui_says_there_is_nothing_to_show_where_no_run_was_recorded(tmp_path, command):
-    result = subprocess.run([sys.executable, "-m", *command], cwd=tmp_path, capture_output=True, text=True, env=_cli_environment(None))
+    result = run_cli(*command[1:], cwd=tmp_path, seed_store=False, module=command[0])
     assert result.returncode == 2
     assert f"no runs recorded under {tmp_path.resolve() / 'mlruns'} yet" in result.stderr

@@ -3,7 +3,6 @@ file, logged to MLflow beside our runs; our runs exported in the v1 format."""
 
 import json
 import subprocess
-import sys
 
 from mlflow.tracking import MlflowClient
 
@@ -13,7 +12,7 @@ from taubench.tracking import local_store
 
 
 def run_v1(*args: str, cwd) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "taubench.v1", *args], cwd=cwd, capture_output=True, text=True, timeout=300)
+    return run_cli(*args, cwd=cwd, timeout=300, seed_store=False, module="taubench.v1")
 
 
 def test_the_historical_gpt4o_airline_file_gives_the_published_numbers(shared, tmp_path):
