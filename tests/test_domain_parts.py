@@ -11,7 +11,7 @@ from pydantic import BaseModel
 
 from taubench.domains import load_domain
 from taubench.domains.gold_trace import gold_trace
-from taubench.domains.kit import Population, a_date, an_amount, identified_first, load_cast, looked_up_before_change, records_named, said
+from taubench.domains.kit import Population, RuleBook, a_date, an_amount, identified_first, load_cast, looked_up_before_change, records_named, said
 from taubench.domains.kit.cast import CastError
 from taubench.domains.kit.desk import record_noun
 from taubench.domains.kit.population import NAMESAKE_SHARE
@@ -99,6 +99,31 @@ def test_a_change_follows_a_look_up_that_showed_the_record():
     assert looked_up_before_change(_mock_trace("2"), changed) == []  # L3002 came in list_loans
     blind = GoldAction(action_id="x", name="renew_loan", arguments={"loan_id": "L3001"})
     assert looked_up_before_change(_mock_trace("2", blind), changed) == ["renew_loan changes L3001 before any look-up showed it"]
+
+
+def test_a_rule_book_numbers_each_check_where_it_is_written():
+    rules = RuleBook()
+
+    @rules.trace(1)
+    def writes_counted(trace):
+        return [f"{len(trace.writes)} writes"]
+
+    @rules.each(2, "renew_loan", "get_member")
+    def every_call(step, trace):
+        yield f"{step.name} {'refused' if step.error else 'done'}"
+
+    @rules.each(3, "renew_loan", done=True)
+    def successful_calls(step, trace):
+        yield f"{step.arguments['loan_id']} renewed"
+
+    refused = GoldAction(action_id="x", name="renew_loan", arguments={"loan_id": "L9999"})
+    renewed = GoldAction(action_id="y", name="renew_loan", arguments={"loan_id": "L3001"})
+    trace = _mock_trace("2", refused, renewed)  # find, list, return, get_member, pay_fine, then these two
+    assert sorted(rules) == [1, 2, 3] and rules[1](trace) == ["4 writes"]
+    assert rules[2](trace) == ["get_member done", "renew_loan refused", "renew_loan done"]
+    assert rules[3](trace) == ["L3001 renewed"]
+    with pytest.raises(ValueError, match="rule 2 has two checks"):
+        rules.trace(2)(writes_counted)
 
 
 def test_the_records_a_call_names_are_its_arguments_that_are_keys_of_the_tables_asked():

@@ -1,8 +1,8 @@
 """A task's gold actions run on a fresh database, step by step with the database before and
 after each call: what a domain's ``policy_rules.py`` checks its numbered rules against.
 
-A domain we write has a ``policy_rules.py`` next to its tools whose ``RULES`` maps every
-numbered rule of its policy to a check: a function of a ``GoldTrace`` that returns the
+A domain we write has a ``policy_rules.py`` next to its tools whose ``RULES`` (a kit
+``RuleBook``) maps every numbered rule of its policy to a check: a function of a ``GoldTrace`` that returns the
 rule's violations in that trace as sentences (none: the trace obeys the rule). The bar
 requires every gold trace to obey every rule. A rule that governs only what is said (read
 the change back and get a yes) leaves nothing in a list of tool calls to check: such rules

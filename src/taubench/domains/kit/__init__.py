@@ -8,12 +8,13 @@ from taubench.domains.kit.arguments import a_date, an_amount
 from taubench.domains.kit.cast import load_cast
 from taubench.domains.kit.desk import RecordDesk
 from taubench.domains.kit.population import Person, Population
-from taubench.domains.kit.rules import hand_offs, identified_first, looked_up_before_change, records_named, said
+from taubench.domains.kit.rules import RuleBook, hand_offs, identified_first, looked_up_before_change, records_named, said
 
 __all__ = [
     "Person",
     "Population",
     "RecordDesk",
+    "RuleBook",
     "a_date",
     "an_amount",
     "hand_offs",

@@ -1,16 +1,51 @@
-"""Checks of the rules every operations policy has, for a domain's ``policy_rules.py``: who
-the caller is comes before their records are touched; a figure the rule requires is among
-what the task says must be said; a change follows a look-up of what it changes; a hand-off
-ends the agent's part. Each returns the rule's violations in a gold trace as sentences."""
+"""The numbered rules of a domain's ``policy_rules.py`` (``RuleBook``), and checks of the
+rules every operations policy has: who the caller is comes before their records are touched;
+a figure the rule requires is among what the task says must be said; a change follows a
+look-up of what it changes; a hand-off ends the agent's part. Each returns the rule's
+violations in a gold trace as sentences."""
 
-from typing import Callable, Iterable
+from typing import Callable, Iterable, Iterator
 
-from taubench.domains.gold_trace import GoldStep, GoldTrace, hand_offs
+from taubench.domains.gold_trace import GoldStep, GoldTrace, RuleCheck, hand_offs
 from taubench.figures import says
 
-__all__ = ["hand_offs", "identified_first", "looked_up_before_change", "records_named", "said"]
+__all__ = ["RuleBook", "hand_offs", "identified_first", "looked_up_before_change", "records_named", "said"]
 
 Ids = Callable[[GoldStep], Iterable[str]]
+StepCheck = Callable[[GoldStep, GoldTrace], Iterable[str]]
+
+
+class RuleBook(dict[int, RuleCheck]):
+    """A policy's rule number -> the check of a gold trace against it, each registered where it
+    is written: ``@RULES.trace(2)`` on a check of the whole trace, ``@RULES.each(4,
+    "borrow_book")`` on a check of every call of those tools (``done=True``: every successful
+    call), which yields the violations of one call and is given the trace for what came before."""
+
+    def trace(self, number: int) -> Callable[[RuleCheck], RuleCheck]:
+        def register(check: RuleCheck) -> RuleCheck:
+            self._add(number, check)
+            return check
+
+        return register
+
+    def each(self, number: int, *tools: str, done: bool = False) -> Callable[[StepCheck], StepCheck]:
+        def register(check: StepCheck) -> StepCheck:
+            def over_the_trace(trace: GoldTrace) -> list[str]:
+                return [violation for step in _steps(trace, tools, done) for violation in check(step, trace)]
+
+            self._add(number, over_the_trace)
+            return check
+
+        return register
+
+    def _add(self, number: int, check: RuleCheck) -> None:
+        if number in self:
+            raise ValueError(f"rule {number} has two checks")
+        self[number] = check
+
+
+def _steps(trace: GoldTrace, tools: tuple[str, ...], done: bool) -> Iterator[GoldStep]:
+    return (step for step in trace.steps if step.name in tools and not (done and step.error))
 
 
 def said(trace: GoldTrace, figure: float | str) -> bool:

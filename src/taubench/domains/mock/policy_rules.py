@@ -1,11 +1,16 @@
 """The mock policy's numbered rules as checks over a task's gold trace (see gold_trace.py)."""
 
+from typing import Iterator
+
 from taubench.domains.gold_trace import GoldStep, GoldTrace
-from taubench.domains.kit import identified_first, looked_up_before_change, records_named, said
+from taubench.domains.kit import RuleBook, identified_first, looked_up_before_change, records_named, said
 
 MAX_LOANS = 3
 MAX_FINES_TO_BORROW = 5.0
 MAX_RENEWALS = 2
+
+RULES = RuleBook()
+CONVERSATIONAL: dict[int, str] = {}
 
 
 def _member_of(step: GoldStep) -> str | None:
@@ -16,6 +21,7 @@ def _member_of(step: GoldStep) -> str | None:
     return loan.member_id if loan else None
 
 
+@RULES.trace(1)
 def caller_identified_first(trace: GoldTrace) -> list[str]:
     return identified_first(
         trace,
@@ -25,63 +31,65 @@ def caller_identified_first(trace: GoldTrace) -> list[str]:
     )
 
 
+@RULES.trace(2)
 def changes_read_back(trace: GoldTrace) -> list[str]:
     """What a change is read back from: the agent has seen every record it changes."""
     return looked_up_before_change(trace, lambda step: records_named(step, ("members", "books", "loans")))
 
 
+@RULES.trace(3)
 def one_change_at_a_time(trace: GoldTrace) -> list[str]:
     return [f"{step.name} changed more than one loan" for step in trace.writes
             if sum(step.before.loans.get(key) != loan for key, loan in step.after.loans.items()) > 1]  # fmt: skip
 
 
-def loan_limit(trace: GoldTrace) -> list[str]:
-    violations = []
-    for step in trace.calls("borrow_book"):
-        out = [loan for loan in step.before.loans.values() if loan.member_id == step.arguments["member_id"] and loan.status == "out"]
-        if len(out) >= MAX_LOANS:
-            violations.append(f"borrow_book with {len(out)} loans already out")
-    return violations
+@RULES.each(4, "borrow_book")
+def loan_limit(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+    out = [loan for loan in step.before.loans.values() if loan.member_id == step.arguments["member_id"] and loan.status == "out"]
+    if len(out) >= MAX_LOANS:
+        yield f"borrow_book with {len(out)} loans already out"
 
 
-def fines_block_borrowing(trace: GoldTrace) -> list[str]:
-    return [f"borrow_book with {step.before.members[step.arguments['member_id']].fines} in fines"
-            for step in trace.calls("borrow_book")
-            if step.before.members[step.arguments["member_id"]].fines > MAX_FINES_TO_BORROW]  # fmt: skip
+@RULES.each(5, "borrow_book")
+def fines_block_borrowing(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+    if (fines := step.before.members[step.arguments["member_id"]].fines) > MAX_FINES_TO_BORROW:
+        yield f"borrow_book with {fines} in fines"
 
 
+@RULES.trace(6)
 def suspended_go_to_staff(trace: GoldTrace) -> list[str]:
     return [f"{step.name} for suspended member {_member_of(step)}" for step in trace.writes
             if (member := step.before.members.get(_member_of(step))) and member.status == "suspended"]  # fmt: skip
 
 
-def renewal_limit(trace: GoldTrace) -> list[str]:
-    return [f"renew_loan of {step.arguments['loan_id']} renewed {loan.renewals} times already"
-            for step in trace.calls("renew_loan")
-            if (loan := step.before.loans[step.arguments["loan_id"]]).renewals >= MAX_RENEWALS]  # fmt: skip
+@RULES.each(7, "renew_loan")
+def renewal_limit(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+    if (loan := step.before.loans[step.arguments["loan_id"]]).renewals >= MAX_RENEWALS:
+        yield f"renew_loan of {step.arguments['loan_id']} renewed {loan.renewals} times already"
 
 
-def no_renewal_when_overdue(trace: GoldTrace) -> list[str]:
-    return [f"renew_loan of overdue {step.arguments['loan_id']}" for step in trace.calls("renew_loan")
-            if step.before.loans[step.arguments["loan_id"]].due_date < step.before.today]  # fmt: skip
+@RULES.each(8, "renew_loan")
+def no_renewal_when_overdue(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+    if step.before.loans[step.arguments["loan_id"]].due_date < step.before.today:
+        yield f"renew_loan of overdue {step.arguments['loan_id']}"
 
 
-def late_fee_told(trace: GoldTrace) -> list[str]:
+@RULES.each(9, "return_book")
+def late_fee_told(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
     """A late return's fee is in what the agent must say."""
-    violations = []
-    for step in trace.calls("return_book"):
-        fee = round(step.after.members[_member_of(step)].fines - step.before.members[_member_of(step)].fines, 2)
-        if fee and not said(trace, fee):
-            violations.append(f"late fee {fee:g} of {step.arguments['loan_id']} not in communicate_info")
-    return violations
+    fee = round(step.after.members[_member_of(step)].fines - step.before.members[_member_of(step)].fines, 2)
+    if fee and not said(trace, fee):
+        yield f"late fee {fee:g} of {step.arguments['loan_id']} not in communicate_info"
 
 
-def fine_payments_within_owed(trace: GoldTrace) -> list[str]:
-    return [f"pay_fine of {step.arguments['amount']} with {step.before.members[step.arguments['member_id']].fines} owed"
-            for step in trace.calls("pay_fine")
-            if not 0 < step.arguments["amount"] <= step.before.members[step.arguments["member_id"]].fines]  # fmt: skip
+@RULES.each(10, "pay_fine")
+def fine_payments_within_owed(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+    owed = step.before.members[step.arguments["member_id"]].fines
+    if not 0 < step.arguments["amount"] <= owed:
+        yield f"pay_fine of {step.arguments['amount']} with {owed} owed"
 
 
+@RULES.trace(11)
 def transfer_only_when_needed(trace: GoldTrace) -> list[str]:
     """A hand-off ends the work: nothing is changed in the same conversation."""
     if trace.calls("transfer_to_human_agents") and trace.writes:
@@ -89,22 +97,7 @@ def transfer_only_when_needed(trace: GoldTrace) -> list[str]:
     return []
 
 
-def reminders_are_the_members(trace: GoldTrace) -> list[str]:
-    return [f"the agent called {step.name}" for step in trace.calls("set_due_date_reminders") if step.requestor != "user"]
-
-
-RULES = {
-    1: caller_identified_first,
-    2: changes_read_back,
-    3: one_change_at_a_time,
-    4: loan_limit,
-    5: fines_block_borrowing,
-    6: suspended_go_to_staff,
-    7: renewal_limit,
-    8: no_renewal_when_overdue,
-    9: late_fee_told,
-    10: fine_payments_within_owed,
-    11: transfer_only_when_needed,
-    12: reminders_are_the_members,
-}
-CONVERSATIONAL: dict[int, str] = {}
+@RULES.each(12, "set_due_date_reminders")
+def reminders_are_the_members(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+    if step.requestor != "user":
+        yield f"the agent called {step.name}"
