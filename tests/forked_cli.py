@@ -13,6 +13,7 @@ Tests that signal, limit or time a process start a real one (``subprocess``) ins
 """
 
 import atexit
+import json
 import multiprocessing
 import os
 import runpy
@@ -21,6 +22,7 @@ import sys
 import tempfile
 import threading
 import traceback
+from functools import cache
 from pathlib import Path
 
 import network_guard
@@ -36,19 +38,15 @@ PRELOADED = (
 _CONTEXT = multiprocessing.get_context("forkserver")
 _CONTEXT.set_forkserver_preload(list(PRELOADED))
 _MAIN_PROCESS = multiprocessing.current_process()  # imported by the fork server: its main process
-_BASE_PATH: list[list[str]] = []  # the sys.path a fresh interpreter starts with, asked once
-_ASKING = threading.Lock()
 
 
-def _base_path() -> list[str]:
+@cache
+def _base_path() -> tuple[str, ...]:
     """``sys.path`` of ``python -c`` with no PYTHONPATH, without its leading '' (the script's folder)."""
-    with _ASKING:
-        if not _BASE_PATH:
-            environment = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
-            shown = subprocess.run([sys.executable, "-c", "import sys; print(repr(sys.path[1:]))"],
-                                   env=environment, capture_output=True, text=True, check=True)  # fmt: skip
-            _BASE_PATH.append(eval(shown.stdout))  # a list of strings, printed by repr
-    return _BASE_PATH[0]
+    environment = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    shown = subprocess.run([sys.executable, "-c", "import json, sys; print(json.dumps(sys.path[1:]))"],
+                           env=environment, capture_output=True, text=True, check=True)  # fmt: skip
+    return tuple(json.loads(shown.stdout))
 
 
 def _command(module: str, args: list[str], cwd: str, environment: dict, path: list[str], streams: list[str]) -> None:

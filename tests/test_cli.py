@@ -102,3 +102,21 @@ def test_help_says_what_the_command_does_its_options_and_the_other_commands(tmp_
     assert all(find_spec(command) for command in commands)  # every command it names exists
     completion = run_cli("-sc", "install=bash", cwd=tmp_path, seed_store=False)  # Hydra's flag and its value pass through
     assert completion.returncode == 0 and "hydra_bash_completion" in completion.stdout
+
+
+@pytest.mark.parametrize(
+    "arguments",
+    [["env=retial"], ["env=mock", "task_ids=[0,3]", *ORACLES, "tracking.enabled=false", "progress=false", "output_dir=out"]],
+)
+def test_a_command_the_suite_forks_answers_as_one_in_a_fresh_interpreter(tmp_path, monkeypatch, arguments):
+    """The suite forks its commands from a process that has done the imports (``forked_cli``);
+    in a fresh interpreter the same command exits the same and says the same."""
+    forked = run_cli(*arguments, cwd=tmp_path / "forked")
+    monkeypatch.setenv("TAUBENCH_TESTS_REAL_PROCESSES", "1")
+    fresh = run_cli(*arguments, cwd=tmp_path / "fresh")
+    assert forked.returncode == fresh.returncode and forked.stderr == fresh.stderr
+
+    def said(result, folder):
+        return re.sub(r"duration +\S+ s", "duration", result.stdout.replace(str(tmp_path / folder), "HERE"))
+
+    assert said(forked, "forked") == said(fresh, "fresh")
