@@ -50,7 +50,7 @@ def agent_requests(server: ScriptedServer) -> list[list[dict]]:
 @pytest.mark.parametrize("name, marker", TEXT_AGENTS, ids=["react", "act"])
 def test_text_action_agents_solve_tasks_with_ordinary_tool_calls(tmp_path, retail, airline, name, marker):
     domains = {"airline": airline, "retail": retail}
-    with ScriptedServer() as server:
+    with ScriptedServer(domains=tuple(TASKS)) as server:
         for env, task_ids in TASKS.items():
             report = agent_run(server, tmp_path, {"name": name}, env=env, task_ids=task_ids)
             assert [episode.reward for episode in report.episodes] == [1.0] * len(task_ids)
@@ -71,7 +71,7 @@ def test_text_action_agents_solve_tasks_with_ordinary_tool_calls(tmp_path, retai
 
 @pytest.mark.parametrize("name", ["react", "act"])
 def test_broken_actions_are_asked_again_and_the_episode_recovers(tmp_path, name):
-    with ScriptedServer(faults=Faults(malformed_tool_call=0.3, seed=5)) as server:
+    with ScriptedServer(domains=("airline",), faults=Faults(malformed_tool_call=0.3, seed=5)) as server:
         report = agent_run(server, tmp_path, {"name": name}, task_ids=TASKS["airline"], max_concurrency=1)
     broken = server.faults_injected["malformed_tool_call"]
     corrections = sum(episode.usage["agent"].corrections for episode in report.episodes)
@@ -85,7 +85,7 @@ def test_broken_actions_are_asked_again_and_the_episode_recovers(tmp_path, name)
 
 
 def test_an_action_still_unreadable_after_the_corrections_goes_to_the_customer_as_text(tmp_path, airline):
-    with ScriptedServer(faults=Faults(malformed_tool_call=1.0)) as server:
+    with ScriptedServer(domains=("airline",), faults=Faults(malformed_tool_call=1.0)) as server:
         report = agent_run(server, tmp_path, {"name": "react", "max_corrections": 1}, task_ids=["3"])
     (episode,) = report.episodes
     first = episode.messages[2]  # greeting, opening request, then the agent's first turn
@@ -138,7 +138,7 @@ def test_readable_variants_of_an_action_are_accepted(tmp_path, airline):
 
 
 def test_tool_calls_written_as_text_are_recovered_with_the_option(tmp_path, retail, airline):
-    with ScriptedServer(text_tool_calls=True) as server:
+    with ScriptedServer(domains=tuple(TASKS), text_tool_calls=True) as server:
         for env, task_ids in TASKS.items():
             agent = {"name": "tool_calling", "text_tool_calls": True}
             report = agent_run(server, tmp_path, agent, env=env, task_ids=task_ids)
@@ -155,7 +155,7 @@ def test_tool_calls_written_as_text_are_recovered_with_the_option(tmp_path, reta
 
 def test_few_shot_solves_tasks_with_examples_in_its_system_prompt(tmp_path, airline):
     agent = {"name": "few_shot", "examples_path": str(AIRLINE_EXAMPLES), "num_examples": 3}
-    with ScriptedServer() as server:
+    with ScriptedServer(domains=("airline",)) as server:
         report = agent_run(server, tmp_path, agent, task_ids=TASKS["airline"])
     assert [episode.reward for episode in report.episodes] == [1.0] * 4
     system = agent_requests(server)[0][0]["content"]
@@ -164,7 +164,7 @@ def test_few_shot_solves_tasks_with_examples_in_its_system_prompt(tmp_path, airl
 
 def test_few_shot_tool_calls_written_as_text_are_recovered(tmp_path):
     agent = {"name": "few_shot", "examples_path": str(AIRLINE_EXAMPLES), "text_tool_calls": True}
-    with ScriptedServer(text_tool_calls=True) as server:
+    with ScriptedServer(domains=("airline",), text_tool_calls=True) as server:
         report = agent_run(server, tmp_path, agent, task_ids=["3", "8"])
     assert [episode.reward for episode in report.episodes] == [1.0, 1.0]
 
@@ -174,7 +174,7 @@ def drawn_examples(tmp_path: Path, **extra) -> dict[str, str]:
     agent = {"name": "few_shot", "examples_path": str(AIRLINE_EXAMPLES)}
     folder = tmp_path / "_".join(f"{key}-{value}" for key, value in extra.items())  # a run of its own
     folder.mkdir()
-    with ScriptedServer() as server:
+    with ScriptedServer(domains=("airline",)) as server:
         agent_run(server, folder, agent, task_ids=["0", "3", "5", "6", "9"], **extra)
     draws = {}
     for messages in agent_requests(server):
@@ -217,14 +217,14 @@ def test_a_missing_or_short_examples_file_fails_before_the_run(tmp_path, content
 def test_a_file_with_exactly_enough_examples_is_fine(tmp_path):
     path = tmp_path / "examples.jsonl"
     path.write_text("".join(json.dumps({"messages_display": f"user: example {n}"}) + "\n\n" for n in range(3)))
-    with ScriptedServer() as server:
+    with ScriptedServer(domains=("airline",)) as server:
         report = agent_run(server, tmp_path, {"name": "few_shot", "examples_path": str(path), "num_examples": 3}, task_ids=["3"])
     assert report.episodes[0].reward == 1.0
     assert all(f"user: example {n}" in agent_requests(server)[0][0]["content"] for n in range(3))
 
 
 def test_a_react_run_from_the_command_line(tmp_path):
-    with ScriptedServer() as server:
+    with ScriptedServer(domains=("airline",)) as server:
         result = run_cli(
             "agent=react", "model=scripted", f"provider.api_base={server.url}", "env=airline", "task_ids=[3,7]",
             "agent.max_corrections=1", "tracking.enabled=false", "progress=false", cwd=tmp_path,

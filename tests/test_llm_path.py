@@ -102,7 +102,7 @@ def test_a_ground_truth_script_scores_as_the_oracle_does_through_every_tool_of_e
 
 def test_every_episode_completes_through_twenty_percent_of_faults(tmp_path):
     faults = Faults(rate_limit=0.08, server_error=0.07, timeout=0.05, timeout_s=1.6, retry_after_s=0.02, seed=7)
-    with ScriptedServer(faults=faults) as server:
+    with ScriptedServer(domains=("airline",), faults=faults) as server:
         report = scripted_run(server, tmp_path, end_index=15, num_trials=2, llm={"timeout": 0.8})
     assert [episode.reward for episode in report.episodes] == [1.0] * 30
     assert all(episode.error is None for episode in report.episodes)
@@ -116,7 +116,7 @@ def test_every_episode_completes_through_twenty_percent_of_faults(tmp_path):
 
 
 def test_malformed_tool_calls_become_error_observations_and_the_episode_goes_on(tmp_path, airline):
-    with ScriptedServer(faults=Faults(malformed_tool_call=0.3, seed=3)) as server:
+    with ScriptedServer(domains=("airline",), faults=Faults(malformed_tool_call=0.3, seed=3)) as server:
         report = scripted_run(server, tmp_path, task_ids=[0, 1, 2, 3, 4, 5, 6, 7])
     assert server.faults_injected["malformed_tool_call"] > 0
     observations = [m for e in report.episodes for m in e.messages if m.role == "tool" and m.error]
@@ -127,7 +127,7 @@ def test_malformed_tool_calls_become_error_observations_and_the_episode_goes_on(
 
 
 def test_several_tool_calls_in_one_message_are_all_executed(tmp_path, airline):
-    with ScriptedServer(parallel_tool_calls=True) as server:
+    with ScriptedServer(domains=("airline",), parallel_tool_calls=True) as server:
         report = scripted_run(server, tmp_path, task_ids=["1", "8"])
     assert [episode.reward for episode in report.episodes] == [1.0, 1.0]
     batches = [m for e in report.episodes for m in e.messages if m.role == "assistant" and m.tool_calls]
@@ -135,7 +135,7 @@ def test_several_tool_calls_in_one_message_are_all_executed(tmp_path, airline):
 
 
 def test_what_agent_and_user_send(tmp_path, airline):
-    with ScriptedServer() as server:
+    with ScriptedServer(domains=("airline",)) as server:
         scripted_run(server, tmp_path, task_ids=["8"], seed=11, user={"temperature": 0.5})
     agent = [r for r in server.requests if r.get("tools")]
     user = [r for r in server.requests if not r.get("tools") and "<scenario>" in r["messages"][0]["content"]]
@@ -159,7 +159,7 @@ def test_costs_add_up_exactly_per_role_and_per_run(tmp_path):
     Agent: gpt-4o from litellm's price table, cached-input rate included ($2.50/$1.25/$10
     per 1M): $0.003 a call. User: configured $1/$0.25/$4: $0.0011. Judge: $3/$12: $0.0042."""
     usage = FixedUsage(prompt_tokens=1000, completion_tokens=100, cached_tokens=400)
-    with ScriptedServer(usage=usage) as server:
+    with ScriptedServer(domains=("retail",), usage=usage) as server:
         report = scripted_run(
             server,
             tmp_path,
@@ -188,7 +188,7 @@ def test_costs_add_up_exactly_per_role_and_per_run(tmp_path):
 
 
 def test_a_model_without_a_known_price_costs_unknown_never_zero(tmp_path):
-    with ScriptedServer() as server:
+    with ScriptedServer(domains=("airline",)) as server:
         report = scripted_run(server, tmp_path, task_ids=["1"], model={"name": "openai/no-such-model", "pricing": None})
     assert report.episodes[0].usage["agent"].cost is None
     assert report.summary.usage["agent"].cost is None and report.summary.total_cost is None
@@ -198,7 +198,7 @@ def test_a_model_without_a_known_price_costs_unknown_never_zero(tmp_path):
 
 def test_with_the_cache_a_second_run_makes_no_call_and_reproduces_the_results(tmp_path):
     cache = {"cache": True, "cache_dir": str(tmp_path / "cache")}
-    with ScriptedServer() as server:
+    with ScriptedServer(domains=("airline",)) as server:
         first = scripted_run(server, tmp_path, task_ids=["0", "1", "8"], num_trials=2, llm=cache, output_dir=str(tmp_path / "a"))
         calls = server.total_requests
         second = scripted_run(server, tmp_path, task_ids=["0", "1", "8"], num_trials=2, llm=cache, output_dir=str(tmp_path / "b"))

@@ -198,7 +198,7 @@ def test_trials_aggregate_to_the_mean_of_scored_trials_shown_from_the_first_scor
 
 def test_a_run_through_the_llm_path_names_files_safely_and_scores_its_calls(tmp_path, airline):
     """The scripted server plays the agent by the ground truth under model openai/scripted."""
-    with ScriptedServer() as server:
+    with ScriptedServer(domains=("airline",)) as server:
         result = run_cli(
             "env=airline", "model=scripted", f"provider.api_base={server.url}", "task_ids=[1,4]",
             "tracking.enabled=false", "progress=false", "export.formats=[mtbench]", "export.dataset_name=tau_bench_air",

@@ -71,7 +71,7 @@ def judge_request(outcomes: list[str]) -> list[dict]:
 
 @pytest.fixture(scope="module")
 def server():
-    with ScriptedServer() as running:
+    with ScriptedServer(domains=("retail", "airline")) as running:  # the tasks the tests here play
         yield running
 
 
@@ -364,3 +364,8 @@ def test_the_command_serves_until_terminated():
         process.terminate()
         process.wait(timeout=10)
     assert process.returncode == 0
+
+
+def test_an_empty_list_of_domains_loads_none():
+    with ScriptedServer(domains=[]) as empty:  # None (the default) loads every scriptable domain
+        assert empty.tasks == {}

@@ -108,7 +108,7 @@ def test_the_ui_filters_find_the_failed_episodes_of_a_task(oracle_run):
 def test_model_calls_carry_the_messages_they_answered_tokens_and_cost_and_tool_errors_show(tmp_path):
     """The scripted server as agent and customer, with broken tool-call arguments now and then."""
     usage = FixedUsage(prompt_tokens=1000, completion_tokens=100)
-    with ScriptedServer(faults=Faults(malformed_tool_call=0.3, seed=3), usage=usage) as server:
+    with ScriptedServer(domains=("mock",), faults=Faults(malformed_tool_call=0.3, seed=3), usage=usage) as server:
         result = run_cli(
             "env=mock", "model=scripted", f"provider.api_base={server.url}", "model.pricing={input: 2, output: 8}",
             "task_ids=[0,1,2,3,4,5]", "progress=false", cwd=tmp_path,

@@ -196,7 +196,7 @@ class ScriptedServer:
         self._scenarios: list[tuple[str, str, str]] = []  # rendered scenario, domain, task key
         self._domains: dict[str, BaseDomain] = {}
         self._probe_indexes = ProbeIndexes()  # for domains whose scenarios do not name their tasks
-        for name in (domains or scriptable()) if script is None else ():
+        for name in (scriptable() if domains is None else domains) if script is None else ():
             self._domains[name] = load_domain(name, (data_dirs or {}).get(name))
             for key, task in _tasks_by_key(self._domains[name]).items():
                 self.tasks[name, key] = task
