@@ -1,7 +1,8 @@
 """The policy's shift rules (22 to 26): first as computations over a database (the rest between
 shifts, the week's hours against the overtime threshold, the limits for employees under 18,
-who can take over a shift in a swap), then as the checks of gold traces that policy_rules.py
-lists in RULES."""
+who can take over a shift in a swap), then as the checks of gold traces. The domain's RULES
+starts here: policy_rules.py, the module the card reads, imports it and adds the other rules,
+so that loading it registers these too."""
 
 from datetime import timedelta
 from typing import Any, Optional
@@ -10,12 +11,14 @@ from taubench.domains.gold_trace import GoldTrace
 from taubench.domains.hr.callers import callers
 from taubench.domains.hr.shift_time import age_on, hours_between, monday_of, week_hours
 from taubench.domains.hr.workdays import day, is_workday
-from taubench.domains.kit import said
+from taubench.domains.kit import RuleBook, said
 
 REST_HOURS = 10.0
 OVERTIME_AFTER = 40.0
 ADULT_AGE = 18
 MINOR_SHIFT_HOURS, MINOR_WEEK_HOURS, MINOR_LATEST_END = 8.0, 28.0, "22:00"
+
+RULES = RuleBook()
 
 
 def held(db: Any, employee_id: str) -> list[Any]:
@@ -91,6 +94,7 @@ def _own_or_report(db: Any, caller: str, employee_id: str) -> bool:
     return employee_id == caller or db.employees[employee_id].manager_id == caller
 
 
+@RULES.trace(22)
 def schedule_views(trace: GoldTrace) -> list[str]:
     """A schedule is the caller's, a direct report's, or that of a colleague in a swap with the caller."""
     return [f"{caller} opened the schedule of {step.arguments['employee_id']}, no party to a swap with them"
@@ -106,12 +110,14 @@ def _assignments(trace: GoldTrace) -> list[tuple[Any, Optional[str], Any, Any]]:
             for step, caller in zip(trace.steps, callers(trace)) if step.name == "assign_shift"]  # fmt: skip
 
 
+@RULES.trace(23)
 def rest_between_shifts(trace: GoldTrace) -> list[str]:
     end = trace.steps[-1].after
     return [f"{holder.employee_id} rests {rest:g} hours next to {shift.shift_id}"
             for _, _, shift, holder in _assignments(trace) for rest in short_rests(end, holder.employee_id, shift)]  # fmt: skip
 
 
+@RULES.trace(24)
 def overtime_approval(trace: GoldTrace) -> list[str]:
     violations, end = [], trace.steps[-1].after
     for step, caller, shift, holder in _assignments(trace):
@@ -125,11 +131,13 @@ def overtime_approval(trace: GoldTrace) -> list[str]:
     return violations
 
 
+@RULES.trace(25)
 def under_18(trace: GoldTrace) -> list[str]:
     end = trace.steps[-1].after
     return [breach for _, _, shift, holder in _assignments(trace) for breach in minor_breaches(end, holder, shift)]
 
 
+@RULES.trace(26)
 def swaps(trace: GoldTrace) -> list[str]:
     violations, start = [], trace.steps[0].before
     for step, _, shift, holder in _assignments(trace):

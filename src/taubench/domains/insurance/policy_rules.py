@@ -2,9 +2,10 @@
 
 import json
 from datetime import date, timedelta
+from typing import Iterator
 
 from taubench.domains.gold_trace import GoldStep, GoldTrace
-from taubench.domains.kit import hand_offs, identified_first, looked_up_before_change, records_named, said
+from taubench.domains.kit import RuleBook, hand_offs, identified_first, looked_up_before_change, records_named, said
 from taubench.domains.insurance.underwriting import MAX_RENTAL_DAYS, RENTAL_TIERS, young_driver_surcharge
 
 RECORD_TABLES = ("policies", "claims", "repair_shops")
@@ -15,6 +16,9 @@ EARLY_LOSS_DAYS = 30
 FREQUENT_CLAIMS = 3
 INSPECTION_WINDOW = 10  # business days after today
 LOWEST_DEDUCTIBLE_WITH_CLAIMS = 500
+
+RULES = RuleBook()
+CONVERSATIONAL: dict[int, str] = {}
 
 
 def _policy_of(step: GoldStep) -> str | None:
@@ -35,9 +39,9 @@ def _verified(trace: GoldTrace, upto: int) -> dict[str, dict]:
     return found
 
 
-def _filed(trace: GoldTrace) -> list[tuple[GoldStep, str]]:
-    """Each successful file_claim with the id of the claim it opened."""
-    return [(step, json.loads(step.observation)["claim_id"]) for step in trace.calls("file_claim") if not step.error]
+def _opened(step: GoldStep) -> str:
+    """The id of the claim a successful file_claim opened."""
+    return json.loads(step.observation)["claim_id"]
 
 
 def _years_before(day: str, years: int) -> str:
@@ -65,6 +69,7 @@ def _business_days_after(today: str, day: str, holidays: list[str]) -> int | Non
     return count
 
 
+@RULES.trace(1)
 def caller_verified_first(trace: GoldTrace) -> list[str]:
     """Nothing about a policy before a policyholder is verified (which policies that caller may
     touch is rule 2's)."""
@@ -75,10 +80,12 @@ def caller_verified_first(trace: GoldTrace) -> list[str]:
     )  # fmt: skip
 
 
+@RULES.trace(3)
 def changes_read_back(trace: GoldTrace) -> list[str]:
     return looked_up_before_change(trace, lambda step: records_named(step, RECORD_TABLES))
 
 
+@RULES.trace(2)
 def named_insureds_only(trace: GoldTrace) -> list[str]:
     violations = []
     for index, step in enumerate(trace.steps):
@@ -90,18 +97,17 @@ def named_insureds_only(trace: GoldTrace) -> list[str]:
     return violations
 
 
-def term_of_the_loss(trace: GoldTrace) -> list[str]:
-    violations = []
-    for step, _ in _filed(trace):
-        term = step.before.policies[step.arguments["policy_id"]]
-        if not term.term_start <= step.arguments["loss_date"] <= term.term_end:
-            violations.append(f"file_claim on {term.policy_id} for a loss outside its term")
-    return violations
+@RULES.each(4, "file_claim", done=True)
+def term_of_the_loss(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+    term = step.before.policies[step.arguments["policy_id"]]
+    if not term.term_start <= step.arguments["loss_date"] <= term.term_end:
+        yield f"file_claim on {term.policy_id} for a loss outside its term"
 
 
+@RULES.trace(5)
 def premium_decides_cover(trace: GoldTrace) -> list[str]:
     violations = []
-    for step, _ in _filed(trace):
+    for step in trace.done("file_claim"):
         policy = step.before.policies[step.arguments["policy_id"]]
         if policy.billing_status != "paid" and policy.due_date and step.arguments["loss_date"] > policy.due_date:
             violations.append(f"file_claim on {policy.policy_id} while its premium is {policy.billing_status}")
@@ -110,51 +116,46 @@ def premium_decides_cover(trace: GoldTrace) -> list[str]:
     return violations
 
 
-def reporting_windows(trace: GoldTrace) -> list[str]:
-    violations = []
-    for step, _ in _filed(trace):
-        line = step.before.policies[step.arguments["policy_id"]].line
-        late = (date.fromisoformat(step.before.today) - date.fromisoformat(step.arguments["loss_date"])).days
-        if late > REPORTING_DAYS[line]:
-            violations.append(f"{line} loss filed {late} days after it happened")
-    return violations
+@RULES.each(6, "file_claim", done=True)
+def reporting_windows(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+    line = step.before.policies[step.arguments["policy_id"]].line
+    late = (date.fromisoformat(step.before.today) - date.fromisoformat(step.arguments["loss_date"])).days
+    if late > REPORTING_DAYS[line]:
+        yield f"{line} loss filed {late} days after it happened"
 
 
-def flood_and_water_backup(trace: GoldTrace) -> list[str]:
-    violations = []
-    for step, _ in _filed(trace):
-        policy = step.before.policies[step.arguments["policy_id"]]
-        loss_type = step.arguments["loss_type"]
-        if loss_type == "flood" or (loss_type == "water_backup" and "water_backup" not in policy.endorsements):
-            violations.append(f"{step.arguments['loss_type']} filed on {policy.policy_id}")
-    return violations
+@RULES.each(7, "file_claim", done=True)
+def flood_and_water_backup(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+    policy = step.before.policies[step.arguments["policy_id"]]
+    loss_type = step.arguments["loss_type"]
+    if loss_type == "flood" or (loss_type == "water_backup" and "water_backup" not in policy.endorsements):
+        yield f"{step.arguments['loss_type']} filed on {policy.policy_id}"
 
 
-def theft_needs_police_report(trace: GoldTrace) -> list[str]:
-    return [f"theft filed on {step.arguments['policy_id']} without a police report" for step, _ in _filed(trace)
-            if step.arguments["loss_type"] == "theft" and not step.arguments["police_report"].strip()]  # fmt: skip
+@RULES.each(8, "file_claim", done=True)
+def theft_needs_police_report(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+    if step.arguments["loss_type"] == "theft" and not step.arguments["police_report"].strip():
+        yield f"theft filed on {step.arguments['policy_id']} without a police report"
 
 
-def payout_estimates(trace: GoldTrace) -> list[str]:
+@RULES.each(9, "file_claim", done=True)
+def payout_estimates(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
     """A task about what a claim may pay carries the estimate for each claim it files."""
     if 9 not in trace.task.policy_rules:
-        return []
-    violations = []
-    for step, claim_id in _filed(trace):
-        claim = step.after.claims[claim_id]
-        estimate = max(0.0, round(min(claim.estimate, claim.limit) - claim.deductible, 2))
-        if not said(trace, estimate):
-            violations.append(f"payout estimate {estimate:g} of {claim_id} not in communicate_info")
-    return violations
+        return
+    claim_id = _opened(step)
+    claim = step.after.claims[claim_id]
+    estimate = max(0.0, round(min(claim.estimate, claim.limit) - claim.deductible, 2))
+    if not said(trace, estimate):
+        yield f"payout estimate {estimate:g} of {claim_id} not in communicate_info"
 
 
-def full_glass(trace: GoldTrace) -> list[str]:
-    violations = []
-    for step, claim_id in _filed(trace):
-        claim, policy = step.after.claims[claim_id], step.before.policies[step.arguments["policy_id"]]
-        if claim.loss_type == "glass" and (claim.deductible == 0) != ("full_glass" in policy.endorsements):
-            violations.append(f"glass claim {claim_id} with deductible {claim.deductible:g}")
-    return violations
+@RULES.each(10, "file_claim", done=True)
+def full_glass(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+    claim_id = _opened(step)
+    claim, policy = step.after.claims[claim_id], step.before.policies[step.arguments["policy_id"]]
+    if claim.loss_type == "glass" and (claim.deductible == 0) != ("full_glass" in policy.endorsements):
+        yield f"glass claim {claim_id} with deductible {claim.deductible:g}"
 
 
 def _total_loss(trace: GoldTrace, step: GoldStep, claim_id: str) -> float | None:
@@ -165,6 +166,7 @@ def _total_loss(trace: GoldTrace, step: GoldStep, claim_id: str) -> float | None
     return vehicle.actual_cash_value if vehicle and claim.estimate >= TOTAL_LOSS_SHARE * vehicle.actual_cash_value else None
 
 
+@RULES.trace(11)
 def total_losses(trace: GoldTrace) -> list[str]:
     violations = []
     for step in trace.steps:
@@ -172,7 +174,8 @@ def total_losses(trace: GoldTrace) -> list[str]:
         if step.name == "schedule_inspection" and claim_id in step.before.claims and _total_loss(trace, step,
                                                                                                  claim_id) is not None:
             violations.append(f"shop inspection booked for total loss {claim_id}")
-    for step, claim_id in _filed(trace):
+    for step in trace.done("file_claim"):
+        claim_id = _opened(step)
         value = _total_loss(trace, step, claim_id)
         if value is not None and not said(trace, value):
             violations.append(f"actual cash value {value:g} of total loss {claim_id} not in communicate_info")
@@ -190,137 +193,100 @@ def _indicators(step: GoldStep) -> set[str]:
     return found
 
 
-def investigations(trace: GoldTrace) -> list[str]:
-    violations = []
-    for step, claim_id in _filed(trace):
-        indicators = _indicators(step)
-        flags = [later for later in trace.calls("flag_for_siu") if later.arguments["claim_id"] == claim_id]
-        if indicators and not any(flag.arguments["indicator"] in indicators for flag in flags):
-            violations.append(f"{claim_id} shows {sorted(indicators)} but is not referred")
-        if indicators and not trace.calls("transfer_to_human_agents"):
-            violations.append(f"{claim_id} referred without a transfer to a human agent")
-        violations += [f"{claim_id} referred for {flag.arguments['indicator']}, which does not apply" for flag in flags
-                       if flag.arguments["indicator"] not in indicators]  # fmt: skip
-    return violations
+@RULES.each(12, "file_claim", done=True)
+def investigations(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+    claim_id, indicators = _opened(step), _indicators(step)
+    flags = [later for later in trace.calls("flag_for_siu") if later.arguments["claim_id"] == claim_id]
+    if indicators and not any(flag.arguments["indicator"] in indicators for flag in flags):
+        yield f"{claim_id} shows {sorted(indicators)} but is not referred"
+    if indicators and not trace.calls("transfer_to_human_agents"):
+        yield f"{claim_id} referred without a transfer to a human agent"
+    yield from (f"{claim_id} referred for {flag.arguments['indicator']}, which does not apply" for flag in flags
+                if flag.arguments["indicator"] not in indicators)  # fmt: skip
 
 
-def documents(trace: GoldTrace) -> list[str]:
-    return [f"document added to {status} claim {step.arguments['claim_id']}" for step in trace.calls("add_claim_document")
-            if (status := step.before.claims[step.arguments["claim_id"]].status) not in ("open", "under_review",
-                                                                                         "approved")]  # fmt: skip
+@RULES.each(13, "add_claim_document")
+def documents(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+    if (status := step.before.claims[step.arguments["claim_id"]].status) not in ("open", "under_review", "approved"):
+        yield f"document added to {status} claim {step.arguments['claim_id']}"
 
 
-def inspections(trace: GoldTrace) -> list[str]:
-    violations = []
-    for step in trace.calls("schedule_inspection"):
-        shop = step.before.repair_shops[step.arguments["shop_id"]]
-        policy = step.before.policies[step.before.claims[step.arguments["claim_id"]].policy_id]
-        areas = {step.before.policyholders[holder].zip_code[:3] for holder in policy.named_insureds}
-        ahead = _business_days_after(step.before.today, step.arguments["date"], step.before.holidays)
-        if not shop.network or shop.zip_code[:3] not in areas:
-            violations.append(f"inspection at {shop.shop_id}, not an in-network shop in the policyholder's area")
-        if ahead is None or not 1 <= ahead <= INSPECTION_WINDOW:
-            violations.append(f"inspection on {step.arguments['date']}, not 1 to {INSPECTION_WINDOW} business days ahead")
-    return violations
+@RULES.each(14, "schedule_inspection")
+def inspections(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+    shop = step.before.repair_shops[step.arguments["shop_id"]]
+    policy = step.before.policies[step.before.claims[step.arguments["claim_id"]].policy_id]
+    areas = {step.before.policyholders[holder].zip_code[:3] for holder in policy.named_insureds}
+    ahead = _business_days_after(step.before.today, step.arguments["date"], step.before.holidays)
+    if not shop.network or shop.zip_code[:3] not in areas:
+        yield f"inspection at {shop.shop_id}, not an in-network shop in the policyholder's area"
+    if ahead is None or not 1 <= ahead <= INSPECTION_WINDOW:
+        yield f"inspection on {step.arguments['date']}, not 1 to {INSPECTION_WINDOW} business days ahead"
 
 
-def rentals(trace: GoldTrace) -> list[str]:
-    violations = []
-    for step in trace.calls("authorize_rental"):
-        claim = step.before.claims[step.arguments["claim_id"]]
-        tiers = [RENTAL_TIERS[name] for name in step.before.policies[claim.policy_id].endorsements if name in RENTAL_TIERS]
-        rate, days = step.arguments["daily_rate"], step.arguments["days"]
-        if not tiers:
-            violations.append(f"rental on {claim.claim_id}, whose term has no rental endorsement")
-        elif rate > tiers[0][0] or days > MAX_RENTAL_DAYS or rate * days > tiers[0][1]:
-            violations.append(f"rental of {days} days at {rate:g} on {claim.claim_id} is beyond the endorsement")
-    return violations
+@RULES.each(15, "authorize_rental")
+def rentals(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+    claim = step.before.claims[step.arguments["claim_id"]]
+    tiers = [RENTAL_TIERS[name] for name in step.before.policies[claim.policy_id].endorsements if name in RENTAL_TIERS]
+    rate, days = step.arguments["daily_rate"], step.arguments["days"]
+    if not tiers:
+        yield f"rental on {claim.claim_id}, whose term has no rental endorsement"
+    elif rate > tiers[0][0] or days > MAX_RENTAL_DAYS or rate * days > tiers[0][1]:
+        yield f"rental of {days} days at {rate:g} on {claim.claim_id} is beyond the endorsement"
 
 
-def withdrawals(trace: GoldTrace) -> list[str]:
-    claims = [step.before.claims[step.arguments["claim_id"]] for step in trace.calls("withdraw_claim")]
-    return [f"withdrawal of {claim.claim_id} ({claim.status}, {len(claim.payments)} payments, referred: {claim.siu_flag})"
-            for claim in claims if claim.status not in ("open", "under_review") or claim.payments or claim.siu_flag]  # fmt: skip
+@RULES.each(16, "withdraw_claim")
+def withdrawals(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+    claim = step.before.claims[step.arguments["claim_id"]]
+    if claim.status not in ("open", "under_review") or claim.payments or claim.siu_flag:
+        yield f"withdrawal of {claim.claim_id} ({claim.status}, {len(claim.payments)} payments, referred: {claim.siu_flag})"
 
 
-def drivers(trace: GoldTrace) -> list[str]:
-    violations = []
-    for step in trace.calls("add_driver"):
-        added = step.after.policies[step.arguments["policy_id"]].drivers[-1]
-        born, today = date.fromisoformat(added.date_of_birth), date.fromisoformat(step.before.today)
-        age = today.year - born.year - ((today.month, today.day) < (born.month, born.day))
-        if added.annual_surcharge != young_driver_surcharge(age):
-            violations.append(f"driver {added.name} surcharged {added.annual_surcharge:g} at age {age}")
-        if added.prorated_charge and not said(trace, added.prorated_charge):
-            violations.append(f"surcharge {added.prorated_charge:g} for {added.name} not in communicate_info")
-    return violations
+@RULES.each(17, "add_driver")
+def drivers(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+    added = step.after.policies[step.arguments["policy_id"]].drivers[-1]
+    born, today = date.fromisoformat(added.date_of_birth), date.fromisoformat(step.before.today)
+    age = today.year - born.year - ((today.month, today.day) < (born.month, born.day))
+    if added.annual_surcharge != young_driver_surcharge(age):
+        yield f"driver {added.name} surcharged {added.annual_surcharge:g} at age {age}"
+    if added.prorated_charge and not said(trace, added.prorated_charge):
+        yield f"surcharge {added.prorated_charge:g} for {added.name} not in communicate_info"
 
 
-def deductibles(trace: GoldTrace) -> list[str]:
-    violations = []
-    changes = trace.calls("change_deductible")
-    for step in changes:
-        policy = step.before.policies[step.arguments["policy_id"]]
-        coverage, amount = step.arguments["coverage"], step.arguments["amount"]
-        if coverage in ("collision", "comprehensive") and amount < LOWEST_DEDUCTIBLE_WITH_CLAIMS:
-            recent = _claims_of_caller(step, policy.policy_id, _years_before(step.before.today, 3), "9999-12-31")
-            if recent:
-                violations.append(f"{coverage} deductible lowered to {amount:g} with claims {recent} in 36 months")
-        if policy.line == "home":
-            pair = "personal_property" if coverage == "dwelling" else "dwelling"
-            if not any(other.arguments == {**step.arguments, "coverage": pair} for other in changes):
-                violations.append(f"home {coverage} deductible changed without {pair}")
-    return violations
+@RULES.each(18, "change_deductible")
+def deductibles(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+    policy = step.before.policies[step.arguments["policy_id"]]
+    coverage, amount = step.arguments["coverage"], step.arguments["amount"]
+    if coverage in ("collision", "comprehensive") and amount < LOWEST_DEDUCTIBLE_WITH_CLAIMS:
+        recent = _claims_of_caller(step, policy.policy_id, _years_before(step.before.today, 3), "9999-12-31")
+        if recent:
+            yield f"{coverage} deductible lowered to {amount:g} with claims {recent} in 36 months"
+    if policy.line == "home":
+        pair = "personal_property" if coverage == "dwelling" else "dwelling"
+        if not any(other.arguments == {**step.arguments, "coverage": pair} for other in trace.calls("change_deductible")):
+            yield f"home {coverage} deductible changed without {pair}"
 
 
-def payments(trace: GoldTrace) -> list[str]:
-    violations = []
-    for step in trace.calls("make_payment"):
-        policy = step.before.policies[step.arguments["policy_id"]]
-        holders = [step.before.policyholders[holder] for holder in policy.named_insureds]
-        methods = {method.method_id for holder in holders for method in holder.payment_methods}
-        if step.arguments["method_id"] not in methods or not 0 < step.arguments["amount"] <= policy.amount_due:
-            amount, method = step.arguments["amount"], step.arguments["method_id"]
-            violations.append(f"make_payment of {amount} on {policy.policy_id} with {method}")
-    return violations
+@RULES.each(19, "make_payment")
+def payments(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+    policy = step.before.policies[step.arguments["policy_id"]]
+    holders = [step.before.policyholders[holder] for holder in policy.named_insureds]
+    methods = {method.method_id for holder in holders for method in holder.payment_methods}
+    if step.arguments["method_id"] not in methods or not 0 < step.arguments["amount"] <= policy.amount_due:
+        amount, method = step.arguments["amount"], step.arguments["method_id"]
+        yield f"make_payment of {amount} on {policy.policy_id} with {method}"
 
 
-def cancellations(trace: GoldTrace) -> list[str]:
-    violations = []
-    for step in trace.calls("cancel_policy"):
-        policy_id = step.arguments["policy_id"]
-        open_claims = [claim.claim_id for claim in step.before.claims.values()
-                       if claim.policy_id == policy_id and claim.status in ("open", "under_review")]  # fmt: skip
-        if step.arguments["effective_date"] < step.before.today or open_claims:
-            effective = step.arguments["effective_date"]
-            violations.append(f"cancel_policy of {policy_id} from {effective} with open claims {open_claims}")
-        refund = step.after.policies[policy_id].cancellation
-        if refund and not said(trace, refund.refund):
-            violations.append(f"refund {refund.refund:g} of {policy_id} not in communicate_info")
-    return violations
+@RULES.each(20, "cancel_policy")
+def cancellations(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+    policy_id = step.arguments["policy_id"]
+    open_claims = [claim.claim_id for claim in step.before.claims.values()
+                   if claim.policy_id == policy_id and claim.status in ("open", "under_review")]  # fmt: skip
+    if step.arguments["effective_date"] < step.before.today or open_claims:
+        effective = step.arguments["effective_date"]
+        yield f"cancel_policy of {policy_id} from {effective} with open claims {open_claims}"
+    refund = step.after.policies[policy_id].cancellation
+    if refund and not said(trace, refund.refund):
+        yield f"refund {refund.refund:g} of {policy_id} not in communicate_info"
 
 
-RULES = {
-    1: caller_verified_first,
-    2: named_insureds_only,
-    3: changes_read_back,
-    4: term_of_the_loss,
-    5: premium_decides_cover,
-    6: reporting_windows,
-    7: flood_and_water_backup,
-    8: theft_needs_police_report,
-    9: payout_estimates,
-    10: full_glass,
-    11: total_losses,
-    12: investigations,
-    13: documents,
-    14: inspections,
-    15: rentals,
-    16: withdrawals,
-    17: drivers,
-    18: deductibles,
-    19: payments,
-    20: cancellations,
-    21: hand_offs,
-}
-CONVERSATIONAL: dict[int, str] = {}
+RULES.trace(21)(hand_offs)
