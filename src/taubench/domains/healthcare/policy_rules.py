@@ -4,10 +4,11 @@ gold_trace.py). Who is calling is read from the task's instructions ("You are <n
 import json
 import re
 from datetime import date, datetime
+from typing import Iterator
 
 from taubench.domains.gold_trace import GoldStep, GoldTrace
-from taubench.domains.healthcare.models import HealthcareDB
-from taubench.domains.kit import identified_first, looked_up_before_change, said
+from taubench.domains.healthcare.models import HealthcareDB, Provider, Slot
+from taubench.domains.kit import RuleBook, identified_first, looked_up_before_change, said
 
 PRIMARY_CARE = {"family_medicine", "internal_medicine", "pediatrics"}
 NO_PATIENT = {"find_patient", "get_provider", "search_providers", "list_open_slots", "list_plans", "list_pharmacies",
@@ -21,7 +22,13 @@ STATES = {"Illinois": "IL", "Wisconsin": "WI", "Indiana": "IN"}
 EMERGENCY_WORDS = ("chest pain", "chest pressure", "stroke", "drooping", "slurred", "ending your life", "suicid", "can't breathe")
 VISIT_LOOKBACK = "2022-03-10"  # 36 months before today
 YEAR_AGO = "2024-03-10"
+BOOKINGS = ("book_appointment", "reschedule_appointment")  # the writes that put a patient in a slot
 CHANGED = ("patient_id", "appointment_id", "slot_id", "new_slot_id", "rx_id", "referral_id")  # existing records a write names
+
+RULES = RuleBook()
+CONVERSATIONAL = {
+    18: "what is left unsaid (minimum necessary, results only through the portal) shows in no tool call",
+}
 
 
 def _today(db: HealthcareDB) -> str:
@@ -60,6 +67,7 @@ def _shown(step: GoldStep) -> list[str]:
     return [match["patient_id"] for match in json.loads(step.observation)] if step.name == "find_patient" else []
 
 
+@RULES.trace(1)
 def patient_identified_first(trace: GoldTrace) -> list[str]:
     return identified_first(
         trace,
@@ -69,6 +77,7 @@ def patient_identified_first(trace: GoldTrace) -> list[str]:
     )
 
 
+@RULES.trace(2)
 def proxy_authority(trace: GoldTrace) -> list[str]:
     violations = []
     for step in trace.writes:
@@ -85,6 +94,7 @@ def proxy_authority(trace: GoldTrace) -> list[str]:
     return violations
 
 
+@RULES.trace(3)
 def confidential_services(trace: GoldTrace) -> list[str]:
     return [f"{step.name} of confidential {step.arguments['appointment_id']} by someone other than the patient"
             for step in trace.writes
@@ -92,6 +102,7 @@ def confidential_services(trace: GoldTrace) -> list[str]:
             and appointment.confidential and not _is_patient(trace, step.before, appointment.patient_id)]  # fmt: skip
 
 
+@RULES.trace(4)
 def emergencies_go_to_911(trace: GoldTrace) -> list[str]:
     text = _instructions(trace).lower()
     if not any(word in text for word in EMERGENCY_WORDS):
@@ -101,194 +112,149 @@ def emergencies_go_to_911(trace: GoldTrace) -> list[str]:
     return []
 
 
-def _booking(step: GoldStep) -> tuple[str, object, object, object] | None:
-    """(patient, slot, provider, referral id) of a booking or a reschedule."""
+def _booking(step: GoldStep) -> tuple[str, Slot, Provider, str | None]:
+    """(patient, slot, provider, referral id) of a booking or a reschedule (one of BOOKINGS)."""
     db = step.before
     if step.name == "book_appointment":
         slot = db.slots[step.arguments["slot_id"]]
         return step.arguments["patient_id"], slot, db.providers[slot.provider_id], step.arguments.get("referral_id")
-    if step.name == "reschedule_appointment":
-        appointment = db.appointments[step.arguments["appointment_id"]]
-        slot = db.slots[step.arguments["new_slot_id"]]
-        return appointment.patient_id, slot, db.providers[slot.provider_id], appointment.referral_id
-    return None
+    appointment = db.appointments[step.arguments["appointment_id"]]
+    slot = db.slots[step.arguments["new_slot_id"]]
+    return appointment.patient_id, slot, db.providers[slot.provider_id], appointment.referral_id
 
 
-def referral_plans(trace: GoldTrace) -> list[str]:
-    violations = []
-    for step in trace.writes:
-        if (booking := _booking(step)) is None:
-            continue
-        patient_id, slot, provider, referral_id = booking
-        plan = step.before.plans[step.before.patients[patient_id].plan_id]
-        if not plan.referral_required or provider.specialty in PRIMARY_CARE:
-            continue
-        referral = step.before.referrals.get(referral_id)
-        if referral is None or referral.specialty != provider.specialty:
-            violations.append(f"{step.name} of a {provider.specialty} visit for {patient_id} without a referral")
-        elif not referral.valid_from <= slot.date <= referral.valid_to:
-            window = f"{referral.valid_from} to {referral.valid_to}"
-            violations.append(f"{step.name} on {slot.date}, outside referral {referral_id} ({window})")
-    return violations
+@RULES.each(5, *BOOKINGS)
+def referral_plans(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+    patient_id, slot, provider, referral_id = _booking(step)
+    plan = step.before.plans[step.before.patients[patient_id].plan_id]
+    if not plan.referral_required or provider.specialty in PRIMARY_CARE:
+        return
+    referral = step.before.referrals.get(referral_id)
+    if referral is None or referral.specialty != provider.specialty:
+        yield f"{step.name} of a {provider.specialty} visit for {patient_id} without a referral"
+    elif not referral.valid_from <= slot.date <= referral.valid_to:
+        window = f"{referral.valid_from} to {referral.valid_to}"
+        yield f"{step.name} on {slot.date}, outside referral {referral_id} ({window})"
 
 
-def in_network(trace: GoldTrace) -> list[str]:
-    violations = []
-    for step in trace.writes:
-        if (booking := _booking(step)) is not None:
-            patient_id, _, provider, _ = booking
-            if step.before.patients[patient_id].plan_id not in provider.plans_in_network:
-                violations.append(f"{step.name} with {provider.provider_id}, out of network for {patient_id}")
-    return violations
+@RULES.each(6, *BOOKINGS)
+def in_network(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+    patient_id, _, provider, _ = _booking(step)
+    if step.before.patients[patient_id].plan_id not in provider.plans_in_network:
+        yield f"{step.name} with {provider.provider_id}, out of network for {patient_id}"
 
 
-def visit_type(trace: GoldTrace) -> list[str]:
-    violations = []
-    for step in trace.calls("book_appointment"):
-        patient_id, _, provider, _ = _booking(step)
-        today = _today(step.before)
-        seen = any(
-            a.patient_id == patient_id and a.specialty == provider.specialty and a.status == "completed"
-            and VISIT_LOOKBACK <= a.date < today
-            for a in step.before.appointments.values()
-        )  # fmt: skip
-        wanted = "follow_up" if seen else "new"
-        if step.arguments["visit_type"] != wanted:
-            violations.append(f"book_appointment as {step.arguments['visit_type']} where the visit is {wanted}")
-        if wanted == "new" and not provider.accepting_new_patients:
-            violations.append(f"new visit with {provider.provider_id}, who accepts no new patients")
-    return violations
+@RULES.each(7, "book_appointment")
+def visit_type(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+    patient_id, _, provider, _ = _booking(step)
+    today = _today(step.before)
+    seen = any(
+        a.patient_id == patient_id and a.specialty == provider.specialty and a.status == "completed"
+        and VISIT_LOOKBACK <= a.date < today
+        for a in step.before.appointments.values()
+    )  # fmt: skip
+    wanted = "follow_up" if seen else "new"
+    if step.arguments["visit_type"] != wanted:
+        yield f"book_appointment as {step.arguments['visit_type']} where the visit is {wanted}"
+    if wanted == "new" and not provider.accepting_new_patients:
+        yield f"new visit with {provider.provider_id}, who accepts no new patients"
 
 
-def telehealth_licensing(trace: GoldTrace) -> list[str]:
-    violations = []
+@RULES.each(8, *BOOKINGS)
+def telehealth_licensing(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+    patient_id, slot, provider, _ = _booking(step)
+    if slot.mode != "telehealth":
+        return
     stated = re.search(r"physically in (Illinois|Wisconsin|Indiana)", _instructions(trace))
-    for step in trace.writes:
-        if (booking := _booking(step)) is None or booking[1].mode != "telehealth":
-            continue
-        state = STATES[stated.group(1)] if stated else step.before.patients[booking[0]].address[-2:]
-        if state not in booking[2].licensed_states:
-            violations.append(f"telehealth with {booking[2].provider_id}, not licensed in {state}")
-    return violations
+    state = STATES[stated.group(1)] if stated else step.before.patients[patient_id].address[-2:]
+    if state not in provider.licensed_states:
+        yield f"telehealth with {provider.provider_id}, not licensed in {state}"
 
 
-def late_cancellation(trace: GoldTrace) -> list[str]:
-    violations = []
-    for step in trace.calls("cancel_appointment"):
-        appointment = step.before.appointments[step.arguments["appointment_id"]]
-        starts = datetime.fromisoformat(f"{appointment.date} {appointment.time}")
-        if (starts - datetime.fromisoformat(step.before.now)).total_seconds() >= 24 * 3600:
-            continue
-        patient = step.before.patients[appointment.patient_id]
-        eligible = patient.last_late_fee_waiver is None or patient.last_late_fee_waiver < YEAR_AGO
-        if bool(step.arguments.get("waive_late_fee")) != eligible:
-            state = "due but not applied" if eligible else "used up but applied"
-            violations.append(f"late cancellation of {appointment.appointment_id}: waiver {state}")
-        balance = step.after.patients[patient.patient_id].balance
-        if not eligible and not said(trace, balance):
-            violations.append(f"new balance {balance:.2f} after a late fee is not in communicate_info")
-    return violations
+@RULES.each(9, "cancel_appointment")
+def late_cancellation(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+    appointment = step.before.appointments[step.arguments["appointment_id"]]
+    starts = datetime.fromisoformat(f"{appointment.date} {appointment.time}")
+    if (starts - datetime.fromisoformat(step.before.now)).total_seconds() >= 24 * 3600:
+        return
+    patient = step.before.patients[appointment.patient_id]
+    eligible = patient.last_late_fee_waiver is None or patient.last_late_fee_waiver < YEAR_AGO
+    if bool(step.arguments.get("waive_late_fee")) != eligible:
+        state = "due but not applied" if eligible else "used up but applied"
+        yield f"late cancellation of {appointment.appointment_id}: waiver {state}"
+    balance = step.after.patients[patient.patient_id].balance
+    if not eligible and not said(trace, balance):
+        yield f"new balance {balance:.2f} after a late fee is not in communicate_info"
 
 
-def reschedule_limit(trace: GoldTrace) -> list[str]:
-    return [f"reschedule of {step.arguments['appointment_id']}, already rescheduled {count} times"
-            for step in trace.calls("reschedule_appointment")
-            if (count := step.before.appointments[step.arguments["appointment_id"]].reschedule_count) >= 2]  # fmt: skip
+@RULES.each(10, "reschedule_appointment")
+def reschedule_limit(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+    if (count := step.before.appointments[step.arguments["appointment_id"]].reschedule_count) >= 2:
+        yield f"reschedule of {step.arguments['appointment_id']}, already rescheduled {count} times"
 
 
-def no_show_supervisor(trace: GoldTrace) -> list[str]:
-    violations = []
-    for step in trace.calls("book_appointment"):
-        patient_id = step.arguments["patient_id"]
-        missed = [
-            a for a in step.before.appointments.values()
-            if a.patient_id == patient_id and a.status == "no_show" and a.date >= YEAR_AGO
-        ]  # fmt: skip
-        if len(missed) >= 3:
-            violations.append(f"book_appointment for {patient_id} with {len(missed)} no-shows in 12 months")
-    return violations
+@RULES.each(11, "book_appointment")
+def no_show_supervisor(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+    patient_id = step.arguments["patient_id"]
+    missed = [
+        a for a in step.before.appointments.values()
+        if a.patient_id == patient_id and a.status == "no_show" and a.date >= YEAR_AGO
+    ]  # fmt: skip
+    if len(missed) >= 3:
+        yield f"book_appointment for {patient_id} with {len(missed)} no-shows in 12 months"
 
 
-def refill_conditions(trace: GoldTrace) -> list[str]:
-    violations = []
-    for step in trace.calls("request_refill"):
-        db = step.before
-        rx = db.prescriptions[step.arguments["rx_id"]]
-        elapsed = (date.fromisoformat(_today(db)) - date.fromisoformat(rx.last_fill)).days
-        visited = any(
-            a.patient_id == rx.patient_id and a.status == "completed" and a.date >= YEAR_AGO for a in db.appointments.values()
-        )
-        if rx.status != "active" or rx.refills_left < 1:
-            violations.append(f"refill of {rx.rx_id}: not active or no refills left")
-        if elapsed < 0.75 * rx.days_supply:
-            violations.append(f"refill of {rx.rx_id} after {elapsed} of {rx.days_supply} days")
-        if not visited:
-            violations.append(f"refill of {rx.rx_id} without a completed visit in 12 months")
-    return violations
+@RULES.each(12, "request_refill")
+def refill_conditions(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+    db = step.before
+    rx = db.prescriptions[step.arguments["rx_id"]]
+    elapsed = (date.fromisoformat(_today(db)) - date.fromisoformat(rx.last_fill)).days
+    visited = any(
+        a.patient_id == rx.patient_id and a.status == "completed" and a.date >= YEAR_AGO for a in db.appointments.values()
+    )
+    if rx.status != "active" or rx.refills_left < 1:
+        yield f"refill of {rx.rx_id}: not active or no refills left"
+    if elapsed < 0.75 * rx.days_supply:
+        yield f"refill of {rx.rx_id} after {elapsed} of {rx.days_supply} days"
+    if not visited:
+        yield f"refill of {rx.rx_id} without a completed visit in 12 months"
 
 
-def controlled_substances(trace: GoldTrace) -> list[str]:
-    violations = []
-    for step in trace.calls("request_refill"):
-        rx = step.before.prescriptions[step.arguments["rx_id"]]
-        if rx.dea_schedule == "II":
-            violations.append(f"refill of Schedule II {rx.rx_id}")
-        elif rx.dea_schedule != "none" and step.arguments["pharmacy_id"] != rx.pharmacy_id:
-            violations.append(f"Schedule {rx.dea_schedule} {rx.rx_id} sent to another pharmacy")
-    return violations
+@RULES.each(13, "request_refill")
+def controlled_substances(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+    rx = step.before.prescriptions[step.arguments["rx_id"]]
+    if rx.dea_schedule == "II":
+        yield f"refill of Schedule II {rx.rx_id}"
+    elif rx.dea_schedule != "none" and step.arguments["pharmacy_id"] != rx.pharmacy_id:
+        yield f"Schedule {rx.dea_schedule} {rx.rx_id} sent to another pharmacy"
 
 
-def records_release(trace: GoldTrace) -> list[str]:
-    violations = []
-    for step in trace.calls("create_records_request"):
-        recipient = step.arguments["recipient"]
-        if recipient == "patient":
-            continue
-        authorizations = step.before.patients[step.arguments["patient_id"]].release_authorizations
-        if not any(a.recipient == recipient and a.expires >= _today(step.before) for a in authorizations):
-            violations.append(f"records released to {recipient} without a current authorization")
-    return violations
+@RULES.each(14, "create_records_request")
+def records_release(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+    recipient = step.arguments["recipient"]
+    if recipient == "patient":
+        return
+    authorizations = step.before.patients[step.arguments["patient_id"]].release_authorizations
+    if not any(a.recipient == recipient and a.expires >= _today(step.before) for a in authorizations):
+        yield f"records released to {recipient} without a current authorization"
 
 
-def contracted_plans(trace: GoldTrace) -> list[str]:
-    violations = []
-    for step in trace.calls("update_insurance"):
-        plan = step.before.plans[step.arguments["plan_id"]]
-        if plan.contract_end is not None and plan.contract_end < _today(step.before):
-            violations.append(f"update_insurance to {plan.plan_id}, whose contract ended {plan.contract_end}")
-    return violations
+@RULES.each(15, "update_insurance")
+def contracted_plans(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+    plan = step.before.plans[step.arguments["plan_id"]]
+    if plan.contract_end is not None and plan.contract_end < _today(step.before):
+        yield f"update_insurance to {plan.plan_id}, whose contract ended {plan.contract_end}"
 
 
+@RULES.trace(16)
 def transfer_changes_nothing(trace: GoldTrace) -> list[str]:
     if trace.calls("transfer_to_human_agents") and trace.writes:
         return ["transfer_to_human_agents in a task that also changes records"]
     return []
 
 
+@RULES.trace(17)
 def read_back_first(trace: GoldTrace) -> list[str]:
     """The checkable half of reading a change back: every record it changes was looked up first."""
     return looked_up_before_change(trace, lambda step: [step.arguments[key] for key in CHANGED if step.arguments.get(key)])
 
-
-RULES = {
-    1: patient_identified_first,
-    2: proxy_authority,
-    3: confidential_services,
-    4: emergencies_go_to_911,
-    5: referral_plans,
-    6: in_network,
-    7: visit_type,
-    8: telehealth_licensing,
-    9: late_cancellation,
-    10: reschedule_limit,
-    11: no_show_supervisor,
-    12: refill_conditions,
-    13: controlled_substances,
-    14: records_release,
-    15: contracted_plans,
-    16: transfer_changes_nothing,
-    17: read_back_first,
-}
-CONVERSATIONAL = {
-    18: "what is left unsaid (minimum necessary, results only through the portal) shows in no tool call",
-}

@@ -2,12 +2,13 @@
 
 import json
 from datetime import date, datetime, timedelta
+from typing import Iterator
 
 from pydantic import BaseModel
 
 from taubench.domains.gold_trace import GoldStep, GoldTrace
 from taubench.domains.hospitality.tariff import POINTS_CLAIM_DAYS, deadline_passed, nights, stay_points
-from taubench.domains.kit import hand_offs, identified_first, looked_up_before_change, said
+from taubench.domains.kit import RuleBook, hand_offs, identified_first, looked_up_before_change, said
 
 UNSCOPED = ("find_guest", "get_reservation", "find_hotels", "search_availability", "calculate", "transfer_to_human_agents")
 CHANGES_ON_BOOKINGS = ("modify_reservation", "cancel_reservation", "upgrade_room", "redeem_points")
@@ -23,6 +24,9 @@ DISPUTE_DAYS = 60
 MINOR_POINTS, MINOR_CREDIT, MANAGER_ABOVE = 2500, 25.0, 250.0
 RESPONSE_HOURS = 48
 CHANGED = ("guest_id", "confirmation", "case_id", "charge_id")
+
+RULES = RuleBook()
+CONVERSATIONAL: dict[int, str] = {}
 
 
 def _guest_of(step: GoldStep) -> str | None:
@@ -67,6 +71,7 @@ def _category(step: GoldStep, property_id: str, code: str) -> tuple[int, bool]:
     return room.category, room.accessible
 
 
+@RULES.trace(1)
 def guest_verified_first(trace: GoldTrace) -> list[str]:
     """Nothing of a guest's is read or changed before a guest is verified (rule 2 then keeps the
     desk to that guest's own records): by loyalty number and ZIP, or by a confirmation number
@@ -81,90 +86,90 @@ def guest_verified_first(trace: GoldTrace) -> list[str]:
     )  # fmt: skip
 
 
+@RULES.trace(2)
 def own_records_only(trace: GoldTrace) -> list[str]:
     return [f"{step.name} on a record of {_guest_of(step)}, who is not the verified guest"
             for index, step in enumerate(trace.steps)
             if step.name not in UNSCOPED and _guest_of(step) and _guest_of(step) not in _verified(trace, index)]  # fmt: skip
 
 
-def rate_plans(trace: GoldTrace) -> list[str]:
-    violations = []
-    for step in trace.done("create_reservation"):
-        plan, guest = step.arguments["rate_plan"], step.before.guests[step.arguments["guest_id"]]
-        lead = (date.fromisoformat(step.arguments["check_in"]) - date.fromisoformat(step.before.today)).days
-        if plan in ("member", "award") and guest.loyalty_number is None:
-            violations.append(f"{plan} rate for {guest.guest_id}, who is not enrolled")
-        if plan == "advance_purchase" and lead < ADVANCE_PURCHASE_LEAD_DAYS:
-            violations.append(f"advance purchase booked {lead} days before arrival")
-        if plan != "award" and not step.error and not said(trace, json.loads(step.observation)["total"]):
-            violations.append("the new booking's total is not in communicate_info")
-    return violations
+@RULES.trace(3)
+def read_back_first(trace: GoldTrace) -> list[str]:
+    """The checkable half of reading a change back: every record it changes was looked up first."""
+    return looked_up_before_change(trace, lambda step: [step.arguments[key] for key in CHANGED if key in step.arguments])
 
 
-def cancellation_fees(trace: GoldTrace) -> list[str]:
-    violations = []
-    for step in trace.done("cancel_reservation"):
-        booking = step.after.reservations[step.arguments["confirmation"]]
-        fee = booking.cancellation_fee
-        if booking.rate_plan in ("flexible", "member") and fee and not said(trace, fee):
-            violations.append(f"cancellation fee {booking.cancellation_fee:g} not in communicate_info")
-    return violations
+@RULES.each(4, "create_reservation", done=True)
+def rate_plans(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+    plan, guest = step.arguments["rate_plan"], step.before.guests[step.arguments["guest_id"]]
+    lead = (date.fromisoformat(step.arguments["check_in"]) - date.fromisoformat(step.before.today)).days
+    if plan in ("member", "award") and guest.loyalty_number is None:
+        yield f"{plan} rate for {guest.guest_id}, who is not enrolled"
+    if plan == "advance_purchase" and lead < ADVANCE_PURCHASE_LEAD_DAYS:
+        yield f"advance purchase booked {lead} days before arrival"
+    if plan != "award" and not said(trace, json.loads(step.observation)["total"]):
+        yield "the new booking's total is not in communicate_info"
 
 
-def advance_purchase_is_final(trace: GoldTrace) -> list[str]:
-    return [f"{step.name} on advance-purchase booking {step.arguments['confirmation']}" for step in trace.steps
-            if step.name in CHANGES_ON_BOOKINGS
-            and step.before.reservations[step.arguments["confirmation"]].rate_plan == "advance_purchase"]  # fmt: skip
+@RULES.each(5, "cancel_reservation", done=True)
+def cancellation_fees(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+    booking = step.after.reservations[step.arguments["confirmation"]]
+    fee = booking.cancellation_fee
+    if booking.rate_plan in ("flexible", "member") and fee and not said(trace, fee):
+        yield f"cancellation fee {booking.cancellation_fee:g} not in communicate_info"
 
 
-def changes(trace: GoldTrace) -> list[str]:
-    violations = []
-    for step in trace.done("modify_reservation"):
-        booking = step.after.reservations[step.arguments["confirmation"]]
-        if step.before.reservations[booking.confirmation].rate_plan not in ("flexible", "member"):
-            violations.append(f"modify_reservation on a {booking.rate_plan} booking")
-        if not said(trace, booking.total):
-            violations.append(f"new total {booking.total:g} of {booking.confirmation} not in communicate_info")
-    return violations
+@RULES.each(6, *CHANGES_ON_BOOKINGS)
+def advance_purchase_is_final(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+    if step.before.reservations[step.arguments["confirmation"]].rate_plan == "advance_purchase":
+        yield f"{step.name} on advance-purchase booking {step.arguments['confirmation']}"
 
 
+@RULES.each(7, "modify_reservation", done=True)
+def changes(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+    booking = step.after.reservations[step.arguments["confirmation"]]
+    if step.before.reservations[booking.confirmation].rate_plan not in ("flexible", "member"):
+        yield f"modify_reservation on a {booking.rate_plan} booking"
+    if not said(trace, booking.total):
+        yield f"new total {booking.total:g} of {booking.confirmation} not in communicate_info"
+
+
+@RULES.trace(8)
 def cancelled_stay_put(trace: GoldTrace) -> list[str]:
     return [f"{step.name} on cancelled booking {step.arguments['confirmation']}" for step in trace.writes
             if (booking := step.before.reservations.get(step.arguments.get("confirmation"))) and booking.status == "cancelled"]
 
 
-def room_substitutes(trace: GoldTrace) -> list[str]:
-    violations = []
+@RULES.each(9, "create_reservation", "modify_reservation", "upgrade_room", done=True)
+def room_substitutes(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
     needs_access = any(word in trace.task.user_scenario.model_dump_json().lower() for word in ("wheelchair", "mobility", "roll-in"))
-    for step in trace.done("create_reservation") + trace.done("modify_reservation") + trace.done("upgrade_room"):
-        booking = step.after.reservations.get(step.arguments.get("confirmation")) if "confirmation" in step.arguments else None
-        property_id = booking.property_id if booking else step.arguments["property_id"]
-        if _category(step, property_id, step.arguments["room_type"])[1] and not needs_access:
-            violations.append(f"accessible room booked by {step.name} for a guest who did not ask for one")
-        if step.name == "modify_reservation":
-            before = step.before.reservations[booking.confirmation]
-            stay = nights(step.arguments["check_in"], step.arguments["check_out"])
-            lower = _category(step, property_id, booking.room_type)[0] < _category(step, property_id, before.room_type)[0]
-            if lower and _rooms_left(step, property_id, before.room_type, stay, booking.confirmation) >= before.rooms:
-                violations.append(f"{booking.confirmation} moved down a category while its room type was free")
-    return violations
+    booking = step.after.reservations.get(step.arguments.get("confirmation")) if "confirmation" in step.arguments else None
+    property_id = booking.property_id if booking else step.arguments["property_id"]
+    if _category(step, property_id, step.arguments["room_type"])[1] and not needs_access:
+        yield f"accessible room booked by {step.name} for a guest who did not ask for one"
+    if step.name == "modify_reservation":
+        before = step.before.reservations[booking.confirmation]
+        stay = nights(step.arguments["check_in"], step.arguments["check_out"])
+        lower = _category(step, property_id, booking.room_type)[0] < _category(step, property_id, before.room_type)[0]
+        if lower and _rooms_left(step, property_id, before.room_type, stay, booking.confirmation) >= before.rooms:
+            yield f"{booking.confirmation} moved down a category while its room type was free"
 
 
-def guarantee_cards(trace: GoldTrace) -> list[str]:
-    violations = []
-    for step in trace.done("create_reservation"):
-        cards = {card.card_id: card for card in step.before.guests[step.arguments["guest_id"]].cards}
-        card = cards.get(step.arguments["card_id"])
-        if card is None or card.expires < step.arguments["check_out"][:7]:
-            violations.append(f"booking guaranteed with {step.arguments['card_id']}, not valid through check-out")
-    return violations
+@RULES.each(10, "create_reservation", done=True)
+def guarantee_cards(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+    cards = {card.card_id: card for card in step.before.guests[step.arguments["guest_id"]].cards}
+    card = cards.get(step.arguments["card_id"])
+    if card is None or card.expires < step.arguments["check_out"][:7]:
+        yield f"booking guaranteed with {step.arguments['card_id']}, not valid through check-out"
 
 
-def rooms_per_booking(trace: GoldTrace) -> list[str]:
-    return [f"create_reservation of {step.arguments['rooms']} rooms" for step in trace.done("create_reservation")
-            if step.arguments["rooms"] > MAX_ROOMS]  # fmt: skip
+@RULES.each(11, "create_reservation", done=True)
+def rooms_per_booking(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+    if step.arguments["rooms"] > MAX_ROOMS:
+        yield f"create_reservation of {step.arguments['rooms']} rooms"
 
 
+@RULES.trace(12)
 def award_stays(trace: GoldTrace) -> list[str]:
     violations = []
     for step in trace.done("redeem_points"):
@@ -182,59 +187,51 @@ def award_stays(trace: GoldTrace) -> list[str]:
     return violations
 
 
-def upgrades(trace: GoldTrace) -> list[str]:
-    violations = []
-    for step in trace.done("upgrade_room"):
-        booking = step.before.reservations[step.arguments["confirmation"]]
-        tier = step.before.guests[booking.guest_id].tier
-        soon = booking.check_in <= (date.fromisoformat(step.before.today) + timedelta(days=GOLD_UPGRADE_DAYS)).isoformat()
-        if not (tier == "platinum" or (tier == "gold" and soon)) or booking.rate_plan == "advance_purchase":
-            violations.append(f"complimentary upgrade for a {tier} guest arriving {booking.check_in} ({booking.rate_plan})")
-        steps_up = (_category(step, booking.property_id, step.arguments["room_type"])[0]
-                    - _category(step, booking.property_id, booking.room_type)[0])  # fmt: skip
-        if steps_up != 1:
-            violations.append(f"upgrade of {steps_up} categories")
-    return violations
+@RULES.each(13, "upgrade_room", done=True)
+def upgrades(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+    booking = step.before.reservations[step.arguments["confirmation"]]
+    tier = step.before.guests[booking.guest_id].tier
+    soon = booking.check_in <= (date.fromisoformat(step.before.today) + timedelta(days=GOLD_UPGRADE_DAYS)).isoformat()
+    if not (tier == "platinum" or (tier == "gold" and soon)) or booking.rate_plan == "advance_purchase":
+        yield f"complimentary upgrade for a {tier} guest arriving {booking.check_in} ({booking.rate_plan})"
+    steps_up = (_category(step, booking.property_id, step.arguments["room_type"])[0]
+                - _category(step, booking.property_id, booking.room_type)[0])  # fmt: skip
+    if steps_up != 1:
+        yield f"upgrade of {steps_up} categories"
 
 
-def late_checkouts(trace: GoldTrace) -> list[str]:
-    violations = []
-    for step in trace.done("grant_late_checkout"):
-        booking = step.before.reservations[step.arguments["confirmation"]]
-        tier = step.before.guests[booking.guest_id].tier
-        hour = int(step.arguments["checkout_time"][:2])
-        due = 0.0 if hour <= FREE_UNTIL.get(tier, 11) else LATE_CHECKOUT_HOURLY * (hour - 11)
-        if hour > LATEST_CHECKOUT.get(tier, 14) or step.arguments["charge"] != due:
-            violations.append(f"late checkout {step.arguments['checkout_time']} for {step.arguments['charge']} ({tier})")
-    return violations
+@RULES.each(14, "grant_late_checkout", done=True)
+def late_checkouts(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+    booking = step.before.reservations[step.arguments["confirmation"]]
+    tier = step.before.guests[booking.guest_id].tier
+    hour = int(step.arguments["checkout_time"][:2])
+    due = 0.0 if hour <= FREE_UNTIL.get(tier, 11) else LATE_CHECKOUT_HOURLY * (hour - 11)
+    if hour > LATEST_CHECKOUT.get(tier, 14) or step.arguments["charge"] != due:
+        yield f"late checkout {step.arguments['checkout_time']} for {step.arguments['charge']} ({tier})"
 
 
-def special_requests(trace: GoldTrace) -> list[str]:
-    violations = []
-    for step in trace.done("add_request"):
-        booking = step.before.reservations[step.arguments["confirmation"]]
-        if step.arguments["request_type"] in ("crib", "rollaway") and step.arguments["quantity"] > booking.rooms:
-            violations.append(f"{step.arguments['quantity']} {step.arguments['request_type']}s for {booking.rooms} room(s)")
-        if step.arguments["request_type"] != "pet":
-            continue
-        if step.arguments["quantity"] > 2 * booking.rooms:
-            violations.append(f"{step.arguments['quantity']} pets for {booking.rooms} room(s)")
-        earlier = [key for key in booking.requests if step.before.requests[key].request_type == "pet"]
-        if not step.before.properties[booking.property_id].pet_friendly or earlier:
-            violations.append(f"pet request on {booking.confirmation} (hotel takes pets: "
-                              f"{step.before.properties[booking.property_id].pet_friendly}, earlier: {earlier})")  # fmt: skip
-    return violations
+@RULES.each(15, "add_request", done=True)
+def special_requests(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+    booking = step.before.reservations[step.arguments["confirmation"]]
+    if step.arguments["request_type"] in ("crib", "rollaway") and step.arguments["quantity"] > booking.rooms:
+        yield f"{step.arguments['quantity']} {step.arguments['request_type']}s for {booking.rooms} room(s)"
+    if step.arguments["request_type"] != "pet":
+        return
+    if step.arguments["quantity"] > 2 * booking.rooms:
+        yield f"{step.arguments['quantity']} pets for {booking.rooms} room(s)"
+    earlier = [key for key in booking.requests if step.before.requests[key].request_type == "pet"]
+    if not step.before.properties[booking.property_id].pet_friendly or earlier:
+        yield (f"pet request on {booking.confirmation} (hotel takes pets: "
+               f"{step.before.properties[booking.property_id].pet_friendly}, earlier: {earlier})")  # fmt: skip
 
 
-def disputes(trace: GoldTrace) -> list[str]:
-    violations = []
-    oldest = (date.fromisoformat(trace.steps[0].before.today) - timedelta(days=DISPUTE_DAYS)).isoformat() if trace.steps else ""
-    for step in trace.done("dispute_charge"):
-        booking = step.before.reservations[step.arguments["confirmation"]]
-        charge = next(charge for charge in booking.folio if charge.charge_id == step.arguments["charge_id"])
-        if charge.kind not in INCIDENTALS or charge.amount > DISPUTE_LIMIT or booking.check_out < oldest:
-            violations.append(f"{charge.kind} charge {charge.charge_id} of {charge.amount:g} reversed at the desk")
-    return violations
+@RULES.each(16, "dispute_charge", done=True)
+def disputes(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+    oldest = (date.fromisoformat(trace.steps[0].before.today) - timedelta(days=DISPUTE_DAYS)).isoformat()
+    booking = step.before.reservations[step.arguments["confirmation"]]
+    charge = next(charge for charge in booking.folio if charge.charge_id == step.arguments["charge_id"])
+    if charge.kind not in INCIDENTALS or charge.amount > DISPUTE_LIMIT or booking.check_out < oldest:
+        yield f"{charge.kind} charge {charge.charge_id} of {charge.amount:g} reversed at the desk"
 
 
 def _due(step: GoldStep, case_id: str) -> tuple[str, float]:
@@ -250,29 +247,30 @@ def _due(step: GoldStep, case_id: str) -> tuple[str, float]:
     return "credit", round(rate / 2, 2)
 
 
-def compensation(trace: GoldTrace) -> list[str]:
-    violations = []
-    for step in trace.done("issue_compensation"):
-        case_id = step.arguments["case_id"]
-        kind, amount = _due(step, case_id)
-        if step.before.feedback_cases[case_id].compensation:
-            violations.append(f"second compensation on {case_id}")
-        if (step.arguments["kind"], step.arguments["amount"]) != (kind, amount) or (kind == "credit" and amount > MANAGER_ABOVE):
-            violations.append(f"{case_id} given {step.arguments['amount']} {step.arguments['kind']}; due {amount} {kind}")
-    return violations
+@RULES.each(17, "issue_compensation", done=True)
+def compensation(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+    case_id = step.arguments["case_id"]
+    kind, amount = _due(step, case_id)
+    if step.before.feedback_cases[case_id].compensation:
+        yield f"second compensation on {case_id}"
+    if (step.arguments["kind"], step.arguments["amount"]) != (kind, amount) or (kind == "credit" and amount > MANAGER_ABOVE):
+        yield f"{case_id} given {step.arguments['amount']} {step.arguments['kind']}; due {amount} {kind}"
 
 
-def closing_cases(trace: GoldTrace) -> list[str]:
-    return [f"{step.arguments['case_id']} closed before any compensation" for step in trace.done("close_feedback_case")
-            if not step.before.feedback_cases[step.arguments["case_id"]].compensation]  # fmt: skip
+@RULES.each(18, "close_feedback_case", done=True)
+def closing_cases(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+    if not step.before.feedback_cases[step.arguments["case_id"]].compensation:
+        yield f"{step.arguments['case_id']} closed before any compensation"
 
 
-def preferences_kept(trace: GoldTrace) -> list[str]:
+@RULES.each(19, "update_preferences", done=True)
+def preferences_kept(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
     removing = any(word in trace.task.user_scenario.model_dump_json().lower() for word in ("remove", "no longer"))
-    return [f"preferences of {step.arguments['guest_id']} dropped without the guest asking"
-            for step in trace.done("update_preferences")
-            if not removing
-            and not set(step.before.guests[step.arguments["guest_id"]].preferences) <= set(step.arguments["preferences"])]
+    if not removing and not set(step.before.guests[step.arguments["guest_id"]].preferences) <= set(step.arguments["preferences"]):
+        yield f"preferences of {step.arguments['guest_id']} dropped without the guest asking"
+
+
+RULES.trace(20)(hand_offs)
 
 
 def _stays_read(trace: GoldTrace) -> list:
@@ -290,6 +288,7 @@ def _earned(db: BaseModel, booking) -> int:
     return sum(stay_points(booking.room_total, db.guests[booking.guest_id].tier))
 
 
+@RULES.trace(21)
 def points_earned(trace: GoldTrace) -> list[str]:
     """Posted points are the stay's base and bonus; a task about earning says a stay's total."""
     violations = []
@@ -312,6 +311,7 @@ def _claim_closes(booking) -> str:
     return (date.fromisoformat(booking.check_out) + timedelta(days=POINTS_CLAIM_DAYS)).isoformat()
 
 
+@RULES.trace(22)
 def points_claims(trace: GoldTrace) -> list[str]:
     """Missing points are posted within 90 days of check-out; a refused claim says why."""
     violations = [f"points of {step.arguments['confirmation']} posted after the claim window closed"
@@ -335,6 +335,7 @@ def _answer_due(case) -> str:
     return (datetime.fromisoformat(case.opened_at) + timedelta(hours=RESPONSE_HOURS)).strftime("%Y-%m-%d %H:%M")
 
 
+@RULES.trace(23)
 def response_times(trace: GoldTrace) -> list[str]:
     """The desk settles only cases past the hotels' 48 hours; of a case inside them, it says
     when the hotel will answer."""
@@ -352,35 +353,3 @@ def response_times(trace: GoldTrace) -> list[str]:
                     violations.append(f"{case.case_id}: the hotel's answer due {_answer_due(case)} is not in communicate_info")
     return violations
 
-
-def read_back_first(trace: GoldTrace) -> list[str]:
-    """The checkable half of reading a change back: every record it changes was looked up first."""
-    return looked_up_before_change(trace, lambda step: [step.arguments[key] for key in CHANGED if key in step.arguments])
-
-
-RULES = {
-    1: guest_verified_first,
-    2: own_records_only,
-    3: read_back_first,
-    4: rate_plans,
-    5: cancellation_fees,
-    6: advance_purchase_is_final,
-    7: changes,
-    8: cancelled_stay_put,
-    9: room_substitutes,
-    10: guarantee_cards,
-    11: rooms_per_booking,
-    12: award_stays,
-    13: upgrades,
-    14: late_checkouts,
-    15: special_requests,
-    16: disputes,
-    17: compensation,
-    18: closing_cases,
-    19: preferences_kept,
-    20: hand_offs,
-    21: points_earned,
-    22: points_claims,
-    23: response_times,
-}
-CONVERSATIONAL: dict[int, str] = {}
