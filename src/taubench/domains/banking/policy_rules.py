@@ -1,17 +1,19 @@
 """The bank's numbered policy rules as checks over a task's gold trace (see gold_trace.py)."""
 
 from datetime import date, timedelta
+from typing import Iterator
 
 from taubench.domains.banking.bank_calendar import business_days_between
 from taubench.domains.banking.models import BankDB
 from taubench.domains.gold_trace import GoldStep, GoldTrace
-from taubench.domains.kit import hand_offs, identified_first, looked_up_before_change, records_named, said
+from taubench.domains.kit import RuleBook, hand_offs, identified_first, looked_up_before_change, records_named, said
 
 TIER_TWO = ("transfer_internal", "send_external_transfer", "replace_card", "open_dispute", "issue_provisional_credit",
             "place_stop_payment")  # fmt: skip
 MONEY_MOVEMENT = ("transfer_internal", "send_external_transfer")
 ACCOUNT_TOOLS = ("get_account", "list_transactions", "transfer_internal", "send_external_transfer", "open_dispute",
                  "issue_provisional_credit", "place_stop_payment", "set_alert", "waive_fee")  # fmt: skip
+CARD_TOOLS = ("lock_card", "replace_card", "get_card")
 DAILY_LIMIT = {"standard": 2500.0, "premier": 10000.0}
 NEW_PAYEE_DAYS, NEW_PAYEE_CAP = 3, 500.0
 DISPUTE_DAYS = 60
@@ -21,6 +23,9 @@ COURTESY_FEE_DAYS = 60
 SMALL_ITEM = 5.0
 ALERT_RANGES = {"low_balance": (25.0, 5000.0), "large_transaction": (100.0, 10000.0)}
 READ_BACK_TABLES = ("customers", "accounts", "cards", "transactions", "disputes")  # what a change is read back as
+
+RULES = RuleBook()
+CONVERSATIONAL = {21: "declining advice is what is said, not a tool call"}
 
 
 def _days_before(day: str, days: int) -> str:
@@ -63,10 +68,6 @@ def _owners(db: BankDB, account_id: str) -> set[str]:
     return set(db.accounts[account_id].owner_ids) if account_id in db.accounts else set()
 
 
-def _agent_steps(trace: GoldTrace) -> list[GoldStep]:
-    return [step for step in trace.steps if step.requestor == "assistant" and step.kind in ("read", "write")]
-
-
 def _customers_concerned(step: GoldStep) -> set[str]:
     """The customers whose records an agent's read or write touches."""
     if step.requestor != "assistant" or step.kind not in ("read", "write") or step.name == "find_customer":
@@ -84,6 +85,7 @@ def _customers_concerned(step: GoldStep) -> set[str]:
     return concerned
 
 
+@RULES.trace(1)
 def customer_identified_first(trace: GoldTrace) -> list[str]:
     return identified_first(
         trace,
@@ -93,20 +95,18 @@ def customer_identified_first(trace: GoldTrace) -> list[str]:
     )
 
 
-def tier_two_first(trace: GoldTrace) -> list[str]:
-    violations = []
-    for step in trace.writes:
-        if step.name in TIER_TWO:
-            accounts = _accounts_of(step) or [step.before.cards[step.arguments["card_id"]].account_id]
-            owners = set().union(*(_owners(step.before, account) for account in accounts))
-            if step.name == "replace_card":
-                owners.add(step.before.cards[step.arguments["card_id"]].cardholder_id)
-            callers = owners & _identified(trace, step)
-            if not any(step.before.customers[caller].verified_by_code for caller in callers):
-                violations.append(f"{step.name} before tier-2 verification")
-    return violations
+@RULES.each(2, *TIER_TWO)
+def tier_two_first(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+    accounts = _accounts_of(step) or [step.before.cards[step.arguments["card_id"]].account_id]
+    owners = set().union(*(_owners(step.before, account) for account in accounts))
+    if step.name == "replace_card":
+        owners.add(step.before.cards[step.arguments["card_id"]].cardholder_id)
+    callers = owners & _identified(trace, step)
+    if not any(step.before.customers[caller].verified_by_code for caller in callers):
+        yield f"{step.name} before tier-2 verification"
 
 
+@RULES.trace(3)
 def no_app_no_tier_two(trace: GoldTrace) -> list[str]:
     caller = _caller(trace)
     if caller is None or trace.steps[0].before.customers[caller].app_enrolled:
@@ -116,34 +116,41 @@ def no_app_no_tier_two(trace: GoldTrace) -> list[str]:
     return violations + [f"transfer_to_human_agents for {caller} instead of a branch visit" for _ in handed_off]
 
 
-def owners_only(trace: GoldTrace) -> list[str]:
-    violations = []
-    for step in _agent_steps(trace):
-        known = _identified(trace, step)
-        if step.name in ACCOUNT_TOOLS:
-            for account_id in _accounts_of(step):
-                if not _owners(step.before, account_id) & known:
-                    violations.append(f"{step.name} on {account_id}, which the caller does not own")
-        if step.name in ("lock_card", "replace_card", "get_card"):
-            card = step.before.cards[step.arguments["card_id"]]
-            allowed = {card.cardholder_id} | _owners(step.before, card.account_id)
-            if step.name == "replace_card":
-                allowed = _owners(step.before, card.account_id)
-            if not allowed & known:
-                violations.append(f"{step.name} on {card.card_id} for a caller who may not")
-    return violations
+@RULES.each(4, *ACCOUNT_TOOLS, *CARD_TOOLS)
+def owners_only(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+    if step.requestor != "assistant":
+        return
+    known = _identified(trace, step)
+    if step.name in ACCOUNT_TOOLS:
+        for account_id in _accounts_of(step):
+            if not _owners(step.before, account_id) & known:
+                yield f"{step.name} on {account_id}, which the caller does not own"
+    if step.name in CARD_TOOLS:
+        card = step.before.cards[step.arguments["card_id"]]
+        allowed = {card.cardholder_id} | _owners(step.before, card.account_id)
+        if step.name == "replace_card":
+            allowed = _owners(step.before, card.account_id)
+        if not allowed & known:
+            yield f"{step.name} on {card.card_id} for a caller who may not"
 
 
-def internal_transfers(trace: GoldTrace) -> list[str]:
-    violations = []
-    for step in trace.calls("transfer_internal"):
-        db, arguments = step.before, step.arguments
-        source, target = db.accounts[arguments["from_account_id"]], db.accounts[arguments["to_account_id"]]
-        if not set(source.owner_ids) & set(target.owner_ids) & _identified(trace, step):
-            violations.append(f"transfer_internal between {source.account_id} and {target.account_id}, not both the caller's")
-        if arguments["amount"] > source.available_balance:
-            violations.append(f"transfer_internal of {arguments['amount']} over the available {source.available_balance}")
-    return violations
+@RULES.trace(5)
+def read_back_first(trace: GoldTrace) -> list[str]:
+    """The checkable half of rule 5: the records a write names (a dispute's transactions too)
+    were shown before it."""
+    return looked_up_before_change(
+        trace, lambda step: [*records_named(step, READ_BACK_TABLES), *step.arguments.get("transaction_ids", [])]
+    )
+
+
+@RULES.each(6, "transfer_internal")
+def internal_transfers(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+    db, arguments = step.before, step.arguments
+    source, target = db.accounts[arguments["from_account_id"]], db.accounts[arguments["to_account_id"]]
+    if not set(source.owner_ids) & set(target.owner_ids) & _identified(trace, step):
+        yield f"transfer_internal between {source.account_id} and {target.account_id}, not both the caller's"
+    if arguments["amount"] > source.available_balance:
+        yield f"transfer_internal of {arguments['amount']} over the available {source.available_balance}"
 
 
 def _sent_today(db: BankDB, customer_id: str, payee_id: str | None = None) -> float:
@@ -153,29 +160,26 @@ def _sent_today(db: BankDB, customer_id: str, payee_id: str | None = None) -> fl
                and (payee_id is None or t.payee_id == payee_id))  # fmt: skip
 
 
-def daily_external_limit(trace: GoldTrace) -> list[str]:
-    violations = []
-    for step in trace.calls("send_external_transfer"):
-        payee = step.before.payees[step.arguments["payee_id"]]
-        customer = step.before.customers[payee.customer_id]
-        total = round(_sent_today(step.before, customer.customer_id) + step.arguments["amount"], 2)
-        if total > DAILY_LIMIT[customer.segment]:
-            violations.append(f"external transfers of {total} today for a {customer.segment} customer")
-    return violations
+@RULES.each(7, "send_external_transfer")
+def daily_external_limit(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+    payee = step.before.payees[step.arguments["payee_id"]]
+    customer = step.before.customers[payee.customer_id]
+    total = round(_sent_today(step.before, customer.customer_id) + step.arguments["amount"], 2)
+    if total > DAILY_LIMIT[customer.segment]:
+        yield f"external transfers of {total} today for a {customer.segment} customer"
 
 
-def new_payee_cap(trace: GoldTrace) -> list[str]:
-    violations = []
-    for step in trace.calls("send_external_transfer"):
-        db = step.before
-        payee = db.payees[step.arguments["payee_id"]]
-        if payee.added_on > _days_before(db.today, NEW_PAYEE_DAYS):
-            total = _sent_today(db, payee.customer_id, payee.payee_id) + step.arguments["amount"]
-            if total > NEW_PAYEE_CAP:
-                violations.append(f"{total} to {payee.payee_id}, added {payee.added_on}")
-    return violations
+@RULES.each(8, "send_external_transfer")
+def new_payee_cap(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+    db = step.before
+    payee = db.payees[step.arguments["payee_id"]]
+    if payee.added_on > _days_before(db.today, NEW_PAYEE_DAYS):
+        total = _sent_today(db, payee.customer_id, payee.payee_id) + step.arguments["amount"]
+        if total > NEW_PAYEE_CAP:
+            yield f"{total} to {payee.payee_id}, added {payee.added_on}"
 
 
+@RULES.trace(9)
 def no_split_transfers(trace: GoldTrace) -> list[str]:
     """One transfer per destination: a second one would split an amount around a limit."""
     seen, violations = set(), []
@@ -188,81 +192,72 @@ def no_split_transfers(trace: GoldTrace) -> list[str]:
     return violations
 
 
+@RULES.trace(10)
 def scams_go_to_fraud(trace: GoldTrace) -> list[str]:
     if trace.calls("transfer_to_human_agents"):
         return [f"{step.name} in a conversation handed to a human agent" for step in trace.writes if step.name in MONEY_MOVEMENT]
     return []
 
 
-def holds_stay(trace: GoldTrace) -> list[str]:
+@RULES.each(11, *MONEY_MOVEMENT)
+def holds_stay(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
     """No money moved out of an account beyond what its holds leave available."""
-    violations = []
-    for step in trace.steps:
-        if step.name in MONEY_MOVEMENT:
-            source = step.before.accounts[step.arguments["from_account_id"]]
-            if source.holds and step.arguments["amount"] > source.available_balance:
-                violations.append(f"{step.name} of held funds from {source.account_id}")
-    return violations
+    source = step.before.accounts[step.arguments["from_account_id"]]
+    if source.holds and step.arguments["amount"] > source.available_balance:
+        yield f"{step.name} of held funds from {source.account_id}"
 
 
-def dispute_window(trace: GoldTrace) -> list[str]:
-    violations = []
-    for step in trace.calls("open_dispute"):
-        db = step.before
-        for transaction_id in step.arguments["transaction_ids"]:
-            entry = db.transactions[transaction_id]
-            if entry.statement_date and _days_before(db.today, DISPUTE_DAYS) > entry.statement_date:
-                violations.append(f"dispute of {transaction_id}, first on the statement of {entry.statement_date}")
-            same = (entry.account_id, entry.date, entry.description, entry.amount)
-            number = int(transaction_id[1:])
-            later = [t for t in db.transactions.values()
-                     if (t.account_id, t.date, t.description, t.amount) == same and int(t.transaction_id[1:]) > number]
-            if step.arguments["reason"] == "duplicate" and later:
-                violations.append(f"duplicate dispute of the earlier posting {transaction_id}")
-    return violations
+@RULES.each(12, "open_dispute")
+def dispute_window(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+    db = step.before
+    for transaction_id in step.arguments["transaction_ids"]:
+        entry = db.transactions[transaction_id]
+        if entry.statement_date and _days_before(db.today, DISPUTE_DAYS) > entry.statement_date:
+            yield f"dispute of {transaction_id}, first on the statement of {entry.statement_date}"
+        same = (entry.account_id, entry.date, entry.description, entry.amount)
+        number = int(transaction_id[1:])
+        later = [t for t in db.transactions.values()
+                 if (t.account_id, t.date, t.description, t.amount) == same and int(t.transaction_id[1:]) > number]
+        if step.arguments["reason"] == "duplicate" and later:
+            yield f"duplicate dispute of the earlier posting {transaction_id}"
 
 
-def card_stopped_before_dispute(trace: GoldTrace) -> list[str]:
-    violations = []
-    for step in trace.calls("open_dispute"):
-        if step.arguments["reason"] == "unauthorized":
-            db = step.before
-            for transaction_id in step.arguments["transaction_ids"]:
-                card_id = db.transactions[transaction_id].card_id
-                if card_id and db.cards[card_id].status == "active":
-                    violations.append(f"unauthorized dispute of {transaction_id} while card {card_id} is active")
-    return violations
+@RULES.each(13, "open_dispute")
+def card_stopped_before_dispute(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+    if step.arguments["reason"] != "unauthorized":
+        return
+    db = step.before
+    for transaction_id in step.arguments["transaction_ids"]:
+        card_id = db.transactions[transaction_id].card_id
+        if card_id and db.cards[card_id].status == "active":
+            yield f"unauthorized dispute of {transaction_id} while card {card_id} is active"
 
 
-def provisional_credit_when_due(trace: GoldTrace) -> list[str]:
-    violations = []
-    for step in trace.calls("issue_provisional_credit"):
-        dispute = step.before.disputes[step.arguments["dispute_id"]]
-        if dispute.provisional_credit_due_on > step.before.today:
-            violations.append(f"provisional credit on {dispute.dispute_id} before {dispute.provisional_credit_due_on}")
-    return violations
+@RULES.each(14, "issue_provisional_credit")
+def provisional_credit_when_due(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+    dispute = step.before.disputes[step.arguments["dispute_id"]]
+    if dispute.provisional_credit_due_on > step.before.today:
+        yield f"provisional credit on {dispute.dispute_id} before {dispute.provisional_credit_due_on}"
 
 
-def liability_told(trace: GoldTrace) -> list[str]:
-    violations = []
-    for step in trace.calls("replace_card"):
-        if step.arguments["reason"] in ("lost", "stolen"):
-            elapsed = business_days_between(step.arguments["noticed_on"], step.before.today, step.before.holidays)
-            late = elapsed > LIABILITY_BUSINESS_DAYS
-            if said(trace, LATE_LIABILITY) != late or not (said(trace, PROMPT_LIABILITY) or said(trace, LATE_LIABILITY)):
-                violations.append(f"liability for {step.arguments['card_id']} not told as {'500' if late else '50'}")
-    return violations
+@RULES.each(15, "replace_card")
+def liability_told(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+    if step.arguments["reason"] not in ("lost", "stolen"):
+        return
+    elapsed = business_days_between(step.arguments["noticed_on"], step.before.today, step.before.holidays)
+    late = elapsed > LIABILITY_BUSINESS_DAYS
+    if said(trace, LATE_LIABILITY) != late or not (said(trace, PROMPT_LIABILITY) or said(trace, LATE_LIABILITY)):
+        yield f"liability for {step.arguments['card_id']} not told as {'500' if late else '50'}"
 
 
-def expedited_for_premier(trace: GoldTrace) -> list[str]:
-    violations = []
-    for step in trace.calls("replace_card"):
-        card = step.before.cards[step.arguments["card_id"]]
-        if step.arguments["ship_speed"] == "expedited" and step.before.customers[card.cardholder_id].segment != "premier":
-            violations.append(f"expedited shipping of {card.card_id} for a standard customer")
-    return violations
+@RULES.each(16, "replace_card")
+def expedited_for_premier(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+    card = step.before.cards[step.arguments["card_id"]]
+    if step.arguments["ship_speed"] == "expedited" and step.before.customers[card.cardholder_id].segment != "premier":
+        yield f"expedited shipping of {card.card_id} for a standard customer"
 
 
+@RULES.trace(17)
 def stop_payments(trace: GoldTrace) -> list[str]:
     violations = []
     for index, step in enumerate(trace.steps):
@@ -292,40 +287,35 @@ def _overdraft_item(db: BankDB, fee_id: str) -> float | None:
     return -db.transactions[fee.fee_for].amount if fee.fee_for else None
 
 
-def small_items_free(trace: GoldTrace) -> list[str]:
-    violations = []
-    for step in trace.calls("waive_fee"):
-        item = _overdraft_item(step.before, step.arguments["transaction_id"])
-        small = item is not None and item <= SMALL_ITEM
-        if small != (step.arguments["reason"] == "bank_error"):
-            violations.append(f"waive_fee of {step.arguments['transaction_id']} with reason {step.arguments['reason']}")
-    return violations
+@RULES.each(18, "waive_fee")
+def small_items_free(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+    item = _overdraft_item(step.before, step.arguments["transaction_id"])
+    small = item is not None and item <= SMALL_ITEM
+    if small != (step.arguments["reason"] == "bank_error"):
+        yield f"waive_fee of {step.arguments['transaction_id']} with reason {step.arguments['reason']}"
 
 
-def courtesy_waivers(trace: GoldTrace) -> list[str]:
-    violations = []
-    for step in trace.calls("waive_fee"):
-        if step.arguments["reason"] != "courtesy":
-            continue
-        db = step.before
-        customer, fee = db.customers[step.arguments["customer_id"]], db.transactions[step.arguments["transaction_id"]]
-        used = sum(day > _days_before(db.today, 365) for day in customer.courtesy_waivers)
-        if used >= COURTESY_WAIVERS[customer.segment]:
-            violations.append(f"courtesy waiver {used + 1} in 12 months for a {customer.segment} customer")
-        if fee.date < _days_before(db.today, COURTESY_FEE_DAYS) or fee.fee_for is None:
-            violations.append(f"courtesy waiver of {fee.transaction_id}, not an overdraft fee of the last 60 days")
-    return violations
+@RULES.each(19, "waive_fee")
+def courtesy_waivers(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+    if step.arguments["reason"] != "courtesy":
+        return
+    db = step.before
+    customer, fee = db.customers[step.arguments["customer_id"]], db.transactions[step.arguments["transaction_id"]]
+    used = sum(day > _days_before(db.today, 365) for day in customer.courtesy_waivers)
+    if used >= COURTESY_WAIVERS[customer.segment]:
+        yield f"courtesy waiver {used + 1} in 12 months for a {customer.segment} customer"
+    if fee.date < _days_before(db.today, COURTESY_FEE_DAYS) or fee.fee_for is None:
+        yield f"courtesy waiver of {fee.transaction_id}, not an overdraft fee of the last 60 days"
 
 
-def alert_ranges(trace: GoldTrace) -> list[str]:
-    violations = []
-    for step in trace.calls("set_alert"):
-        low, high = ALERT_RANGES[step.arguments["alert_type"]]
-        if not low <= step.arguments["threshold"] <= high:
-            violations.append(f"{step.arguments['alert_type']} alert at {step.arguments['threshold']}")
-    return violations
+@RULES.each(20, "set_alert")
+def alert_ranges(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+    low, high = ALERT_RANGES[step.arguments["alert_type"]]
+    if not low <= step.arguments["threshold"] <= high:
+        yield f"{step.arguments['alert_type']} alert at {step.arguments['threshold']}"
 
 
+@RULES.trace(22)
 def frozen_and_hand_off(trace: GoldTrace) -> list[str]:
     violations = hand_offs(trace)
     for step in trace.writes:
@@ -334,37 +324,3 @@ def frozen_and_hand_off(trace: GoldTrace) -> list[str]:
                 if step.before.accounts[account_id].status != "open":
                     violations.append(f"{step.name} on {step.before.accounts[account_id].status} account {account_id}")
     return violations
-
-
-def read_back_first(trace: GoldTrace) -> list[str]:
-    """The checkable half of rule 5: the records a write names (a dispute's transactions too)
-    were shown before it."""
-    return looked_up_before_change(
-        trace, lambda step: [*records_named(step, READ_BACK_TABLES), *step.arguments.get("transaction_ids", [])]
-    )
-
-
-RULES = {
-    1: customer_identified_first,
-    2: tier_two_first,
-    3: no_app_no_tier_two,
-    4: owners_only,
-    5: read_back_first,
-    6: internal_transfers,
-    7: daily_external_limit,
-    8: new_payee_cap,
-    9: no_split_transfers,
-    10: scams_go_to_fraud,
-    11: holds_stay,
-    12: dispute_window,
-    13: card_stopped_before_dispute,
-    14: provisional_credit_when_due,
-    15: liability_told,
-    16: expedited_for_premier,
-    17: stop_payments,
-    18: small_items_free,
-    19: courtesy_waivers,
-    20: alert_ranges,
-    22: frozen_and_hand_off,
-}
-CONVERSATIONAL = {21: "declining advice is what is said, not a tool call"}

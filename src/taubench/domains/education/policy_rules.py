@@ -5,10 +5,11 @@ third party on their release list."""
 import json
 import re
 from datetime import date, datetime, timedelta
+from typing import Iterator
 
 from taubench.domains.education.models import EducationDB, Section
 from taubench.domains.gold_trace import GoldStep, GoldTrace
-from taubench.domains.kit import hand_offs, identified_first, looked_up_before_change, said
+from taubench.domains.kit import RuleBook, hand_offs, identified_first, looked_up_before_change, said
 
 REGISTRATION = ("enroll_in_section", "drop_section", "swap_sections", "join_waitlist")
 ADD_LAST_DAY, SWAP_LAST_DAY, WITHDRAW_LAST_DAY = 7, 21, 60
@@ -18,6 +19,9 @@ APPEAL_DAYS = 30
 CHANGED = ("student_id", "section_id", "from_section_id", "to_section_id", "slot_id", "booking_id", "assignment_id",
            "material_id")  # the arguments that name existing records a write changes
 GRADE_ORDER = ["A", "A-", "B+", "B", "B-", "C+", "C", "C-", "D+", "D", "F"]
+
+RULES = RuleBook()
+CONVERSATIONAL: dict[int, str] = {}
 
 
 def _student_of(step: GoldStep) -> str | None:
@@ -75,6 +79,7 @@ def _identified(step: GoldStep) -> list[str]:
     return re.findall(r"ST\d+", step.observation) if step.name == "find_student" and not _directory_lookup(step) else []
 
 
+@RULES.trace(1)
 def student_identified_first(trace: GoldTrace) -> list[str]:
     return identified_first(
         trace,
@@ -84,6 +89,7 @@ def student_identified_first(trace: GoldTrace) -> list[str]:
     )
 
 
+@RULES.trace(2)
 def third_parties_within_scope(trace: GoldTrace) -> list[str]:
     """A caller who is not the student reaches only what their release covers; the student's
     record itself is read to see the release list."""
@@ -100,78 +106,70 @@ def third_parties_within_scope(trace: GoldTrace) -> list[str]:
     return violations
 
 
+@RULES.trace(3)
 def only_the_student_changes(trace: GoldTrace) -> list[str]:
     return [f"{step.name} on {student} asked by {_caller(trace)!r}" for step in trace.writes
             if (student := _student_of(step)) and not _is_student(trace, step.before, student)]  # fmt: skip
 
 
-def holds_block_registration(trace: GoldTrace) -> list[str]:
-    return [f"{step.name} for {student} with holds {holds}" for step in trace.writes
-            if step.name in REGISTRATION and (holds := step.before.students[student := _student_of(step)].holds)]  # fmt: skip
+@RULES.each(4, *REGISTRATION)
+def holds_block_registration(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+    if holds := step.before.students[student := _student_of(step)].holds:
+        yield f"{step.name} for {student} with holds {holds}"
 
 
-def add_deadline(trace: GoldTrace) -> list[str]:
-    return [f"{step.name} into {section.section_id} on day {_session_day(step.before, section)} of its session"
-            for step in trace.writes if step.name in ("enroll_in_section", "join_waitlist")
-            if _session_day(step.before, section := _target(step)) > ADD_LAST_DAY]  # fmt: skip
+@RULES.each(5, "enroll_in_section", "join_waitlist")
+def add_deadline(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+    if (day := _session_day(step.before, section := _target(step))) > ADD_LAST_DAY:
+        yield f"{step.name} into {section.section_id} on day {day} of its session"
 
 
-def swap_deadline(trace: GoldTrace) -> list[str]:
-    return [f"swap into {section.section_id} on day {_session_day(step.before, section)}" for step in trace.calls("swap_sections")
-            if _session_day(step.before, section := _target(step)) > SWAP_LAST_DAY]  # fmt: skip
+@RULES.each(6, "swap_sections")
+def swap_deadline(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+    if (day := _session_day(step.before, section := _target(step))) > SWAP_LAST_DAY:
+        yield f"swap into {section.section_id} on day {day}"
 
 
-def prerequisites_met(trace: GoldTrace) -> list[str]:
-    violations = []
-    for step in trace.writes:
-        if step.name not in ("enroll_in_section", "join_waitlist"):
-            continue
-        db, student = step.before, step.arguments["student_id"]
-        grades = [e for e in db.enrollments.values() if e.student_id == student and e.status == "completed"]
-        for prerequisite in db.courses[_target(step).course_code].prerequisites:
-            floor = GRADE_ORDER.index(prerequisite.min_grade)
-            if not any(e.course_code == prerequisite.course_code and e.grade in GRADE_ORDER[: floor + 1] for e in grades):
-                violations.append(f"{step.name} for {student} without {prerequisite.course_code} at {prerequisite.min_grade}")
-    return violations
+@RULES.each(7, "enroll_in_section", "join_waitlist")
+def prerequisites_met(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+    db, student = step.before, step.arguments["student_id"]
+    grades = [e for e in db.enrollments.values() if e.student_id == student and e.status == "completed"]
+    for prerequisite in db.courses[_target(step).course_code].prerequisites:
+        floor = GRADE_ORDER.index(prerequisite.min_grade)
+        if not any(e.course_code == prerequisite.course_code and e.grade in GRADE_ORDER[: floor + 1] for e in grades):
+            yield f"{step.name} for {student} without {prerequisite.course_code} at {prerequisite.min_grade}"
 
 
-def no_time_conflicts(trace: GoldTrace) -> list[str]:
-    violations = []
-    for step in trace.writes:
-        if step.name not in ("enroll_in_section", "join_waitlist", "swap_sections"):
-            continue
-        target, leaving = _target(step), step.arguments.get("from_section_id")
-        for enrollment in _current(step.before, step.arguments["student_id"]):
-            other = step.before.sections[enrollment.section_id]
-            if other.section_id != leaving and _overlap(target, other):
-                violations.append(f"{step.name} into {target.section_id}, which overlaps {other.section_id}")
-    return violations
+@RULES.each(8, "enroll_in_section", "join_waitlist", "swap_sections")
+def no_time_conflicts(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+    target, leaving = _target(step), step.arguments.get("from_section_id")
+    for enrollment in _current(step.before, step.arguments["student_id"]):
+        other = step.before.sections[enrollment.section_id]
+        if other.section_id != leaving and _overlap(target, other):
+            yield f"{step.name} into {target.section_id}, which overlaps {other.section_id}"
 
 
-def credit_load(trace: GoldTrace) -> list[str]:
-    violations = []
-    for step in trace.calls("enroll_in_section"):
-        db, student = step.before, step.before.students[step.arguments["student_id"]]
-        load = sum(e.credits for e in _current(db, student.student_id)) + db.courses[_target(step).course_code].credits
-        limit = MAX_CREDITS if student.gpa >= OVERLOAD_GPA else FULL_LOAD
-        if student.standing == "probation":
-            limit = PROBATION_CREDITS
-        if load > limit:
-            violations.append(f"enroll_in_section takes {student.student_id} to {load} credits (limit {limit})")
-    return violations
+@RULES.each(9, "enroll_in_section")
+def credit_load(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+    db, student = step.before, step.before.students[step.arguments["student_id"]]
+    load = sum(e.credits for e in _current(db, student.student_id)) + db.courses[_target(step).course_code].credits
+    limit = MAX_CREDITS if student.gpa >= OVERLOAD_GPA else FULL_LOAD
+    if student.standing == "probation":
+        limit = PROBATION_CREDITS
+    if load > limit:
+        yield f"enroll_in_section takes {student.student_id} to {load} credits (limit {limit})"
 
 
-def waitlist_limit(trace: GoldTrace) -> list[str]:
-    violations = []
-    for step in trace.calls("join_waitlist"):
-        waiting = len(_target(step).waitlist)
-        if waiting >= WAITLIST_MAX:
-            violations.append(f"join_waitlist with {waiting} already waiting")
-        if not said(trace, waiting + 1):
-            violations.append(f"wait-list position {waiting + 1} not in communicate_info")
-    return violations
+@RULES.each(10, "join_waitlist")
+def waitlist_limit(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+    waiting = len(_target(step).waitlist)
+    if waiting >= WAITLIST_MAX:
+        yield f"join_waitlist with {waiting} already waiting"
+    if not said(trace, waiting + 1):
+        yield f"wait-list position {waiting + 1} not in communicate_info"
 
 
+@RULES.trace(11)
 def drop_calendar(trace: GoldTrace) -> list[str]:
     violations = []
     for step in trace.calls("drop_section"):
@@ -188,69 +186,60 @@ def drop_calendar(trace: GoldTrace) -> list[str]:
     return violations
 
 
-def visa_minimum(trace: GoldTrace) -> list[str]:
-    violations = []
-    for step in trace.calls("drop_section"):
-        student = step.before.students[_student_of(step)]
-        left = sum(e.credits for e in _current(step.after, student.student_id))
-        if student.visa == "F-1" and left < FULL_TIME:
-            violations.append(f"drop leaves F-1 student {student.student_id} at {left} credits")
-    return violations
+@RULES.each(12, "drop_section")
+def visa_minimum(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+    student = step.before.students[_student_of(step)]
+    left = sum(e.credits for e in _current(step.after, student.student_id))
+    if student.visa == "F-1" and left < FULL_TIME:
+        yield f"drop leaves F-1 student {student.student_id} at {left} credits"
 
 
-def tutoring_limits(trace: GoldTrace) -> list[str]:
-    violations = []
-    for step in trace.calls("book_tutoring_slot"):
-        db, student = step.before, step.arguments["student_id"]
-        slot = db.tutoring_slots[step.arguments["slot_id"]]
-        if slot.course_code not in {e.course_code for e in _current(db, student)}:
-            violations.append(f"tutoring in {slot.course_code}, which {student} is not enrolled in")
-        monday = date.fromisoformat(slot.date) - timedelta(days=date.fromisoformat(slot.date).weekday())
-        week = {(monday + timedelta(days=offset)).isoformat() for offset in range(7)}
-        taken = [b for b in db.tutoring_bookings.values() if (b.student_id, b.course_code) == (student, slot.course_code)
-                 and b.date in week and b.status != "cancelled"]  # fmt: skip
-        if len(taken) >= TUTORING_PER_WEEK:
-            violations.append(f"a third {slot.course_code} session in the week of {monday}")
-    return violations
+@RULES.each(13, "book_tutoring_slot")
+def tutoring_limits(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+    db, student = step.before, step.arguments["student_id"]
+    slot = db.tutoring_slots[step.arguments["slot_id"]]
+    if slot.course_code not in {e.course_code for e in _current(db, student)}:
+        yield f"tutoring in {slot.course_code}, which {student} is not enrolled in"
+    monday = date.fromisoformat(slot.date) - timedelta(days=date.fromisoformat(slot.date).weekday())
+    week = {(monday + timedelta(days=offset)).isoformat() for offset in range(7)}
+    taken = [b for b in db.tutoring_bookings.values() if (b.student_id, b.course_code) == (student, slot.course_code)
+             and b.date in week and b.status != "cancelled"]  # fmt: skip
+    if len(taken) >= TUTORING_PER_WEEK:
+        yield f"a third {slot.course_code} session in the week of {monday}"
 
 
-def booked_ahead(trace: GoldTrace) -> list[str]:
-    violations = []
-    for step in trace.calls("book_tutoring_slot"):
-        slot = step.before.tutoring_slots[step.arguments["slot_id"]]
-        start = datetime.fromisoformat(f"{slot.date} {slot.start_time}")
-        if start < datetime.fromisoformat(step.before.now) + timedelta(hours=BOOK_AHEAD_HOURS):
-            violations.append(f"booking of {slot.slot_id} less than {BOOK_AHEAD_HOURS} hours ahead")
-    return violations
+@RULES.each(14, "book_tutoring_slot")
+def booked_ahead(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+    slot = step.before.tutoring_slots[step.arguments["slot_id"]]
+    start = datetime.fromisoformat(f"{slot.date} {slot.start_time}")
+    if start < datetime.fromisoformat(step.before.now) + timedelta(hours=BOOK_AHEAD_HOURS):
+        yield f"booking of {slot.slot_id} less than {BOOK_AHEAD_HOURS} hours ahead"
 
 
-def suspension_respected(trace: GoldTrace) -> list[str]:
-    return [f"booking while suspended until {until}" for step in trace.calls("book_tutoring_slot")
-            if (until := step.before.students[step.arguments["student_id"]].tutoring_suspended_until)
-            and step.before.now[:10] < until]  # fmt: skip
+@RULES.each(15, "book_tutoring_slot")
+def suspension_respected(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+    if (until := step.before.students[step.arguments["student_id"]].tutoring_suspended_until) and step.before.now[:10] < until:
+        yield f"booking while suspended until {until}"
 
 
-def accommodation_extensions(trace: GoldTrace) -> list[str]:
-    violations = []
-    for step in trace.calls("apply_extension"):
-        allowed = step.before.students[step.arguments["student_id"]].extension_hours
-        if not 0 < step.arguments["hours"] <= allowed:
-            violations.append(f"extension of {step.arguments['hours']} hours with an accommodation of {allowed}")
-    return violations
+@RULES.each(16, "apply_extension")
+def accommodation_extensions(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+    allowed = step.before.students[step.arguments["student_id"]].extension_hours
+    if not 0 < step.arguments["hours"] <= allowed:
+        yield f"extension of {step.arguments['hours']} hours with an accommodation of {allowed}"
 
 
-def extension_before_due(trace: GoldTrace) -> list[str]:
-    return [f"extension of {step.arguments['assignment_id']} after its due time" for step in trace.calls("apply_extension")
-            if step.before.assignments[step.arguments["assignment_id"]].due <= step.before.now]  # fmt: skip
+@RULES.each(17, "apply_extension")
+def extension_before_due(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+    if step.before.assignments[step.arguments["assignment_id"]].due <= step.before.now:
+        yield f"extension of {step.arguments['assignment_id']} after its due time"
 
 
-def materials_for_the_roster(trace: GoldTrace) -> list[str]:
-    violations = []
-    for step in trace.calls("grant_material_access"):
-        section = step.before.materials[step.arguments["material_id"]].section_id
-        if section not in {e.section_id for e in _current(step.before, step.arguments["student_id"])}:
-            violations.append(f"material of {section} for {step.arguments['student_id']}, not enrolled in it")
-    return violations
+@RULES.each(18, "grant_material_access")
+def materials_for_the_roster(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+    section = step.before.materials[step.arguments["material_id"]].section_id
+    if section not in {e.section_id for e in _current(step.before, step.arguments["student_id"])}:
+        yield f"material of {section} for {step.arguments['student_id']}, not enrolled in it"
 
 
 def _grade_changed(step) -> bool:
@@ -263,6 +252,7 @@ def _grade_changed(step) -> bool:
     )
 
 
+@RULES.trace(19)
 def grade_appeals(trace: GoldTrace) -> list[str]:
     """Grades change only by a withdrawal's W; an appeal goes to a person only within 30 days."""
     violations = [f"{step.name} changed a grade" for step in trace.writes if _grade_changed(step)]
@@ -275,25 +265,34 @@ def grade_appeals(trace: GoldTrace) -> list[str]:
     return violations
 
 
-def directory_requests(trace: GoldTrace) -> list[str]:
+@RULES.trace(20)
+def read_back_first(trace: GoldTrace) -> list[str]:
+    """The checkable half of reading a change back: every record it changes was looked up first."""
+    return looked_up_before_change(trace, lambda step: [step.arguments[key] for key in CHANGED if key in step.arguments])
+
+
+RULES.trace(21)(hand_offs)
+
+
+@RULES.each(22, "find_student", done=True)
+def directory_requests(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
     """Nothing a directory look-up shows of a student who opted out is said."""
-    violations = []
+    if not _directory_lookup(step):
+        return
     to_say = set(trace.task.communicate_info)
-    for step in trace.steps:
-        if not _directory_lookup(step) or step.error:
-            continue
-        for entry in json.loads(step.observation):
-            told = to_say & {entry["email"], entry["program"]}
-            if entry["directory_opt_out"] and told:
-                violations.append(f"{sorted(told)} of {entry['student_id']}, who opted out of the directory")
-    return violations
+    for entry in json.loads(step.observation):
+        told = to_say & {entry["email"], entry["program"]}
+        if entry["directory_opt_out"] and told:
+            yield f"{sorted(told)} of {entry['student_id']}, who opted out of the directory"
 
 
-def opt_outs_by_the_student(trace: GoldTrace) -> list[str]:
-    return [f"set_directory_opt_out on {student} asked by {_caller(trace)!r}" for step in trace.calls("set_directory_opt_out")
-            if not _is_student(trace, step.before, student := step.arguments["student_id"])]  # fmt: skip
+@RULES.each(23, "set_directory_opt_out")
+def opt_outs_by_the_student(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+    if not _is_student(trace, step.before, student := step.arguments["student_id"]):
+        yield f"set_directory_opt_out on {student} asked by {_caller(trace)!r}"
 
 
+@RULES.trace(24)
 def degree_audits(trace: GoldTrace) -> list[str]:
     """The figures said about credits come from an audit read in the trace, or follow from one."""
     if 24 not in trace.task.policy_rules:
@@ -305,37 +304,3 @@ def degree_audits(trace: GoldTrace) -> list[str]:
                for key in ("credits_required", "credits_done", "credits_in_progress", "credits_missing")}  # fmt: skip
     return [f"credit figure {value} is neither the audit's nor worked from it" for value in trace.task.communicate_info
             if value.isdigit() and value not in figures and value not in trace.task.arithmetic]  # fmt: skip
-
-
-def read_back_first(trace: GoldTrace) -> list[str]:
-    """The checkable half of reading a change back: every record it changes was looked up first."""
-    return looked_up_before_change(trace, lambda step: [step.arguments[key] for key in CHANGED if key in step.arguments])
-
-
-RULES = {
-    1: student_identified_first,
-    2: third_parties_within_scope,
-    3: only_the_student_changes,
-    4: holds_block_registration,
-    5: add_deadline,
-    6: swap_deadline,
-    7: prerequisites_met,
-    8: no_time_conflicts,
-    9: credit_load,
-    10: waitlist_limit,
-    11: drop_calendar,
-    12: visa_minimum,
-    13: tutoring_limits,
-    14: booked_ahead,
-    15: suspension_respected,
-    16: accommodation_extensions,
-    17: extension_before_due,
-    18: materials_for_the_roster,
-    19: grade_appeals,
-    20: read_back_first,
-    21: hand_offs,
-    22: directory_requests,
-    23: opt_outs_by_the_student,
-    24: degree_audits,
-}
-CONVERSATIONAL: dict[int, str] = {}
