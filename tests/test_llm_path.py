@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ORACLES, run_cli
-from taubench.domains import load_domain, scriptable
+from conftest import ORACLES, loaded, run_cli
+from taubench.domains import scriptable
 from taubench.llm import LLMClient, LLMRequestError, LLMTransientError, ModelSpec, ResponseCache, RetryPolicy
 from taubench.runner import run
 from taubench.scripted_server import BadRequest, Faults, FixedUsage, ScriptedServer
@@ -71,33 +71,33 @@ def covering_tasks(domain) -> list[str]:
     return chosen
 
 
-def test_a_ground_truth_script_scores_as_the_oracle_does_through_every_tool_of_every_domain(tmp_path):
-    """The domains that need no data path and whose scenarios name their tasks (τ²'s retail
+@pytest.mark.parametrize("name", scriptable())
+def test_a_ground_truth_script_scores_as_the_oracle_does_through_every_tool_of_the_domain(tmp_path, name):
+    """Each domain that needs no data path and whose scenarios name their tasks (τ²'s retail
     and airline, ours; not telecom: ``scriptable``), through the real path: agent and user
     requests over HTTP, tool calls parsed from the API's format, the judge asked for the NL
-    assertions."""
-    domains = [load_domain(name) for name in scriptable()]
-    chosen = {domain.name: covering_tasks(domain) for domain in domains}
-    with ScriptedServer() as server:
-        reports = {
-            domain.name: scripted_run(server, tmp_path / domain.name, env={"name": domain.name}, task_ids=chosen[domain.name],
-                                      progress=False)  # fmt: skip
-            for domain in domains
-        }
-    for domain in domains:
-        episodes = {episode.task_id: episode for episode in reports[domain.name].episodes}
-        assert set(episodes) == set(chosen[domain.name])
-        for task_id, episode in episodes.items():
-            assert episode.reward == 1.0, (domain.name, task_id, episode.reward_info)
-            calls = [(call.requestor, call.name, call.arguments) for call in episode.tool_calls]
-            gold = domain.tasks[task_id].gold_actions
-            assert calls == [(a.requestor, a.name, a.arguments) for a in gold]
-            agent_calls, user_calls, handovers = expected_model_calls(gold)
-            assert (episode.usage["agent"].calls, episode.usage["user"].calls) == (agent_calls, user_calls)
-        every_tool_called = {(action.requestor, action.name) for task in domain.tasks.values() for action in task.gold_actions}
-        assert {(call.requestor, call.name) for episode in episodes.values() for call in episode.tool_calls} == every_tool_called
-    assert server.counts["agent"] == sum(expected_model_calls(d.tasks[t].gold_actions)[0] for d in domains for t in chosen[d.name])
-    assert server.counts["judge"] == sum(judged(task) for d in domains for task in d.tasks.values()) == 40
+    assertions. One domain a test, so that the workers share them out."""
+    domain = loaded(name)
+    chosen = covering_tasks(domain)
+    with ScriptedServer(domains=(name,)) as server:
+        report = scripted_run(server, tmp_path, env={"name": name}, task_ids=chosen, progress=False)
+    episodes = {episode.task_id: episode for episode in report.episodes}
+    assert set(episodes) == set(chosen)
+    for task_id, episode in episodes.items():
+        assert episode.reward == 1.0, (task_id, episode.reward_info)
+        calls = [(call.requestor, call.name, call.arguments) for call in episode.tool_calls]
+        gold = domain.tasks[task_id].gold_actions
+        assert calls == [(a.requestor, a.name, a.arguments) for a in gold]
+        agent_calls, user_calls, handovers = expected_model_calls(gold)
+        assert (episode.usage["agent"].calls, episode.usage["user"].calls) == (agent_calls, user_calls)
+    every_tool_called = {(action.requestor, action.name) for task in domain.tasks.values() for action in task.gold_actions}
+    assert {(call.requestor, call.name) for episode in episodes.values() for call in episode.tool_calls} == every_tool_called
+    assert server.counts["agent"] == sum(expected_model_calls(domain.tasks[task_id].gold_actions)[0] for task_id in chosen)
+    assert server.counts["judge"] == sum(judged(task) for task in domain.tasks.values())
+
+
+def test_the_judge_grades_forty_tasks_of_those_domains():
+    assert sum(judged(task) for name in scriptable() for task in loaded(name).tasks.values()) == 40
 
 
 def test_every_episode_completes_through_twenty_percent_of_faults(tmp_path):
