@@ -8,14 +8,13 @@ PYTHONPATH, as CLI subprocesses do."""
 
 import json
 import os
-import subprocess
 import sys
 import time
 from pathlib import Path
 
 import pytest
 
-from conftest import GUARD_DIR, ORACLES, _cli_environment, run_cli
+from conftest import GUARD_DIR, ORACLES, run_cli, start_cli
 from taubench.rundir import EPISODES_FILE, MANIFEST_FILE, RESULTS_FILE
 from taubench.dispatch import SETUP_ATTEMPTS
 from taubench.runner import run
@@ -124,18 +123,14 @@ def test_a_cli_run_killed_mid_way_is_finished_by_the_same_command_with_the_threa
         ]
         cli = tmp_path / "cli"
         cli.mkdir()
-        started = subprocess.Popen(
-            [sys.executable, "-m", "taubench", *command, f"provider.api_base={slow.url}"], cwd=cli, env=_cli_environment(None),
-            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
-        )
+        started = start_cli(*command, f"provider.api_base={slow.url}", cwd=cli)
         deadline = time.monotonic() + 60
         while not (recorded := list(cli.rglob(EPISODES_FILE))) or len(recorded[0].read_text().splitlines()) < 2:
-            assert started.poll() is None and time.monotonic() < deadline, started.stderr.read()
+            assert started.poll() is None and time.monotonic() < deadline, started.stderr()
             time.sleep(0.05)
         workers = children_of(started.pid)
         started.kill()
         started.wait()
-        started.stderr.close()
         assert len(workers) >= 2  # the two workers (and multiprocessing's resource tracker)
         while not all(gone(pid) for pid in workers):
             assert time.monotonic() < deadline, "a worker outlived the run's process"

@@ -6,8 +6,6 @@ import json
 import os
 import random
 import signal
-import subprocess
-import sys
 import time
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -15,7 +13,8 @@ from pathlib import Path
 import pytest
 from mlflow.tracking import MlflowClient
 
-from conftest import ORACLES, _cli_environment, run_cli
+from conftest import ORACLES, run_cli, start_cli
+from forked_cli import Started
 from taubench.rundir import EPISODES_FILE, MANIFEST_FILE, REJECTED_FILE, RESULTS_FILE, UNFINISHED_DIR, Pointer
 from taubench.preparation import fingerprint, fingerprint_config
 from taubench.runner import run
@@ -31,20 +30,12 @@ PAUSED_CLI = Path(__file__).resolve().parent / "paused_cli.py"
 HOLD_BEFORE_COMPLETING = "mlflow_finished"  # every attempt but the last stops short of completing
 
 
-def start_paused(cwd: Path, pause_at: list[str], markers: Path, arguments: list[str] = RUN) -> subprocess.Popen:
+def start_paused(cwd: Path, pause_at: list[str], markers: Path, arguments: list[str] = RUN) -> Started:
     environment = {"PAUSE_MARKERS": str(markers), "PAUSE_AT": ",".join(pause_at), "EPISODE_DELAY_S": "0.5"}
-    return subprocess.Popen(
-        [sys.executable, str(PAUSED_CLI), *arguments],
-        cwd=cwd,
-        env=_cli_environment(environment),
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        text=True,
-        start_new_session=True,
-    )
+    return start_cli(*arguments, cwd=cwd, env=environment, target=str(PAUSED_CLI), new_session=True)
 
 
-def kill_when(process: subprocess.Popen, markers: Path, step: str | None, after_s: float, timer_from: str | None = None) -> str:
+def kill_when(process: Started, markers: Path, step: str | None, after_s: float, timer_from: str | None = None) -> str:
     """SIGKILL once ``step`` is announced (the process holds there), or ``after_s`` seconds
     after ``timer_from`` is announced (or after the start), whichever comes first; says the
     last step the process had reached."""
@@ -55,11 +46,10 @@ def kill_when(process: subprocess.Popen, markers: Path, step: str | None, after_
             break
         if deadline is None and timer_from in reached:
             deadline = time.monotonic() + after_s
-        assert process.poll() is None, f"the run ended on its own: {process.stderr.read()}"
+        assert process.poll() is None, f"the run ended on its own: {process.stderr()}"
         time.sleep(0.01)
     os.killpg(process.pid, signal.SIGKILL)
     process.wait()
-    process.stderr.close()
     reached = markers.read_text().split() if markers.exists() else []
     markers.unlink(missing_ok=True)
     return reached[-1] if reached else "starting"
