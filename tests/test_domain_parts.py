@@ -11,7 +11,18 @@ from pydantic import BaseModel
 
 from taubench.domains import load_domain
 from taubench.domains.gold_trace import gold_trace
-from taubench.domains.kit import Population, RuleBook, a_date, an_amount, identified_first, load_cast, looked_up_before_change, records_named, said
+from taubench.domains.kit import (
+    Population,
+    RuleBook,
+    a_date,
+    an_amount,
+    identified_first,
+    load_cast,
+    looked_up_before_change,
+    owner_of,
+    records_named,
+    said,
+)
 from taubench.domains.kit.cast import CastError
 from taubench.domains.kit.desk import record_noun
 from taubench.domains.kit.population import NAMESAKE_SHARE
@@ -124,6 +135,15 @@ def test_a_rule_book_numbers_each_check_where_it_is_written():
     assert rules[3](trace) == ["L3001 renewed"]
     with pytest.raises(ValueError, match="rule 2 has two checks"):
         rules.trace(2)(writes_counted)
+
+
+def test_the_owner_of_a_call_is_the_one_it_names_or_the_holder_of_the_record_it_names():
+    renew = GoldAction(action_id="x", name="renew_loan", arguments={"loan_id": "L3002"})
+    steps = {step.name: step for step in _mock_trace("2", renew).steps}
+    holder = steps["renew_loan"].before.loans["L3002"].member_id
+    assert owner_of(steps["pay_fine"], "member_id", ("loans", "loan_id")) == "M1003"  # named
+    assert owner_of(steps["renew_loan"], "member_id", ("books", "book_id"), ("loans", "loan_id")) == holder
+    assert owner_of(steps["renew_loan"], "member_id", ("books", "book_id")) is None  # names no record of those
 
 
 def test_the_records_a_call_names_are_its_arguments_that_are_keys_of_the_tables_asked():

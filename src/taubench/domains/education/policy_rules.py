@@ -9,7 +9,7 @@ from typing import Iterator
 
 from taubench.domains.education.models import EducationDB, Section
 from taubench.domains.gold_trace import GoldStep, GoldTrace
-from taubench.domains.kit import RuleBook, hand_offs, identified_first, looked_up_before_change, said
+from taubench.domains.kit import RuleBook, hand_offs, identified_first, looked_up_before_change, owner_of, said
 
 REGISTRATION = ("enroll_in_section", "drop_section", "swap_sections", "join_waitlist")
 ADD_LAST_DAY, SWAP_LAST_DAY, WITHDRAW_LAST_DAY = 7, 21, 60
@@ -26,10 +26,7 @@ CONVERSATIONAL: dict[int, str] = {}
 
 def _student_of(step: GoldStep) -> str | None:
     """The student a call acts on: named, or the holder of the booking it names."""
-    if "student_id" in step.arguments:
-        return step.arguments["student_id"]
-    booking = step.before.tutoring_bookings.get(step.arguments.get("booking_id"))
-    return booking.student_id if booking else None
+    return owner_of(step, "student_id", ("tutoring_bookings", "booking_id"))
 
 
 def _caller(trace: GoldTrace) -> str:

@@ -8,7 +8,7 @@ from typing import Iterator
 
 from taubench.domains.gold_trace import GoldStep, GoldTrace
 from taubench.domains.healthcare.models import HealthcareDB, Provider, Slot
-from taubench.domains.kit import RuleBook, identified_first, looked_up_before_change, said
+from taubench.domains.kit import RuleBook, identified_first, looked_up_before_change, owner_of, said
 
 PRIMARY_CARE = {"family_medicine", "internal_medicine", "pediatrics"}
 NO_PATIENT = {"find_patient", "get_provider", "search_providers", "list_open_slots", "list_plans", "list_pharmacies",
@@ -37,14 +37,7 @@ def _today(db: HealthcareDB) -> str:
 
 def _patient_of(step: GoldStep) -> str | None:
     """The patient a call is about: named, or the holder of the appointment or prescription it names."""
-    db = step.before
-    if "patient_id" in step.arguments:
-        return step.arguments["patient_id"]
-    if (appointment := db.appointments.get(step.arguments.get("appointment_id"))) is not None:
-        return appointment.patient_id
-    if (rx := db.prescriptions.get(step.arguments.get("rx_id"))) is not None:
-        return rx.patient_id
-    return None
+    return owner_of(step, "patient_id", ("appointments", "appointment_id"), ("prescriptions", "rx_id"))
 
 
 def _instructions(trace: GoldTrace) -> str:

@@ -8,7 +8,7 @@ from pydantic import BaseModel
 
 from taubench.domains.gold_trace import GoldStep, GoldTrace
 from taubench.domains.hospitality.tariff import POINTS_CLAIM_DAYS, deadline_passed, nights, stay_points
-from taubench.domains.kit import RuleBook, hand_offs, identified_first, looked_up_before_change, said
+from taubench.domains.kit import RuleBook, hand_offs, identified_first, looked_up_before_change, owner_of, said
 
 UNSCOPED = ("find_guest", "get_reservation", "find_hotels", "search_availability", "calculate", "transfer_to_human_agents")
 CHANGES_ON_BOOKINGS = ("modify_reservation", "cancel_reservation", "upgrade_room", "redeem_points")
@@ -31,11 +31,7 @@ CONVERSATIONAL: dict[int, str] = {}
 
 def _guest_of(step: GoldStep) -> str | None:
     """The guest a call acts on: named, or the holder of the booking or case it names."""
-    if "guest_id" in step.arguments:
-        return step.arguments["guest_id"]
-    booking = step.before.reservations.get(step.arguments.get("confirmation"))
-    case = step.before.feedback_cases.get(step.arguments.get("case_id"))
-    return booking.guest_id if booking else case.guest_id if case else None
+    return owner_of(step, "guest_id", ("reservations", "confirmation"), ("feedback_cases", "case_id"))
 
 
 def _verified(trace: GoldTrace, upto: int) -> set[str]:

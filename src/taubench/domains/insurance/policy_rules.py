@@ -5,7 +5,15 @@ from datetime import date, timedelta
 from typing import Iterator
 
 from taubench.domains.gold_trace import GoldStep, GoldTrace
-from taubench.domains.kit import RuleBook, hand_offs, identified_first, looked_up_before_change, records_named, said
+from taubench.domains.kit import (
+    RuleBook,
+    hand_offs,
+    identified_first,
+    looked_up_before_change,
+    owner_of,
+    records_named,
+    said,
+)
 from taubench.domains.insurance.underwriting import MAX_RENTAL_DAYS, RENTAL_TIERS, young_driver_surcharge
 
 RECORD_TABLES = ("policies", "claims", "repair_shops")
@@ -23,10 +31,7 @@ CONVERSATIONAL: dict[int, str] = {}
 
 def _policy_of(step: GoldStep) -> str | None:
     """The policy term a call acts on: named, or the one of the claim it names."""
-    if "policy_id" in step.arguments:
-        return step.arguments["policy_id"]
-    claim = step.before.claims.get(step.arguments.get("claim_id"))
-    return claim.policy_id if claim else None
+    return owner_of(step, "policy_id", ("claims", "claim_id"))
 
 
 def _verified(trace: GoldTrace, upto: int) -> dict[str, dict]:

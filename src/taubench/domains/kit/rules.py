@@ -9,7 +9,7 @@ from typing import Callable, Iterable, Iterator
 from taubench.domains.gold_trace import GoldStep, GoldTrace, RuleCheck, hand_offs
 from taubench.figures import says
 
-__all__ = ["RuleBook", "hand_offs", "identified_first", "looked_up_before_change", "records_named", "said"]
+__all__ = ["RuleBook", "hand_offs", "identified_first", "looked_up_before_change", "owner_of", "records_named", "said"]
 
 Ids = Callable[[GoldStep], Iterable[str]]
 StepCheck = Callable[[GoldStep, GoldTrace], Iterable[str]]
@@ -70,6 +70,19 @@ def identified_first(trace: GoldTrace, identifies: Ids, concerns: Ids, who: str 
         if not step.error:
             known |= set(identifies(step))
     return violations
+
+
+def owner_of(step: GoldStep, owner: str, *through: tuple[str, str]) -> str | None:
+    """Whose records a call acts on: the ``owner`` argument (e.g. "member_id") when the call
+    names it, else the ``owner`` field of the first record it names through a ``(table,
+    argument)`` pair (e.g. ``("loans", "loan_id")``), in the database as the call found it."""
+    if owner in step.arguments:
+        return step.arguments[owner]
+    for table, argument in through:
+        record = getattr(step.before, table).get(step.arguments.get(argument))
+        if record is not None:
+            return getattr(record, owner)
+    return None
 
 
 def records_named(step: GoldStep, tables: Iterable[str]) -> list[str]:

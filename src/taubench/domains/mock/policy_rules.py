@@ -3,7 +3,7 @@
 from typing import Iterator
 
 from taubench.domains.gold_trace import GoldStep, GoldTrace
-from taubench.domains.kit import RuleBook, identified_first, looked_up_before_change, records_named, said
+from taubench.domains.kit import RuleBook, identified_first, looked_up_before_change, owner_of, records_named, said
 
 MAX_LOANS = 3
 MAX_FINES_TO_BORROW = 5.0
@@ -15,10 +15,7 @@ CONVERSATIONAL: dict[int, str] = {}
 
 def _member_of(step: GoldStep) -> str | None:
     """The member a call acts on: named, or the holder of the loan it names."""
-    if "member_id" in step.arguments:
-        return step.arguments["member_id"]
-    loan = step.before.loans.get(step.arguments.get("loan_id"))
-    return loan.member_id if loan else None
+    return owner_of(step, "member_id", ("loans", "loan_id"))
 
 
 @RULES.trace(1)

@@ -7,7 +7,7 @@ from datetime import datetime, timedelta
 from typing import Iterator
 
 from taubench.domains.gold_trace import GoldStep, GoldTrace
-from taubench.domains.kit import RuleBook, hand_offs, identified_first, looked_up_before_change, records_named
+from taubench.domains.kit import RuleBook, hand_offs, identified_first, looked_up_before_change, owner_of, records_named
 from taubench.domains.real_estate.desk import saved_search_key
 
 MAX_TOURS_PER_DAY = 4
@@ -39,13 +39,9 @@ def _moment(text: str) -> datetime:
 
 def _client_of(step: GoldStep) -> str | None:
     """The client a call acts for: named, or the holder of the tour or offer it names."""
-    if "client_id" in step.arguments:
-        return step.arguments["client_id"]
-    for table, key in (("tours", "tour_id"), ("offers", "offer_id"), ("rental_applications", "application_id")):
-        record = getattr(step.before, table).get(step.arguments.get(key))
-        if record is not None:
-            return record.client_id
-    return None
+    return owner_of(
+        step, "client_id", ("tours", "tour_id"), ("offers", "offer_id"), ("rental_applications", "application_id")
+    )
 
 
 def _today(step: GoldStep) -> str:
