@@ -7,6 +7,7 @@ add theirs through the entry point group ``taubench.domains`` (a name and its ``
 
 from importlib import import_module
 from pathlib import Path
+from threading import Lock
 from typing import Iterator, Mapping, Optional, Union
 
 from taubench.domain import BaseDomain, DomainSpec
@@ -94,7 +95,20 @@ def scriptable() -> list[str]:
     return [name for name in self_contained() if DOMAINS[name].scenario_names_the_task]
 
 
+_INSTALLED: dict[tuple[str, bool], BaseDomain] = {}
+_INSTALLING = Lock()
+
+
 def load_domain(name: str, data_dir: Optional[Path] = None, verify_checksums: bool = True) -> BaseDomain:
+    """The domain, read from ``data_dir`` or from its installed data. Installed data are read
+    once per process: the runs, servers and environments a process makes share the domain,
+    as the episodes of one run do (nothing changes it: an episode copies the records it
+    changes). A ``data_dir`` is read at every call, since its files may have changed."""
     if name not in DOMAINS:
         raise KeyError(f"unknown domain {name!r}; known: {', '.join(DOMAINS)}")
-    return DOMAINS[name].load(data_dir, verify_checksums)
+    if data_dir is not None:
+        return DOMAINS[name].load(data_dir, verify_checksums)
+    with _INSTALLING:
+        if (name, verify_checksums) not in _INSTALLED:
+            _INSTALLED[name, verify_checksums] = DOMAINS[name].load(None, verify_checksums)
+        return _INSTALLED[name, verify_checksums]
