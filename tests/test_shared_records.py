@@ -3,13 +3,15 @@ no observation, hash or result: episodes run here on a domain that parses its ow
 for every episode and hashes it the plain way give exactly the same results."""
 
 import dataclasses
+import json
+import shutil
 
 import pytest
 
 from taubench.agents.oracle import OracleAgent
 from taubench.domain import Domain
 from taubench.pristine import db_hash
-from taubench.domains import DOMAINS, agent_only
+from taubench.domains import DOMAINS, agent_only, load_domain
 from taubench.episode import run_episode
 from taubench.tasks import RewardType
 from taubench.users.oracle import OracleUser
@@ -58,3 +60,17 @@ def test_a_record_is_copied_on_lookup_and_shared_records_stay_untouched(retail):
     del first.db.orders[order_id]
     assert retail.db_hash(first.db) == db_hash(first.db)
     assert retail._pristine.unchanged()
+
+
+def test_a_process_reads_installed_data_once_and_a_data_folder_at_every_load(tmp_path):
+    """Runs, scripted servers and environments of one process share the installed domain, as
+    the episodes of a run share its records; a folder of the user's may change between loads."""
+    installed = load_domain("mock")
+    assert load_domain("mock") is installed and load_domain("mock", verify_checksums=False) is not installed
+    shutil.copytree(installed.data_folder, tmp_path / "mock")
+    first = load_domain("mock", tmp_path / "mock")
+    tasks = json.loads((tmp_path / "mock" / "tasks.json").read_text())
+    (tmp_path / "mock" / "tasks.json").write_text(json.dumps(tasks[:-1]))
+    (tmp_path / "mock" / "split_tasks.json").write_text(json.dumps({"base": [task["id"] for task in tasks[:-1]]}))
+    again = load_domain("mock", tmp_path / "mock")
+    assert first is not installed and len(first.tasks) == len(installed.tasks) == len(again.tasks) + 1
