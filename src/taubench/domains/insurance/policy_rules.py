@@ -5,15 +5,7 @@ from datetime import date, timedelta
 from typing import Iterator
 
 from taubench.domains.gold_trace import GoldStep, GoldTrace
-from taubench.domains.kit import (
-    RuleBook,
-    hand_offs,
-    identified_first,
-    looked_up_before_change,
-    owner_of,
-    records_named,
-    said,
-)
+from taubench.domains.kit import RuleBook, hand_offs, identified_first, looked_up_before_change, owner_of, records_named, said
 from taubench.domains.insurance.underwriting import MAX_RENTAL_DAYS, RENTAL_TIERS, young_driver_surcharge
 
 RECORD_TABLES = ("policies", "claims", "repair_shops")
