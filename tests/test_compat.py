@@ -317,3 +317,26 @@ def test_values_reach_the_run_as_typed(value):
 def test_a_numeric_agent_id_stays_text():
     settings = composed("--agent-strategy decibel --agent_id 1234 --project_id 42")
     assert (settings.agent.model_extra["agent_id"], settings.agent.model_extra["project"]) == ("1234", "42")
+
+
+RUNPOD_KEY = "sk-IrR7TESTKEY0123456789abcdef"
+KEYED_MODEL = f"runpod/fs6nm1iy1wadmu/{RUNPOD_KEY}/Team-ACE/ToolACE-8B"  # the RunPod recipe's seed form
+
+
+def test_a_model_string_carrying_a_key_is_refused_by_every_entry_point_without_repeating_it(tmp_path, capsys):
+    """run.py's translation, the MT request on the command line and over the API, and POST
+    /runs: each refuses the old RunPod form and says how to give the key, never printing it."""
+    assert run_main(["--data-dir", str(V1), "--model", KEYED_MODEL]) == 2
+    assert run_main(["--data-dir", str(V1), "--model", "gpt-4o", "--user-model", KEYED_MODEL]) == 2
+    (tmp_path / "request.json").write_text(json.dumps({**MT_REQUEST, "model_name": KEYED_MODEL}))
+    with pytest.raises(SystemExit) as exited:
+        mtbench_main(["run", "--input", str(tmp_path / "request.json")])
+    said = capsys.readouterr()
+    assert exited.value.code == 2 and said.err.count("refused (and not repeated here)") == 3
+    app = create_app(ApiSettings(data_dir=tmp_path / "data", runs_dir=tmp_path / "runs"), base_dir=tmp_path)
+    mt_request = asyncio.run(_post(app, "/mtbench/runs", {**MT_REQUEST, "model_name": KEYED_MODEL}))
+    run_request = asyncio.run(_post(app, "/runs", {"overrides": ["env=mock", f"model.name={KEYED_MODEL}"]}))
+    assert mt_request.status_code == run_request.status_code == 422
+    assert "refused (and not repeated here)" in mt_request.text
+    assert RUNPOD_KEY[:8] not in said.out + said.err + mt_request.text + run_request.text
+    assert not (tmp_path / "runs").exists() or not any((tmp_path / "runs").iterdir())

@@ -22,6 +22,7 @@ from taubench.domains import DOMAINS
 from taubench.mtbench import DATASET_PREFIX, latest_scores_file
 from taubench.model_configs import ModelConfig, all_configs, config_naming
 from taubench.run import hydra_value
+from taubench.settings import secret_bearing
 
 
 class MTBenchRequest(BaseModel):
@@ -75,7 +76,10 @@ def model_overrides(model_name: str, any_string: bool) -> tuple[list[str], str]:
     """The overrides choosing the model, and the name its scores file goes by: one of our
     configs by name or by the string it names (``gpt-4o`` -> ``model=gpt4o``); with
     ``any_string`` (the command line, not the API, where the server chooses endpoints), any
-    litellm model string."""
+    litellm model string. A string that carries a key (the old RunPod form) is refused
+    without being repeated, by the API and the command line alike."""
+    if reason := secret_bearing(model_name):
+        raise RequestProblem(f"model_name: {reason}")
     config = _config_of(model_name)
     if config is not None:
         return [f"model={config.name}"], config.model

@@ -22,7 +22,9 @@ from typing import NoReturn, Optional, Sequence
 from pydantic import BaseModel
 
 from taubench.llm import ModelSpec, litellm_providers, unroutable
+from taubench.masking import mask_secrets
 from taubench.model_configs import ModelConfig, config_naming, configs_ending_with, route
+from taubench.settings import secret_bearing
 from taubench.v1_results import V1_AGENT_STRATEGIES
 
 ENVS = {"retail": "retail_v1", "airline": "airline_v1"}  # τ-bench's --env -> ours; their τ² successors are retail, airline
@@ -189,7 +191,10 @@ def _model(flag: str, model: str, provider: Optional[str], notes: list[str]) -> 
     """The litellm model string run.py's pair meant (litellm called with ``custom_llm_provider``:
     the model with that prefix, unless it has it or litellm routes the bare name there anyway),
     and our config naming it, if any. A bare name litellm no longer routes is taken as the one
-    config ending with it, said so in a note."""
+    config ending with it, said so in a note. A model string that carries a key (the old
+    RunPod form) is refused without being repeated, as ``python -m taubench`` refuses it."""
+    if reason := secret_bearing(model):
+        raise CompatError(f"{flag}: {reason}")
     if provider is not None:
         providers = litellm_providers()
         if provider not in providers:
@@ -237,11 +242,11 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     try:
         translation = translate(arguments)
     except CompatError as exc:
-        print(f"taubench.run: {exc}", file=sys.stderr)
+        print(f"taubench.run: {mask_secrets(str(exc))}", file=sys.stderr)
         return 2
     for note in translation.notes:
-        print(f"taubench.run: {note}", file=sys.stderr)
-    print(f"taubench.run: the same run as: {translation.command()}", file=sys.stderr)
+        print(f"taubench.run: {mask_secrets(note)}", file=sys.stderr)
+    print(f"taubench.run: the same run as: {mask_secrets(translation.command())}", file=sys.stderr)
     from taubench.__main__ import entry
 
     sys.argv = ["taubench", *translation.overrides]
