@@ -261,7 +261,9 @@ def test_the_command_line_runs_each_subset_as_python_m_taubench_exporting_where_
          "export.data_dir=exports", "progress=false"]
         for subset in ("retail", "airline")
     ]
-    assert "subset airline: failed (exit 1)" in capsys.readouterr().out
+    said = capsys.readouterr()
+    assert "subset airline: failed (exit 1)" in said.out
+    assert "subset retail (τ²-bench's retail, not τ-bench v1's retail_v1): python -m taubench env=retail" in said.err
 
 
 class _Exited:
@@ -340,3 +342,13 @@ def test_a_model_string_carrying_a_key_is_refused_by_every_entry_point_without_r
     assert "refused (and not repeated here)" in mt_request.text
     assert RUNPOD_KEY[:8] not in said.out + said.err + mt_request.text + run_request.text
     assert not (tmp_path / "runs").exists() or not any((tmp_path / "runs").iterdir())
+
+
+def test_a_provider_other_than_the_one_the_models_prefix_names_is_taken_and_said():
+    line = "--model deepinfra/meta-llama/Llama-3.3-70B-Instruct --model-provider together_ai --user-model gpt-4o"
+    translation = translate(shlex.split(f"{DATA} {line}"))
+    assert "model.name=together_ai/deepinfra/meta-llama/Llama-3.3-70B-Instruct" in translation.overrides
+    (note,) = [note for note in translation.notes if note.startswith("--model ")]
+    assert "own prefix names the provider deepinfra" in note and "give --model-provider deepinfra" in note
+    same = translate(shlex.split(f"{DATA} --model deepinfra/meta-llama/Llama-3.3-70B-Instruct --model-provider deepinfra"))
+    assert not [note for note in same.notes if note.startswith("--model ")]  # the prefix is the provider: nothing to say

@@ -127,10 +127,21 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     for subset, overrides in runs.items():
         overrides += ["export.formats=[mtbench]", f"export.data_dir={hydra_value(str(args.data_dir))}", *args.overrides]
         command = shlex.join(["python", "-m", "taubench", *overrides])
-        print(f"taubench.mtbench: subset {subset}: {command}", file=sys.stderr, flush=True)
+        print(f"taubench.mtbench: subset {subset} ({_benchmark_of(subset)}): {command}", file=sys.stderr, flush=True)
         code = subprocess.run([sys.executable, "-m", "taubench", *overrides]).returncode
         scores = latest_scores_file(args.data_dir, label, subset) if code in (0, 3) else None
         outcome = f"scores {scores} (GET /scores?model={label}&subset={subset})" if scores else f"failed (exit {code})"
         print(f"taubench.mtbench: subset {subset}: {outcome}")
         status = max(status, code)
     return status
+
+
+def _benchmark_of(subset: str) -> str:
+    """Which benchmark's environment a subset names: "retail" is τ²-bench's here, where
+    ``taubench.run --env retail`` (τ-bench's own command line) means τ-bench v1's."""
+    origin = DOMAINS[subset].origin
+    if origin == "v1":
+        return f"τ-bench v1's {subset.removesuffix('_v1')}"
+    if origin != "tau2":
+        return f"taubench's {subset}"
+    return f"τ²-bench's {subset}" + (f", not τ-bench v1's {subset}_v1" if f"{subset}_v1" in DOMAINS else "")

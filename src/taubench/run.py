@@ -203,6 +203,12 @@ def _model(flag: str, model: str, provider: Optional[str], notes: list[str]) -> 
             raise CompatError(f"{flag}-provider {provider!r}: not one of litellm's {len(providers)} providers{hint}")
         known = route(model)
         if not model.startswith(f"{provider}/") and (known is None or known[0] != provider):
+            if (prefix := model.split("/", 1)[0]) in providers and "/" in model:
+                notes.append(
+                    f"{flag} {model} {flag}-provider {provider}: the model's own prefix names the provider {prefix}; "
+                    f"taken as {provider} serving a model named {model} ({provider}/{model}); "
+                    f"if {prefix} serves it, give {flag}-provider {prefix}"
+                )
             model = f"{provider}/{model}"
     if unroutable(ModelSpec(model=model)) is None:
         return config_naming(model), model
