@@ -299,3 +299,15 @@ def test_the_guard_makes_an_accidental_real_provider_call_fail(tmp_path):
     (episode,) = json.loads(next(tmp_path.rglob("results.json")).read_text())["episodes"]
     assert episode["error"]["kind"] == "infrastructure_error"
     assert "blocked by the taubench test network guard" in episode["error"]["traceback"]
+
+
+def test_a_role_naming_the_agents_model_reaches_it_where_the_agent_does(tmp_path):
+    """With model=scripted, a user and a judge given the same model string (as taubench.run
+    writes them) need no address of their own: they follow the provider's."""
+    with ScriptedServer(domains=("mock",)) as server:
+        ran = run_cli("env=mock", "model=scripted", f"provider.api_base={server.url}", "user.model=openai/scripted",
+                      "judge.model=openai/scripted", "task_ids=[0]", "tracking.enabled=false", "progress=false",
+                      "output_dir=run", cwd=tmp_path)  # fmt: skip
+    assert ran.returncode == 0, ran.stderr
+    (episode,) = json.loads((tmp_path / "run" / "results.json").read_text())["episodes"]
+    assert episode["reward"] == 1.0 and server.counts["user"] > 0

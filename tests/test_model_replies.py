@@ -336,7 +336,7 @@ README_EXAMPLES = [
     ["model=claude-3-5-sonnet-20241022", "user.model=gpt-4o", "judge.model=gpt-4.1-2025-04-14"],
     ["model=vllm/llama-3.3-70b", "user.model=gpt-4o"],
     ["provider=vllm", "model.name=hosted_vllm/served-model"],
-    ["model=scripted", "judge.model=openai/scripted", "judge.api_base=http://127.0.0.1:8765/v1"],
+    ["model=scripted", "judge.model=openai/scripted"],
     ["model=gpt4o", "analysis.model=gpt-4.1-2025-04-14"],
 ]
 

@@ -306,7 +306,7 @@ def after_run(prepared: PreparedRun, report: RunReport) -> tuple[ErrorAnalysis, 
     settings = prepared.settings
     tasks = {task.id: task for task in prepared.tasks}
     earlier = _earlier(report.output_dir)
-    with client_for(settings.analysis.spec(), settings.llm) as client:
+    with client_for(settings.role_model(settings.analysis), settings.llm) as client:
         analysis = analyse(report.episodes, prepared.domain, tasks, client, settings.max_concurrency, earlier)
     path = write(analysis, report.output_dir)
     print(analysis.summary(path))

@@ -349,12 +349,25 @@ class RunSettings(_Section):
 
     def user_model(self) -> Optional[ModelSpec]:
         if self.user.model is not None:
-            return self.user.spec()
+            return self.role_model(self.user)
         agent = self.agent_model()
         return agent and agent.model_copy(update={"temperature": self.user.temperature})
 
-    def judge_model(self) -> Optional[ModelSpec]:
-        return self.judge.spec() if self.judge.model else None
+    def shares_the_agents_endpoint(self, role: "_RoleModel") -> bool:
+        """Whether a role (user, judge, analyst) names the agent's own model string and no
+        endpoint or key of its own: it then reaches the model where the agent does."""
+        return role.model is not None and role.model == self.model.name and not role.api_base and not role.api_key_env
+
+    def role_model(self, role: "_RoleModel") -> ModelSpec:
+        """A role's model. One sharing the agent's endpoint takes the provider's URL, key and
+        first-call wait, and the agent's prices unless it has its own: with ``model=scripted``,
+        ``user.model=openai/scripted`` reaches the scripted server as the agent does."""
+        spec = role.spec()
+        agent = self.agent_model()
+        if agent is None or not self.shares_the_agents_endpoint(role):
+            return spec
+        shared = {"api_base": agent.api_base, "api_key_env": agent.api_key_env, "first_call_timeout": agent.first_call_timeout}
+        return spec.model_copy(update={**shared, "pricing": spec.pricing or agent.pricing})
 
     @field_validator("task_split")
     @classmethod
@@ -521,9 +534,10 @@ def model_roles(settings: RunSettings) -> dict[str, tuple[ModelSpec, str]]:
                 f"invalid configuration:\n  user.model: user simulator {settings.user.name!r} needs a model; "
                 f"set user.model=<litellm model string>, or give the agent one to share (model=<name>)"
             )
-        roles["user"] = (spec, "user" if settings.user.model else "provider")
+        own = settings.user.model and not settings.shares_the_agents_endpoint(settings.user)
+        roles["user"] = (spec, "user" if own else "provider")
     if settings.judge.model:
-        roles["judge"] = (settings.judge.spec(), "judge")
+        roles["judge"] = (settings.role_model(settings.judge), "provider" if settings.shares_the_agents_endpoint(settings.judge) else "judge")
     return roles
 
 
@@ -534,7 +548,8 @@ def check_models(settings: RunSettings) -> None:
     strategy_options(settings)
     roles = model_roles(settings)
     if settings.analysis.model:  # called after the episodes, but its key is checked now, with the others
-        roles["analysis"] = (settings.analysis.spec(), "analysis")
+        section = "provider" if settings.shares_the_agents_endpoint(settings.analysis) else "analysis"
+        roles["analysis"] = (settings.role_model(settings.analysis), section)
     _check_routes(roles)
     missing: dict[tuple[str, str], list[str]] = {}
     unpriced: dict[str, list[str]] = {}
