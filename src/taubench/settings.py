@@ -369,6 +369,11 @@ class RunSettings(_Section):
         shared = {"api_base": agent.api_base, "api_key_env": agent.api_key_env, "first_call_timeout": agent.first_call_timeout}
         return spec.model_copy(update={**shared, "pricing": spec.pricing or agent.pricing})
 
+    def role_section(self, role: "_RoleModel", section: str) -> str:
+        """The settings section a role's model is reached through, for messages: its own, or
+        ``provider`` when it shares the agent's endpoint."""
+        return "provider" if self.shares_the_agents_endpoint(role) else section
+
     @field_validator("task_split")
     @classmethod
     def _split_of_the_domain(cls, value: Optional[str], info: ValidationInfo) -> Optional[str]:
@@ -534,10 +539,9 @@ def model_roles(settings: RunSettings) -> dict[str, tuple[ModelSpec, str]]:
                 f"invalid configuration:\n  user.model: user simulator {settings.user.name!r} needs a model; "
                 f"set user.model=<litellm model string>, or give the agent one to share (model=<name>)"
             )
-        own = settings.user.model and not settings.shares_the_agents_endpoint(settings.user)
-        roles["user"] = (spec, "user" if own else "provider")
+        roles["user"] = (spec, settings.role_section(settings.user, "user") if settings.user.model else "provider")
     if settings.judge.model:
-        roles["judge"] = (settings.role_model(settings.judge), "provider" if settings.shares_the_agents_endpoint(settings.judge) else "judge")
+        roles["judge"] = (settings.role_model(settings.judge), settings.role_section(settings.judge, "judge"))
     return roles
 
 
@@ -548,8 +552,7 @@ def check_models(settings: RunSettings) -> None:
     strategy_options(settings)
     roles = model_roles(settings)
     if settings.analysis.model:  # called after the episodes, but its key is checked now, with the others
-        section = "provider" if settings.shares_the_agents_endpoint(settings.analysis) else "analysis"
-        roles["analysis"] = (settings.role_model(settings.analysis), section)
+        roles["analysis"] = (settings.role_model(settings.analysis), settings.role_section(settings.analysis, "analysis"))
     _check_routes(roles)
     missing: dict[tuple[str, str], list[str]] = {}
     unpriced: dict[str, list[str]] = {}
