@@ -25,7 +25,6 @@ from typing import Optional
 
 from joblib import Parallel, delayed
 from pydantic import BaseModel, ConfigDict
-from tqdm import tqdm
 
 from taubench import __version__
 from taubench.dispatch import WorkersUnusable
@@ -36,7 +35,8 @@ from taubench.fail_fast import FailFast
 from taubench.judge import LLMJudge
 from taubench.llm import LLMClient, LLMError, ResponseCache, RetryPolicy, SpendMeter, http_for
 from taubench.masking import mask_secrets
-from taubench.metrics import BUDGET_REACHED, EpisodeFacts, RunSummary, is_success, summarize
+from taubench.metrics import BUDGET_REACHED, EpisodeFacts, RunSummary, summarize
+from taubench.progress import RunProgress
 from taubench.preparation import PreparedRun, RunStorageError, prepare
 from taubench.rundir import (
     EPISODES_FILE, RESULTS_FILE, EpisodeLog, EpisodeRecords, LoggedEpisode, results_head, stored_episodes, write_atomically,
@@ -196,7 +196,7 @@ def execute(prepared: PreparedRun, on_episode: Optional[Callable[[EpisodeResult]
         _fewer_gc_passes(),
         episodes,  # worker processes started, or Ray connected (or a local instance started), for the length of the run
         EpisodeLog(output_dir / EPISODES_FILE) as log,
-        _Progress(len(plan), len(done), prepared.domain.name, settings.progress) as progress,
+        RunProgress(len(plan), len(done), prepared.domain.name, settings.progress) as progress,
     ):
         jobs = Parallel(n_jobs=settings.max_concurrency, backend="threading", return_as="generator_unordered")
         for index, result in fail_fast.recordable(jobs(delayed(one)(item) for item in todo)):
@@ -326,40 +326,6 @@ def _results_document(prepared: PreparedRun, summary: RunSummary, episodes: Epis
         episode = json.dumps(json.loads(line), indent=1, ensure_ascii=False)
         yield ("," if number else "") + "\n  " + episode.replace("\n", "\n  ")
     yield "\n ]\n}"
-
-
-class _Progress:
-    """done/total, running success rate over scored episodes, elapsed time."""
-
-    def __init__(self, total: int, already_done: int, label: str, enabled: bool):
-        self.bar = tqdm(
-            total=total,
-            initial=already_done,
-            desc=label,
-            unit="episode",
-            disable=not enabled,
-            dynamic_ncols=True,
-            mininterval=0.5,
-        )
-        self.scored = 0
-        self.successes = 0
-        self.unscored = 0
-
-    def __enter__(self):
-        return self
-
-    def advance(self, episode: EpisodeResult) -> None:
-        if episode.reward is None:
-            self.unscored += 1
-        else:
-            self.scored += 1
-            self.successes += is_success(episode.reward)
-        rate = f"{self.successes / self.scored:.1%}" if self.scored else "-"
-        self.bar.set_postfix_str(f"success {self.successes}/{self.scored} ({rate}), unscored {self.unscored}")
-        self.bar.update(1)
-
-    def __exit__(self, *exc_info):
-        self.bar.close()
 
 
 def finished_report(prepared: PreparedRun) -> RunReport:
