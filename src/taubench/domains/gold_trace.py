@@ -2,9 +2,9 @@
 after each call: what a domain's ``policy_rules.py`` checks its numbered rules against.
 
 A domain we write has a ``policy_rules.py`` next to its tools whose ``RULES`` (a kit
-``RuleBook``) maps every numbered rule of its policy to a check: a function of a ``GoldTrace`` that returns the
-rule's violations in that trace as sentences (none: the trace obeys the rule). The bar
-requires every gold trace to obey every rule. A rule that governs only what is said (read
+``RuleBook``) maps every numbered rule of its policy to a check: a function of a
+``GoldTrace`` that returns the rule's violations in that trace as sentences (none: the trace
+obeys the rule). The bar requires every gold trace to obey every rule. A rule that governs only what is said (read
 the change back and get a yes) leaves nothing in a list of tool calls to check: such rules
 go in ``CONVERSATIONAL`` instead (rule number -> why), and there should be few of them.
 """
