@@ -9,9 +9,16 @@ export MLFLOW_DISABLE_TELEMETRY := true
 # to write them: the tests start ~200 Python processes, each compiling the package again otherwise
 unexport PYTHONDONTWRITEBYTECODE
 
-.PHONY: install run test cards ui clean bench screenshot serve-api
+.PHONY: install chromium run test cards ui clean bench screenshot serve-api
 
 install: $(VENV)/.installed
+
+# Debian's Chromium, for the browser tests and the screenshots, installed where it is missing
+# (with sudo unless root); the tests drive it through Playwright, which never downloads a browser
+SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
+chromium:
+	@command -v chromium >/dev/null || { $(SUDO) apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium >/dev/null; }
 
 # setuptools says at every editable install that folders named like the package could shadow
 # it (conf/ ships as taubench.conf): a notice, not a problem; the filter keeps the install quiet
@@ -48,8 +55,8 @@ serve-local: install-local
 
 # Three workers (pytest-xdist) on two cores: most tests wait on a subprocess or a server, so a
 # third keeps the cores busy (the whole suite on a loaded 2-core machine: 9m38 with three)
-test: install
-	$(PY) -m pytest -q -n 3
+test: install chromium
+	$(PY) -m pytest -q -n 3 --dist loadgroup
 
 # Every domain's whole report card (the bar, the sixteen checks, the oracle on every task),
 # two cards at a time: what `make test` samples, checked in full (CI runs it after the tests)
@@ -107,8 +114,7 @@ ui: install
 
 # Screenshots of the MLflow UI showing a run's HTML trajectory page and charts, taken by headless
 # Chromium (Debian's package, installed if missing: needs root or sudo) into screenshots/
-screenshot: install
-	command -v chromium >/dev/null || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium)
+screenshot: install chromium
 	$(PY) tools/mlflow_screenshot.py --out screenshots
 
 # The HTTP API on http://127.0.0.1:8000 (OpenAPI at /docs) until Ctrl-C

@@ -7,7 +7,7 @@ import threading
 import time
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator
+from typing import Iterator, NamedTuple
 
 import httpx
 import pytest
@@ -180,6 +180,41 @@ def serving_api(base: Path, env: dict | None = None) -> Iterator[httpx.Client]:
         client.close()
         server.terminate()
         server.wait(timeout=30)
+
+
+class ServedUI(NamedTuple):
+    root: str  # http://127.0.0.1:<port>
+    address: str  # the one taubench.ui printed
+    api: httpx.Client  # MLflow's REST API, /api/2.0/mlflow
+
+
+@contextmanager
+def serving_ui(base: Path) -> Iterator["ServedUI"]:
+    """``python -m taubench.ui`` over the runs recorded under ``base``, on a free port of
+    127.0.0.1, once it answers; stops it at the end."""
+    port = free_port()
+    ui = subprocess.Popen(
+        [sys.executable, "-m", "taubench.ui", "--port", str(port)], cwd=base, env=_cli_environment(None),
+        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, start_new_session=True,
+    )  # fmt: skip
+    api = httpx.Client(base_url=f"http://127.0.0.1:{port}/api/2.0/mlflow", timeout=30)
+    try:
+        address = ui.stdout.readline().rsplit(" ", 1)[-1].strip()
+        deadline = time.monotonic() + 120  # the server starts in a few seconds; the loop ends at the first answer
+        while True:
+            try:
+                api.get("/experiments/search", params={"max_results": 1}).raise_for_status()
+                break
+            except httpx.TransportError:
+                if ui.poll() is not None or time.monotonic() > deadline:
+                    pytest.fail("the MLflow UI never answered")
+                time.sleep(0.1)
+        yield ServedUI(f"http://127.0.0.1:{port}", address, api)
+    finally:
+        api.close()
+        subprocess.run(["pkill", "-TERM", "-g", str(ui.pid)], check=False)
+        ui.wait(timeout=30)
+        ui.stdout.close()
 
 
 def pytest_collection_modifyitems(items) -> None:

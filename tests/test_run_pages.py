@@ -61,7 +61,7 @@ class EpisodeTable(HTMLParser):
 def parse_index(page: str) -> tuple[list[str], list[dict]]:
     """(the episode table's columns, its rows as column -> text plus ``link``)."""
     table = EpisodeTable()
-    table.feed(page)
+    table.feed(page.split('<section class="episode"', 1)[0])  # the listing, before the episodes it carries
     start = table.header.index("task")  # the facts table's header cells come first
     columns = table.header[start:]
     return columns, [dict(zip(columns, row["cells"]), link=row["links"][0]) for row in table.rows]
@@ -85,7 +85,7 @@ def sweep(tmp_path_factory) -> tuple[str, Path]:
     return result.stdout, next(base.glob("outputs/multirun/*/*"))
 
 
-def test_the_index_lists_every_episode_in_natural_order_linking_to_its_page(cut_run):
+def test_the_index_lists_every_episode_in_natural_order_and_shows_each_from_its_row(cut_run):
     results = json.loads((cut_run / "results.json").read_text())
     episodes = {(episode["task_id"], episode["trial"]): episode for episode in results["episodes"]}
     page = (cut_run / "trajectories" / "index.html").read_text(encoding="utf-8")
@@ -100,8 +100,12 @@ def test_the_index_lists_every_episode_in_natural_order_linking_to_its_page(cut_
         assert row["reward"] == f"{episode['reward']:g}" and row["termination"] == episode["termination_reason"]
         assert row["success"] == ("yes" if episode["reward"] == 1.0 else "no")
         assert int(row["messages"]) == len(episode["messages"]) and int(row["tool calls"]) == len(episode["tool_calls"])
-        linked = cut_run / "trajectories" / row["link"]
-        assert linked.is_file() and f"task {row['task']} · trial {row['trial']}</h1>" in linked.read_text(encoding="utf-8")
+        heading = f"<h1>task {row['task']} · trial {row['trial']}</h1>"
+        anchor = row["link"].removeprefix("#")  # the episode is shown from the index itself
+        assert f'<section class="episode" id="{anchor}">' in page
+        assert heading in page[page.index(f'id="{anchor}"') :].split("</section>")[0]
+        alone = cut_run / "trajectories" / f"{anchor}.html"  # and has its own page beside it
+        assert alone.is_file() and heading in alone.read_text(encoding="utf-8")
     assert {row["termination"] for row in rows if row["task"] == "2"} == {"max_steps"}
 
     summary = RunSummary.model_validate(results["summary"])
@@ -184,4 +188,4 @@ def test_the_index_escapes_every_text_and_shows_verdicts_when_the_run_has_an_ana
         ("10", "0", "1", "—"),
         (hostile, "0", "unscored", "—"),
     ]
-    assert parsed[3]["link"] == page_name(hostile, 0) and parsed[3]["cost"] == "unknown"  # the agent's price is unknown
+    assert parsed[3]["link"] == "#" + page_name(hostile, 0).removesuffix(".html") and parsed[3]["cost"] == "unknown"  # the agent's price is unknown

@@ -1,13 +1,16 @@
-"""``trajectories/index.html``: one page listing every episode of a run, each row linking to
-the episode's own page (``trajectory_page``), so a run of hundreds of pages has a way in.
+"""``trajectories/index.html``: one page listing every episode of a run, so a run of hundreds
+of episodes has a way in, and carrying each episode as its own page shows it (``trajectory_page``).
 
-Like the episode pages it carries its own CSS, names no external URL and escapes every
-recorded text. Rows come in natural task order (2 before 10), then trial; a few lines of
-inline script sort the table by a clicked column, and without them (a viewer that blocks
-scripts) the page reads the same, in that order.
+The episodes are inside the index, not only in the files beside it, because the index is read
+mostly in MLflow's artifact viewer: a frame sandboxed to scripts alone, loaded from a ``blob:``
+address, where a link to another file blanks the frame and new tabs and top-level navigation
+are refused. A row's link shows its episode in place of the table; a few lines of inline script
+do it there (and sort the table by a clicked column); elsewhere CSS ``:target`` does it
+without script. Like the episode pages it carries its own CSS, names no external URL and
+escapes every recorded text. Rows come in natural task order (2 before 10), then trial.
 """
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from html import escape
 from pathlib import Path
 from typing import Optional, Union
@@ -20,27 +23,38 @@ from taubench.metrics import RunSummary, is_success, task_order
 from taubench.preparation import PreparedRun
 from taubench.runner import RunReport
 from taubench.settings import RunSettings
-from taubench.trajectory_page import PAGES_FOLDER, PageContext, page_name
+from taubench.trajectory_page import PAGES_FOLDER, PageContext, page_name, render_episode
+from taubench.trajectory_page import STYLE as PAGE_STYLE
 
 INDEX_FILE = "index.html"
 Verdicts = Mapping[tuple[str, int], EpisodeAttribution]  # the error analysis's, by (task, trial)
 
-STYLE = """
-body { font-family: system-ui, -apple-system, "Segoe UI", sans-serif; margin: 0 auto; max-width: 1100px;
-       padding: 16px; color: #1d1f23; background: #fafafa; font-size: 14px; line-height: 1.45; }
-h1 { font-size: 20px; margin: 0 0 4px; } h2 { font-size: 16px; margin: 22px 0 8px; }
-table { border-collapse: collapse; background: white; }
-th, td { border: 1px solid #d9dce1; padding: 3px 8px; text-align: left; vertical-align: top; }
-th { background: #f0f2f5; font-weight: 600; }
-table.facts th { width: 170px; }
-table.episodes { width: 100%; } table.episodes th { cursor: pointer; white-space: nowrap; }
+LISTING = "episodes"  # the id of the part that lists the episodes
+# The episode pages' own style, then the listing's; one episode is shown at a time, in place of the listing
+STYLE = PAGE_STYLE + """
+body { max-width: 1100px; }
+table.episodes th { cursor: pointer; white-space: nowrap; }
 td.number { text-align: right; font-variant-numeric: tabular-nums; }
-.success { color: #1f7a3a; font-weight: 600; } .failure { color: #b3262b; font-weight: 600; }
-.unscored { color: #9a6a00; font-weight: 600; }
+section.episode { display: none; } section.episode:target, section.episode.shown { display: block; }
+body:has(section.episode:target) #episodes, body.reading #episodes { display: none; }
+.file { color: #5b6068; font-size: 12px; margin-bottom: 8px; }
 """
 
-# Sorts the episode table by the clicked column's data-key (numbers as numbers), again to reverse.
-SORT_SCRIPT = """
+# A click on a link inside the page shows the episode it names (or the listing again) by class,
+# not by changing the address: the sandboxed blob: frame of MLflow's viewer ignores fragment
+# navigation. A click on a column header sorts the table by its data-key (numbers as numbers).
+SCRIPT = """
+document.addEventListener("click", function (event) {
+  var link = event.target.closest("a[href^='#']");
+  if (!link) return;
+  event.preventDefault();
+  var target = document.getElementById(link.getAttribute("href").slice(1));
+  var episode = target !== null && target.classList.contains("episode");
+  document.querySelectorAll("section.episode.shown").forEach(function (shown) { shown.classList.remove("shown"); });
+  if (episode) target.classList.add("shown");
+  document.body.classList.toggle("reading", episode);
+  window.scrollTo(0, 0);
+});
 document.querySelectorAll("table.episodes th").forEach(function (header) {
   header.addEventListener("click", function () {
     var body = header.closest("table").tBodies[0], column = header.cellIndex;
@@ -73,6 +87,11 @@ class IndexRow(BaseModel):
     tool_calls: int
     user_tool_calls: int  # of them, those the user made (telecom: on their phone); the others are the agent's
     page: str  # the episode page's file name, next to the index
+
+    @property
+    def anchor(self) -> str:
+        """The id of the episode's section in the index: its page's name without ``.html``."""
+        return anchor_of(self.page)
 
     @classmethod
     def of(cls, episode: EpisodeResult, attribution: Optional[EpisodeAttribution]) -> "IndexRow":
@@ -127,7 +146,8 @@ def write_run_index(prepared: PreparedRun, report: RunReport, run_title: str, ve
     """``<output_dir>/trajectories/index.html`` for a finished run; ``verdicts``: the error
     analysis's by (task, trial), None when the run had no analysis (no fault column then)."""
     facts = RunFacts.of(prepared.settings, run_title)
-    return write_index(report.output_dir / PAGES_FOLDER, report.episodes, report.summary, facts, verdicts)
+    context = PageContext.of(prepared.settings, run_title)
+    return write_index(report.output_dir / PAGES_FOLDER, report.episodes, report.summary, facts, context, verdicts)
 
 
 def write_index(
@@ -135,18 +155,33 @@ def write_index(
     episodes: Iterable[EpisodeResult],
     summary: RunSummary,
     facts: RunFacts,
+    context: PageContext,
     verdicts: Optional[Verdicts] = None,
 ) -> Path:
-    """The index of ``episodes`` into ``folder``, streamed one episode at a time; returns its path."""
-    rows = [IndexRow.of(episode, (verdicts or {}).get((episode.task_id, episode.trial))) for episode in episodes]
+    """The index of ``episodes`` into ``folder``, written as it is rendered, one episode in
+    memory at a time (``episodes`` is read twice: the rows, then the episodes); returns its path."""
+    found = verdicts or {}
+    rows = [IndexRow.of(episode, found.get((episode.task_id, episode.trial))) for episode in episodes]
+    sections = (episode_section(episode, context, found.get((episode.task_id, episode.trial))) for episode in episodes)
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / INDEX_FILE
-    path.write_text(render_index(rows, summary, facts, analysed=verdicts is not None), encoding="utf-8")
+    with path.open("w", encoding="utf-8") as index:
+        index.writelines(index_parts(rows, summary, facts, analysed=verdicts is not None, sections=sections))
     return path
 
 
-def render_index(rows: Sequence[IndexRow], summary: RunSummary, facts: RunFacts, analysed: bool) -> str:
-    """The whole page; ``analysed``: the run had an error analysis, so a fault column is shown."""
+def render_index(
+    rows: Sequence[IndexRow], summary: RunSummary, facts: RunFacts, analysed: bool, sections: Iterable[str] = ()
+) -> str:
+    """The whole page as one string (``write_index`` streams the same parts to its file)."""
+    return "".join(index_parts(rows, summary, facts, analysed, sections))
+
+
+def index_parts(
+    rows: Sequence[IndexRow], summary: RunSummary, facts: RunFacts, analysed: bool, sections: Iterable[str]
+) -> Iterator[str]:
+    """The page in order: ``analysed``, the run had an error analysis, so a fault column is
+    shown; ``sections``, each episode as ``episode_section`` renders it."""
     ordered = sorted(rows, key=lambda row: (task_order(row.task_id), row.trial))
     rank = {task_id: position for position, task_id in enumerate(dict.fromkeys(row.task_id for row in ordered))}
     columns = ["task", "trial", "reward", "success", "termination", *(["fault"] if analysed else [])]
@@ -154,18 +189,27 @@ def render_index(rows: Sequence[IndexRow], summary: RunSummary, facts: RunFacts,
     head = "".join(f"<th>{escape(column)}</th>" for column in columns)
     body = "".join(_row(row, rank[row.task_id], analysed) for row in ordered)
     title = f"{facts.title} · episodes"
-    return "".join(
-        [
-            '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">',
-            f"<title>{escape(title)}</title><style>{STYLE}</style></head><body>",
-            f"<h1>{escape(title)}</h1>",
-            _header(summary, facts),
-            f"<h2>Episodes ({len(ordered)})</h2>",
-            f'<table class="episodes"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>',
-            f"<script>{SORT_SCRIPT}</script>",
-            "</body></html>\n",
-        ]
+    yield '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+    yield f"<title>{escape(title)}</title><style>{STYLE}</style></head><body>"
+    yield f'<div id="{LISTING}"><h1>{escape(title)}</h1>{_header(summary, facts)}'
+    yield f"<h2>Episodes ({len(ordered)})</h2>"
+    yield f'<table class="episodes"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>'
+    yield from sections
+    yield f"<script>{SCRIPT}</script></body></html>\n"
+
+
+def episode_section(episode: EpisodeResult, context: PageContext, attribution: Optional[EpisodeAttribution]) -> str:
+    """One episode as its page shows it, hidden until its row's link is followed."""
+    page = page_name(episode.task_id, episode.trial)
+    return (
+        f'<section class="episode" id="{escape(anchor_of(page))}"><a href="#{LISTING}">← all episodes</a>'
+        f'<div class="file">also on its own: {escape(PAGES_FOLDER)}/{escape(page)}</div>'
+        f"{render_episode(episode, context, attribution)}</section>"
     )
+
+
+def anchor_of(page: str) -> str:
+    return page.removesuffix(".html")
 
 
 def _header(summary: RunSummary, facts: RunFacts) -> str:
@@ -203,7 +247,7 @@ def _row(row: IndexRow, task_rank: int, analysed: bool) -> str:
         reward = f'<span class="{row.outcome}">{row.reward:g}</span>'
     success = {"success": "yes", "failure": "no", "unscored": "—"}[row.outcome]
     cells: list[tuple[Union[int, float, str], str, str]] = [  # (sort key, class, inner HTML)
-        (f"{task_rank}.{row.trial:06d}", "", f'<a href="{escape(row.page)}">{escape(row.task_id)}</a>'),
+        (f"{task_rank}.{row.trial:06d}", "", f'<a href="#{escape(row.anchor)}">{escape(row.task_id)}</a>'),
         (row.trial, "number", str(row.trial)),
         (-1 if row.reward is None else row.reward, "number", reward),
         ({"success": 1, "failure": 0, "unscored": -1}[row.outcome], "", f'<span class="{row.outcome}">{success}</span>'),

@@ -112,11 +112,25 @@ def write_run_pages(
 
 def render_page(episode: EpisodeResult, context: PageContext, attribution: Optional[EpisodeAttribution] = None) -> str:
     """The whole page as one string: plain string building keeps thousands of pages cheap."""
-    title = f"task {episode.task_id} · trial {episode.trial}"
+    return "".join(
+        [
+            '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">',
+            f"<title>{escape(episode_title(episode))}</title><style>{STYLE}</style></head><body>",
+            render_episode(episode, context, attribution),
+            "</body></html>\n",
+        ]
+    )
+
+
+def episode_title(episode: EpisodeResult) -> str:
+    return f"task {episode.task_id} · trial {episode.trial}"
+
+
+def render_episode(episode: EpisodeResult, context: PageContext, attribution: Optional[EpisodeAttribution] = None) -> str:
+    """What the page shows of the episode, without the document around it: the run's index
+    carries the same, so that it reads where links to other files are dead (MLflow's viewer)."""
     parts = [
-        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">',
-        f"<title>{escape(title)}</title><style>{STYLE}</style></head><body>",
-        f"<h1>{escape(title)}</h1>",
+        f"<h1>{escape(episode_title(episode))}</h1>",
         f'<div class="run">{escape(context.run_title)}</div>',
         _header(episode, context, attribution),
         _error(episode),
@@ -124,7 +138,6 @@ def render_page(episode: EpisodeResult, context: PageContext, attribution: Optio
         _components(episode),
         "<h2>Conversation</h2>",
         _conversation(episode),
-        "</body></html>\n",
     ]
     return "".join(parts)
 

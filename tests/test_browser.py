@@ -1,0 +1,85 @@
+"""What a researcher sees in the MLflow UI, read in a real browser: headless Chromium (Debian's
+package, which ``make test`` installs) driven through Playwright, over runs recorded offline
+and served by ``python -m taubench.ui`` on 127.0.0.1.
+
+The tests share one recorded store, one UI server and one browser; ``xdist_group`` keeps them
+on one worker (``make test`` schedules with ``--dist loadgroup``), so they are paid for once.
+"""
+
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from conftest import ORACLES, ServedUI, run_cli, serving_ui
+
+pytestmark = [pytest.mark.browser, pytest.mark.long, pytest.mark.xdist_group("browser")]
+
+CHROMIUM = "chromium"
+# As root Chromium needs --no-sandbox; the rest keep it from reaching out to Google's hosts
+CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+                  "--disable-sync", "--no-first-run"]  # fmt: skip
+# A run with failures to look at: mock's tasks cut at four steps, two trials each
+CUT_RUN = (*ORACLES, "env=mock", "task_ids=[0,1,2]", "num_trials=2", "max_steps=4", "progress=false")
+HTML_VIEWER = "iframe.mlflow-html-iframe"  # MLflow's artifact viewer shows an HTML file in this frame
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory) -> Iterator[ServedUI]:
+    base = tmp_path_factory.mktemp("browser")
+    recorded = run_cli(*CUT_RUN, cwd=base)
+    assert recorded.returncode == 0, recorded.stderr
+    with serving_ui(base) as ui:
+        yield ui
+
+
+@pytest.fixture(scope="module")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    executable = shutil.which(CHROMIUM)
+    if executable is None:
+        pytest.fail("no chromium on PATH: `make test` installs Debian's package (apt-get install chromium)")
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_FLAGS)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def page(browser):
+    opened = browser.new_page(viewport={"width": 1600, "height": 1000})
+    opened.set_default_timeout(30_000)
+    yield opened
+    opened.close()
+
+
+def the_run(ui: ServedUI) -> tuple[str, str]:
+    """(experiment id, run id) of the store's one run."""
+    experiment = ui.api.get("/experiments/get-by-name", params={"experiment_name": "taubench"}).json()["experiment"]
+    [run] = ui.api.post("/runs/search", json={"experiment_ids": [experiment["experiment_id"]]}).json()["runs"]
+    return experiment["experiment_id"], run["info"]["run_id"]
+
+
+def test_an_episode_opens_from_the_index_inside_mlflows_artifact_viewer(served, page):
+    experiment_id, run_id = the_run(served)
+    page.goto(f"{served.root}/#/experiments/{experiment_id}/runs/{run_id}/artifacts/trajectories/index.html")
+    viewer = page.locator(HTML_VIEWER)
+    assert viewer.get_attribute("sandbox") == "allow-scripts"  # the premise: no popups, no top navigation
+    index = page.frame_locator(HTML_VIEWER)
+    listing = index.locator("table.episodes")
+    rows = listing.locator("tbody tr")
+    assert rows.count() == 6
+
+    failed = rows.filter(has_text="max_steps").first
+    task, trial = failed.locator("td").nth(0).inner_text(), failed.locator("td").nth(1).inner_text()
+    failed.locator("a").click()
+    assert index.get_by_role("heading", name=f"task {task} · trial {trial}").is_visible()
+    assert index.get_by_text("(failure)").first.is_visible() and index.get_by_role("heading", name="Conversation").is_visible()
+    assert not listing.is_visible()
+    assert all(not frame.url.startswith("about:blank") for frame in page.frames)  # not the blocked, blank frame
+
+    index.get_by_text("← all episodes").locator("visible=true").click()
+    assert listing.is_visible() and rows.count() == 6
+    assert not index.get_by_role("heading", name=f"task {task} · trial {trial}").is_visible()
