@@ -89,9 +89,9 @@ def test_a_run_with_an_analyst_attributes_each_failed_episode_and_records_it_in_
     client = MlflowClient(tracking_uri=local_store(tmp_path)[0])
     run_id = json.loads((tmp_path / "run" / "run.json").read_text())["mlflow_run_id"]
     metrics = client.get_run(run_id).data.metrics
-    assert metrics["faults_agent"] == 6 and metrics["faults_user"] == 0 and metrics["faults_environment"] == 0
-    assert metrics["agent_faults_partial_goal"] == 4 and metrics["agent_faults_other"] == 2
-    assert metrics["agent_faults_wrong_tool"] == 0 and metrics["analysis_errors"] == 0 and metrics["cost_analysis"] == 0.0
+    assert metrics["analysis/faults_agent"] == 6 and metrics["analysis/faults_user"] == 0 and metrics["analysis/faults_environment"] == 0
+    assert metrics["analysis/agent_faults_partial_goal"] == 4 and metrics["analysis/agent_faults_other"] == 2
+    assert metrics["analysis/agent_faults_wrong_tool"] == 0 and metrics["analysis/errors"] == 0 and metrics["analysis/cost"] == 0.0
     assert metrics["successes"] == 10  # the run's own metrics are still there
     assert ANALYSIS_FILE in {artifact.path for artifact in client.list_artifacts(run_id)}
     logged = client.download_artifacts(run_id, ANALYSIS_FILE, str(tmp_path / "download"))
@@ -221,8 +221,8 @@ def test_the_stored_run_command_analyses_a_run_and_logs_to_its_mlflow_run(tmp_pa
     client = MlflowClient(tracking_uri=local_store(tmp_path)[0])
     logged = client.get_run(run_id)
     assert logged.info.status == "FINISHED"
-    assert logged.data.metrics["agent_faults_wrong_tool"] == 3 and logged.data.metrics["faults_agent"] == 3
-    assert logged.data.metrics["analysis_errors"] == 0 and "cost_analysis" not in logged.data.metrics
+    assert logged.data.metrics["analysis/agent_faults_wrong_tool"] == 3 and logged.data.metrics["analysis/faults_agent"] == 3
+    assert logged.data.metrics["analysis/errors"] == 0 and "analysis/cost" not in logged.data.metrics
     assert ANALYSIS_FILE in {artifact.path for artifact in client.list_artifacts(run_id)}
 
 

@@ -134,11 +134,11 @@ def test_mlflow_draws_pass_hat_k_against_the_number_of_issues(runs):
     [run] = client.search_runs([client.get_experiment_by_name("taubench").experiment_id])
     breakdown = results(runs / "runs/cut")["summary"]["breakdown"]
     for k in ("1", "2"):
-        curve = {point.step: point.value for point in client.get_metric_history(run.info.run_id, f"pass_hat_{k}_by_num_issues")}
-        assert curve == {int(group["value"]): group["pass_hat_k"][k] for group in breakdown["num_issues"]}
+        curve = {point.step: point.value for point in client.get_metric_history(run.info.run_id, f"labels/pass_hat_{k}_by_num_issues")}
+        assert curve == {int(group["value"]): round(group["pass_hat_k"][k], 4) for group in breakdown["num_issues"]}
     for key in ("persona", "category"):
         for group in breakdown[key]:
-            assert run.data.metrics[f"pass_hat_1_{key}_{group['value']}"] == group["pass_hat_k"]["1"]
+            assert run.data.metrics[f"labels/pass_hat_1_{key}_{group['value']}"] == round(group["pass_hat_k"]["1"], 4)
     assert not any("num_issues_" in name for name in run.data.metrics)  # a curve, not one scalar per value
 
 

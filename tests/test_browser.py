@@ -6,6 +6,7 @@ The tests share one recorded store, one UI server and one browser; ``xdist_group
 on one worker (``make test`` schedules with ``--dist loadgroup``), so they are paid for once.
 """
 
+import re
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -13,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from conftest import ORACLES, ServedUI, run_cli, serving_ui
+from taubench.scripted_server import ScriptedServer
 
 pytestmark = [pytest.mark.browser, pytest.mark.long, pytest.mark.xdist_group("browser")]
 
@@ -20,15 +22,19 @@ CHROMIUM = "chromium"
 # As root Chromium needs --no-sandbox; the rest keep it from reaching out to Google's hosts
 CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
                   "--disable-sync", "--no-first-run"]  # fmt: skip
-# A run with failures to look at: mock's tasks cut at four steps, two trials each
-CUT_RUN = (*ORACLES, "env=mock", "task_ids=[0,1,2]", "num_trials=2", "max_steps=4", "progress=false")
+# A sweep of two runs with failures to look at: mock's tasks cut at eight steps (one in three
+# passes) and at forty (all pass), two trials each, the failures attributed by an error analyst
+SWEEP = ("--multirun", *ORACLES, "env=mock", "task_ids=[0,1,2]", "num_trials=2", "max_steps=8,40", "progress=false")
+CUT_RUN = "mock · oracle · oracle · max_steps=8"
 HTML_VIEWER = "iframe.mlflow-html-iframe"  # MLflow's artifact viewer shows an HTML file in this frame
 
 
 @pytest.fixture(scope="module")
 def served(tmp_path_factory) -> Iterator[ServedUI]:
     base = tmp_path_factory.mktemp("browser")
-    recorded = run_cli(*CUT_RUN, cwd=base)
+    with ScriptedServer(domains=()) as analyst:
+        analysis = ("analysis.model=openai/scripted", f"analysis.api_base={analyst.url}", "analysis.pricing={input: 0, output: 0}")
+        recorded = run_cli(*SWEEP, *analysis, cwd=base)
     assert recorded.returncode == 0, recorded.stderr
     with serving_ui(base) as ui:
         yield ui
@@ -55,15 +61,16 @@ def page(browser):
     opened.close()
 
 
-def the_run(ui: ServedUI) -> tuple[str, str]:
-    """(experiment id, run id) of the store's one run."""
+def run_named(ui: ServedUI, name: str) -> tuple[str, str]:
+    """(experiment id, run id) of the run of that name."""
     experiment = ui.api.get("/experiments/get-by-name", params={"experiment_name": "taubench"}).json()["experiment"]
-    [run] = ui.api.post("/runs/search", json={"experiment_ids": [experiment["experiment_id"]]}).json()["runs"]
+    runs = ui.api.post("/runs/search", json={"experiment_ids": [experiment["experiment_id"]]}).json()["runs"]
+    [run] = [run for run in runs if run["info"]["run_name"] == name]
     return experiment["experiment_id"], run["info"]["run_id"]
 
 
 def test_an_episode_opens_from_the_index_inside_mlflows_artifact_viewer(served, page):
-    experiment_id, run_id = the_run(served)
+    experiment_id, run_id = run_named(served, CUT_RUN)
     page.goto(f"{served.root}/#/experiments/{experiment_id}/runs/{run_id}/artifacts/trajectories/index.html")
     viewer = page.locator(HTML_VIEWER)
     assert viewer.get_attribute("sandbox") == "allow-scripts"  # the premise: no popups, no top navigation
@@ -83,3 +90,24 @@ def test_an_episode_opens_from_the_index_inside_mlflows_artifact_viewer(served, 
     index.get_by_text("← all episodes").locator("visible=true").click()
     assert listing.is_visible() and rows.count() == 6
     assert not index.get_by_role("heading", name=f"task {task} · trial {trial}").is_visible()
+
+
+def test_the_runs_table_tells_the_sweeps_runs_apart_and_reads_at_a_glance(served, page):
+    from playwright.sync_api import expect
+
+    page.goto(served.address)  # as taubench.ui prints it: the experiment's runs, in the results view
+    for name in (CUT_RUN, "mock · oracle · oracle · max_steps=40"):
+        expect(page.get_by_text(name, exact=True)).to_be_visible()
+    expect(page.get_by_text("0.3333", exact=True).first).to_be_visible()  # the cut run's reward, to four decimals
+    assert not page.get_by_text("0.33333").count()
+
+
+def test_the_chart_view_opens_on_what_the_sweep_varied_and_the_results(served, page):
+    page.goto(served.address + "&compareRunsMode=CHART")
+    page.get_by_text("Parallel Coordinates").first.wait_for()
+    titles = [title.strip() for title in page.get_by_role("heading").all_inner_texts()]
+    charts = [title for title in titles if title != "Runs"]
+    assert charts[:4] == ["Parallel Coordinates", "average_reward", "pass_hat_1", "pass_hat_2"], charts
+    assert not any(title.startswith(("analysis/", "usage/")) for title in charts)  # their sections are folded
+    sections = page.get_by_text(re.compile(r"^(Model metrics|errors|usage|labels|analysis|System metrics)$"))
+    assert sections.all_inner_texts() == ["Model metrics", "errors", "usage", "labels", "analysis", "System metrics"]

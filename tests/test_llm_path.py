@@ -183,8 +183,8 @@ def test_costs_add_up_exactly_per_role_and_per_run(tmp_path):
         assert report.summary.usage[role].cost == pytest.approx(calls[role] * price, abs=1e-12)
     assert report.summary.total_cost == pytest.approx(sum(calls[r] * p for r, p in per_call.items()), abs=1e-12)
     metrics = summary_metrics(report.summary)
-    assert metrics["cost_agent"] == pytest.approx(calls["agent"] * 0.003, abs=1e-12)
-    assert metrics["cached_prompt_tokens_user"] == 400 * calls["user"]
+    assert metrics["usage/cost_agent"] == pytest.approx(calls["agent"] * 0.003, abs=1e-12)
+    assert metrics["usage/cached_prompt_tokens_user"] == 400 * calls["user"]
 
 
 def test_a_model_without_a_known_price_costs_unknown_never_zero(tmp_path):

@@ -136,11 +136,12 @@ class ErrorAnalysis(BaseModel):
     episodes: list[EpisodeAttribution]
 
     def metrics(self) -> dict[str, float]:
-        """MLflow metrics; an unknown cost is left out rather than logged as 0."""
-        metrics = {f"faults_{fault}": count for fault, count in self.faults.items()}
-        metrics |= {f"agent_faults_{kind}": count for kind, count in self.agent_fault_types.items()}
-        metrics |= {"episodes_analysed": self.analysed, "analysis_errors": self.errors, "calls_analysis": self.usage.calls}
-        return metrics | ({"cost_analysis": self.usage.cost} if self.usage.cost is not None else {})
+        """MLflow metrics, in a section of their own (``analysis/``) that MLflow's chart view
+        shows after the run's results; an unknown cost is left out rather than logged as 0."""
+        metrics = {f"analysis/faults_{fault}": count for fault, count in self.faults.items()}
+        metrics |= {f"analysis/agent_faults_{kind}": count for kind, count in self.agent_fault_types.items()}
+        metrics |= {"analysis/episodes_analysed": self.analysed, "analysis/errors": self.errors, "analysis/calls": self.usage.calls}
+        return metrics | ({"analysis/cost": self.usage.cost} if self.usage.cost is not None else {})
 
     def by_episode(self) -> dict[tuple[str, int], EpisodeAttribution]:
         return {(entry.task_id, entry.trial): entry for entry in self.episodes}

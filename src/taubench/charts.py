@@ -207,9 +207,21 @@ class SweepJob(BaseModel):
 
 def varying_keys(jobs: Sequence[SweepJob]) -> list[str]:
     """The override keys whose value is not the same in every job (a key some jobs lack counts)."""
-    values = [dict(_override_item(override) for override in job.overrides) for job in jobs]
+    return varying_override_keys([job.overrides for job in jobs])
+
+
+def varying_override_keys(override_lists: Sequence[Sequence[str]]) -> list[str]:
+    values = [dict(_override_item(override) for override in overrides) for overrides in override_lists]
     keys = dict.fromkeys(key for job_values in values for key in job_values)
     return [key for key in keys if len({job_values.get(key) for job_values in values}) > 1]
+
+
+def override_labels(override_lists: Sequence[Sequence[str]], leave_out: Sequence[str] = ()) -> list[str]:
+    """Each job's overrides that tell it apart from the others, as typed (``max_steps=14
+    model=gpt4o``), but for the keys in ``leave_out``; "" for a job with none."""
+    values = [dict(_override_item(override) for override in overrides) for overrides in override_lists]
+    differing = [key for key in varying_override_keys(override_lists) if key not in leave_out]
+    return [" ".join(_override_text(key, job_values[key]) for key in differing if key in job_values) for job_values in values]
 
 
 def job_labels(jobs: Sequence[SweepJob]) -> tuple[list[str], list[str]]:
@@ -220,11 +232,8 @@ def job_labels(jobs: Sequence[SweepJob]) -> tuple[list[str], list[str]]:
     differing = varying_keys(jobs)
     keys = dict.fromkeys(key for job_values in values for key in job_values)
     shared = [_override_text(key, values[0][key]) for key in keys if key not in differing]
-    labels = []
-    for job, job_values in zip(jobs, values):
-        parts = [_override_text(key, job_values[key]) for key in differing if key in job_values]
-        labels.append(" ".join(parts) or f"job {job.name}")
-    return labels, shared
+    labels = override_labels([job.overrides for job in jobs])
+    return [label or f"job {job.name}" for job, label in zip(jobs, labels)], shared
 
 
 def comparison_titles(sweep_dir: Path, jobs: Sequence[SweepJob]) -> tuple[str, str]:

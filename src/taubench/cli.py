@@ -33,6 +33,8 @@ from taubench.settings import ConfigError, RunSettings, TrackingSettings, parse_
 from taubench.tracking import SWEEP_DIR_TAG, Artifact
 
 PARENT_RUN_FILE = "mlflow_parent_run_id"
+JOB_LABELS_FILE = "mlflow_job_labels.json"  # in a sweep's folder: each job's run label, by job number
+NAMED_IN_RUN_NAME = ("env", "model", "agent", "user")  # config groups a run's name shows already
 SWEEP_TAG = "taubench.sweep"  # the sweep's jobs, hashed: a rerun of a killed sweep finds its parent run
 RESOLVED_CONFIG_FILE = "resolved_config.yaml"
 EXIT_EXCLUDED = 3  # finished, but episodes lost to infrastructure failures are left out of the scores (2: refused or stopped)
@@ -87,10 +89,8 @@ OmegaConf.register_new_resolver("taubench.new_folder", _new_run_folder, use_cach
 def main(cfg: DictConfig) -> None:
     runtime = HydraConfig.get()
     config = OmegaConf.to_container(cfg, resolve=True)
-    if runtime.mode == RunMode.MULTIRUN and config["tracking"].get("parent_run_id") is None:
-        parent_file = Path(runtime.sweep.dir) / PARENT_RUN_FILE
-        if parent_file.exists():
-            config["tracking"]["parent_run_id"] = parent_file.read_text().strip()
+    if runtime.mode == RunMode.MULTIRUN:
+        _join_sweep(config["tracking"], Path(runtime.sweep.dir), runtime.job.num)
     base_dir = Path(runtime.runtime.cwd)
     prepared = _prepare(config, base_dir, Path(runtime.runtime.output_dir))
     if prepared.completed:
@@ -116,6 +116,17 @@ def main(cfg: DictConfig) -> None:
         _exit_if_excluded(len(report.summary.infrastructure_failures), f"the run in {report.output_dir.resolve()}")
 
 
+def _join_sweep(tracking: dict, sweep_dir: Path, job_number: int) -> None:
+    """A sweep's job takes the parent MLflow run and its run label that the sweep left in its
+    folder (unless the command set them)."""
+    parent_file, labels_file = sweep_dir / PARENT_RUN_FILE, sweep_dir / JOB_LABELS_FILE
+    if tracking.get("parent_run_id") is None and parent_file.exists():
+        tracking["parent_run_id"] = parent_file.read_text().strip()
+    if tracking.get("run_label") is None and labels_file.exists():
+        labels = json.loads(labels_file.read_text())
+        tracking["run_label"] = (labels[job_number] if job_number < len(labels) else "") or None
+
+
 def run_title(settings: RunSettings) -> str:
     model = f" model={settings.model.name}" if settings.model.name else ""
     return f"taubench {settings.env.name} ({settings.task_split}): agent={settings.agent.name} user={settings.user.name}{model}"
@@ -123,10 +134,12 @@ def run_title(settings: RunSettings) -> str:
 
 def run_name(settings: RunSettings) -> str:
     """The MLflow run's name, short enough for the runs table: ``retail · gpt-4o · tool_calling ·
-    reflection`` (models without their provider prefix; the params hold the full strings)."""
+    reflection`` (models without their provider prefix; the params hold the full strings), then
+    in a sweep what else tells the job apart (``· max_steps=14``)."""
     agent_model, user_model = _short_model(settings.model.name), _short_model(settings.user.model)
     user = settings.user.name + (f" ({user_model})" if user_model else "")
-    return " · ".join(part for part in (settings.env.name, agent_model, settings.agent.name, user) if part)
+    parts = (settings.env.name, agent_model, settings.agent.name, user, settings.tracking.run_label)
+    return " · ".join(part for part in parts if part)
 
 
 def run_tracked(prepared: PreparedRun, base_dir: Path) -> RunReport:
@@ -277,6 +290,18 @@ def after_run(prepared: PreparedRun, report: RunReport, base_dir: Path) -> RunEx
     return extras
 
 
+def varied_params(jobs: list[PreparedRun], override_keys: list[str], most: int = 6) -> list[str]:
+    """The MLflow params whose values differ between a sweep's jobs, those its overrides name
+    first (``max_steps``; ``env.name`` for ``env=...``), at most ``most`` of them."""
+    from taubench.tracking import flatten, measured_params
+
+    params = [measured_params(flatten(job.settings.model_dump(mode="json"))) for job in jobs]
+    keys = dict.fromkeys(key for job_params in params for key in job_params)
+    differing = [key for key in keys if len({json.dumps(job_params.get(key)) for job_params in params}) > 1]
+    named = [key for key in differing if key in override_keys or key.removesuffix(".name") in override_keys]
+    return (named + [key for key in differing if key not in named])[:most]
+
+
 def sweep_jobs(config: DictConfig) -> list[list[str]]:
     """The override list of every job the basic sweeper will launch, in launch order."""
     from hydra._internal.core_plugins.basic_sweeper import BasicSweeper
@@ -297,7 +322,15 @@ class SweepCallback(Callback):
         jobs = sweep_jobs(config)
         checked = [self._check(number, len(jobs), job) for number, job in enumerate(jobs)]
         tracking = checked[0].settings.tracking
-        if tracking.enabled and tracking.parent_run_id is None:
+        if not tracking.enabled:
+            return
+        from taubench import charts
+
+        sweep_dir = Path(config.hydra.sweep.dir)
+        sweep_dir.mkdir(parents=True, exist_ok=True)
+        typed = [[plain_override(override) for override in job] for job in jobs]
+        (sweep_dir / JOB_LABELS_FILE).write_text(json.dumps(charts.override_labels(typed, leave_out=NAMED_IN_RUN_NAME)))
+        if tracking.parent_run_id is None:
             self._open_parent_run(config, tracking, jobs, checked)
 
     @staticmethod
@@ -320,6 +353,7 @@ class SweepCallback(Callback):
         """The sweep's parent MLflow run: when the sweep continues an earlier, unfinished one
         (a job resumes its run, or a run of the same sweep was left RUNNING by a killed
         process), that sweep's parent, so each job stays the child of one parent; else a new one."""
+        from taubench import charts
         from taubench.tracking import Tracker
 
         sweep_dir = Path(config.hydra.sweep.dir)
@@ -335,12 +369,13 @@ class SweepCallback(Callback):
             run_id = earlier
             print(f"taubench: continuing the MLflow run {run_id} of this sweep, left unfinished", file=sys.stderr)
         else:
+            varying = charts.varying_override_keys([[plain_override(override) for override in job] for job in jobs])
             run_id = tracker.start(
-                name=f"sweep {datetime.now():%Y-%m-%d %H:%M:%S}",
+                name=f"sweep {datetime.now():%Y-%m-%d %H:%M:%S}" + (f" · varying {', '.join(varying)}" if varying else ""),
                 params={"sweep.overrides": " ".join(config.hydra.overrides.task), "sweep.jobs": len(jobs)},
                 tags={SWEEP_DIR_TAG: str(sweep_dir.resolve()), SWEEP_TAG: identity},
             )
-        sweep_dir.mkdir(parents=True, exist_ok=True)
+        tracker.show_varied(varied_params(checked, charts.varying_override_keys(jobs)))
         (sweep_dir / PARENT_RUN_FILE).write_text(run_id)
 
     def on_multirun_end(self, config: DictConfig, **kwargs: Any) -> None:

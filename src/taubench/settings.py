@@ -205,6 +205,9 @@ class TrackingSettings(_Section):
     tracking_uri: Optional[str] = None
     experiment: str = DEFAULT_EXPERIMENT
     parent_run_id: Optional[str] = None
+    # what tells this run apart from the other jobs of its sweep (``max_steps=14``), added to its
+    # MLflow run's name; a sweep sets it
+    run_label: Optional[str] = None
     charts: bool = True  # pass^k curve and task x trial grid, as PNG artifacts
     trajectories_html: bool = True  # one readable HTML page per episode, as artifacts
     # every episode as an MLflow trace of the run (Traces and Sessions views); auto: in runs where the

@@ -13,13 +13,16 @@ import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterable, Optional
+from typing import Any, Iterable, Optional, Sequence
 
 from taubench.metrics import RunSummary
 from taubench.mlflow_store import STORE_FOLDER, local_store, open_local_store  # noqa: F401 (also imported from here)
 from taubench.settings import TrackingSettings
 
 MAX_PARAM_LENGTH = 6000
+# Metrics are logged to four decimals, so that the runs table reads at a glance (0.9035, not
+# 0.90350877...); results.json keeps every figure exact
+METRIC_DECIMALS = 4
 BATCH_SIZE = 100  # MLflow's limit on params per logging call
 # MLflow 3's UI opens an experiment of this kind on its runs table (model-training mode), not
 # on the GenAI overview whose trace panels stay empty for runs
@@ -30,19 +33,41 @@ RUNS_TABLE_KIND = "custom_model_development"
 SWEEP_DIR_TAG = "taubench.sweep_dir"  # on a sweep's parent run: the sweep's folder
 RESULTS_VIEW = "results"
 RESULTS_VIEW_TAG = f"mlflow.sharedViewState.{RESULTS_VIEW}"
+RESULTS_VIEW_NAME = "taubench results"
+# MLflow's chart view puts metrics named ``<section>/<name>`` in sections of their own, and
+# the plain ones in this section; the view lists it first and the detail sections folded after it
+MLFLOW_RESULTS_SECTION = "Model metrics"
+RESULTS_SECTION = "taubench-results"
+DETAIL_SECTIONS = ("errors", "usage", "labels", "analysis", "System metrics")
 RESULTS_COLUMNS = ("average_reward", "pass_hat_1", "pass_hat_2", "pass_hat_3", "pass_hat_4", "cost_total", "num_episodes",
                    "errors_total")  # fmt: skip
 
 
-def results_view() -> str:
+def results_view(varied: Sequence[str] = ()) -> str:
     """The view as the UI stores one (its Views menu lists it as "taubench results"): the
-    columns shown, newest run first."""
+    columns shown, newest run first; in the chart view, the results first (reward, pass^k, cost,
+    errors) and the sections of details after them, folded; with ``varied`` (the params a
+    sweep varies), a parallel-coordinates chart of them against reward and pass^1 on top."""
     columns = [f"metrics.`{name}`" for name in RESULTS_COLUMNS] + ["attributes.`Duration`"]
     run_name = "attributes.`Run Name`"
+    sections = [{"uuid": RESULTS_SECTION, "name": MLFLOW_RESULTS_SECTION, "display": True, "isReordered": True}]
+    sections += [{"uuid": f"taubench-{name}", "name": name, "display": False, "isReordered": False} for name in DETAIL_SECTIONS]
+    charts = [_chart("BAR", metricKey=name, displayName=name) for name in RESULTS_COLUMNS]
+    if varied:
+        charts.insert(0, _chart("PARALLEL", selectedParams=list(varied),
+                                selectedMetrics=["average_reward", "pass_hat_1"], showAllRuns=False))  # fmt: skip
     state = {"selectedColumns": columns, "columnOrder": [run_name, *columns], "columnWidths": {run_name: 380},
-             "orderByKey": "attributes.start_time", "orderByAsc": False}  # fmt: skip
+             "orderByKey": "attributes.start_time", "orderByAsc": False,
+             "compareRunSections": sections, "compareRunCharts": charts, "isAccordionReordered": True}  # fmt: skip
     now = int(time.time() * 1000)
-    return json.dumps({"name": "taubench results", "createdAt": now, "updatedAt": now, "state": json.dumps(state)})
+    return json.dumps({"name": RESULTS_VIEW_NAME, "createdAt": now, "updatedAt": now, "state": json.dumps(state)})
+
+
+def _chart(kind: str, **fields: Any) -> dict[str, Any]:
+    """A chart card of the results section as MLflow's UI keeps one (the fields of its own cards)."""
+    name = fields.get("metricKey") or kind.lower()
+    return {"uuid": f"taubench-{name}", "type": kind, "runsCountToCompare": 10, "metricSectionId": RESULTS_SECTION,
+            "deleted": False, "isGenerated": True} | fields  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -82,6 +107,13 @@ class Tracker:
         for key, value in ours.items():  # a kind or view set by hand is left as it is
             if key not in experiment.tags:
                 self.client.set_experiment_tag(self.experiment_id, key, value)
+
+    def show_varied(self, params: Sequence[str]) -> None:
+        """The experiment's results view plots these params (what a sweep varies) against the
+        results, unless the view is no longer the one taubench stored."""
+        stored = self.client.get_experiment(self.experiment_id).tags.get(RESULTS_VIEW_TAG)
+        if stored is None or json.loads(stored).get("name") == RESULTS_VIEW_NAME:
+            self.client.set_experiment_tag(self.experiment_id, RESULTS_VIEW_TAG, results_view(params))
 
     def start(self, name: str, params: dict[str, Any], parent_run_id: Optional[str] = None, tags: Optional[dict] = None) -> str:
         from mlflow.entities import Param
@@ -175,14 +207,15 @@ class Tracker:
         from mlflow.entities import Metric
 
         now = int(time.time() * 1000)
-        self.client.log_batch(run_id, metrics=[Metric(name, float(value), now, step) for step, value in sorted(points.items())])
+        points_logged = [Metric(name, _shown(value), now, step) for step, value in sorted(points.items())]
+        self.client.log_batch(run_id, metrics=points_logged)
 
     def log(self, run_id: str, metrics: dict[str, float], artifacts: Iterable[Artifact] = ()) -> None:
         """Metrics and artifacts into a run, leaving its status alone: also into a run that
         finished earlier (a later analysis of a stored run)."""
         from mlflow.entities import Metric
 
-        entries = [Metric(key, float(value), int(time.time() * 1000), 0) for key, value in metrics.items()]
+        entries = [Metric(key, _shown(value), int(time.time() * 1000), 0) for key, value in metrics.items()]
         for batch in _batches(entries):
             self.client.log_batch(run_id, metrics=batch)
         for artifact in artifacts:
@@ -224,7 +257,11 @@ def flatten(config: dict, prefix: str = "") -> dict[str, Any]:
 
 def summary_metrics(summary: RunSummary) -> dict[str, float]:
     """The summary as MLflow metrics; unknown values (no scored episode, unknown price) are
-    left out rather than logged as 0."""
+    left out rather than logged as 0. The figures runs are compared by (reward, pass^k, cost,
+    errors, counts) have plain names, so MLflow's chart view shows them first, in its section
+    of unprefixed metrics; the details go to sections of their own, after them: ``errors/``
+    by kind, ``usage/`` per role, ``labels/`` per task label (and ``analysis/``, the error
+    analysis's)."""
     metrics: dict[str, Optional[float]] = {
         "average_reward": summary.average_reward,
         "num_tasks": summary.num_tasks,
@@ -247,40 +284,40 @@ def summary_metrics(summary: RunSummary) -> dict[str, float]:
     for name, interval in intervals.items():
         if interval is not None:
             metrics.update({f"{name}_ci_low": interval[0], f"{name}_ci_high": interval[1]})
-    metrics.update({f"errors_{kind}": count for kind, count in summary.errors.items()})
+    metrics.update({f"errors/{kind}": count for kind, count in summary.errors.items()})
     metrics.update(categorical_label_metrics(summary))
     for role, usage in summary.usage.items():
         metrics.update(
             {
-                f"cost_{role}": usage.cost,
-                f"calls_{role}": usage.calls,
-                f"prompt_tokens_{role}": usage.prompt_tokens,
-                f"completion_tokens_{role}": usage.completion_tokens,
-                f"cached_prompt_tokens_{role}": usage.cached_prompt_tokens,
-                f"retries_{role}": usage.retries,
-                f"cache_hits_{role}": usage.cache_hits,
-                f"corrections_{role}": usage.corrections,
+                f"usage/cost_{role}": usage.cost,
+                f"usage/calls_{role}": usage.calls,
+                f"usage/prompt_tokens_{role}": usage.prompt_tokens,
+                f"usage/completion_tokens_{role}": usage.completion_tokens,
+                f"usage/cached_prompt_tokens_{role}": usage.cached_prompt_tokens,
+                f"usage/retries_{role}": usage.retries,
+                f"usage/cache_hits_{role}": usage.cache_hits,
+                f"usage/corrections_{role}": usage.corrections,
             }
         )
     return {key: value for key, value in metrics.items() if value is not None}
 
 
 def label_curves(summary: RunSummary) -> dict[str, dict[int, float]]:
-    """pass^k over each numeric label, the label's value as the step: ``pass_hat_1_by_num_issues``
+    """pass^k over each numeric label, the label's value as the step: ``labels/pass_hat_1_by_num_issues``
     is the line τ²-bench's paper draws against the number of issues."""
     curves: dict[str, dict[int, float]] = {}
     for key in summary.numeric_labels:
         for group in summary.breakdown[key]:
             for k, value in group.pass_hat_k.items():
-                curves.setdefault(f"pass_hat_{k}_by_{key}", {})[int(group.value)] = value
+                curves.setdefault(f"labels/pass_hat_{k}_by_{key}", {})[int(group.value)] = value
     return curves
 
 
 def categorical_label_metrics(summary: RunSummary) -> dict[str, float]:
     """pass^k per value of the other labels (personas, categories: a few values each), as
-    scalars such as ``pass_hat_1_persona_Hard``."""
+    scalars such as ``labels/pass_hat_1_persona_Hard``."""
     return {
-        f"pass_hat_{k}_{key}_{_metric_name_part(group.value)}": value
+        f"labels/pass_hat_{k}_{key}_{_metric_name_part(group.value)}": value
         for key, groups in summary.breakdown.items()
         if key not in summary.numeric_labels
         for group in groups
@@ -296,6 +333,10 @@ def _metric_name_part(text: str) -> str:
 def _quoted(text: str) -> str:
     """A value inside a single-quoted MLflow search string."""
     return text.replace("\\", "\\\\").replace("'", "\\'")
+
+
+def _shown(value: float) -> float:
+    return round(float(value), METRIC_DECIMALS)
 
 
 def _param_text(value: Any) -> str:
