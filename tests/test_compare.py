@@ -125,6 +125,28 @@ def test_unscored_episodes_are_left_out_and_counted(tmp_path):
     assert [flip["task_id"] for flip in comparison["better_in_a"]] == shared
 
 
+def test_a_trial_left_unscored_keeps_pass_hat_k_over_the_tasks_scored_in_full(runs, tmp_path):
+    """One episode of ``cut`` not scored (its judge failed, say): pass^1 and pass^2 are still
+    compared, over the shared tasks whose every trial was scored in both runs, and the table says so."""
+    shutil.copytree(runs / "full", tmp_path / "full")
+    shutil.copytree(runs / "cut", tmp_path / "partial")
+    records = tmp_path / "partial" / "episodes.jsonl"  # what a run folder's episodes are read from
+    first, *others = records.read_text().splitlines()
+    lost = json.loads(first)
+    lost["reward"], lost["reward_info"]["reward"], lost["reward_info"]["note"] = None, None, "not scored: the judge failed"
+    records.write_text("\n".join([json.dumps(lost), *others]) + "\n")
+
+    comparison = compared(tmp_path, "full", "partial")
+    tasks = len(scored_rewards(runs / "full"))
+    assert comparison["shared_tasks"] == tasks and comparison["pass_hat_k_tasks"] == tasks - 1
+    rows = {row["statistic"]: row for row in comparison["differences"]}
+    assert list(rows) == ["average reward", "pass^1", "pass^2"]
+    kept = {task: rates for task, rates in success_rates(runs / "cut").items() if task != lost["task_id"]}
+    assert rows["pass^1"]["b"] == pytest.approx(mean(kept.values()))
+    table = compare(tmp_path, "full", "partial").stdout
+    assert f"pass^k over the {tasks - 1} of them whose every trial was scored in both runs" in table
+
+
 def test_runs_that_measure_different_things_are_refused(runs, tmp_path):
     make_run(tmp_path, "airline", "env=airline", "task_ids=[0]")
     make_run(tmp_path, "train", "env=mock", "task_split=train", "task_ids=[0]")

@@ -7,7 +7,10 @@ import pytest
 from taubench.evaluation import RewardInfo
 from taubench.episode import EpisodeError, EpisodeResult
 from taubench.messages import Usage
+from taubench.console import run_summary, sweep_row
 from taubench.metrics import EpisodeFacts, pass_hat_k, summarize
+
+CONFIG = {"env": {"name": "retail"}, "agent": {"name": "tool_calling"}, "user": {"name": "llm"}, "model": {"name": "gpt-4o"}}
 
 
 def test_pass_hat_k_is_the_exact_combinatorial_estimate():
@@ -55,6 +58,24 @@ def test_unscored_episodes_are_reported_apart_and_excluded_from_rewards():
     assert summary.pass_hat_k == {1: 0.5, 2: 0.0}
     assert summary.unscored_tasks == ["2"]
     assert summary.unscored_reasons == {"not scored: judge": 2}
+
+
+def test_pass_hat_k_is_over_the_tasks_whose_every_trial_was_scored_and_says_how_many():
+    episodes = [
+        episode("1", 0, 1.0), episode("1", 1, 1.0),
+        episode("2", 0, 1.0), episode("2", 1, 0.0),
+        episode("3", 0, None, note="not scored: the judge failed"), episode("3", 1, 1.0),
+    ]  # fmt: skip
+    summary = summarize("retail", episodes, num_trials=2, duration_s=1.0)
+    assert summary.average_reward == 0.8  # every scored episode
+    assert summary.pass_hat_k == {1: 0.75, 2: 0.5} and summary.pass_hat_k_tasks == 2  # tasks 1 and 2, not 3
+    printed = run_summary(summary, "run", "results.json")
+    assert "pass^2" in printed and "over the 2 of 3 tasks whose every trial was scored" in printed
+    assert sweep_row("0", CONFIG, summary)["pass^2"] == "0.500 [0.00-1.00] (2/3 tasks)"
+
+    complete = summarize("retail", episodes[:4], num_trials=2, duration_s=1.0)
+    assert complete.pass_hat_k_tasks == 2 and "every trial was scored" not in run_summary(complete, "run", "results.json")
+    assert sweep_row("0", CONFIG, complete)["pass^2"].startswith("0.500 [")  # no scope where no task is left out
 
 
 def test_costs_add_up_by_role_and_an_unknown_price_stays_unknown():

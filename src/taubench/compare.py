@@ -67,6 +67,7 @@ class Comparison(BaseModel):
     domain: str
     task_split: str
     shared_tasks: int
+    pass_hat_k_tasks: int  # of them, those whose every trial was scored in both runs: pass^k is over these
     resamples: int
     seed: int
     differences: list[Difference]
@@ -84,6 +85,8 @@ class Comparison(BaseModel):
         lines += [
             f"{self.domain}, split {self.task_split}, {self.shared_tasks} shared tasks; "
             f"paired bootstrap 95% over tasks ({self.resamples} resamples, seed {self.seed})",
+            *([] if self.pass_hat_k_tasks == self.shared_tasks else [
+                f"pass^k over the {self.pass_hat_k_tasks} of them whose every trial was scored in both runs"]),  # fmt: skip
             "",
             f"{'statistic':<16}{'A':>8}{'B':>8}{'A − B':>9}   {'95% interval':<20}verdict",
         ]
@@ -104,9 +107,11 @@ def compare(run_a: StoredRun, run_b: StoredRun, resamples: int = BOOTSTRAP_RESAM
         raise NotComparable("no task was scored in both runs")
     rewards_a = {task: run_a.rewards[task] for task in shared}
     rewards_b = {task: run_b.rewards[task] for task in shared}
-    draws = np.random.default_rng(seed).integers(0, len(shared), size=(resamples, len(shared))) if len(shared) > 1 else None
-    differences = [_average_reward_difference(rewards_a, rewards_b, draws)]
-    pass_a, pass_b = pass_hat_k_per_task(_outcomes(rewards_a)), pass_hat_k_per_task(_outcomes(rewards_b))
+    differences = [_average_reward_difference(rewards_a, rewards_b, _draws(len(shared), resamples, seed))]
+    complete = [task for task in shared if len(rewards_a[task]) >= run_a.num_trials and len(rewards_b[task]) >= run_b.num_trials]
+    pass_a = pass_hat_k_per_task(_outcomes({task: rewards_a[task] for task in complete}))
+    pass_b = pass_hat_k_per_task(_outcomes({task: rewards_b[task] for task in complete}))
+    draws = _draws(len(complete), resamples, seed)
     for k in range(1, min(len(pass_a), len(pass_b)) + 1):
         differences.append(_difference(f"pass^{k}", np.array(pass_a[k]), np.array(pass_b[k]), draws))
     rates = {task: (_success_rate(rewards_a[task]), _success_rate(rewards_b[task])) for task in shared}
@@ -116,6 +121,7 @@ def compare(run_a: StoredRun, run_b: StoredRun, resamples: int = BOOTSTRAP_RESAM
         domain=run_a.domain,
         task_split=run_a.task_split,
         shared_tasks=len(shared),
+        pass_hat_k_tasks=len(complete),
         resamples=resamples,
         seed=seed,
         differences=differences,
@@ -133,6 +139,11 @@ def _check_comparable(run_a: StoredRun, run_b: StoredRun) -> None:
     changed = changed_data_files(run_a, run_b)
     if changed:
         raise NotComparable(f"different task data (the sha256 of {', '.join(changed)} differ between the runs)")
+
+
+def _draws(tasks: int, resamples: int, seed: int) -> Optional[np.ndarray]:
+    """The tasks each paired resample draws (the same for both runs); none for fewer than two tasks."""
+    return np.random.default_rng(seed).integers(0, tasks, size=(resamples, tasks)) if tasks > 1 else None
 
 
 def _outcomes(rewards: dict[str, list[float]]) -> dict[str, list[bool]]:

@@ -18,6 +18,13 @@ def _interval(interval: Optional[tuple[float, float]]) -> str:
     return "" if interval is None else f"  (95% CI over tasks {interval[0]:.3f}-{interval[1]:.3f})"
 
 
+def pass_hat_k_scope(summary: RunSummary) -> str:
+    """What pass^k is over when some tasks were left out of it."""
+    if not summary.pass_hat_k_tasks:
+        return "- (no task has every trial scored)"
+    return f"over the {summary.pass_hat_k_tasks} of {summary.num_tasks} tasks whose every trial was scored"
+
+
 def run_summary(summary: RunSummary, title: str, results_file: str) -> str:
     trials = "trial" if summary.num_trials == 1 else "trials"
     rows = [
@@ -26,6 +33,8 @@ def run_summary(summary: RunSummary, title: str, results_file: str) -> str:
         ("average reward", _ratio(summary.average_reward) + _interval(summary.average_reward_ci)),
     ]
     rows += [(f"pass^{k}", _ratio(value) + _interval(summary.pass_hat_k_ci.get(k))) for k, value in summary.pass_hat_k.items()]
+    if summary.pass_hat_k_partial:
+        rows.append(("pass^k" if not summary.pass_hat_k else "", pass_hat_k_scope(summary)))
     for key, groups in summary.breakdown.items():
         rows += [(f"by {key}" if n == 0 else "", _label_line(group)) for n, group in enumerate(groups)]
     if summary.unscored_episodes:
@@ -93,7 +102,11 @@ def sweep_table(rows: Sequence[dict]) -> str:
 
 def sweep_row(job: str, config: dict, summary: RunSummary) -> dict:
     """A job's cells of the sweep table: the average reward and every pass^k with their 95% intervals."""
-    pass_hat_k = {f"pass^{k}": _estimate(value, summary.pass_hat_k_ci.get(k)) for k, value in sorted(summary.pass_hat_k.items())}
+    # a job whose pass^k leaves tasks out says over how many it is, in each of its pass^k cells
+    scope = f" ({summary.pass_hat_k_tasks}/{summary.num_tasks} tasks)" if summary.pass_hat_k_partial else ""
+    pass_hat_k = {
+        f"pass^{k}": _estimate(value, summary.pass_hat_k_ci.get(k)) + scope for k, value in sorted(summary.pass_hat_k.items())
+    }
     return {
         "job": job,
         "env": config["env"]["name"],

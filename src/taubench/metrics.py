@@ -4,6 +4,8 @@
 Only scored episodes count. Episodes that could not be scored (an NL judge was needed but
 none was configured, or grading failed) are reported apart, never as passes or failures;
 so are episodes lost to infrastructure errors (the provider kept failing), as in τ²-bench.
+pass^k is over the tasks whose every planned trial was scored, so that pass^1..pass^n stay
+one curve over one set of tasks; the summary says how many tasks that is.
 """
 
 from collections import Counter, defaultdict, namedtuple
@@ -148,6 +150,8 @@ class RunSummary(BaseModel):
     pass_hat_k: dict[int, float]
     average_reward_ci: Optional[tuple[float, float]] = None  # 95%, bootstrap over tasks (task_bootstrap)
     pass_hat_k_ci: dict[int, tuple[float, float]] = {}
+    # the tasks pass^k is over: those whose every planned trial was scored (None: a record made before it was kept)
+    pass_hat_k_tasks: Optional[int] = None
     unscored_episodes: int
     unscored_tasks: list[str]
     unscored_reasons: dict[MaskedText, int]  # masked: the notes of the episodes (taubench.masking)
@@ -167,6 +171,11 @@ class RunSummary(BaseModel):
     @property
     def budget_exhausted(self) -> bool:
         return bool(self.stopped and self.stopped.startswith(BUDGET_REACHED))
+
+    @property
+    def pass_hat_k_partial(self) -> bool:
+        """pass^k leaves out tasks, some or all of whose trials were not scored."""
+        return self.pass_hat_k_tasks is not None and self.pass_hat_k_tasks < self.num_tasks
 
     @property
     def numeric_labels(self) -> list[str]:
@@ -192,8 +201,10 @@ def summarize(
     for episode in scored:
         outcomes[episode.task_id].append(is_success(episode.reward))
         rewards[episode.task_id].append(episode.reward)
-    per_task_pass = pass_hat_k_per_task(outcomes)
-    average_reward_ci, pass_hat_k_ci = task_bootstrap(rewards, per_task_pass)
+    complete = {task_id: values for task_id, values in outcomes.items() if len(values) >= num_trials}
+    per_task_pass = pass_hat_k_per_task(complete)
+    average_reward_ci, _ = task_bootstrap(rewards, {})
+    _, pass_hat_k_ci = task_bootstrap({task_id: rewards[task_id] for task_id in complete}, per_task_pass)
     labels = {episode.task_id: episode.labels for episode in facts}
     usage = {role: sum_usage([episode.usage[n] for episode in facts]) for n, role in enumerate(ROLES)}
     costs = [role_usage.cost for role_usage in usage.values()]
@@ -208,6 +219,7 @@ def summarize(
         pass_hat_k={k: mean(values) for k, values in per_task_pass.items()},
         average_reward_ci=average_reward_ci,
         pass_hat_k_ci=pass_hat_k_ci,
+        pass_hat_k_tasks=len(complete),
         unscored_episodes=len(unscored),
         unscored_tasks=sorted({episode.task_id for episode in unscored}, key=task_order),
         unscored_reasons=dict(Counter(episode.unscored_note or "unknown" for episode in unscored)),
@@ -220,7 +232,7 @@ def summarize(
         usage=usage,
         total_cost=None if None in costs else round(sum(costs), 10),
         duration_s=round(duration_s, 2),
-        breakdown=_label_breakdown(labels, outcomes, rewards),
+        breakdown=_label_breakdown(labels, complete, rewards),
     )
 
 
@@ -228,7 +240,8 @@ def _label_breakdown(
     labels: Mapping[str, tuple[tuple[str, str], ...]], outcomes: Mapping[str, list[bool]], rewards: Mapping[str, list[float]]
 ) -> dict[str, list[LabelGroup]]:
     """Per label key and value, the figures of the tasks with that value. ``labels``: every task
-    of the run (scored or not) with its labels; ``outcomes``/``rewards``: the scored tasks' episodes."""
+    of the run (scored or not) with its labels; ``rewards``: the scored tasks' episodes;
+    ``outcomes``: those of the tasks whose every trial was scored (pass^k is over them)."""
     tasks_by_value: dict[str, dict[str, list[str]]] = defaultdict(lambda: defaultdict(list))
     for task_id, task_labels in labels.items():
         for key, value in task_labels:
@@ -242,10 +255,11 @@ def _label_breakdown(
 def _label_group(
     value: str, task_ids: list[str], outcomes: Mapping[str, list[bool]], rewards: Mapping[str, list[float]]
 ) -> LabelGroup:
-    scored = [task_id for task_id in task_ids if task_id in outcomes]
-    per_task_pass = pass_hat_k_per_task({task_id: outcomes[task_id] for task_id in scored})
-    group_rewards = {task_id: rewards[task_id] for task_id in scored}
-    average_reward_ci, pass_hat_k_ci = task_bootstrap(group_rewards, per_task_pass)
+    complete = [task_id for task_id in task_ids if task_id in outcomes]
+    per_task_pass = pass_hat_k_per_task({task_id: outcomes[task_id] for task_id in complete})
+    group_rewards = {task_id: rewards[task_id] for task_id in task_ids if task_id in rewards}
+    average_reward_ci, _ = task_bootstrap(group_rewards, {})
+    _, pass_hat_k_ci = task_bootstrap({task_id: rewards[task_id] for task_id in complete}, per_task_pass)
     episode_rewards = [reward for task_rewards in group_rewards.values() for reward in task_rewards]
     return LabelGroup(
         value=value,

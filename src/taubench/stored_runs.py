@@ -37,6 +37,11 @@ class StoredRun(BaseModel):
     started_at: str  # when its first episode started (ISO 8601), the same from either source
 
     @property
+    def num_trials(self) -> int:
+        """The trials it planned per task."""
+        return int(self.config["num_trials"])
+
+    @property
     def task_ids(self) -> frozenset[str]:
         """The tasks it ran (scored or not): what it measured, whatever the split says."""
         return frozenset(episode.task_id for episode in self.episodes)

@@ -270,6 +270,7 @@ def summary_metrics(summary: RunSummary) -> dict[str, float]:
         "scored_episodes": summary.scored_episodes,
         "unscored_episodes": summary.unscored_episodes,
         "unscored_tasks": len(summary.unscored_tasks),
+        "tasks_fully_scored": summary.pass_hat_k_tasks,  # the tasks pass^k is over
         "successes": summary.successes,
         "errors_total": sum(summary.errors.values()),
         "cost_total": summary.total_cost,

@@ -18,6 +18,7 @@ from typing import Optional, Union
 from pydantic import BaseModel
 
 from taubench.analysis import EpisodeAttribution
+from taubench.console import pass_hat_k_scope
 from taubench.episode import EpisodeResult
 from taubench.metrics import RunSummary, is_success, task_order
 from taubench.preparation import PreparedRun
@@ -227,6 +228,8 @@ def _header(summary: RunSummary, facts: RunFacts) -> str:
         ("average reward", _estimate(summary.average_reward, summary.average_reward_ci)),
     ]
     rows += [(f"pass^{k}", _estimate(value, summary.pass_hat_k_ci.get(k))) for k, value in sorted(summary.pass_hat_k.items())]
+    if summary.pass_hat_k_partial:
+        rows.append(("pass^k", pass_hat_k_scope(summary)))
     for key, groups in summary.breakdown.items():  # labelled tasks (telecom): pass^1 per value
         values = (f"{group.value}: {_estimate(group.pass_hat_k.get(1), None)} ({group.num_tasks} tasks)" for group in groups)
         rows.append((f"pass^1 by {key}", " · ".join(values)))
