@@ -15,7 +15,7 @@ from hydra import compose, initialize_config_module
 from mlflow.tracking import MlflowClient
 from omegaconf import OmegaConf
 
-from conftest import run_cli
+from conftest import free_port, run_cli
 from taubench.agents.tool_calling import parse_tool_call
 from taubench.episode import EpisodeError, EpisodeResult
 from taubench.evaluation import RewardInfo
@@ -374,3 +374,17 @@ def test_a_sweep_runs_every_job_then_exits_3_if_any_left_episodes_out(tmp_path):
     assert len(list(tmp_path.rglob("results.json"))) == 2  # the first job's failures did not stop the sweep
     assert "2 episode(s) of the sweep's runs in" in result.stderr and "left out of the scores" in result.stderr
     assert "Rerun the same command to run just those again" in result.stderr
+
+
+def test_a_run_that_never_reaches_its_model_stops_after_its_first_episodes_instead_of_retrying_for_hours(tmp_path):
+    closed = f"http://127.0.0.1:{free_port()}/v1"  # nothing listens there: every connection is refused
+    result = run_cli(
+        "env=airline", "model=scripted", f"provider.api_base={closed}", "task_ids=[0,1,2,3,4,5,6,7]", "max_concurrency=2",
+        "llm.max_attempts=3", "llm.initial_backoff=0.01", "llm.max_backoff=0.01", "progress=false", "tracking.charts=false",
+        "tracking.trajectories_html=false", cwd=tmp_path,
+    )  # fmt: skip
+    assert result.returncode == 2, result.stderr
+    assert "stopped: the first 5 episodes all ended without reaching the model" in result.stderr
+    assert f"could not connect to {closed} (gave up after " in result.stderr  # the first call after 3 attempts, the next after 1
+    assert "rerun the same command to continue" in result.stderr
+    assert next((tmp_path / "outputs").rglob(EPISODES_FILE)).read_text() == ""  # no episode recorded: all run again

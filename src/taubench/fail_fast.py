@@ -3,7 +3,9 @@
 A model error retrying cannot fix (the provider rejects every request, the reply is never a
 usable completion) ends each episode as an agent or user error, scored 0: right for one
 episode, wrong for a whole run, which would record a column of zeros for a model that was
-never reached. So while no episode has finished otherwise, episodes ending in such an error
+never reached. An endpoint that was never reached at all (connection refused, a name that does
+not resolve) ends each episode as an infrastructure error after its retries: not scored, but a
+run of them would go on retrying for hours. So while no episode has finished otherwise, episodes ending in such an error
 are held back; once ``FAIL_FAST_EPISODES`` of them (or every planned episode, if fewer) share
 one error, the run stops with it and they are dropped: they run again when the run is
 resumed after the cause is fixed. The first episode that finishes any other way (another
@@ -18,6 +20,7 @@ from taubench.episode import EpisodeResult
 
 FAIL_FAST_EPISODES = 5
 MODEL_ERRORS = ("LLMRequestError", "LLMReplyError")  # errors no retry changes (taubench.llm)
+UNREACHED = "LLMUnreachableError"  # the endpoint never answered (taubench.llm)
 
 Finished = tuple[int, EpisodeResult]  # plan index, record
 
@@ -26,7 +29,8 @@ def model_error(result: EpisodeResult) -> Optional[str]:
     """What two episodes share when they failed the same way: role, error, message (numbers
     aside: token counts and ids vary between requests)."""
     error = result.error
-    if error is None or error.type not in MODEL_ERRORS or error.kind not in ("agent_error", "user_error"):
+    unreached = error is not None and error.type == UNREACHED
+    if error is None or not unreached and (error.type not in MODEL_ERRORS or error.kind not in ("agent_error", "user_error")):
         return None
     return f"{error.kind} {error.type}: {re.sub(r'[0-9]+', '#', error.message)}"
 
@@ -62,8 +66,10 @@ class FailFast:
         self.held.append((index, result))
         if len(self.held) >= self.threshold:
             self.stopped_on, self.held = signature, []
+            what = "without reaching the model" if result.error.type == UNREACHED else (
+                "with the same model error, which no retry changes")  # fmt: skip
             self.stop(
-                f"stopped: the first {self.threshold} episodes all ended with the same model error, which no retry "
-                f"changes, so they are not recorded ({result.error.kind}: {result.error.message})"
+                f"stopped: the first {self.threshold} episodes all ended {what}, so they are not recorded "
+                f"({result.error.kind}: {result.error.message})"
             )
         return []

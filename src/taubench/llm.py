@@ -27,6 +27,7 @@ from taubench.replies import (
     TokenCounts,
     answered_status,
     connection_failed,
+    never_connected,
     read_usage,
     retry_after_seconds,
     retryable_status,
@@ -87,6 +88,12 @@ class LLMError(Exception):
 
 class LLMTransientError(LLMError):
     """The provider kept failing (rate limits, server errors, timeouts) until the retry budget ran out."""
+
+
+class LLMUnreachableError(LLMTransientError):
+    """The endpoint never answered this process: every connection was refused or its name did
+    not resolve until the retries ran out. Rerunning the episode would only wait as long again;
+    when a run's first episodes all end so, the run stops (``taubench.fail_fast``)."""
 
 
 class LLMAccessError(LLMError):
@@ -220,6 +227,7 @@ class LLMClient:
         self.price_known = spec.pricing is not None or known_price(spec.model)
         self._dropped_params: set[str] = set()
         self._answered = False  # until a call has: first_call_timeout applies
+        self._unreached = False  # a call gave up without ever connecting: until one answers, others try once
         self.http = http or http_for(spec, retry)
 
     def close(self) -> None:
@@ -278,7 +286,8 @@ class LLMClient:
         litellm = quiet_litellm()
         waited = 0.0
         started = time.perf_counter()
-        for attempt in range(1, self.retry.max_attempts + 1):
+        attempts = 1 if self._unreached and not self._answered else self.retry.max_attempts
+        for attempt in range(1, attempts + 1):
             try:
                 response = litellm.completion(
                     **{k: v for k, v in request.items() if k not in self._dropped_params},
@@ -301,10 +310,13 @@ class LLMClient:
                 if not isinstance(failure, LLMTransientError):
                     raise failure from exc
                 delay = self._backoff(attempt, exc)
-                if attempt == self.retry.max_attempts or waited + delay > self.retry.max_wait:
-                    raise LLMTransientError(
-                        f"{self.spec.model}: gave up after {attempt} attempts and {waited:.1f} s of waiting: {failure}"
-                    ) from exc
+                if attempt == attempts or waited + delay > self.retry.max_wait:
+                    gave_up = f"gave up after {attempt} attempt{'s' * (attempt != 1)} and {waited:.1f} s of waiting"
+                    if not self._answered and never_connected(exc):
+                        self._unreached = True
+                        where = masking.mask_secrets(self.spec.api_base or "its provider's address")
+                        raise LLMUnreachableError(f"{self.spec.model}: could not connect to {where} ({gave_up}): {failure}") from exc
+                    raise LLMTransientError(f"{self.spec.model}: {gave_up}: {failure}") from exc
                 time.sleep(delay)
                 waited += delay
         raise AssertionError("unreachable")

@@ -11,6 +11,7 @@ the parse failure litellm hit on an answer that did arrive.
 """
 
 import json
+import socket
 from typing import Optional
 
 import httpx
@@ -43,6 +44,12 @@ def causes(exc: BaseException) -> list[BaseException]:
 def connection_failed(exc: BaseException) -> bool:
     """No answer came: the connection was refused, dropped or timed out."""
     return any(isinstance(cause, (httpx.TransportError, ConnectionError, TimeoutError)) for cause in causes(exc))
+
+
+def never_connected(exc: BaseException) -> bool:
+    """No connection was made at all: the address was refused or its name did not resolve (not
+    a connection dropped or timed out once made, which a retry may get past)."""
+    return any(isinstance(cause, (httpx.ConnectError, ConnectionRefusedError, socket.gaierror)) for cause in causes(exc))
 
 
 def answered_status(exc: BaseException) -> Optional[int]:

@@ -119,6 +119,8 @@ class EpisodeRunner:
             result.attempts = attempt
             if result.error and result.error.type == "LLMAccessError":
                 return result  # every call would fail the same way: the caller stops the run
+            if result.error and result.error.type == "LLMUnreachableError":
+                return result  # nothing answered yet: a rerun would wait as long again (fail_fast decides)
             if not (result.error and result.error.kind == "infrastructure_error") or attempt > self.retries:
                 return result
             time.sleep(EPISODE_RETRY_DELAY_S)
