@@ -29,8 +29,9 @@ def model_error(result: EpisodeResult) -> Optional[str]:
     """What two episodes share when they failed the same way: role, error, message (numbers
     aside: token counts and ids vary between requests)."""
     error = result.error
-    unreached = error is not None and error.type == UNREACHED
-    if error is None or not unreached and (error.type not in MODEL_ERRORS or error.kind not in ("agent_error", "user_error")):
+    if error is not None and error.type == UNREACHED:  # the address it could not reach, not how long it tried
+        return f"{error.kind} {error.type}: {error.message.split(' (gave up')[0]}"
+    if error is None or error.type not in MODEL_ERRORS or error.kind not in ("agent_error", "user_error"):
         return None
     return f"{error.kind} {error.type}: {re.sub(r'[0-9]+', '#', error.message)}"
 

@@ -26,6 +26,7 @@ from taubench.messages import Usage
 from taubench.replies import (
     TokenCounts,
     answered_status,
+    causes,
     connection_failed,
     never_connected,
     read_usage,
@@ -315,7 +316,10 @@ class LLMClient:
                     if not self._answered and never_connected(exc):
                         self._unreached = True
                         where = masking.mask_secrets(self.spec.api_base or "its provider's address")
-                        raise LLMUnreachableError(f"{self.spec.model}: could not connect to {where} ({gave_up}): {failure}") from exc
+                        root = causes(exc)[-1]  # what the socket said: refused, or the name did not resolve
+                        raise LLMUnreachableError(
+                            f"{self.spec.model}: could not connect to {where} ({gave_up}): {type(root).__name__}: {root}"
+                        ) from exc
                     raise LLMTransientError(f"{self.spec.model}: {gave_up}: {failure}") from exc
                 time.sleep(delay)
                 waited += delay
