@@ -60,16 +60,21 @@ def test_each_episode_is_one_trace_tagged_and_graded_as_results_json_says(oracle
         assert tags["taubench.termination"] == episode["termination_reason"]
         outcome = "success" if episode["reward"] == 1.0 else "failure"
         assert tags["taubench.outcome"] == outcome
+        assert trace.info.state.value == ("OK" if outcome == "success" else "ERROR")  # a failed episode looks failed
         outcomes[outcome] += 1
         assert tags["mlflow.traceName"] == f"task {episode['task_id']} · trial {episode['trial']}"
         assert trace.info.trace_metadata["mlflow.trace.session"] == session_id_of(run_id, episode["task_id"])
         feedback = feedback_of(trace)
         assert feedback["reward"].value == episode["reward"]
+        assert trace.info.assessments[0].name == "reward"  # first: the traces list shows the first few as columns
         evaluated = {k: c for k, c in episode["reward_info"]["components"].items() if c["status"] in ("passed", "failed")}
         assert all(feedback[kind].value == (component["status"] == "passed") for kind, component in evaluated.items())
         components += len(evaluated)
         root = trace.data.spans[0]
         assert root.parent_id is None and root.outputs["reward"] == episode["reward"]
+        assert root.status.status_code == ("OK" if outcome == "success" else "ERROR")
+        if outcome == "failure":
+            assert root.status.description.startswith("failed: reward 0")
         assert len(root.inputs["messages"]) == len(episode["messages"])
     assert outcomes["success"] and outcomes["failure"] and components  # so the checks above can fail
 
@@ -101,6 +106,8 @@ def test_the_ui_filters_find_the_failed_episodes_of_a_task(oracle_run):
     task_id = failed.most_common(1)[0][0]
     _, _, found = traces_of_the_run(oracle_run, f"tags.`taubench.task_id` = '{task_id}' AND tags.`taubench.outcome` = 'failure'")
     assert len(found) == failed[task_id]
+    _, _, failed_state = traces_of_the_run(oracle_run, "trace.status = 'ERROR'")  # the README's filter
+    assert len(failed_state) == sum(e["reward"] != 1.0 for e in episodes)
     _, _, scored_one = traces_of_the_run(oracle_run, "feedback.reward = '1.0'")
     assert len(scored_one) == sum(e["reward"] == 1.0 for e in episodes)
 

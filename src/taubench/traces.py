@@ -76,6 +76,18 @@ def outcome(episode: EpisodeResult) -> str:
     return "success" if is_success(episode.reward) else "failure"
 
 
+def failure_of(episode: EpisodeResult) -> Optional[str]:
+    """Why the episode's trace is shown as failed (MLflow's ERROR state, a red status where the
+    traces are listed), or None: an error ended it, or it was scored and is not a success. An
+    unscored episode without an error did not fail; its reward feedback says why it is unscored."""
+    if episode.error:
+        return episode.error.message
+    if outcome(episode) == "failure":
+        note = episode.reward_info.note
+        return f"failed: reward {episode.reward:g}" + (f" ({note})" if note else "")
+    return None
+
+
 class EpisodeTrace(BaseModel):
     """One episode in MLflow's terms, ready to write."""
 
@@ -95,11 +107,12 @@ def episode_trace(episode: EpisodeResult, experiment_id: str, run_id: str, label
     end = max([end, *(span["end_time_unix_nano"] for span in spans)])
     name = f"task {episode.task_id} · trial {episode.trial}"
     tool_errors = sum(call.error for call in episode.tool_calls)
+    failed = failure_of(episode)
     root = _span(
         trace_id, _span_id(trace_id, 0), None, name, "AGENT", start, end,
         inputs={"task_id": episode.task_id, "trial": episode.trial, "messages": [_chat(m) for m in episode.messages]},
         outputs={"reward": episode.reward, "termination": episode.termination_reason, "note": episode.reward_info.note},
-        error=episode.error.message if episode.error else None,
+        error=failed,
     )  # fmt: skip
     tags = {
         "mlflow.traceName": name,
@@ -119,7 +132,7 @@ def episode_trace(episode: EpisodeResult, experiment_id: str, run_id: str, label
         trace_location=TraceLocation.from_experiment_id(experiment_id),
         request_time=start // 1_000_000,
         execution_duration=(end - start) // 1_000_000,
-        state=TraceState.ERROR if episode.error else TraceState.OK,
+        state=TraceState.ERROR if failed else TraceState.OK,
         request_preview=first_user[:PREVIEW_CHARS],
         response_preview=last_agent[:PREVIEW_CHARS],
         trace_metadata={
@@ -207,13 +220,22 @@ def _chat(message: Message) -> dict:
 
 
 def _feedback(episode: EpisodeResult, trace_id: str) -> list:
-    """Each evaluated reward component (1.0 passed, 0.0 failed; an error where it could not
-    be evaluated), then the reward itself; an unscored episode's reward is an error feedback
-    saying why."""
+    """The reward, then each evaluated reward component (1.0 passed, 0.0 failed; an error where
+    it could not be evaluated); an unscored episode's reward is an error feedback saying why."""
     from mlflow.entities import AssessmentError, AssessmentSource, Feedback
 
     source = AssessmentSource(source_type="CODE", source_id=SOURCE_ID)
-    feedback = []
+    note = episode.reward_info.note
+    feedback = [  # first: the traces list shows the first few assessments as columns
+        Feedback(
+            trace_id=trace_id,
+            name=REWARD_FEEDBACK,
+            value=episode.reward,
+            error=None if episode.reward is not None else AssessmentError(error_code="UNSCORED", error_message=note or "unscored"),
+            source=source,
+            rationale=note,
+        )
+    ]
     for kind, component in episode.reward_info.components.items():
         if component.status == "not_run":
             continue
@@ -229,17 +251,6 @@ def _feedback(episode: EpisodeResult, trace_id: str) -> list:
                 metadata={"in_basis": str(component.in_basis).lower()},
             )
         )
-    note = episode.reward_info.note
-    feedback.append(
-        Feedback(
-            trace_id=trace_id,
-            name=REWARD_FEEDBACK,
-            value=episode.reward,
-            error=None if episode.reward is not None else AssessmentError(error_code="UNSCORED", error_message=note or "unscored"),
-            source=source,
-            rationale=note,
-        )
-    )
     return feedback
 
 
