@@ -210,7 +210,7 @@ class TrackingSettings(_Section):
     run_label: Optional[str] = None
     charts: bool = True  # pass^k curve and task x trial grid, as PNG artifacts
     trajectories_html: bool = True  # one readable HTML page per episode, as artifacts
-    # every episode as an MLflow trace of the run (Traces and Sessions views); auto: in runs where the
+    # every episode as an MLflow trace of the run (Traces view); auto: in runs where the
     # agent or the user simulator is a model (an oracle self-check's gold conversations would cost
     # more than its episodes: bench/traces.py)
     traces: Union[bool, Literal["auto"]] = "auto"

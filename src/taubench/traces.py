@@ -1,9 +1,9 @@
-"""Every episode as an MLflow trace of its run, so the UI's Traces and Sessions views show
-and filter the conversations: one root span per episode, a span per model call (agent and
-user, with the messages that call answered, tokens and cost) and per tool call (arguments,
-observation, error flag, whose call it was), tags for task, trial, termination and outcome,
-the trials of a task grouped as one session, the reward and each of its components as
-feedback.
+"""Every episode as an MLflow trace of its run, so the UI's Traces view shows and filters the
+conversations: one root span per episode, a span per model call (agent and user, with the
+messages that call answered, tokens and cost) and per tool call (arguments, observation, error
+flag, whose call it was), tags for task, trial, termination and outcome, the reward and each
+of its components as feedback. No trace names a session: MLflow's Sessions view reads a
+session as the turns of one conversation, and a task's trials are separate conversations.
 
 Traces are built from the finished episode records, after the fact: the episode loop knows
 nothing of MLflow, and an episode continued by a resumed run is traced all the same. Spans
@@ -40,7 +40,6 @@ QUEUE_LIMIT = 200  # finished episodes waiting to be written; the run waits when
 PREVIEW_CHARS = 1000
 TOOL_SPAN_NS = 1000
 REWARD_FEEDBACK = "reward"
-MAX_SESSION_ID = 250  # MLflow's limit on a trace's metadata values
 SPANS_STORED_TAG, SPANS_STORED = "mlflow.trace.spansLocation", "TRACKING_STORE"  # set by the store with the spans
 SOURCE_ID = "taubench"
 
@@ -55,18 +54,6 @@ class TraceLabels(BaseModel):
 def trace_id_of(run_id: str, task_id: str, trial: int) -> str:
     """The same episode of the same MLflow run always has the same trace id."""
     return "tr-" + hashlib.sha256(f"{run_id}/{task_id}/{trial}".encode()).hexdigest()[:32]
-
-
-def session_id_of(run_id: str, task_id: str) -> str:
-    """A task's trials in one run form one session of the Sessions view (the task first: the
-    UI shows the start of a session id). MLflow keeps at most MAX_SESSION_ID characters: a
-    longer task id (τ² telecom's reach 250) is cut, and a digest of the whole keeps it apart."""
-    session = f"task-{task_id}-{run_id}"
-    if len(session) <= MAX_SESSION_ID:
-        return session
-    digest = hashlib.sha256(task_id.encode()).hexdigest()[:12]
-    kept = MAX_SESSION_ID - len(f"task-~{digest}-{run_id}")
-    return f"task-{task_id[:kept]}~{digest}-{run_id}"
 
 
 def outcome(episode: EpisodeResult) -> str:
@@ -137,7 +124,6 @@ def episode_trace(episode: EpisodeResult, experiment_id: str, run_id: str, label
         response_preview=last_agent[:PREVIEW_CHARS],
         trace_metadata={
             "mlflow.sourceRun": run_id,
-            "mlflow.trace.session": session_id_of(run_id, episode.task_id),
             "mlflow.trace_schema.version": "3",
         },
         tags=tags,
