@@ -127,10 +127,33 @@ def test_runs_that_measure_something_else_are_left_out_with_the_reason(runs, tmp
     reasons = {entry["source"].removeprefix(str(broken) + "/"): entry["reason"] for entry in table["left_out"]}
     repeated = "repeat" if _pooled(runs, table).name == "more" else "more"
     assert reasons.pop(f"runs/{repeated}").startswith(f"repeats runs/{_pooled(runs, table).name} (same setup and seed 301")
-    assert reasons.pop("runs/judged") == "task set differs: 3 tasks vs 18; judge openai/scripted vs none"
+    assert reasons.pop("runs/judged") == "task set differs: 3 tasks vs 18"  # its judge graded nothing: no reason
     assert reasons.pop("runs/revised") == "data revision differs: policy.md"
     assert reasons.pop("unfinished") == "unfinished (no results.json yet)"
     assert reasons.pop("damaged").startswith("unreadable: ") and reasons == {}
+
+
+def test_settings_that_cannot_change_a_score_neither_split_nor_exclude_rows(runs, tmp_path):
+    """A judge configured where no task needs one, and the provider a model is served through,
+    change no score: a copy of a run saying so is the same setup (a repeat of it, here). An
+    option of one strategy does not split the rows of another."""
+    copy = tmp_path / "copy"
+    shutil.copytree(runs / "runs/a/1", copy)
+    document = json.loads((copy / "results.json").read_text())
+    document["config"]["judge"]["model"] = "openai/scripted"
+    document["config"]["provider"]["name"] = "scripted"
+    (copy / "results.json").write_text(json.dumps(document))
+    other = tmp_path / "other"  # the same as recorded by another strategy, with an option oracle rows lack
+    shutil.copytree(runs / "runs/a/1", other)
+    document["config"]["agent"] = {"name": "tool_calling", "text_tool_calls": False}
+    (other / "results.json").write_text(json.dumps(document))
+    [table] = board(runs, "runs", str(copy), str(other))["tables"]
+    assert "tool_calling" in {row["agent"] for row in table["rows"]}
+    reasons = {entry["source"]: entry["reason"] for entry in table["left_out"]}
+    pair = [str(copy), "runs/a/1"]
+    assert [reasons.get(source, "pooled").split(" ")[0] for source in pair] in (["repeats", "pooled"], ["pooled", "repeats"])
+    assert table["judge"] is None
+    assert table["varying_settings"] == ["max_steps"]  # not provider.name, nor agent.text_tool_calls
 
 
 def test_markdown_csv_and_html(runs):
@@ -142,7 +165,7 @@ def test_markdown_csv_and_html(runs):
     rows = [line for line in lines if line.startswith("| — | oracle | oracle | — |")]
     assert [row.split(" | ")[4:6] for row in rows] == [["200", "54"], ["10", "36"]]
     assert rows[1].split(" | ")[8] == "—"  # two trials: no pass^3
-    assert "- `runs/judged`: task set differs: 3 tasks vs 18; judge openai/scripted vs none" in lines
+    assert "- `runs/judged`: task set differs: 3 tasks vs 18" in lines
 
     table = csv.DictReader(io.StringIO(leaderboard(runs, "runs", "--format", "csv").stdout))
     lines = list(table)

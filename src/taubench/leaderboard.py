@@ -8,7 +8,8 @@ task bootstrap of ``taubench.metrics``), cost and tokens per episode, and the ep
 What is put side by side, and what is left out (every run left out is listed with the reason):
 
 - A table mixes no runs that measure different things: all its runs share the task split, the
-  tasks actually run, the data revision (data sha256) and the judge. The runs of an
+  tasks actually run, the data revision (data sha256) and the judge (where it graded any
+  episode: one configured for tasks that need none changes no score). The runs of an
   environment are grouped by those; the table is the group most runs share (a tie goes to the
   group holding the newest run). A run that stopped early or never finished is left out too.
 - Runs of one setup are **pooled**: their episodes are taken together per task, as more trials
@@ -48,7 +49,8 @@ Format = Literal["markdown", "csv", "html", "json"]
 # settings that are not part of a setup: what makes runs comparable (table), what pooling adds
 # (trials, seeds), and what changes only the price
 NOT_SETUP_KEYS = ("task_split", "task_ids", "start_index", "end_index", "shuffle", "num_trials", "seed", "max_cost")
-NOT_SETUP_SECTIONS = ("env.", "judge.")
+# provider.*: where the model is served from (its name is the model string's own prefix), not what is measured
+NOT_SETUP_SECTIONS = ("env.", "judge.", "provider.")
 MAIN_COLUMNS = {"model.name": "model", "agent.name": "agent", "user.name": "user", "user.model": "user_model"}
 
 
@@ -136,13 +138,13 @@ def _table(env: str, candidates: list[Candidate], by: Optional[str]) -> Table:
         if group is not chosen:
             left_out += [LeftOut(source=c.source, reason="; ".join(_differences(c.run, reference))) for c in group]
     rows, repeats = _rows(chosen, by)
-    varying = sorted({key for row in rows for key in row.settings if len({json.dumps(r.settings.get(key)) for r in rows}) > 1})
+    varying = sorted({key for row in rows for key in row.settings if _varies(key, rows)})
     return Table(
         env=env,
         task_split=reference.task_split,
         tasks=len(reference.task_ids),
         data_sha256=reference.data_sha256,
-        judge=reference.judge,
+        judge=reference.judge_used,
         k=max(row.trials for row in rows),
         varying_settings=varying,
         rows=rows,
@@ -150,8 +152,14 @@ def _table(env: str, candidates: list[Candidate], by: Optional[str]) -> Table:
     )
 
 
+def _varies(key: str, rows: list[Row]) -> bool:
+    """The setting differs between the rows that have it: a row without it (an option of another
+    strategy) is told apart by its strategy already."""
+    return len({json.dumps(row.settings[key]) for row in rows if key in row.settings}) > 1
+
+
 def _comparability(run: StoredRun) -> tuple:
-    return run.task_split, tuple(sorted(run.task_ids)), tuple(sorted(run.data_sha256.items())), run.judge
+    return run.task_split, tuple(sorted(run.task_ids)), tuple(sorted(run.data_sha256.items())), run.judge_used
 
 
 def _differences(run: StoredRun, reference: StoredRun) -> list[str]:
@@ -164,8 +172,8 @@ def _differences(run: StoredRun, reference: StoredRun) -> list[str]:
     changed = changed_data_files(run, reference)
     if changed:
         reasons.append(f"data revision differs: {', '.join(changed)}")
-    if run.judge != reference.judge:
-        reasons.append(f"judge {run.judge or 'none'} vs {reference.judge or 'none'}")
+    if run.judge_used != reference.judge_used:
+        reasons.append(f"judge {run.judge_used or 'none'} vs {reference.judge_used or 'none'}")
     return reasons
 
 

@@ -8,7 +8,7 @@ from typing import Annotated, Iterable, Optional
 
 from pydantic import BaseModel, ConfigDict, SkipValidation, ValidationError
 
-from taubench.episode import EpisodeResult
+from taubench.episode import ROLES, EpisodeResult
 from taubench.masking import MaskedText
 from taubench.metrics import EpisodeFacts
 from taubench.rundir import RESULTS_FILE, StoredRunError, finished_run_dir, results_head, stored_episodes
@@ -49,6 +49,13 @@ class StoredRun(BaseModel):
     @property
     def judge(self) -> Optional[str]:
         return (self.config.get("judge") or {}).get("model")
+
+    @property
+    def judge_used(self) -> Optional[str]:
+        """The judge, if it graded any episode: one configured for tasks that need none (no NL
+        assertion among them) cannot change a score, so it does not tell runs apart."""
+        judge_role = ROLES.index("judge")
+        return self.judge if any(episode.usage[judge_role].calls for episode in self.episodes) else None
 
     @classmethod
     def read(cls, path: Path, root: Optional[Path] = None) -> "StoredRun":
