@@ -10,8 +10,10 @@ from pathlib import Path
 from statistics import mean
 
 import pytest
+from mlflow.tracking import MlflowClient
 
 from conftest import ORACLES, run_cli
+from taubench.tracking import local_store
 
 QUIET = ("tracking.enabled=false", "progress=false")
 
@@ -100,7 +102,9 @@ def test_the_table_says_who_is_better_and_names_the_flips(runs):
     assert rows["average reward"].endswith("B better") and rows["pass^2"].endswith("B better")
     assert "succeeded more often in A (0 tasks): none" in result.stdout
     assert "succeeded more often in B (8 tasks):" in result.stdout and "  task 2        A 0.00  B 1.00" in result.stdout
-    assert "same agent/user/model settings" in result.stderr  # both are the oracle: a warning, not a refusal
+    # both are the oracle: a warning naming what does differ, not a refusal
+    assert "same agent/user/model settings (they differ only in max_steps)" in result.stderr
+    assert "settings that differ: max_steps (10 vs 200)" in result.stdout
 
 
 def test_a_run_against_itself_is_allowed_and_warned(runs):
@@ -108,6 +112,19 @@ def test_a_run_against_itself_is_allowed_and_warned(runs):
     assert result.returncode == 0 and "A and B are the same run" in result.stderr
     comparison = json.loads(result.stdout)
     assert all(row["difference"] == 0 and row["verdict"] == "no clear difference" for row in comparison["differences"])
+
+
+def test_runs_are_named_by_their_mlflow_run_ids_as_the_ui_shows_them(tmp_path):
+    for steps in (10, 200):
+        result = run_cli(*ORACLES, "env=mock", "task_ids=[0,1,2,3]", f"max_steps={steps}", "progress=false", cwd=tmp_path)
+        assert result.returncode == 0, result.stderr
+    client = MlflowClient(tracking_uri=local_store(tmp_path)[0])
+    runs = client.search_runs([client.get_experiment_by_name("taubench").experiment_id])
+    ids = {run.data.params["max_steps"]: run.info.run_id for run in runs}
+    comparison = compared(tmp_path, ids["10"], ids["200"])
+    assert comparison["settings_differing"] == {"max_steps": [10, 200]} and comparison["shared_tasks"] == 4
+    unknown = compare(tmp_path, ids["10"], "0" * 32)
+    assert unknown.returncode == 2 and f"no MLflow run {'0' * 32} in the store" in unknown.stderr
 
 
 def test_unscored_episodes_are_left_out_and_counted(tmp_path):

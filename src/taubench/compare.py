@@ -11,10 +11,12 @@ task splits or task data are refused: their figures do not measure the same thin
 """
 
 import argparse
+import re
 import sys
+import tempfile
 from pathlib import Path
 from statistics import mean
-from typing import Literal, Optional, Sequence
+from typing import Any, Literal, Optional, Sequence
 
 import numpy as np
 from pydantic import BaseModel
@@ -23,7 +25,11 @@ from taubench.metrics import (
     BOOTSTRAP_RESAMPLES, BOOTSTRAP_SEED, Interval, is_success, pass_hat_k_per_task, percentile_interval, task_order,
 )
 from taubench.rundir import StoredRunError
+from taubench.leaderboard_sources import SourceError, mlflow_run
 from taubench.stored_runs import SETUP_SECTIONS, StoredRun, changed_data_files
+from taubench.tracking import flatten, measured_params
+
+MLFLOW_RUN_ID = re.compile(r"[0-9a-f]{32}")  # what the MLflow UI shows as a run's id
 
 Verdict = Literal["A better", "B better", "no clear difference"]
 
@@ -73,6 +79,7 @@ class Comparison(BaseModel):
     differences: list[Difference]
     better_in_a: list[TaskFlip]  # success rate higher in A, in task order
     better_in_b: list[TaskFlip]
+    settings_differing: dict[str, tuple[Any, Any]]  # what each measured differently: key -> (A's value, B's)
     warnings: list[str]
 
     def table(self) -> str:
@@ -82,7 +89,9 @@ class Comparison(BaseModel):
             f"{side.unscored_episodes} unscored left out, {side.tasks_not_shared} tasks only in {name}"
             for name, side in (("A", self.a), ("B", self.b))
         ]
+        differing = ", ".join(f"{key} ({_shown(a)} vs {_shown(b)})" for key, (a, b) in self.settings_differing.items())
         lines += [
+            f"settings that differ: {differing or 'none'}",
             f"{self.domain}, split {self.task_split}, {self.shared_tasks} shared tasks; "
             f"paired bootstrap 95% over tasks ({self.resamples} resamples, seed {self.seed})",
             *([] if self.pass_hat_k_tasks == self.shared_tasks else [
@@ -127,6 +136,7 @@ def compare(run_a: StoredRun, run_b: StoredRun, resamples: int = BOOTSTRAP_RESAM
         differences=differences,
         better_in_a=[TaskFlip(task_id=task, success_rate_a=a, success_rate_b=b) for task, (a, b) in rates.items() if a > b],
         better_in_b=[TaskFlip(task_id=task, success_rate_a=a, success_rate_b=b) for task, (a, b) in rates.items() if b > a],
+        settings_differing=settings_differing(run_a, run_b),
         warnings=_warnings(run_a, run_b),
     )
 
@@ -197,12 +207,33 @@ def _side(run: StoredRun, shared_rewards: dict[str, list[float]], other: StoredR
     )
 
 
+def settings_differing(run_a: StoredRun, run_b: StoredRun) -> dict[str, tuple[Any, Any]]:
+    """The measured settings (the params MLflow keeps) whose values differ, in A's order; a
+    setting one run lacks is None there."""
+    flat_a, flat_b = (measured_params(flatten(run.config)) for run in (run_a, run_b))
+    keys = list(dict.fromkeys([*flat_a, *flat_b]))
+    return {key: (flat_a.get(key), flat_b.get(key)) for key in keys if flat_a.get(key) != flat_b.get(key)}
+
+
 def _warnings(run_a: StoredRun, run_b: StoredRun) -> list[str]:
     if run_a.run_dir.resolve() == run_b.run_dir.resolve():
         return ["A and B are the same run: every difference is 0"]
     if run_a.setup == run_b.setup:
-        return [f"A and B have the same {'/'.join(SETUP_SECTIONS)} settings: this compares neither models nor strategies"]
+        differing = settings_differing(run_a, run_b)
+        what = f"they differ only in {', '.join(differing)}" if differing else "no setting differs"
+        return [f"A and B have the same {'/'.join(SETUP_SECTIONS)} settings ({what}): this compares neither models nor strategies"]
     return []
+
+
+def _shown(value: Any) -> str:
+    return "none" if value is None else str(value)
+
+
+def _stored_run(given: str, tracking_uri: Optional[str], downloads: Path) -> StoredRun:
+    """A run folder or results.json if one is there, else an MLflow run id (32 hex digits)."""
+    if Path(given).exists() or not MLFLOW_RUN_ID.fullmatch(given):
+        return StoredRun.read(Path(given))
+    return mlflow_run(given, tracking_uri, Path.cwd(), downloads)
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
@@ -211,8 +242,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         description="Is run A better than run B? The difference A − B in average reward and pass^k over the tasks both "
         "runs scored, with paired bootstrap 95% intervals, and the tasks that went either way.",
     )
-    parser.add_argument("run_a", type=Path, help="run A's output directory (holding results.json)")
-    parser.add_argument("run_b", type=Path, help="run B's output directory")
+    parser.add_argument("run_a", help="run A: its output directory (holding results.json), or its MLflow run id")
+    parser.add_argument("run_b", help="run B: the same")
+    parser.add_argument("--tracking-uri", help="the MLflow store of run ids (default: ./mlruns, the store of runs started here)")
     parser.add_argument("--resamples", type=int, default=BOOTSTRAP_RESAMPLES, help="bootstrap resamples (default: %(default)s)")
     parser.add_argument("--seed", type=int, default=BOOTSTRAP_SEED, help="bootstrap seed (default: %(default)s)")
     parser.add_argument("--json", action="store_true", help="print the comparison as JSON")
@@ -220,10 +252,12 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     if args.resamples < 1:
         parser.error(f"--resamples: must be at least 1 (got {args.resamples})")
     try:
-        comparison = compare(StoredRun.read(args.run_a), StoredRun.read(args.run_b), args.resamples, args.seed)
+        with tempfile.TemporaryDirectory(prefix="taubench-compare-") as downloads:
+            run_a, run_b = (_stored_run(given, args.tracking_uri, Path(downloads)) for given in (args.run_a, args.run_b))
+        comparison = compare(run_a, run_b, args.resamples, args.seed)
     except NotComparable as exc:
         parser.exit(2, f"taubench.compare: not comparable: {exc}\n")
-    except StoredRunError as exc:
+    except (StoredRunError, SourceError) as exc:
         parser.exit(2, f"taubench.compare: {exc}\n")
     for warning in comparison.warnings:
         print(f"taubench.compare: warning: {warning}", file=sys.stderr)

@@ -176,6 +176,22 @@ def _mlflow_candidate(client, run, downloads: Path) -> Candidate:
     return Candidate(source=source, run=stored)
 
 
+def mlflow_run(run_id: str, tracking_uri: Optional[str], base_dir: Path, downloads: Path) -> StoredRun:
+    """One run of the MLflow store by its id (what the UI shows), read from its ``results.json``
+    artifact into ``downloads``."""
+    from mlflow.exceptions import MlflowException
+
+    client, uri = _client(tracking_uri, base_dir)
+    try:
+        run = client.get_run(run_id)
+    except MlflowException:
+        raise SourceError(f"no MLflow run {run_id} in the store {uri}") from None
+    candidate = _mlflow_candidate(client, run, downloads)
+    if candidate.run is None:
+        raise SourceError(f"{candidate.source}: {candidate.problem}")
+    return candidate.run
+
+
 def log_to_mlflow(tables: dict[str, str], tracking_uri: Optional[str], experiment: str, base_dir: Path) -> str:
     """The tables (file name -> text) as artifacts of the experiment's one ``leaderboard`` run."""
     from taubench.settings import TrackingSettings
