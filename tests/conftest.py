@@ -186,6 +186,7 @@ class ServedUI(NamedTuple):
     root: str  # http://127.0.0.1:<port>
     address: str  # the one taubench.ui printed
     api: httpx.Client  # MLflow's REST API, /api/2.0/mlflow
+    log: Path  # what the server wrote on stderr
 
 
 @contextmanager
@@ -193,10 +194,12 @@ def serving_ui(base: Path) -> Iterator["ServedUI"]:
     """``python -m taubench.ui`` over the runs recorded under ``base``, on a free port of
     127.0.0.1, once it answers; stops it at the end."""
     port = free_port()
-    ui = subprocess.Popen(
-        [sys.executable, "-m", "taubench.ui", "--port", str(port)], cwd=base, env=_cli_environment(None),
-        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, start_new_session=True,
-    )  # fmt: skip
+    log = base / f"ui-{port}.stderr"
+    with log.open("w") as stderr:
+        ui = subprocess.Popen(
+            [sys.executable, "-m", "taubench.ui", "--port", str(port)], cwd=base, env=_cli_environment(None),
+            stdout=subprocess.PIPE, stderr=stderr, text=True, start_new_session=True,
+        )  # fmt: skip
     api = httpx.Client(base_url=f"http://127.0.0.1:{port}/api/2.0/mlflow", timeout=30)
     try:
         address = ui.stdout.readline().rsplit(" ", 1)[-1].strip()
@@ -209,7 +212,7 @@ def serving_ui(base: Path) -> Iterator["ServedUI"]:
                 if ui.poll() is not None or time.monotonic() > deadline:
                     pytest.fail("the MLflow UI never answered")
                 time.sleep(0.1)
-        yield ServedUI(f"http://127.0.0.1:{port}", address, api)
+        yield ServedUI(f"http://127.0.0.1:{port}", address, api, log)
     finally:
         api.close()
         subprocess.run(["pkill", "-TERM", "-g", str(ui.pid)], check=False)

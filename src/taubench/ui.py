@@ -18,6 +18,9 @@ from taubench.settings import DEFAULT_EXPERIMENT
 from taubench.tracking import RESULTS_VIEW
 
 RUNS_MODE = "workflowType=machine_learning"
+# MLflow 3.17's server imports Starlette's deprecated WSGI middleware, and each of its worker
+# processes would say so on stderr: a warning about MLflow's code, not something to act on
+MLFLOW_NOISE = "ignore:starlette.middleware.wsgi is deprecated"
 # an experiment's address ends so: its runs tab (the experiment's own address redirects there,
 # losing the view), in the view named RESULTS_VIEW
 RESULTS_PAGE = f"/runs?viewStateShareKey={RESULTS_VIEW}&{RUNS_MODE}"
@@ -52,6 +55,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     print(f"taubench: MLflow UI of {store}: {runs_address(args.host, args.port, experiment and experiment.experiment_id)}", flush=True)
     command = [sys.executable, "-m", "mlflow", "ui", "--backend-store-uri", tracking_uri, "--default-artifact-root", artifact_root,
                "--host", args.host, "--port", str(args.port)]  # fmt: skip
+    os.environ["PYTHONWARNINGS"] = ",".join(filter(None, [os.environ.get("PYTHONWARNINGS"), MLFLOW_NOISE]))
     os.execv(sys.executable, command)
     return 0  # not reached: the process is now the MLflow UI
 
