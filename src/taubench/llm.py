@@ -15,6 +15,7 @@ import os
 import random
 import threading
 import time
+import warnings
 from pathlib import Path
 from typing import Any, Optional
 
@@ -409,11 +410,21 @@ def http_for(spec: ModelSpec, retry: RetryPolicy) -> ThreadClients:
     return ThreadClients(spec.model, spec.api_base, LLMClient.api_key_of(spec), retry.timeout)
 
 
+# litellm dumps a provider's reply through its own pydantic models before we see it; a malformed
+# reply (a number as the content) makes pydantic warn on stderr, in the middle of the progress
+# bar, about litellm's model. What the reply is worth is ours to say (``classify``, ``replies``).
+LITELLM_DUMP_WARNING = r"Pydantic serializer warnings:\s+PydanticSerializationUnexpectedValue"
+
+
 def quiet_litellm():
     """litellm, imported on first use (it is heavy), without its per-call INFO lines (Hydra
-    sets the root logger to INFO) and its "give feedback" banners; our retries report."""
+    sets the root logger to INFO), its "give feedback" banners (our retries report) and the
+    pydantic warnings its dump of a malformed reply raises."""
     import litellm
 
+    # at every call, as the logger levels: a test harness may have reset the filters since (the
+    # same filter again replaces the earlier one, so the list does not grow)
+    warnings.filterwarnings("ignore", message=LITELLM_DUMP_WARNING, category=UserWarning, module="pydantic.main")
     litellm.suppress_debug_info = True
     for name in ("LiteLLM", "LiteLLM Router", "LiteLLM Proxy", "httpx"):
         logger = logging.getLogger(name)
