@@ -60,6 +60,7 @@ def test_each_episode_is_one_trace_tagged_and_graded_as_results_json_says(oracle
         outcome = "success" if episode["reward"] == 1.0 else "failure"
         assert tags["taubench.outcome"] == outcome
         assert trace.info.state.value == ("OK" if outcome == "success" else "ERROR")  # a failed episode looks failed
+        assert trace.info.response_preview.startswith(f"[{outcome} · reward {episode['reward']:g}] ")  # in every list
         outcomes[outcome] += 1
         assert tags["mlflow.traceName"] == f"task {episode['task_id']} · trial {episode['trial']}"
         assert "mlflow.trace.session" not in trace.info.trace_metadata  # trials are not turns of one session

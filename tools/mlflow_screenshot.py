@@ -3,10 +3,11 @@
 An offline oracle sweep of two jobs (one with episodes cut short by ``max_steps``, so there
 are failures to see, each attributed by the scripted server's error analyst) and the
 leaderboard of its runs are recorded in a fresh store; the MLflow UI serves that store on
-127.0.0.1; Chromium opens the experiment as ``taubench.ui`` does (its runs table, results as
-columns), the failing job's traces and one failed conversation, the compare view of the two
-jobs, the leaderboard page, an HTML trajectory page, the pages' index and each chart, and
-saves what it shows. ``make screenshot`` installs Chromium (Debian's package) and runs this.
+127.0.0.1; Chromium, driven by Playwright, opens the experiment as ``taubench.ui`` does (its
+runs table, results as columns, and its charts), the failing job's traces and one failed
+conversation, the compare view of the two jobs, the leaderboard page, an HTML trajectory page,
+the pages' index and a failed episode opened from it by a click, and each chart, and saves
+what it shows. ``make screenshot`` installs Chromium (Debian's package) and runs this.
 """
 
 import argparse
@@ -20,6 +21,8 @@ import urllib.request
 from pathlib import Path
 
 from mlflow.tracking import MlflowClient
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+from playwright.sync_api import sync_playwright
 
 from taubench.scripted_server import ScriptedServer
 from taubench.tracking import local_store
@@ -30,6 +33,9 @@ from taubench.ui import RESULTS_PAGE
 SWEEP = ["--multirun", "env=airline", "agent=oracle", "user=oracle", "task_ids=[0,1,2,3,4,5,6,7]", "num_trials=3",
          "max_steps=6,40", "tracking.traces=true", "progress=false"]  # fmt: skip
 BROWSERS = ("chromium", "chromium-browser", "google-chrome")
+# as root Chromium needs --no-sandbox; the rest keep it from reaching out to Google's hosts
+CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--disable-background-networking",
+                  "--disable-component-update", "--disable-sync", "--no-first-run"]  # fmt: skip
 
 
 def main() -> int:
@@ -72,8 +78,10 @@ def main() -> int:
     at = f"/experiments/{experiment.experiment_id}"
     targets = {  # screenshot -> the UI's page (the address after its #)
         "mlflow-experiment.png": at + RESULTS_PAGE,  # the runs table in model-training mode, as taubench.ui opens it
+        "mlflow-charts.png": at + RESULTS_PAGE + "&compareRunsMode=CHART",  # its charts: what varied, then the results
         "mlflow-run-traces.png": f"{at}/runs/{run.info.run_id}/traces",  # the run's episodes as traces
         "mlflow-trace.png": f"{at}/runs/{run.info.run_id}/traces?selectedEvaluationId={failed_trace}",  # a failed one
+        "mlflow-experiment-traces.png": f"{at}/traces",  # every run's traces, each response led by its outcome
         "mlflow-sweep-compare.png": f'/compare-runs?runs=[{compared}]&experiments=["{experiment.experiment_id}"]',
         "mlflow-leaderboard.png": f"{at}/runs/{leaderboard.info.run_id}/artifacts/leaderboard/leaderboard.html",
         "mlflow-trajectory.png": f"{at}{run_page}/{failed_page}",
@@ -90,19 +98,49 @@ def main() -> int:
     )  # fmt: skip
     try:
         _wait_for(f"http://127.0.0.1:{port}/health")
-        for name, page in targets.items():
-            url = f"http://127.0.0.1:{port}/#{page}"
-            shot = (args.out / name).resolve()
-            subprocess.run(
-                [browser, "--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", f"--window-size={args.size}",
-                 "--virtual-time-budget=20000", f"--screenshot={shot}", url],
-                check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=180,
-            )  # fmt: skip
-            print(f"{shot}  ({page})")
+        width, height = (int(n) for n in args.size.split(","))
+        with sync_playwright() as playwright:
+            chromium = playwright.chromium.launch(executable_path=browser, args=CHROMIUM_FLAGS)
+            context = chromium.new_context(viewport={"width": width, "height": height})  # one: the assistant stays closed
+            context.set_default_timeout(60_000)
+            for name, address in targets.items():
+                page = context.new_page()  # each page loaded afresh, as a link opens it
+                page.goto(f"http://127.0.0.1:{port}/#{address}")
+                _close_assistant(page)
+                _shoot(page, args.out / name, address)
+                page.close()
+            # the index as a researcher uses it: a click on a failed episode's row shows that episode
+            page = context.new_page()
+            page.goto(f"http://127.0.0.1:{port}/#{at}{run_page}/trajectories/{INDEX_FILE}")
+            index = page.frame_locator("iframe.mlflow-html-iframe")
+            index.locator("table.episodes tbody tr").filter(has_text="max_steps").first.locator("a").click()
+            index.get_by_role("heading", name="Conversation").wait_for()
+            _shoot(page, args.out / "mlflow-index-click.png", "the index, after a click on a failed episode")
+            chromium.close()
     finally:
         os.killpg(ui.pid, 15)
         ui.wait(timeout=30)
     return 0
+
+
+def _close_assistant(page) -> None:
+    """MLflow 3.17 opens its chat assistant beside every page; closed, the page has the width."""
+    page.wait_for_load_state("load")
+    page.wait_for_timeout(1000)
+    close = page.locator("button[aria-label='Close']").filter(visible=True)
+    if page.get_by_text("MLflow Assistant").count() and close.count():
+        close.first.click()
+
+
+def _shoot(page, path: Path, what: str) -> None:
+    """The page once what it loads has arrived (no request for half a second), and a moment to draw."""
+    try:
+        page.wait_for_load_state("networkidle", timeout=8_000)
+    except PlaywrightTimeout:  # a view that keeps polling (the runs table does): what it shows by then
+        pass
+    page.wait_for_timeout(1500)
+    page.screenshot(path=str(path.resolve()))
+    print(f"{path.resolve()}  ({what})")
 
 
 def _free_port() -> int:

@@ -75,6 +75,13 @@ def failure_of(episode: EpisodeResult) -> Optional[str]:
     return None
 
 
+def _verdict(episode: EpisodeResult) -> str:
+    """How the episode ended, first in the response column of every traces list (the
+    experiment's shows neither state nor feedback by default): ``failure · reward 0``."""
+    found = outcome(episode)
+    return found if episode.reward is None else f"{found} · reward {episode.reward:g}"
+
+
 class EpisodeTrace(BaseModel):
     """One episode in MLflow's terms, ready to write."""
 
@@ -121,7 +128,7 @@ def episode_trace(episode: EpisodeResult, experiment_id: str, run_id: str, label
         execution_duration=(end - start) // 1_000_000,
         state=TraceState.ERROR if failed else TraceState.OK,
         request_preview=first_user[:PREVIEW_CHARS],
-        response_preview=last_agent[:PREVIEW_CHARS],
+        response_preview=f"[{_verdict(episode)}] {last_agent}"[:PREVIEW_CHARS],
         trace_metadata={
             "mlflow.sourceRun": run_id,
             "mlflow.trace_schema.version": "3",
