@@ -328,10 +328,10 @@ class SweepCallback(Callback):
 
         sweep_dir = Path(config.hydra.sweep.dir)
         sweep_dir.mkdir(parents=True, exist_ok=True)
-        typed = [[plain_override(override) for override in job] for job in jobs]
+        typed = [[plain_override(override) for override in job] for job in jobs]  # as a person reads them
         (sweep_dir / JOB_LABELS_FILE).write_text(json.dumps(charts.override_labels(typed, leave_out=NAMED_IN_RUN_NAME)))
         if tracking.parent_run_id is None:
-            self._open_parent_run(config, tracking, jobs, checked)
+            self._open_parent_run(config, tracking, jobs, checked, charts.varying_override_keys(typed))
 
     @staticmethod
     def _check(number: int, total: int, overrides: list[str]) -> PreparedRun:
@@ -349,11 +349,13 @@ class SweepCallback(Callback):
         return prepared
 
     @staticmethod
-    def _open_parent_run(config: DictConfig, tracking: TrackingSettings, jobs: list[list[str]], checked: list[PreparedRun]) -> None:
+    def _open_parent_run(
+        config: DictConfig, tracking: TrackingSettings, jobs: list[list[str]], checked: list[PreparedRun], varying: list[str]
+    ) -> None:
         """The sweep's parent MLflow run: when the sweep continues an earlier, unfinished one
         (a job resumes its run, or a run of the same sweep was left RUNNING by a killed
-        process), that sweep's parent, so each job stays the child of one parent; else a new one."""
-        from taubench import charts
+        process), that sweep's parent, so each job stays the child of one parent; else a new one.
+        ``varying``: the override keys whose values differ between the jobs."""
         from taubench.tracking import Tracker
 
         sweep_dir = Path(config.hydra.sweep.dir)
@@ -369,13 +371,12 @@ class SweepCallback(Callback):
             run_id = earlier
             print(f"taubench: continuing the MLflow run {run_id} of this sweep, left unfinished", file=sys.stderr)
         else:
-            varying = charts.varying_override_keys([[plain_override(override) for override in job] for job in jobs])
             run_id = tracker.start(
                 name=f"sweep {datetime.now():%Y-%m-%d %H:%M:%S}" + (f" · varying {', '.join(varying)}" if varying else ""),
                 params={"sweep.overrides": " ".join(config.hydra.overrides.task), "sweep.jobs": len(jobs)},
                 tags={SWEEP_DIR_TAG: str(sweep_dir.resolve()), SWEEP_TAG: identity},
             )
-        tracker.show_varied(varied_params(checked, charts.varying_override_keys(jobs)))
+        tracker.show_varied(varied_params(checked, varying))
         (sweep_dir / PARENT_RUN_FILE).write_text(run_id)
 
     def on_multirun_end(self, config: DictConfig, **kwargs: Any) -> None:
