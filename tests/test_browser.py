@@ -121,3 +121,16 @@ def test_the_chart_view_opens_on_what_the_sweep_varied_and_the_results(served, p
     assert not any(title.startswith(("analysis/", "usage/")) for title in charts)  # their sections are folded
     sections = page.get_by_text(re.compile(r"^(Model metrics|errors|usage|labels|analysis|System metrics)$"))
     assert sections.all_inner_texts() == ["Model metrics", "errors", "usage", "labels", "analysis", "System metrics"]
+
+
+def test_the_compare_view_plots_what_varied_against_the_reward(served, page):
+    from playwright.sync_api import expect
+
+    experiment_id, cut = run_named(served, CUT_RUN)
+    _, full = run_named(served, "mock · oracle · oracle · max_steps=40")
+    page.goto(f'{served.root}/#/compare-runs?runs=["{cut}","{full}"]&experiments=["{experiment_id}"]')
+    expect(page.get_by_text("Parallel Coordinates Plot").first).to_be_visible()
+    chosen = page.locator("[class*='select-selection-item']")
+    expect(chosen.first).to_be_visible()
+    shown = list(dict.fromkeys(text.strip() for text in chosen.all_inner_texts() if text.strip()))
+    assert shown == ["max_steps", "average_reward"]  # the swept param, then the first result

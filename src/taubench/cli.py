@@ -232,11 +232,13 @@ def _finish_mlflow_run(tracker, run_id: str, prepared: PreparedRun, report: RunR
     tags = {"taubench.stopped": report.summary.stopped} if report.summary.stopped else {}
     status = "FAILED" if report.failed else "FINISHED"
     artifacts = [Artifact(report.results_file), Artifact(resolved), *extras.artifacts]
+    # the scalars first: MLflow's compare view plots the first metric the runs share
+    tracker.log(run_id, summary_metrics(report.summary) | extras.metrics)
     if report.summary.pass_hat_k:
         tracker.log_curve(run_id, "pass_hat_k", report.summary.pass_hat_k)
     for name, points in label_curves(report.summary).items():
         tracker.log_curve(run_id, name, points)
-    tracker.finish(run_id, summary_metrics(report.summary) | extras.metrics, artifacts, status=status, tags=tags)
+    tracker.finish(run_id, {}, artifacts, status=status, tags=tags)
 
 
 @dataclass
