@@ -246,3 +246,43 @@ def test_a_missing_key_of_the_analyst_stops_the_run_before_it_starts_and_the_com
         main(["nowhere", "--model", "openai/x", "--api-base", "http://127.0.0.1:9/v1"])
     assert stopped.value.code == 2
     assert "taubench.analysis: nowhere: no such run directory" in capsys.readouterr().err
+
+
+def test_a_v1_results_file_is_analysed_with_the_original_commands_flags(tmp_path, shared):
+    """τ-bench's ``auto_error_identification.py --env airline --platform openai --results-path F
+    --max-concurrency 16 --output-path D --max-num-failed-results 10``, as ``taubench.analysis``."""
+    historical = shared / "data/tau_bench_v1/historical/gpt-4o-airline.json"
+    recorded = json.loads(historical.read_text())
+    failed = [result for result in recorded if result["reward"] <= 1e-3][:10]  # the original's rule, truncated
+    with ScriptedServer(domains=()) as server:
+        command = run_cli(
+            "--env", "airline", "--platform", "openai", "--model", "scripted", "--base-url", server.url,
+            "--results-path", str(historical), "--data-dir", str(shared / "data/tau_bench_v1"), "--max-concurrency", "16",
+            "--output-path", "analysis", "--max-num-failed-results", "10",
+            cwd=tmp_path, timeout=300, seed_store=False, module="taubench.analysis", env={"OPENAI_API_KEY": "sk-scripted"},
+        )  # fmt: skip
+        assert server.counts["analysis"] == 10
+    assert command.returncode == 0, command.stderr
+    assert "error analysis (openai/scripted): 10 failed episodes" in command.stdout
+    ours = json.loads((tmp_path / "analysis" / ANALYSIS_FILE).read_text())
+    assert [(entry["task_id"], entry["trial"]) for entry in ours["episodes"]] == sorted(
+        ((str(result["task_id"]), result["trial"]) for result in failed), key=lambda key: (int(key[0]), key[1])
+    )
+    original = json.loads((tmp_path / "analysis" / "fault_analysis.json").read_text())
+    authors = original["fault_assignment_analysis"]
+    assert len(authors) == 10 and {entry["author"] for entry in authors} <= {"user", "agent", "environment"}
+    assert {entry["task_id"] for entry in authors} == {result["task_id"] for result in failed}
+    types = {entry["fault_type"] for entry in original["fault_type_analysis"]}
+    assert types and types <= {"called_wrong_tool", "used_wrong_tool_argument", "goal_partially_completed", "other"}
+    assert len(original["fault_type_analysis"]) == sum(entry["author"] == "agent" for entry in authors)
+
+
+def test_the_v1_flags_refuse_what_they_cannot_do_saying_why(tmp_path, shared):
+    historical = shared / "data/tau_bench_v1/historical/gpt-4o-airline.json"
+    common = ("--env", "airline", "--results-path", str(historical), "--data-dir", str(shared / "data/tau_bench_v1"),
+              "--output-path", "analysis")  # fmt: skip
+    no_model = run_cli(*common, "--platform", "openai", cwd=tmp_path, seed_store=False, module="taubench.analysis")
+    assert no_model.returncode == 2 and "--model: name the analyst model" in no_model.stderr
+    completion = run_cli(*common, "--platform", "outlines", "--model", "m", cwd=tmp_path, seed_store=False, module="taubench.analysis")
+    assert completion.returncode == 2 and "completion-only platform" in completion.stderr
+    assert not (tmp_path / "analysis").exists()

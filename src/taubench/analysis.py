@@ -345,10 +345,15 @@ def log_to_run(run_dir: Path, config: dict, analysis: ErrorAnalysis, path: Path,
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
+    if "--results-path" in (sys.argv[1:] if argv is None else argv):  # τ-bench's auto_error_identification.py flags
+        from taubench import v1_analysis
+
+        return v1_analysis.main(argv)
     parser = argparse.ArgumentParser(
         prog="python -m taubench.analysis",
         description="Attribute the fault of every failed episode of a stored run with a model; writes error_analysis.json "
-        "in the run directory and adds it to the run's MLflow record.",
+        "in the run directory and adds it to the run's MLflow record. With --results-path: a τ-bench (v1) results file, "
+        "with the flags of τ-bench's auto_error_identification.py (python -m taubench.analysis --results-path F --help).",
     )
     parser.add_argument("run_dir", type=Path, help="the run's output directory (holding results.json)")
     parser.add_argument("--model", required=True, help="litellm model string, e.g. gpt-4.1-2025-04-14")

@@ -18,8 +18,9 @@ from typing import Any, Optional
 from pydantic import BaseModel, ConfigDict
 
 from taubench.domain import BaseDomain, Sides
-from taubench.evaluation import evaluate
-from taubench.messages import AssistantMessage, Message, ToolCall, ToolMessage, UserMessage
+from taubench.episode import ROLES, EpisodeResult
+from taubench.evaluation import RewardInfo, evaluate
+from taubench.messages import AssistantMessage, Message, ToolCall, ToolMessage, Usage, UserMessage
 from taubench.metrics import is_success, pass_hat_k
 from taubench.rundir import write_atomically
 from taubench.settings import RunSettings
@@ -272,6 +273,37 @@ def _rescore_one(result: V1Result, task: Task, domain: BaseDomain) -> Rescored:
         rescored=rescored,
         reason=reason,
         observations_differing=differing,
+    )
+
+
+def episode_of(result: V1Result) -> EpisodeResult:
+    """A v1 result as one of our episode records, for the error analysis: the conversation and
+    the tool outputs as recorded (nothing replayed), the reward as the file gives it."""
+    messages: list[Message] = []
+    for message in result.traj:
+        role = message.get("role")
+        if role == "user":  # the system prompt is not part of the conversation
+            messages.append(UserMessage(content=message.get("content") or ""))
+        elif role == "assistant":
+            calls = [_tool_call(call) for call in message.get("tool_calls") or []]
+            messages.append(AssistantMessage(content=message.get("content"), tool_calls=calls or None))
+        elif role == "tool":
+            call_id, name = message.get("tool_call_id") or "", message.get("name") or ""
+            messages.append(ToolMessage(tool_call_id=call_id, name=name, content=message.get("content") or ""))
+    capped = result.info.reward_info is None  # v1 gives no reward information to an episode cut off by its step cap
+    return EpisodeResult(
+        task_id=str(result.task_id),
+        trial=result.trial,
+        seed=0,  # v1 records none
+        reward=result.reward,
+        reward_info=RewardInfo(reward=result.reward, reward_basis=[], note="the v1 step cap ended it" if capped else None),
+        termination_reason="max_steps" if capped else "user_stop",
+        messages=messages,
+        num_steps=len(messages),
+        num_tool_errors=0,
+        usage={role: Usage() for role in ROLES},
+        started_at="",  # v1 records no time
+        duration_s=0.0,
     )
 
 
