@@ -24,7 +24,8 @@ CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-network
                   "--disable-sync", "--no-first-run"]  # fmt: skip
 # A sweep of two runs with failures to look at: mock's tasks cut at eight steps (one in three
 # passes) and at forty (all pass), two trials each, the failures attributed by an error analyst
-SWEEP = ("--multirun", *ORACLES, "env=mock", "task_ids=[0,1,2]", "num_trials=2", "max_steps=8,40", "progress=false")
+SWEEP = ("--multirun", *ORACLES, "env=mock", "task_ids=[0,1,2]", "num_trials=2", "max_steps=8,40", "tracking.traces=true",
+         "progress=false")  # fmt: skip
 CUT_RUN = "mock · oracle · oracle · max_steps=8"
 HTML_VIEWER = "iframe.mlflow-html-iframe"  # MLflow's artifact viewer shows an HTML file in this frame
 WAIT_MS = 60_000  # what a page may take to show what it loads, on a loaded machine (a pass takes a second or two)
@@ -134,3 +135,14 @@ def test_the_compare_view_plots_what_varied_against_the_reward(served, page):
     expect(chosen.first).to_be_visible()
     shown = list(dict.fromkeys(text.strip() for text in chosen.all_inner_texts() if text.strip()))
     assert shown == ["max_steps", "average_reward"]  # the swept param, then the first result
+
+
+def test_a_failed_episode_looks_failed_in_the_runs_traces(served, page):
+    from playwright.sync_api import expect
+
+    experiment_id, run_id = run_named(served, CUT_RUN)  # one of its three tasks passes: 2 episodes of 6
+    page.goto(f"{served.root}/#/experiments/{experiment_id}/runs/{run_id}/traces")
+    expect(page.get_by_text("[failure · reward 0]", exact=False).first).to_be_visible()
+    expect(page.get_by_role("columnheader", name="reward")).to_be_visible()  # the reward feedback is a column
+    expect(page.get_by_text("Error", exact=True)).to_have_count(4)  # the failed episodes' state
+    expect(page.get_by_text("OK", exact=True)).to_have_count(2)
