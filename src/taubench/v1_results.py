@@ -13,7 +13,7 @@ from collections import defaultdict
 from datetime import datetime
 from pathlib import Path
 from statistics import mean
-from typing import Any, Optional
+from typing import Any, Optional, Union
 
 from pydantic import BaseModel, ConfigDict
 
@@ -247,18 +247,15 @@ def _rescore_one(result: V1Result, task: Task, domain: BaseDomain) -> Rescored:
     differing = 0
     ended_by_tool = False
     for message in result.traj:
-        role = message.get("role")
-        if role == "user":  # the system prompt is not part of the conversation
-            trajectory.append(UserMessage(content=message.get("content") or ""))
-        elif role == "assistant":
-            calls = [_tool_call(call) for call in message.get("tool_calls") or []]
-            trajectory.append(AssistantMessage(content=message.get("content"), tool_calls=calls or None))
-            for call in calls:
-                output = toolkit.invoke(call.name, call.arguments)
-                awaiting.append(output.content)
-                trajectory.append(ToolMessage(tool_call_id=call.id, name=call.name, content=output.content, error=output.error))
-                ended_by_tool = call.name in domain.rules.terminate_tools
-        elif role == "tool" and awaiting:  # recorded outputs follow their calls in order (ids may repeat)
+        said = _said(message)
+        if said is not None:
+            trajectory.append(said)
+        for call in (said.tool_calls or []) if isinstance(said, AssistantMessage) else []:
+            output = toolkit.invoke(call.name, call.arguments)
+            awaiting.append(output.content)
+            trajectory.append(ToolMessage(tool_call_id=call.id, name=call.name, content=output.content, error=output.error))
+            ended_by_tool = call.name in domain.rules.terminate_tools
+        if message.get("role") == "tool" and awaiting:  # recorded outputs follow their calls in order (ids may repeat)
             differing += awaiting.pop(0) != _as_recorded_today(message.get("content") or "")
     if result.info.reward_info is None:  # v1 gives no reward to an episode cut off by its step cap
         rescored, reason = 0.0, None
@@ -281,13 +278,10 @@ def episode_of(result: V1Result) -> EpisodeResult:
     the tool outputs as recorded (nothing replayed), the reward as the file gives it."""
     messages: list[Message] = []
     for message in result.traj:
-        role = message.get("role")
-        if role == "user":  # the system prompt is not part of the conversation
-            messages.append(UserMessage(content=message.get("content") or ""))
-        elif role == "assistant":
-            calls = [_tool_call(call) for call in message.get("tool_calls") or []]
-            messages.append(AssistantMessage(content=message.get("content"), tool_calls=calls or None))
-        elif role == "tool":
+        said = _said(message)
+        if said is not None:
+            messages.append(said)
+        elif message.get("role") == "tool":
             call_id, name = message.get("tool_call_id") or "", message.get("name") or ""
             messages.append(ToolMessage(tool_call_id=call_id, name=name, content=message.get("content") or ""))
     capped = result.info.reward_info is None  # v1 gives no reward information to an episode cut off by its step cap
@@ -305,6 +299,18 @@ def episode_of(result: V1Result) -> EpisodeResult:
         started_at="",  # v1 records no time
         duration_s=0.0,
     )
+
+
+def _said(message: dict) -> Optional[Union[UserMessage, AssistantMessage]]:
+    """A recorded user or assistant message as ours; None for the others (the system prompt is
+    not part of the conversation; tool outputs are the caller's to take or replay)."""
+    role = message.get("role")
+    if role == "user":
+        return UserMessage(content=message.get("content") or "")
+    if role == "assistant":
+        calls = [_tool_call(call) for call in message.get("tool_calls") or []]
+        return AssistantMessage(content=message.get("content"), tool_calls=calls or None)
+    return None
 
 
 def _as_recorded_today(output: str) -> str:
