@@ -56,7 +56,7 @@ serve-local: install-local
 # Three workers (pytest-xdist) on two cores: most tests wait on a subprocess or a server, so a
 # third keeps the cores busy (the whole suite on a loaded 2-core machine: 9m38 with three)
 test: install chromium
-	$(PY) -m pytest -q -n 3 --dist loadgroup
+	$(PY) -m pytest -q -n 3
 
 # Every domain's whole report card (the bar, the sixteen checks, the oracle on every task),
 # two cards at a time: what `make test` samples, checked in full (CI runs it after the tests)

@@ -2,8 +2,10 @@
 package, which ``make test`` installs) driven through Playwright, over runs recorded offline
 and served by ``python -m taubench.ui`` on 127.0.0.1.
 
-The tests share one recorded store, one UI server and one browser; ``xdist_group`` keeps them
-on one worker (``make test`` schedules with ``--dist loadgroup``), so they are paid for once.
+One test reads every view, each in a page of its own and checked by a function named after
+it: recording the runs and starting the UI is most of the cost, and pytest-xdist 3.8's
+``loadgroup`` does not keep tests together under pytest 9 (it renames node ids the old way), so
+separate tests would pay it once per worker.
 """
 
 import re
@@ -14,16 +16,15 @@ from pathlib import Path
 import pytest
 
 from conftest import ORACLES, ServedUI, run_cli, serving_ui
-from taubench.scripted_server import ScriptedServer
 
-pytestmark = [pytest.mark.browser, pytest.mark.long, pytest.mark.xdist_group("browser")]
+pytestmark = [pytest.mark.browser, pytest.mark.long]
 
 CHROMIUM = "chromium"
 # As root Chromium needs --no-sandbox; the rest keep it from reaching out to Google's hosts
 CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
                   "--disable-sync", "--no-first-run"]  # fmt: skip
 # A sweep of two runs with failures to look at: mock's tasks cut at eight steps (one in three
-# passes) and at forty (all pass), two trials each, the failures attributed by an error analyst
+# passes) and at forty (all pass), two trials each, traced
 SWEEP = ("--multirun", *ORACLES, "env=mock", "task_ids=[0,1,2]", "num_trials=2", "max_steps=8,40", "tracking.traces=true",
          "progress=false")  # fmt: skip
 CUT_RUN = "mock · oracle · oracle · max_steps=8"
@@ -31,18 +32,15 @@ HTML_VIEWER = "iframe.mlflow-html-iframe"  # MLflow's artifact viewer shows an H
 WAIT_MS = 60_000  # what a page may take to show what it loads, on a loaded machine (a pass takes a second or two)
 
 
-@pytest.fixture(scope="module")
-def served(tmp_path_factory) -> Iterator[ServedUI]:
-    base = tmp_path_factory.mktemp("browser")
-    with ScriptedServer(domains=()) as analyst:
-        analysis = ("analysis.model=openai/scripted", f"analysis.api_base={analyst.url}", "analysis.pricing={input: 0, output: 0}")
-        recorded = run_cli(*SWEEP, *analysis, cwd=base)
+@pytest.fixture
+def served(tmp_path) -> Iterator[ServedUI]:
+    recorded = run_cli(*SWEEP, cwd=tmp_path)
     assert recorded.returncode == 0, recorded.stderr
-    with serving_ui(base) as ui:
+    with serving_ui(tmp_path) as ui:
         yield ui
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture
 def browser():
     from playwright.sync_api import sync_playwright
 
@@ -55,15 +53,24 @@ def browser():
         launched.close()
 
 
-@pytest.fixture
-def page(browser):
+def test_a_researcher_reads_the_runs_in_the_mlflow_ui(served, browser):
     from playwright.sync_api import expect
 
     expect.set_options(timeout=WAIT_MS)
-    opened = browser.new_page(viewport={"width": 1600, "height": 1000})
-    opened.set_default_timeout(WAIT_MS)
-    yield opened
-    opened.close()
+    views = (
+        an_episode_opens_from_the_index_inside_mlflows_artifact_viewer,
+        the_runs_table_tells_the_sweeps_runs_apart_and_reads_at_a_glance,
+        the_chart_view_opens_on_what_the_sweep_varied_and_the_results,
+        the_compare_view_plots_what_varied_against_the_reward,
+        a_failed_episode_looks_failed_in_the_runs_traces,
+    )
+    for view in views:
+        page = browser.new_page(viewport={"width": 1600, "height": 1000})
+        page.set_default_timeout(WAIT_MS)
+        try:
+            view(served, page)
+        finally:
+            page.close()
 
 
 def run_named(ui: ServedUI, name: str) -> tuple[str, str]:
@@ -74,7 +81,7 @@ def run_named(ui: ServedUI, name: str) -> tuple[str, str]:
     return experiment["experiment_id"], run["info"]["run_id"]
 
 
-def test_an_episode_opens_from_the_index_inside_mlflows_artifact_viewer(served, page):
+def an_episode_opens_from_the_index_inside_mlflows_artifact_viewer(served: ServedUI, page) -> None:
     from playwright.sync_api import expect
 
     experiment_id, run_id = run_named(served, CUT_RUN)
@@ -102,7 +109,7 @@ def test_an_episode_opens_from_the_index_inside_mlflows_artifact_viewer(served, 
     expect(heading).to_be_hidden()
 
 
-def test_the_runs_table_tells_the_sweeps_runs_apart_and_reads_at_a_glance(served, page):
+def the_runs_table_tells_the_sweeps_runs_apart_and_reads_at_a_glance(served: ServedUI, page) -> None:
     from playwright.sync_api import expect
 
     page.goto(served.address)  # as taubench.ui prints it: the experiment's runs, in the results view
@@ -112,7 +119,7 @@ def test_the_runs_table_tells_the_sweeps_runs_apart_and_reads_at_a_glance(served
     assert not page.get_by_text("0.33333").count()
 
 
-def test_the_chart_view_opens_on_what_the_sweep_varied_and_the_results(served, page):
+def the_chart_view_opens_on_what_the_sweep_varied_and_the_results(served: ServedUI, page) -> None:
     page.goto(served.address + "&compareRunsMode=CHART")
     page.get_by_text("Parallel Coordinates").first.wait_for()
     page.get_by_role("heading", name="pass_hat_2").wait_for()
@@ -124,7 +131,7 @@ def test_the_chart_view_opens_on_what_the_sweep_varied_and_the_results(served, p
     assert sections.all_inner_texts() == ["Model metrics", "errors", "usage", "labels", "analysis", "System metrics"]
 
 
-def test_the_compare_view_plots_what_varied_against_the_reward(served, page):
+def the_compare_view_plots_what_varied_against_the_reward(served: ServedUI, page) -> None:
     from playwright.sync_api import expect
 
     experiment_id, cut = run_named(served, CUT_RUN)
@@ -137,7 +144,7 @@ def test_the_compare_view_plots_what_varied_against_the_reward(served, page):
     assert shown == ["max_steps", "average_reward"]  # the swept param, then the first result
 
 
-def test_a_failed_episode_looks_failed_in_the_runs_traces(served, page):
+def a_failed_episode_looks_failed_in_the_runs_traces(served: ServedUI, page) -> None:
     from playwright.sync_api import expect
 
     experiment_id, run_id = run_named(served, CUT_RUN)  # one of its three tasks passes: 2 episodes of 6
