@@ -286,8 +286,7 @@ def after_run(prepared: PreparedRun, report: RunReport, base_dir: Path) -> RunEx
         from taubench import trajectory_index, trajectory_page
 
         title = run_title(prepared.settings)
-        folder = trajectory_page.write_run_pages(prepared, report, title, verdicts)
-        trajectory_index.write_run_index(prepared, report, title, verdicts if prepared.settings.analysis.model else None)
+        folder = trajectory_index.write_run_pages(prepared, report, title, verdicts if prepared.settings.analysis.model else None)
         extras.artifacts.append(Artifact(folder, trajectory_page.PAGES_FOLDER))
     return extras
 

@@ -124,6 +124,7 @@ def compare(run_a: StoredRun, run_b: StoredRun, resamples: int = BOOTSTRAP_RESAM
     for k in range(1, min(len(pass_a), len(pass_b)) + 1):
         differences.append(_difference(f"pass^{k}", np.array(pass_a[k]), np.array(pass_b[k]), draws))
     rates = {task: (_success_rate(rewards_a[task]), _success_rate(rewards_b[task])) for task in shared}
+    differing = settings_differing(run_a, run_b)
     return Comparison(
         a=_side(run_a, rewards_a, run_b),
         b=_side(run_b, rewards_b, run_a),
@@ -136,8 +137,8 @@ def compare(run_a: StoredRun, run_b: StoredRun, resamples: int = BOOTSTRAP_RESAM
         differences=differences,
         better_in_a=[TaskFlip(task_id=task, success_rate_a=a, success_rate_b=b) for task, (a, b) in rates.items() if a > b],
         better_in_b=[TaskFlip(task_id=task, success_rate_a=a, success_rate_b=b) for task, (a, b) in rates.items() if b > a],
-        settings_differing=settings_differing(run_a, run_b),
-        warnings=_warnings(run_a, run_b),
+        settings_differing=differing,
+        warnings=_warnings(run_a, run_b, differing),
     )
 
 
@@ -215,11 +216,10 @@ def settings_differing(run_a: StoredRun, run_b: StoredRun) -> dict[str, tuple[An
     return {key: (flat_a.get(key), flat_b.get(key)) for key in keys if flat_a.get(key) != flat_b.get(key)}
 
 
-def _warnings(run_a: StoredRun, run_b: StoredRun) -> list[str]:
+def _warnings(run_a: StoredRun, run_b: StoredRun, differing: dict[str, tuple[Any, Any]]) -> list[str]:
     if run_a.run_dir.resolve() == run_b.run_dir.resolve():
         return ["A and B are the same run: every difference is 0"]
     if run_a.setup == run_b.setup:
-        differing = settings_differing(run_a, run_b)
         what = f"they differ only in {', '.join(differing)}" if differing else "no setting differs"
         return [f"A and B have the same {'/'.join(SETUP_SECTIONS)} settings ({what}): this compares neither models nor strategies"]
     return []

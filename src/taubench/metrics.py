@@ -73,6 +73,18 @@ def task_bootstrap(
     return percentile_interval(sums / counts), pass_intervals
 
 
+def _intervals(
+    rewards: Mapping[str, Sequence[float]], complete: Sequence[str], pass_per_task: Mapping[int, Sequence[float]]
+) -> tuple[Optional[Interval], dict[int, Interval]]:
+    """The average reward's interval over every scored task, pass^k's over the ``complete``
+    ones (in the order of ``rewards``): one bootstrap where they are the same tasks, as they
+    are in a run whose every episode was scored."""
+    if len(complete) == len(rewards):
+        return task_bootstrap(rewards, pass_per_task)
+    average_reward_ci, _ = task_bootstrap(rewards, {})
+    return average_reward_ci, task_bootstrap({task_id: rewards[task_id] for task_id in complete}, pass_per_task)[1]
+
+
 def percentile_interval(estimates) -> Interval:
     """The central CI_LEVEL percentile interval of bootstrap estimates."""
     low, high = np.percentile(estimates, [100 * (1 - CI_LEVEL) / 2, 100 * (1 + CI_LEVEL) / 2])
@@ -203,8 +215,7 @@ def summarize(
         rewards[episode.task_id].append(episode.reward)
     complete = {task_id: values for task_id, values in outcomes.items() if len(values) >= num_trials}
     per_task_pass = pass_hat_k_per_task(complete)
-    average_reward_ci, _ = task_bootstrap(rewards, {})
-    _, pass_hat_k_ci = task_bootstrap({task_id: rewards[task_id] for task_id in complete}, per_task_pass)
+    average_reward_ci, pass_hat_k_ci = _intervals(rewards, list(complete), per_task_pass)
     labels = {episode.task_id: episode.labels for episode in facts}
     usage = {role: sum_usage([episode.usage[n] for episode in facts]) for n, role in enumerate(ROLES)}
     costs = [role_usage.cost for role_usage in usage.values()]
@@ -258,8 +269,7 @@ def _label_group(
     complete = [task_id for task_id in task_ids if task_id in outcomes]
     per_task_pass = pass_hat_k_per_task({task_id: outcomes[task_id] for task_id in complete})
     group_rewards = {task_id: rewards[task_id] for task_id in task_ids if task_id in rewards}
-    average_reward_ci, _ = task_bootstrap(group_rewards, {})
-    _, pass_hat_k_ci = task_bootstrap({task_id: rewards[task_id] for task_id in complete}, per_task_pass)
+    average_reward_ci, pass_hat_k_ci = _intervals(group_rewards, complete, per_task_pass)
     episode_rewards = [reward for task_rewards in group_rewards.values() for reward in task_rewards]
     return LabelGroup(
         value=value,

@@ -24,7 +24,7 @@ from taubench.metrics import RunSummary, is_success, task_order
 from taubench.preparation import PreparedRun
 from taubench.runner import RunReport
 from taubench.settings import RunSettings
-from taubench.trajectory_page import PAGES_FOLDER, PageContext, page_name, render_episode
+from taubench.trajectory_page import PAGES_FOLDER, PageContext, page_name, page_of, render_episode
 from taubench.trajectory_page import STYLE as PAGE_STYLE
 
 INDEX_FILE = "index.html"
@@ -143,15 +143,16 @@ class RunFacts(BaseModel):
         )
 
 
-def write_run_index(prepared: PreparedRun, report: RunReport, run_title: str, verdicts: Optional[Verdicts] = None) -> Path:
-    """``<output_dir>/trajectories/index.html`` for a finished run; ``verdicts``: the error
-    analysis's by (task, trial), None when the run had no analysis (no fault column then)."""
+def write_run_pages(prepared: PreparedRun, report: RunReport, run_title: str, verdicts: Optional[Verdicts] = None) -> Path:
+    """Every episode's page and their index, in ``<output_dir>/trajectories``; returns the folder.
+    ``verdicts``: the error analysis's by (task, trial), None when the run had no analysis (no
+    fault column then)."""
     facts = RunFacts.of(prepared.settings, run_title)
     context = PageContext.of(prepared.settings, run_title)
-    return write_index(report.output_dir / PAGES_FOLDER, report.episodes, report.summary, facts, context, verdicts)
+    return write_pages(report.output_dir / PAGES_FOLDER, report.episodes, report.summary, facts, context, verdicts)
 
 
-def write_index(
+def write_pages(
     folder: Path,
     episodes: Iterable[EpisodeResult],
     summary: RunSummary,
@@ -159,29 +160,36 @@ def write_index(
     context: PageContext,
     verdicts: Optional[Verdicts] = None,
 ) -> Path:
-    """The index of ``episodes`` into ``folder``, written as it is rendered, one episode in
-    memory at a time (``episodes`` is read twice: the rows, then the episodes); returns its path."""
+    """Each episode's page and the index of them into ``folder``, each episode rendered once, for
+    both, and held in memory alone (``episodes`` is read twice: the rows, then the pages);
+    returns ``folder``."""
     found = verdicts or {}
     rows = [IndexRow.of(episode, found.get((episode.task_id, episode.trial))) for episode in episodes]
-    sections = (episode_section(episode, context, found.get((episode.task_id, episode.trial))) for episode in episodes)
     folder.mkdir(parents=True, exist_ok=True)
-    path = folder / INDEX_FILE
-    with path.open("w", encoding="utf-8") as index:
-        index.writelines(index_parts(rows, summary, facts, analysed=verdicts is not None, sections=sections))
-    return path
+
+    def sections() -> Iterator[str]:
+        for episode in episodes:
+            body = render_episode(episode, context, found.get((episode.task_id, episode.trial)))
+            page = page_name(episode.task_id, episode.trial)
+            (folder / page).write_text(page_of(episode, body), encoding="utf-8")
+            yield episode_section(page, body)
+
+    with (folder / INDEX_FILE).open("w", encoding="utf-8") as index:
+        index.writelines(index_parts(rows, summary, facts, analysed=verdicts is not None, sections=sections()))
+    return folder
 
 
 def render_index(
     rows: Sequence[IndexRow], summary: RunSummary, facts: RunFacts, analysed: bool, sections: Iterable[str] = ()
 ) -> str:
-    """The whole page as one string (``write_index`` streams the same parts to its file)."""
+    """The whole index as one string (``write_pages`` streams the same parts to its file)."""
     return "".join(index_parts(rows, summary, facts, analysed, sections))
 
 
 def index_parts(
     rows: Sequence[IndexRow], summary: RunSummary, facts: RunFacts, analysed: bool, sections: Iterable[str]
 ) -> Iterator[str]:
-    """The page in order: ``analysed``, the run had an error analysis, so a fault column is
+    """The index in order: ``analysed``, the run had an error analysis, so a fault column is
     shown; ``sections``, each episode as ``episode_section`` renders it."""
     ordered = sorted(rows, key=lambda row: (task_order(row.task_id), row.trial))
     rank = {task_id: position for position, task_id in enumerate(dict.fromkeys(row.task_id for row in ordered))}
@@ -199,13 +207,11 @@ def index_parts(
     yield f"<script>{SCRIPT}</script></body></html>\n"
 
 
-def episode_section(episode: EpisodeResult, context: PageContext, attribution: Optional[EpisodeAttribution]) -> str:
-    """One episode as its page shows it, hidden until its row's link is followed."""
-    page = page_name(episode.task_id, episode.trial)
+def episode_section(page: str, body: str) -> str:
+    """One episode as its page (file name ``page``) shows it, hidden until its row's link is followed."""
     return (
         f'<section class="episode" id="{escape(anchor_of(page))}"><a href="#{LISTING}">← all episodes</a>'
-        f'<div class="file">also on its own: {escape(PAGES_FOLDER)}/{escape(page)}</div>'
-        f"{render_episode(episode, context, attribution)}</section>"
+        f'<div class="file">also on its own: {escape(PAGES_FOLDER)}/{escape(page)}</div>{body}</section>'
     )
 
 

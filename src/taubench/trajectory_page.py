@@ -8,9 +8,7 @@ a model or a customer may write anything, markup included.
 import hashlib
 import json
 import re
-from collections.abc import Iterable, Mapping
 from html import escape
-from pathlib import Path
 from typing import Any, Optional
 
 from pydantic import BaseModel
@@ -19,8 +17,6 @@ from taubench.analysis import EpisodeAttribution
 from taubench.episode import ROLES, EpisodeResult
 from taubench.metrics import is_success
 from taubench.messages import AssistantMessage, Requestor, ToolCall, ToolMessage, Usage, UserMessage, tool_calls_of
-from taubench.preparation import PreparedRun
-from taubench.runner import RunReport
 from taubench.settings import RunSettings, model_roles
 
 PAGES_FOLDER = "trajectories"
@@ -87,36 +83,18 @@ def page_name(task_id: str, trial: int) -> str:
     return f"task-{safe}_trial-{trial}.html"
 
 
-def write_pages(
-    episodes: Iterable[EpisodeResult],
-    folder: Path,
-    context: PageContext,
-    verdicts: Mapping[tuple[str, int], EpisodeAttribution] = {},
-) -> Path:
-    """One page per episode into ``folder``, one episode in memory at a time; returns ``folder``.
-    ``verdicts``: the error analysis's, by (task, trial), shown on the failed episodes' pages."""
-    folder.mkdir(parents=True, exist_ok=True)
-    for episode in episodes:
-        page = render_page(episode, context, verdicts.get((episode.task_id, episode.trial)))
-        (folder / page_name(episode.task_id, episode.trial)).write_text(page, encoding="utf-8")
-    return folder
-
-
-def write_run_pages(
-    prepared: PreparedRun, report: RunReport, run_title: str, verdicts: Mapping[tuple[str, int], EpisodeAttribution] = {}
-) -> Path:
-    """The pages of every episode of a finished run, in ``<output_dir>/trajectories``."""
-    context = PageContext.of(prepared.settings, run_title)
-    return write_pages(report.episodes, report.output_dir / PAGES_FOLDER, context, verdicts)
-
-
 def render_page(episode: EpisodeResult, context: PageContext, attribution: Optional[EpisodeAttribution] = None) -> str:
     """The whole page as one string: plain string building keeps thousands of pages cheap."""
+    return page_of(episode, render_episode(episode, context, attribution))
+
+
+def page_of(episode: EpisodeResult, body: str) -> str:
+    """The page around what ``render_episode`` rendered of the episode."""
     return "".join(
         [
             '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">',
             f"<title>{escape(episode_title(episode))}</title><style>{STYLE}</style></head><body>",
-            render_episode(episode, context, attribution),
+            body,
             "</body></html>\n",
         ]
     )
