@@ -25,7 +25,10 @@ class OracleAgent:
         self.to_communicate = context.task.communicate_info
 
     def respond(self, trajectory: Sequence[Message]) -> AssistantMessage:
-        done = sum(isinstance(message, ToolMessage) for message in trajectory)
+        return self.turn(sum(isinstance(message, ToolMessage) for message in trajectory))
+
+    def turn(self, done: int) -> AssistantMessage:
+        """The turn after ``done`` tool results: what the oracle says at that point of the episode."""
         if done < len(self.gold):
             action = self.gold[done]
             if action.requestor == "user":
