@@ -1,13 +1,17 @@
 """Tests never reach the network beyond loopback: any other connection fails at once.
 
 Installed in the test process by conftest.py and in every CLI subprocess the tests start
-(through guard/sitecustomize.py), so an accidental real provider call cannot happen.
+(through guard/sitecustomize.py), so an accidental real provider call cannot happen. gRPC
+(an A2A binding) connects from its C core, past Python's sockets: its own proxy setting sends
+every channel not to loopback to a closed loopback port instead.
 """
 
 import ipaddress
+import os
 import socket
 
 BLOCKED_MESSAGE = "blocked by the taubench test network guard (only loopback is allowed)"
+GRPC_DEAD_END = "http://127.0.0.1:9"  # the discard port: nothing listens there
 _original_connect = socket.socket.connect
 _original_connect_ex = socket.socket.connect_ex
 _original_getaddrinfo = socket.getaddrinfo
@@ -52,3 +56,4 @@ def install() -> None:
     socket.socket.connect = _guarded_connect
     socket.socket.connect_ex = _guarded_connect_ex
     socket.getaddrinfo = _guarded_getaddrinfo
+    os.environ.update(grpc_proxy=GRPC_DEAD_END, no_grpc_proxy="localhost,127.0.0.1,::1")  # read by gRPC only

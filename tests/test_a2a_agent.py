@@ -1,24 +1,28 @@
 """agent=a2a against a scripted A2A agent on 127.0.0.1, built with the a2a-sdk's own server
-(agent card, JSON-RPC, task store) and reached by its client: one following the gold actions
-scores as the oracle does; one that misbehaves gives a clear episode error, never a crash."""
+(agent card, task store, and one protocol binding: JSON-RPC, HTTP+JSON or gRPC) and reached by
+its client: one following the gold actions scores as the oracle does; one that misbehaves gives
+a clear episode error, never a crash."""
 
 import asyncio
 import json
+import logging
 import re
 import threading
 from functools import partial
 import time
 from pathlib import Path
+from typing import Optional
 
+import grpc
 import pytest
 import uvicorn
 from a2a.helpers.proto_helpers import new_data_part
 from a2a.server.agent_execution import AgentExecutor
-from a2a.server.request_handlers import DefaultRequestHandler
-from a2a.server.routes import create_agent_card_routes, create_jsonrpc_routes
+from a2a.server.request_handlers import DefaultRequestHandler, GrpcHandler
+from a2a.server.routes import create_agent_card_routes, create_jsonrpc_routes, create_rest_routes
 from a2a.server.tasks import InMemoryTaskStore
 from a2a.types import AgentCapabilities, AgentCard, AgentInterface, AgentSkill, Message, Part, Role
-from a2a.types import Task, TaskState, TaskStatus, TaskStatusUpdateEvent
+from a2a.types import Task, TaskState, TaskStatus, TaskStatusUpdateEvent, a2a_pb2_grpc
 from google.protobuf.json_format import MessageToDict, MessageToJson
 from hydra import compose, initialize_config_module
 from omegaconf import OmegaConf
@@ -27,6 +31,7 @@ from starlette.responses import JSONResponse
 
 from conftest import free_port, run_cli
 from mcp import Client
+import taubench
 from taubench.agents.a2a import A2AAgent, A2AOptions
 from taubench.episode import run_episode
 from taubench.users import USERS
@@ -90,6 +95,7 @@ class ScriptedA2AAgent(AgentExecutor):
                 answers = [await tools.call_tool(action.name, action.arguments) for action in task.gold_actions]
                 episode["observations"] = [answer.content[0].text for answer in answers]
                 episode["tool_names"] = [tool.name for tool in (await tools.list_tools()).tools]
+                episode["server"] = (tools.server_info.name, tools.server_info.version)
         if play in ("flood", "huge"):
             calls = [{"name": "get_user_details", "arguments": {"user_id": "x"}}] * FLOOD if play == "flood" else [
                 {"name": "get_user_details", "arguments": {"user_id": HUGE}}]  # fmt: skip
@@ -136,23 +142,27 @@ def replay(body: bytes):
 
 
 class A2AServer:
-    """The scripted agent behind the SDK's card and JSON-RPC routes, on a free port; it wants
-    the bearer token, and answers the first JSON-RPC call whose body holds ``fail_once`` with a
-    503 (a transport failure)."""
+    """The scripted agent behind the SDK's card route (HTTP, whatever the binding) and one
+    binding, the only interface its card offers (``JSONRPC``, ``HTTP+JSON`` or ``GRPC``), on
+    free ports; it wants the bearer token, and answers the first call whose body holds
+    ``fail_once`` (by default any call) with a 503 (gRPC: UNAVAILABLE), a transport failure."""
 
-    def __init__(self, domain, plays: dict[str, str], fail_once: bytes = b""):
+    def __init__(self, domain, plays: dict[str, str], fail_once: Optional[bytes] = b"", binding: str = "JSONRPC"):
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.agent = ScriptedA2AAgent(domain, plays)
-        self.failed, self.unauthorized = False, 0
+        self.fail_once, self.failed, self.unauthorized = fail_once, False, 0
+        endpoint = f"127.0.0.1:{free_port()}" if binding == "GRPC" else f"{self.url}/"
         card = AgentCard(
             name="scripted", description="follows the gold actions", version="1",
-            supported_interfaces=[AgentInterface(url=f"{self.url}/", protocol_binding="JSONRPC", protocol_version="1.0")],
+            supported_interfaces=[AgentInterface(url=endpoint, protocol_binding=binding, protocol_version="1.0")],
             capabilities=AgentCapabilities(streaming=False), default_input_modes=["text"], default_output_modes=["text"],
             skills=[AgentSkill(id="retail", name="retail", description="plays the gold actions", tags=["test"])],
         )  # fmt: skip
         handler = DefaultRequestHandler(agent_executor=self.agent, task_store=InMemoryTaskStore(), agent_card=card)
-        inner = Starlette(routes=[*create_agent_card_routes(card), *create_jsonrpc_routes(handler, "/")])
+        bound = {"JSONRPC": lambda: create_jsonrpc_routes(handler, "/"), "HTTP+JSON": lambda: create_rest_routes(handler)}
+        inner = Starlette(routes=[*create_agent_card_routes(card), *bound.get(binding, list)()])
+        self.grpc = GrpcAgent(self, handler, endpoint) if binding == "GRPC" else None
 
         async def app(scope, receive, send):
             if scope["type"] == "http":
@@ -164,8 +174,7 @@ class A2AServer:
                     while more:
                         chunk = await receive()
                         body, more = body + chunk.get("body", b""), chunk.get("more_body", False)
-                    if fail_once in body and not self.failed:
-                        self.failed = True
+                    if self.fails(body):
                         return await JSONResponse({"error": "warming up"}, 503)(scope, receive, send)
                     receive = replay(body)
             await inner(scope, receive, send)
@@ -173,15 +182,58 @@ class A2AServer:
         self.server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning"))
         self.thread = threading.Thread(target=self.server.run, daemon=True)
 
+    def fails(self, body: bytes) -> bool:
+        """Whether this call is the one to fail (once; never without ``fail_once``)."""
+        if self.fail_once is not None and self.fail_once in body and not self.failed:
+            self.failed = True
+            return True
+        return False
+
     def __enter__(self):
         self.thread.start()
         while not self.server.started:
             time.sleep(0.02)
+        if self.grpc:
+            self.grpc.start()
         return self
 
     def __exit__(self, *exc):
+        if self.grpc:
+            self.grpc.stop()
         self.server.should_exit = True
         self.thread.join(timeout=10)
+
+
+class GrpcAgent(GrpcHandler):
+    """The SDK's gRPC servicer on ``address``, in a loop of its own, with the HTTP server's
+    checks on ``SendMessage`` (the only call the harness makes)."""
+
+    def __init__(self, owner: A2AServer, handler, address: str):
+        super().__init__(handler)
+        self.owner, self.address = owner, address
+        self.loop = asyncio.new_event_loop()
+
+    def start(self) -> None:
+        async def serve():
+            self.server = grpc.aio.server()
+            a2a_pb2_grpc.add_A2AServiceServicer_to_server(self, self.server)
+            self.server.add_insecure_port(self.address)
+            await self.server.start()
+
+        self.loop.run_until_complete(serve())
+        threading.Thread(target=self.loop.run_forever, daemon=True).start()
+
+    def stop(self) -> None:
+        asyncio.run_coroutine_threadsafe(self.server.stop(None), self.loop).result(timeout=10)
+        self.loop.call_soon_threadsafe(self.loop.stop)
+
+    async def SendMessage(self, request, context):
+        if dict(context.invocation_metadata()).get("authorization") != f"Bearer {TOKEN}":
+            self.owner.unauthorized += 1
+            await context.abort(grpc.StatusCode.UNAUTHENTICATED, "unauthorized")
+        if self.owner.fails(request.SerializeToString()):
+            await context.abort(grpc.StatusCode.UNAVAILABLE, "warming up")
+        return await super().SendMessage(request, context)
 
 
 def test_a_scripted_a2a_agent_scores_and_a_misbehaving_one_fails_its_episode_only(retail, tmp_path):
@@ -224,6 +276,45 @@ def test_a_scripted_a2a_agent_scores_and_a_misbehaving_one_fails_its_episode_onl
     assert server.unauthorized == 0
     written = "".join(path.read_text(errors="replace") for path in tmp_path.rglob("*") if path.is_file())
     assert TOKEN not in written + ran.stdout + ran.stderr
+
+
+def gold_episodes(retail, plays: dict[str, str], binding: str, fail_once: Optional[bytes] = None):
+    """The tasks of ``plays`` as episodes against the scripted agent offering ``binding`` alone."""
+    with A2AServer(retail, plays, fail_once=fail_once, binding=binding) as server:
+        options = A2AOptions(url=server.url, auth_token_env=TOKEN_ENV)
+        agent = partial(A2AAgent, options=options, retry=RetryPolicy(initial_backoff=0.01, max_backoff=0.02))
+        results = [run_episode(retail, retail.tasks_in("base")[task], 0, 1, agent, USERS["oracle"]) for task in plays]
+    assert server.unauthorized == 0
+    return results
+
+
+@pytest.mark.parametrize("binding", ["JSONRPC", "HTTP+JSON", "GRPC"])
+def test_an_agent_offering_one_binding_alone_scores_on_gold_following_episodes(retail, monkeypatch, binding):
+    """Issue 34: a card offering only HTTP+JSON failed every episode ("no compatible transports
+    found"), the client being built for JSON-RPC alone. A transport failure is retried on each."""
+    monkeypatch.setenv(TOKEN_ENV, TOKEN)
+    results = gold_episodes(retail, {"0": "gold", "1": "gold_as_text"}, binding, fail_once=b"tool_results")
+    assert [(result.error, result.reward) for result in results] == [(None, 1.0)] * 2
+    assert sum(result.usage["agent"].retries for result in results) == 1  # the 503 or UNAVAILABLE
+
+
+def test_an_agent_offering_no_binding_we_speak_stops_the_run_naming_them(retail, monkeypatch):
+    monkeypatch.setenv(TOKEN_ENV, TOKEN)
+    (result,) = gold_episodes(retail, {"0": "gold"}, "KAFKA")
+    assert (result.termination_reason, result.error.type) == ("infrastructure_error", "LLMAccessError")  # the run stops
+    assert result.error.message.startswith("the A2A agent's card offers KAFKA only; taubench speaks JSONRPC, HTTP+JSON, GRPC")
+
+
+def test_an_episode_logs_neither_http_requests_nor_the_agent_card(retail, monkeypatch, caplog):
+    """Hydra sets the root logger to INFO: httpx logged every request, and the SDK the whole
+    card, once per episode."""
+    monkeypatch.setenv(TOKEN_ENV, TOKEN)
+    caplog.set_level(logging.INFO)
+    caplog.set_level(logging.INFO, logger="httpx")  # as in a process that has made no model call
+    (result,) = gold_episodes(retail, {"0": "gold"}, "JSONRPC")
+    assert result.reward == 1.0
+    assert [record.getMessage() for record in caplog.records if record.name == "httpx"] == []
+    assert [record.getMessage() for record in caplog.records if "follows the gold actions" in record.getMessage()] == []
 
 
 def options(*overrides: str):
@@ -297,6 +388,7 @@ def test_in_mcp_mode_the_remote_agent_calls_the_tools_on_the_harness_mcp_server(
     (episode,) = server.agent.contexts.values()
     assert episode["observations"] == [call.observation for call in result.tool_calls]  # MCP answered what the episode ran
     assert episode["tool_names"] == [schema["function"]["name"] for schema in retail.spec.toolkit.schemas()]
+    assert episode["server"] == ("taubench", taubench.__version__)
     assert not any("tool_results" in part.get("data", {}) for message in episode["received"] for part in message)
 
 

@@ -2,10 +2,13 @@
 against the scripted server on 127.0.0.1 (ground truth as the agent, a scripted customer)."""
 
 import json
+import os
+import socket
 from pathlib import Path
 
 import pytest
 
+import network_guard
 from conftest import ORACLES, loaded, run_cli
 from taubench.domains import scriptable
 from taubench.llm import LLMClient, LLMRequestError, LLMTransientError, ModelSpec, ResponseCache, RetryPolicy
@@ -297,6 +300,22 @@ def test_the_guard_makes_an_accidental_real_provider_call_fail(tmp_path):
     assert "all ended without reaching the model" in result.stderr
     assert "ConnectionRefusedError: looking up 'api.openai.com' blocked by the taubench test network guard" in result.stderr
     assert "rerun the same command to continue" in result.stderr
+
+
+def test_the_guard_sends_grpc_channels_beyond_loopback_to_a_dead_end(monkeypatch):
+    """gRPC dials from its C core, which Python's socket guard never sees; it honours
+    ``grpc_proxy``, so a channel to a public address knocks on the proxy the guard names."""
+    import grpc
+
+    assert os.environ["grpc_proxy"] == network_guard.GRPC_DEAD_END
+    with socket.create_server(("127.0.0.1", 0)) as proxy:
+        monkeypatch.setenv("grpc_proxy", f"http://127.0.0.1:{proxy.getsockname()[1]}")
+        channel = grpc.insecure_channel("203.0.113.7:443")
+        grpc.channel_ready_future(channel).add_done_callback(lambda _: None)  # start dialling
+        proxy.settimeout(10)
+        connection, _ = proxy.accept()
+        with connection, channel:
+            assert connection.recv(200).startswith(b"CONNECT 203.0.113.7:443")
 
 
 def test_a_role_naming_the_agents_model_reaches_it_where_the_agent_does(tmp_path):

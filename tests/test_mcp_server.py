@@ -4,6 +4,7 @@ with observations byte-identical to an episode's; a wrong call scores 0; concurr
 sessions each have their own database."""
 
 import asyncio
+import importlib.metadata
 import json
 import subprocess
 import sys
@@ -64,6 +65,19 @@ def test_stdio_replays_the_gold_actions_to_reward_one(retail, tmp_path):
     grade = grades(log)["stdio"]
     assert (grade["reward"], grade["basis"], grade["not_graded"], grade["num_calls"]) == (1.0, ["DB", "NL_ASSERTION"], [], len(task.gold_actions) + 1)
     assert grade["components"]["ACTION"]["status"] == "passed"
+
+
+def test_the_server_reports_the_package_version(tmp_path):
+    """It reported an empty version (the mcp SDK never fills one in)."""
+    command = ["-m", "taubench.mcp_server", "--env", "retail"]
+    server = StdioServerParameters(command=sys.executable, args=command, env=_cli_environment(None), cwd=tmp_path)
+
+    async def server_info():
+        async with Client(server) as client:
+            return client.server_info
+
+    info = asyncio.run(server_info())
+    assert (info.name, info.version) == ("taubench", importlib.metadata.version("taubench"))
 
 
 def test_http_sessions_are_isolated_and_graded_when_closed(retail, tmp_path):

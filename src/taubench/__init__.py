@@ -2,12 +2,13 @@
 
 import os
 from importlib import import_module
+from importlib.metadata import version
 
 # litellm downloads its price table at import unless told to use its bundled copy; offline
 # that costs seconds of retries, so the bundled table is the default everywhere.
 os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
 
-__version__ = "0.1.0"
+__version__ = version("taubench")  # pyproject.toml's, the one place it is written
 
 # What a strategy of your own needs (README: Extending), imported when first used, so that
 # ``import taubench`` stays light.

@@ -32,6 +32,7 @@ from typing import Any, Callable, Optional, TextIO
 
 from pydantic import BaseModel
 
+from taubench import __version__
 from taubench.domain import BaseDomain, DataError
 from taubench.domains import DOMAINS, load_domain
 from taubench.environment import EXCERPT_CHARS, OverCap, TerminationReason, check_observation, check_turn, execute
@@ -162,8 +163,9 @@ class EpisodeServer:
         self.grades: dict[str, Grade] = {}
         self.tools = mcp_tools(domain.spec.toolkit.schemas())
         self.server = Server(
-            "taubench", instructions=domain.policy, on_list_tools=self._list_tools, on_call_tool=self._call_tool
-        )
+            "taubench", version=__version__, instructions=domain.policy,
+            on_list_tools=self._list_tools, on_call_tool=self._call_tool,
+        )  # fmt: skip
         self.server.add_request_handler("server/discover", types.RequestParams, self._discover)
 
     def episode(self, session: str) -> McpEpisode:

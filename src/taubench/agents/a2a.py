@@ -1,5 +1,6 @@
-"""agent=a2a: a remote agent reached over the A2A protocol (a2a-sdk's client, JSON-RPC or REST
-as its agent card says). Our harness keeps the tools either way, so grading and replay are
+"""agent=a2a: a remote agent reached over the A2A protocol with a2a-sdk's client, over the first
+interface its agent card offers in a binding we speak: JSON-RPC, HTTP+JSON (REST), or gRPC (with
+grpcio, which the a2a extra brings). Our harness keeps the tools either way, so grading and replay are
 unchanged: in-band (below), or over MCP (``mode: mcp``, see ``ToolBridge``).
 
 One A2A context per episode: the first message carries the policy and the tool schemas as a
@@ -11,14 +12,18 @@ calls as a data part ``{"tool_calls": [{"name": ..., "arguments": {...}}]}`` (or
 as its whole text), which taubench executes. ``timeout`` is a deadline for a whole exchange
 (agent card, request, the answer's last byte), not for each read: an agent sending a byte at a
 time cannot hold an episode. Transport failures (timeouts, connection errors, 408/429/5xx) are
-retried as model calls are (the run's ``llm.*`` policy); each exchange counts as one call in
-the agent's usage, at cost 0.
+retried as model calls are (the run's ``llm.*`` policy), as are gRPC's UNAVAILABLE and
+RESOURCE_EXHAUSTED; each exchange counts as one call in the agent's usage, at cost 0. A card
+offering no binding we speak stops the run, as a refused key does.
 """
 
 import asyncio
+import importlib.util
 import json
+import logging
 import os
 import queue
+import sys
 import threading
 import time
 import uuid
@@ -27,8 +32,9 @@ from typing import Any, Literal, Optional, Sequence
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from taubench import __version__
 from taubench.environment import AgentProtocolError, OverCap, check_turn
-from taubench.llm import LLMTransientError, RetryPolicy
+from taubench.llm import LLMAccessError, LLMTransientError, RetryPolicy
 from taubench.messages import AssistantMessage, Message, ToolCall, ToolMessage, Usage, UserMessage, agent_side
 from taubench.participants import EpisodeContext
 
@@ -84,6 +90,7 @@ class A2AAgent:
         self.card = None  # its agent card, read once per episode
         self.sent = 0  # how much of the agent's view of the trajectory has been sent
         self.turn: Optional[ToolBridge] = None  # mcp mode: the remote agent's turn in progress
+        _quiet_client_logs()
 
     def respond(self, trajectory: Sequence[Message]) -> AssistantMessage:
         view = agent_side(trajectory)
@@ -143,7 +150,7 @@ class A2AAgent:
         """One message to the remote agent (its card read first, once) and its answer's parts;
         keeps its context id."""
         import httpx
-        from a2a.client import A2ACardResolver, ClientConfig, ClientFactory
+        from a2a.client import A2ACardResolver, ClientCallContext
         from a2a.types import Message as A2AMessage, Part, Role, SendMessageRequest
         from google.protobuf.json_format import ParseDict
         from google.protobuf.struct_pb2 import Value
@@ -153,12 +160,13 @@ class A2AAgent:
         async with httpx.AsyncClient(headers=headers, timeout=self.retry.timeout) as http:
             if self.card is None:
                 self.card = await A2ACardResolver(http, self.options.url).get_agent_card()
-            client = ClientFactory(ClientConfig(streaming=False, httpx_client=http)).create(self.card)
             message = A2AMessage(
                 message_id=message_id, role=Role.ROLE_USER, context_id=self.context_id or "", task_id=self.task_id or "",
                 parts=[Part(text=p["text"]) if "text" in p else Part(data=ParseDict(p["data"], Value())) for p in parts],
             )  # fmt: skip
-            events = [event async for event in client.send_message(SendMessageRequest(message=message))]
+            call = ClientCallContext(service_parameters=headers)  # the token as gRPC metadata too
+            async with _client(self.card, http) as client:
+                events = [event async for event in client.send_message(SendMessageRequest(message=message), context=call)]
         if not events:
             raise AgentProtocolError("the A2A agent sent no answer")
         return self._answer_parts(events[-1])
@@ -183,6 +191,44 @@ class A2AAgent:
             raise AgentProtocolError(f"the A2A agent moved the conversation from context {self.context_id} to {context_id}")
         self.context_id = context_id
         return parts
+
+
+def _client(card, http):
+    """A client for the first interface of the card in a binding we speak (the agent's order of
+    preference); none is the run's end, as every episode would fail the same way."""
+    from a2a.client import ClientConfig, ClientFactory
+
+    ours = ["JSONRPC", "HTTP+JSON", *(["GRPC"] if importlib.util.find_spec("grpc") else [])]
+    offered = [interface.protocol_binding for interface in card.supported_interfaces]
+    if not set(offered) & set(ours):
+        hint = "" if "GRPC" in ours else " (and GRPC with grpcio: pip install 'taubench[a2a]')"
+        offers = ", ".join(offered) or "no interface"
+        raise LLMAccessError(f"the A2A agent's card offers {offers} only; taubench speaks {', '.join(ours)}{hint}")
+    config = ClientConfig(
+        streaming=False, httpx_client=http, supported_protocol_bindings=ours, grpc_channel_factory=_grpc_channel
+    )
+    return ClientFactory(config).create(card)
+
+
+def _grpc_channel(url: str):
+    """A channel to a gRPC interface: TLS for ``https://`` or ``grpcs://``, plaintext for
+    ``http://``, ``grpc://`` or a bare ``host:port`` (gRPC has no path: any is ignored)."""
+    import grpc
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(url if "://" in url else f"grpc://{url}")
+    tls = parts.scheme in ("https", "grpcs")
+    target = parts.netloc if parts.port else f"{parts.netloc}:{443 if tls else 80}"
+    return grpc.aio.secure_channel(target, grpc.ssl_channel_credentials()) if tls else grpc.aio.insecure_channel(target)
+
+
+def _quiet_client_logs() -> None:
+    """Hydra sets the root logger to INFO, at which httpx logs every request and the SDK the
+    whole agent card, once per episode."""
+    for name in ("httpx", "a2a.client"):
+        logger = logging.getLogger(name)
+        if logger.level != logging.WARNING:  # setLevel empties every logger's cache
+            logger.setLevel(logging.WARNING)
 
 
 def _to_message(parts: Sequence[Any], id_prefix: str) -> AssistantMessage:
@@ -253,7 +299,8 @@ def _as_agent_error(exc: Exception) -> Exception:
 
 
 def _transient(exc: Exception) -> bool:
-    """Worth asking again: a timeout, a connection failure, or an HTTP 408/429/5xx."""
+    """Worth asking again: a timeout, a connection failure, an HTTP 408/429/5xx, or gRPC's
+    UNAVAILABLE or RESOURCE_EXHAUSTED."""
     import httpx
     from a2a.client import A2AClientTimeoutError, AgentCardResolutionError
 
@@ -264,6 +311,9 @@ def _transient(exc: Exception) -> bool:
     cause = exc.__cause__
     if isinstance(cause, httpx.HTTPStatusError):
         return cause.response.status_code in (408, 429) or cause.response.status_code >= 500
+    grpc = sys.modules.get("grpc")  # not imported: no gRPC call was made
+    if grpc and isinstance(cause, grpc.aio.AioRpcError):
+        return cause.code() in (grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.RESOURCE_EXHAUSTED)
     return isinstance(cause, httpx.TransportError)
 
 
@@ -303,7 +353,7 @@ class ToolBridge:
         import uvicorn
         from mcp.server.lowlevel import Server
 
-        server = Server("taubench", on_list_tools=self._list_tools, on_call_tool=self._call_tool)
+        server = Server("taubench", version=__version__, on_list_tools=self._list_tools, on_call_tool=self._call_tool)
         web = uvicorn.Server(uvicorn.Config(server.streamable_http_app(), host="127.0.0.1", port=0, log_level="warning"))
         serving = asyncio.create_task(web.serve())
         while not web.started:
