@@ -14,9 +14,9 @@ from conftest import run_cli
 from taubench.domain import Domain
 from taubench.domains import DOMAINS
 from taubench.domains import fair_checks
-from taubench.domains.checks import CHECKS, Subject, _follows, _said_in, _tool_modules
+from taubench.domains.checks import CHECKS, Subject, _follows, _said_in, _tool_modules, tool_tests
 from taubench.domains.mock.tools import LibraryTools
-from taubench.domains.report_card import report_card
+from taubench.domains.report_card import _bar, report_card
 from taubench.tasks import GoldAction, RewardType
 from taubench.toolkit import tool
 
@@ -45,6 +45,44 @@ def test_the_bar_fails_the_mock_which_is_below_it_on_purpose():
     assert failed["12-20 agent tools, >= 5 read and >= 5 write"] == ["8 tools, 4 read, 4 write"]  # the shared two not counted
     assert failed[">= 50 tasks in base; train and test split it"] == ["18 in base, train 9, test 9, overlap 0"]
     assert {">= 10% fallback", ">= 20% refusal"}.isdisjoint(failed)  # the mock's mix meets those two
+
+
+def test_the_guide_numbers_the_lines_of_the_card_as_the_card_does():
+    """The guide lists what each numbered line of the card checks: as many as the card has."""
+    guide = (Path(__file__).resolve().parents[1] / "src" / "taubench" / "domains" / "README.md").read_text(encoding="utf-8")
+    listed = guide.split("The report card gives", 1)[1]
+    numbers = [int(number) for number in re.findall(r"^(\d+)\. ", listed, flags=re.MULTILINE)]
+    assert numbers == list(range(1, len(report_card("mock").checks) + 1))
+    assert "seventeen numbered lines: the sixteen checks" in guide and len(CHECKS) == 16
+
+
+def test_how_many_tasks_use_each_write_tool_and_rule_is_the_bars_and_only_one_is_asked_below_it():
+    domain = mock_with()
+    thin_coverage(domain)
+    domain.splits = {split: [task_id for task_id in ids if task_id in domain.tasks] for split, ids in domain.splits.items()}
+    subject = Subject(domain)
+    assert CHECK["covered_and_distinct"](subject) == []
+    bar = {line.name: line.problems for line in _bar(domain, subject, {"members": 0}, 0)}
+    assert bar["each write tool in >= 3 tasks, each numbered rule in >= 2"] == ["write tool renew_loan used by 2 task(s)"]
+    assert report_card("mock").bar is None and all(line.passed for line in report_card("mock").checks)
+
+
+def test_the_tool_tests_are_read_where_the_spec_says_and_need_not_name_the_shared_tools(tmp_path):
+    """A domain in a package of its own names its tests (``BundledData(tool_tests=...)``, a path
+    inside the package); the shared tools are taubench's, tested here, not in each domain."""
+    spec = DOMAINS["mock"]
+    assert tool_tests(spec) == Path(__file__).resolve().parent / "domains" / "mock" / "test_mock_tools.py"
+    own = dataclasses.replace(spec, data=dataclasses.replace(spec.data, tool_tests="tests/test_tools.py"))
+    assert tool_tests(own) == spec.data.folder.parent / "tests" / "test_tools.py"
+    text = tool_tests(spec).read_text(encoding="utf-8")
+    without_shared = re.sub(r"\ndef test_the_shared_tools_are_named_after_the_toolkit.*?\n\n\n", "\n", text, flags=re.DOTALL)
+    assert "calculate" not in without_shared and "transfer_to_human_agents" not in without_shared
+    tests = tmp_path / "test_tools.py"
+    tests.write_text(without_shared, encoding="utf-8")
+    elsewhere = dataclasses.replace(spec, data=dataclasses.replace(spec.data, tool_tests=str(tests)))
+    assert CHECK["tools_behave"](Subject(Domain(elsewhere))) == []
+    tests.write_text(without_shared.replace("pay_fine", "pay"), encoding="utf-8")
+    assert CHECK["tools_behave"](Subject(Domain(elsewhere))) == ["tool pay_fine has no unit test in test_tools.py"]
 
 
 def mock_with(toolkit: type = LibraryTools) -> Domain:
@@ -139,7 +177,13 @@ def unsound_criteria(domain):
 
 
 def thin_coverage(domain):
+    """renew_loan left in 2 tasks: below the bar's 3, which check 11 does not ask."""
     for task_id in ("6", "12"):
+        del domain.tasks[task_id]
+
+
+def unused_write_tool(domain):
+    for task_id in [task.id for task in domain.tasks.values() if any(action.name == "pay_fine" for action in task.gold_actions)]:
         del domain.tasks[task_id]
 
 
@@ -166,7 +210,7 @@ def judge_only(domain):
         ("derivable", LibraryTools, underivable),
         ("reads_are_harmless", ReadThatWrites, None),
         ("criteria_sound", LibraryTools, unsound_criteria),
-        ("covered_and_distinct", LibraryTools, thin_coverage),
+        ("covered_and_distinct", LibraryTools, unused_write_tool),
         ("instructions_clean", LibraryTools, tool_named),
         ("criteria_sound", LibraryTools, judge_only),
         ("lists_declared", ListsUndeclared, None),

@@ -3,6 +3,7 @@
 from the command line the way README's "Extending" shows, in a folder holding the code."""
 
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -129,6 +130,30 @@ def test_a_broken_plugin_is_named_when_chosen_and_costs_no_other_run(project):
     assert "agent.name: agent 'broken' = 'not_installed_anywhere:Agent' (package my-plugin 1.0) cannot be loaded" in broken.stderr
     assert "No module named 'not_installed_anywhere'" in broken.stderr and "Traceback" not in broken.stderr
     fine = run_cli("env=airline", "task_ids=[0]", "agent=oracle", "user=oracle", *NO_TRACKING, cwd=project)
+    assert fine.returncode == 0, fine.stderr
+
+
+def test_a_domain_that_cannot_be_loaded_is_left_out_of_listings_and_refused_when_chosen(tmp_path):
+    """What lists every domain (so `make run`) and the scripted server's start leave it out,
+    saying why in one line; a run, a card or a server that chooses it is refused, naming it."""
+    dist_info = tmp_path / "broken_domains-1.0.dist-info"
+    dist_info.mkdir()
+    (dist_info / "METADATA").write_text("Metadata-Version: 2.1\nName: broken-domains\nVersion: 1.0\n")
+    (dist_info / "entry_points.txt").write_text("[taubench.domains]\nbroken_desk = not_installed_anywhere:DOMAIN\n")
+    why = ("domain 'broken_desk' = 'not_installed_anywhere:DOMAIN' (package broken-domains 1.0) cannot be loaded: "
+           "ModuleNotFoundError: No module named 'not_installed_anywhere'")  # fmt: skip
+    for args in (["list"], ["list", "--self-contained", "--sep", ","]):
+        listed = run_cli(*args, cwd=tmp_path, seed_store=False, module="taubench.domains")
+        assert listed.returncode == 0 and "Traceback" not in listed.stderr, listed.stderr
+        assert listed.stderr.splitlines() == [f"left out: {why}"]
+        assert "mock" in re.split(r"[,\n]", listed.stdout) and "broken_desk" not in listed.stdout
+    helped = run_cli("--help", cwd=tmp_path, seed_store=False, module="taubench.scripted_server")
+    assert helped.returncode == 0 and "Traceback" not in helped.stderr and "--domains" in helped.stdout, helped.stderr
+    for chosen in (run_cli("--domains", "broken_desk", "--port", "0", cwd=tmp_path, seed_store=False, module="taubench.scripted_server"),
+                   run_cli("check", "broken_desk", cwd=tmp_path, seed_store=False, module="taubench.domains"),
+                   run_cli("env=broken_desk", "agent=oracle", "user=oracle", *NO_TRACKING, cwd=tmp_path)):  # fmt: skip
+        assert chosen.returncode != 0 and why in chosen.stderr and "Traceback" not in chosen.stderr, chosen.stderr
+    fine = run_cli("env=mock", "task_ids=[0]", "agent=oracle", "user=oracle", *NO_TRACKING, cwd=tmp_path)
     assert fine.returncode == 0, fine.stderr
 
 

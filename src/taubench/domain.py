@@ -37,13 +37,20 @@ class PinnedData:
 
 @dataclass(frozen=True)
 class BundledData:
-    """A domain we wrote ourselves: its four data files ship in ``<package>/data``, made by
-    the seeded generator next to them, so they are verified by regenerating them (a test),
-    not by pinned digests."""
+    """A domain written for taubench, ours or another package's: its four data files ship in
+    ``<package>/data``, made by the seeded generator next to them, so they are verified by
+    regenerating them, not by pinned digests. Its report card
+    (``python -m taubench.domains check``) applies the bar for published numbers unless
+    ``held_to_the_bar`` is false (a domain for tests or examples: the card says the bar was
+    not applied)."""
 
     package: str  # the domain's module, e.g. taubench.domains.mock
     checkout_folder: str = "."  # env.data_dir holds the four files itself
-    held_to_the_bar: bool = True  # false only for domains that exist for the tests (mock)
+    held_to_the_bar: bool = True  # false for a domain that exists for tests or as an example (mock)
+    # The domain's own tool tests, which the card reads (check 2): a path inside the package,
+    # e.g. "tests/test_tools.py", for a domain that lives in a package of its own. None: this
+    # repository's tests/domains/<name>/test_<name>_tools.py (the domains under taubench.domains).
+    tool_tests: Optional[str] = None
 
     @property
     def folder(self) -> Path:

@@ -60,6 +60,7 @@ from taubench.analysis import EXPECTED_ACTIONS_HEADING, OUTCOME_HEADING, SCHEMA_
 from taubench.domain import BaseDomain, DataError, DomainSpec
 from taubench.domains import DOMAINS, load_domain, scriptable
 from taubench.malformed_replies import MALFORMED_REPLIES, SIGN_IN_PAGE, SIGN_IN_PATH, malformed_reply
+from taubench.plugins import PluginError
 from taubench.scripted_http import Exchange, HttpServer
 from taubench.scripted_probes import GROUP_PREFIX, ProbeIndexes, TaskProbes, calls_message, probes_of
 from taubench.tasks import GoldAction, Task
@@ -762,7 +763,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             keep_requests=False,
             idle_timeout_s=args.idle_timeout_s,
         )
-    except (DataError, OSError) as exc:
+    except (DataError, OSError, PluginError) as exc:  # PluginError: a domain chosen whose package cannot be loaded
         parser.exit(2, f"scripted server: {exc}\n")
     signal.signal(signal.SIGTERM, signal.default_int_handler)  # SIGTERM stops it as Ctrl-C does
     with server:

@@ -71,9 +71,33 @@ class _Domains(Mapping[str, AnyDomainSpec]):
 DOMAINS: Mapping[str, AnyDomainSpec] = _Domains()
 
 
+def loaded_and_broken() -> tuple[dict[str, AnyDomainSpec], dict[str, str]]:
+    """Every domain by name, split into those that load (their specs, in the order listed)
+    and the advertised ones that do not (the reason, naming the package). What lists the
+    domains (``python -m taubench.domains list``, the scripted server's default, the
+    functions below) leaves a broken plugin out; a run that chooses it is refused with the
+    reason. A domain of this repository that fails to import is a bug, and raises."""
+    specs: dict[str, AnyDomainSpec] = {}
+    broken: dict[str, str] = {}
+    for name in DOMAINS:
+        try:
+            specs[name] = DOMAINS[name]
+        except PluginError as exc:
+            if name in REGISTRY:
+                raise
+            broken[name] = str(exc)
+    return specs, broken
+
+
+def loadable() -> dict[str, AnyDomainSpec]:
+    """The domains that load, by name (a plugin that cannot be loaded left out: ``loaded_and_broken``)."""
+    return loaded_and_broken()[0]
+
+
 def of_origin(origin: str) -> list[str]:
-    """The domains of one benchmark: ``tau2`` (τ²-bench's), ``v1`` (τ-bench's), ``taubench`` (ours)."""
-    return [name for name, spec in DOMAINS.items() if spec.origin == origin]
+    """The domains of one benchmark: ``tau2`` (τ²-bench's), ``v1`` (τ-bench's), ``taubench``
+    (written for taubench: ours, and those installed packages bring with bundled data)."""
+    return [name for name, spec in loadable().items() if spec.origin == origin]
 
 
 def agent_only(origin: str = "tau2") -> list[str]:
@@ -85,7 +109,7 @@ def agent_only(origin: str = "tau2") -> list[str]:
 
 def self_contained() -> list[str]:
     """The domains that run with no ``env.data_dir`` (data bundled or from a pinned package)."""
-    return [name for name, spec in DOMAINS.items() if not spec.needs_data_dir]
+    return [name for name, spec in loadable().items() if not spec.needs_data_dir]
 
 
 def scriptable() -> list[str]:

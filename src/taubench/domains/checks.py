@@ -13,13 +13,14 @@ import json
 import math
 import re
 from datetime import date, timedelta
-from importlib import import_module
+from importlib import import_module, resources
 from pathlib import Path
 from types import ModuleType
 from typing import Any, Callable, Iterator, get_args, get_origin
 
 from pydantic import BaseModel
 
+from taubench.domain import DomainSpec
 from taubench.domains.fair_checks import FAIR_CHECKS
 from taubench.domains.subject import Subject, instruction_text
 from taubench.environment import GREETING
@@ -68,25 +69,36 @@ def db_resolves(subject: Subject) -> list[str]:
     return problems[:20]
 
 
-NOT_TOOL_CODE = {"__init__", "generate", "policy_rules"}  # the domain's modules that tools never run
+NOT_TOOL_CODE = {"__init__", "generate", "policy_rules", "conftest"}  # the domain's modules that tools never run
+SHARED_TOOLS = "taubench.domains.shared_tools"  # calculate, transfer_to_human_agents: tested by taubench's own tests
 
 
-def tool_tests(name: str) -> Path:
-    """A domain's own tool tests: ``tests/domains/<name>/test_<name>_tools.py`` (the name kept
-    apart from every other domain's, so that pytest can import them all side by side)."""
-    return REPO / "tests" / "domains" / name / f"test_{name}_tools.py"
+def tool_tests(spec: DomainSpec) -> Path:
+    """A domain's own tool tests: the file its ``BundledData(tool_tests=...)`` names inside its
+    package (a domain in a package of its own), else this repository's
+    ``tests/domains/<name>/test_<name>_tools.py`` (the name kept apart from every other
+    domain's, so that pytest can import them all side by side)."""
+    if spec.data.tool_tests is not None:
+        return Path(str(resources.files(spec.data.package))) / spec.data.tool_tests
+    return REPO / "tests" / "domains" / spec.name / f"test_{spec.name}_tools.py"
+
+
+def _shared(toolkit: type, name: str) -> bool:
+    """Whether a toolkit's tool is one of the shared ones (``shared_tool(calculate)``)."""
+    return getattr(getattr(toolkit, name, None), "__module__", None) == SHARED_TOOLS
 
 
 def _tool_modules(toolkits: list[type]) -> list[ModuleType]:
     """The modules tools run: every module of the toolkits' domain folders but the generator,
-    the policy checks and the spec (helpers such as a ledger or a fee table included)."""
+    the policy checks, the spec and test modules (helpers such as a ledger or a fee table included)."""
     names = set()
     for toolkit in toolkits:
         names.add(toolkit.__module__)
         package, _, _ = toolkit.__module__.rpartition(".")
         if package:
             folder = Path(inspect.getfile(toolkit)).parent
-            names |= {f"{package}.{path.stem}" for path in folder.glob("*.py") if path.stem not in NOT_TOOL_CODE}
+            stems = (path.stem for path in folder.glob("*.py"))
+            names |= {f"{package}.{stem}" for stem in stems if stem not in NOT_TOOL_CODE and not stem.startswith("test_")}
     return [import_module(name) for name in sorted(names)]
 
 
@@ -109,8 +121,9 @@ def _error_messages(module: ModuleType) -> dict[str, list[str]]:
 
 
 def tools_behave(subject: Subject) -> list[str]:
-    """2. A read never changes the DB; a write that errs leaves it as it was; every tool and
-    every error text it can raise appear in the domain's unit tests."""
+    """2. A read never changes the DB; a write that errs leaves it as it was; every tool of
+    the domain's own (the shared ones are taubench's, tested there) and every error text its
+    code can raise appear in the domain's unit tests (``tool_tests``)."""
     problems = []
     for trace in subject.traces.values():
         for step in trace.steps:
@@ -129,13 +142,18 @@ def tools_behave(subject: Subject) -> list[str]:
                 again = toolkit.invoke(name, json.loads(json.dumps(arguments)))
                 if again.error and subject.domain.state_hash(sides) != before:
                     problems.append(f"task {task.id}: {name} repeated failed and left the database changed")
-    tests = tool_tests(subject.domain.name)
+    spec = subject.domain.spec
+    tests = tool_tests(spec)
     if not tests.is_file():
-        return problems + [f"no unit tests at {tests}"]
+        where = "" if spec.data.tool_tests is not None or spec.data.package.startswith("taubench.domains.") else (
+            '; a domain in a package of its own ships them in it and names them: BundledData(__name__, tool_tests="tests/test_tools.py")'
+        )
+        return problems + [f"no unit tests at {tests}{where}"]
     text = tests.read_text(encoding="utf-8")
-    for name in subject.kinds:
-        if name not in text:
-            problems.append(f"tool {name} has no unit test in {tests.name}")
+    for toolkit in subject.toolkits:
+        for name in toolkit.tool_kinds():
+            if name not in text and not _shared(toolkit, name):
+                problems.append(f"tool {name} has no unit test in {tests.name}")
     for module in _tool_modules(subject.toolkits):
         for function, messages in _error_messages(module).items():
             problems += [f"{function}: error {message!r} has no unit test" for message in messages if message not in text]
@@ -325,18 +343,29 @@ def _follows(value: str, expression: Any, observations: list[str]) -> bool:
         return False
 
 
-def covered_and_distinct(subject: Subject) -> list[str]:
-    """11. Every write tool used by >= 3 tasks, every numbered rule exercised by >= 2; no
-    two tasks with the same gold actions."""
+WRITE_TOOL_TASKS, RULE_TASKS = 3, 2  # the bar's coverage: tasks per write tool, per numbered rule
+
+
+def thin_coverage(subject: Subject, least_writes: int, least_rules: int) -> list[str]:
+    """The write tools used by fewer tasks than ``least_writes``, and the numbered rules
+    (``policy_rules``) exercised by fewer than ``least_rules``."""
     problems = []
     for name, kind in subject.kinds.items():
         users = sum(any(action.name == name for action in task.gold_actions) for task in subject.tasks)
-        if kind == "write" and users < 3:
+        if kind == "write" and users < least_writes:
             problems.append(f"write tool {name} used by {users} task(s)")
     for number in subject.numbered_rules:
         users = sum(number in task.policy_rules for task in subject.tasks)
-        if users < 2:
+        if users < least_rules:
             problems.append(f"rule {number} exercised by {users} task(s)")
+    return problems
+
+
+def covered_and_distinct(subject: Subject) -> list[str]:
+    """11. Every write tool used by a task, every numbered rule exercised by one; no two
+    tasks with the same gold actions. (How many tasks each needs, 3 and 2, is part of the
+    bar: ``report_card``.)"""
+    problems = thin_coverage(subject, 1, 1)
     seen: dict[str, str] = {}
     for task in subject.tasks:
         key = json.dumps(subject.gold(task), sort_keys=True)
@@ -367,7 +396,7 @@ CHECKS: tuple[tuple[str, Callable[[Subject], list[str]]], ...] = (
     ("gold write arguments are derivable", derivable),
     ("extra reads change nothing", reads_are_harmless),
     ("criteria sound and in the basis", criteria_sound),
-    ("coverage and distinctness", covered_and_distinct),
+    ("every write tool and rule in a task; no two tasks alike", covered_and_distinct),
     ("instructions name no tool, give no hints", instructions_clean),
     *FAIR_CHECKS,
 )

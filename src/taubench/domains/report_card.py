@@ -1,5 +1,7 @@
 """A domain's report card: what it holds, whether it meets the bar for a domain people
-publish numbers on, the sixteen checks (``checks.py``, ``fair_checks.py``) and the oracle's score."""
+publish numbers on (unless its ``BundledData`` says ``held_to_the_bar=False``), the sixteen
+checks (``checks.py``, ``fair_checks.py``), which apply to every domain, and the oracle's
+score as the seventeenth line."""
 
 import re
 import time
@@ -11,7 +13,7 @@ from pydantic import BaseModel
 from taubench.agents.oracle import OracleAgent
 from taubench.domain import BundledData, Domain
 from taubench.domains import DOMAINS, load_domain
-from taubench.domains.checks import CHECKS, Subject
+from taubench.domains.checks import CHECKS, RULE_TASKS, WRITE_TOOL_TASKS, Subject, thin_coverage
 from taubench.episode import run_episode
 from taubench.users.oracle import OracleUser
 
@@ -27,7 +29,7 @@ class Line(BaseModel):
 class ReportCard(BaseModel):
     domain: str
     facts: dict[str, str]
-    bar: Optional[list[Line]]  # None: a domain for tests, not held to the bar
+    bar: Optional[list[Line]]  # None: a domain for tests or examples, not held to the bar (held_to_the_bar=False)
     checks: list[Line]
 
     @property
@@ -39,7 +41,7 @@ class ReportCard(BaseModel):
         lines += [f"  {key:<22} {value}" for key, value in self.facts.items()]
         sections = [("bar", self.bar), ("checks", self.checks)] if self.bar is not None else [("checks", self.checks)]
         if self.bar is None:
-            lines.append("  bar                    not applied (a domain for tests)")
+            lines.append("  bar                    not applied (held_to_the_bar=False: a domain for tests or examples)")
         for title, entries in sections:
             lines.append(f"  {title}:")
             for number, line in enumerate(entries, 1):
@@ -75,6 +77,7 @@ def _bar(domain: Domain, subject: Subject, tables: dict[str, int], words: int) -
     train, test = set(domain.splits.get("train", [])), set(domain.splits.get("test", []))
     mix = _mix(domain, kinds)
     rules = subject.numbered_rules
+    thin = thin_coverage(subject, WRITE_TOOL_TASKS, RULE_TASKS)
 
     def line(name: str, passed: bool, problem: str = "") -> Line:
         return Line(name=name, passed=passed, problems=[] if passed else [problem])
@@ -89,6 +92,7 @@ def _bar(domain: Domain, subject: Subject, tables: dict[str, int], words: int) -
         line(">= 50 tasks in base; train and test split it", len(base) >= 50 and train | test == set(base) and not train & test,
              f"{len(base)} in base, train {len(train)}, test {len(test)}, overlap {len(train & test)}"),
         *[line(f">= {share:.0%} {tag}", mix[tag] >= share * len(base), f"{_share(mix[tag], len(base))}") for tag, share in TAG_SHARES.items()],
+        Line(name=f"each write tool in >= {WRITE_TOOL_TASKS} tasks, each numbered rule in >= {RULE_TASKS}", passed=not thin, problems=thin),
     ]  # fmt: skip
 
 
