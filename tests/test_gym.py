@@ -89,10 +89,12 @@ def oracle_turns(tasks: dict, task_ids, conversations) -> tuple:
 
 
 @pytest.mark.parametrize("mode", ["sync", "async"])
-def test_a_vector_env_plays_several_tasks_at_once(mode):
-    tasks = {task.id: task for task in TauBenchEnv(["env=mock", "user=oracle"]).tasks}
+@pytest.mark.parametrize("domain", ["mock", "airline", "healthcare"])
+def test_a_vector_env_plays_several_tasks_at_once(mode, domain):
+    overrides = [f"env={domain}", "user=oracle"]
+    tasks = {task.id: task for task in TauBenchEnv(overrides).tasks}
     kwargs = {"shared_memory": False} if mode == "async" else {}  # as for any Gymnasium Sequence or Graph space
-    envs = gymnasium.make_vec(ENV_ID, num_envs=3, vectorization_mode=mode, vector_kwargs=kwargs, overrides=["env=mock", "user=oracle"])
+    envs = gymnasium.make_vec(ENV_ID, num_envs=3, vectorization_mode=mode, vector_kwargs=kwargs, overrides=overrides)
     try:
         conversations, infos = envs.reset(seed=0)
         assert len(set(infos["task_id"])) == 3 and all(infos["gradable"])
