@@ -40,8 +40,10 @@ def recorded_requests(episodes: int) -> list[dict]:
 
     with InProcessServer(["retail"]) as server, tempfile.TemporaryDirectory() as output_dir:
         run(run_settings(server.url, "hosted_vllm/scripted", 1, episodes, output_dir), Path(output_dir))
-        return [{key: body[key] for key in ("messages", "tools", "tool_choice", "seed") if key in body}
-                for body in server.requests]
+        return [
+            {key: body[key] for key in ("messages", "tools", "tool_choice", "seed") if key in body}
+            for body in server.requests
+        ]
 
 
 def callers(model: str, url: str, requests: list[dict]) -> dict:
@@ -50,8 +52,17 @@ def callers(model: str, url: str, requests: list[dict]) -> dict:
     plain_turns, our_turns = itertools.cycle(requests), itertools.cycle(requests)
 
     def plain() -> None:
-        litellm.completion(model=model, **next(plain_turns), temperature=0.0, api_base=url, api_key="no-key",
-                           timeout=TIMEOUT_S, num_retries=0, max_retries=0, drop_params=True)
+        litellm.completion(
+            model=model,
+            **next(plain_turns),
+            temperature=0.0,
+            api_base=url,
+            api_key="no-key",
+            timeout=TIMEOUT_S,
+            num_retries=0,
+            max_retries=0,
+            drop_params=True,
+        )
 
     def ours() -> None:
         request = next(our_turns)
@@ -88,23 +99,39 @@ def main() -> None:
                 for name, call in pair.items():
                     rounds[name].append(cpu_ms_per_call(call, args.calls))
             plain, ours = (statistics.median(rounds[name]) for name in pair)
-            rows.append({"route": route, "plain_ms": plain, "ours_ms": ours, "rounds": rounds,
-                         "target_ms": TARGET_MS.get(route)})
+            rows.append(
+                {
+                    "route": route,
+                    "plain_ms": plain,
+                    "ours_ms": ours,
+                    "rounds": rounds,
+                    "target_ms": TARGET_MS.get(route),
+                }
+            )
     finally:
         server.stop()
     load = os.getloadavg()[0]
     RESULTS.mkdir(exist_ok=True)
-    report = {"machine": {"cpus": os.cpu_count(), "load_1m": load}, "requests": len(requests), "mean_request_bytes": size,
-              "calls_per_round": args.calls, "rows": rows}
+    report = {
+        "machine": {"cpus": os.cpu_count(), "load_1m": load},
+        "requests": len(requests),
+        "mean_request_bytes": size,
+        "calls_per_round": args.calls,
+        "rows": rows,
+    }
     (RESULTS / "client_cpu.json").write_text(json.dumps(report, indent=1))
-    print(f"\nclient CPU per model call, one caller, {len(requests)} retail requests of {size / 1000:.1f} KB on average "
-          f"replayed in turn ({args.rounds} rounds of {args.calls} calls each, median round)")
+    print(
+        f"\nclient CPU per model call, one caller, {len(requests)} retail requests of {size / 1000:.1f} KB on average "
+        f"replayed in turn ({args.rounds} rounds of {args.calls} calls each, median round)"
+    )
     print(f"  {'route':<12} {'litellm.completion':>18} {'taubench LLMClient':>18} {'ratio':>6} {'target':>8}")
     for row in rows:
         target = f"≤ {row['target_ms']} ms" if row["target_ms"] else "-"
         verdict = "" if row["target_ms"] is None else ("  met" if row["ours_ms"] <= row["target_ms"] else "  MISSED")
-        print(f"  {row['route'] + '/':<12} {row['plain_ms']:15.2f} ms {row['ours_ms']:15.2f} ms "
-              f"{row['plain_ms'] / row['ours_ms']:5.2f}x {target:>8}{verdict}")
+        print(
+            f"  {row['route'] + '/':<12} {row['plain_ms']:15.2f} ms {row['ours_ms']:15.2f} ms "
+            f"{row['plain_ms'] / row['ours_ms']:5.2f}x {target:>8}{verdict}"
+        )
     print(f"load (1 min) {load:.2f} on {os.cpu_count()} cpus")
 
 

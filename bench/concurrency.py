@@ -43,13 +43,12 @@ from typing import NamedTuple, Optional
 
 from hydra import compose, initialize_config_module
 from omegaconf import OmegaConf
+from processes import TICKS, ScriptedServer, cpu_seconds, sampling  # bench/processes.py
 
 from taubench.preparation import prepare
 from taubench.runner import execute
 from taubench.settings import parse_settings
 from taubench.tasks import RewardType
-
-from processes import TICKS, ScriptedServer, cpu_seconds, sampling  # bench/processes.py
 
 RESULTS = Path(__file__).resolve().parent / "results"
 RETAIL_TASKS = 114
@@ -65,13 +64,24 @@ def server_stats(server: ScriptedServer) -> dict:
         return json.load(answer) | {"cpu_s": cpu_seconds(server.process.pid)}
 
 
-def run_settings(url: str, model: str, concurrency: int, episodes: int, output_dir: str, backend: str = "threads",
-                 processes: int = 2):
+def run_settings(
+    url: str, model: str, concurrency: int, episodes: int, output_dir: str, backend: str = "threads", processes: int = 2
+):
     tasks = min(RETAIL_TASKS, episodes)
-    overrides = ["env=retail", "model=scripted", f"model.name={model}", f"provider.api_base={url}",
-                 f"end_index={tasks}", f"num_trials={math.ceil(episodes / tasks)}", f"max_concurrency={concurrency}",
-                 "progress=false", "tracking.enabled=false", "resume=never", f"output_dir={output_dir}",
-                 f"dispatch.backend={backend}"]
+    overrides = [
+        "env=retail",
+        "model=scripted",
+        f"model.name={model}",
+        f"provider.api_base={url}",
+        f"end_index={tasks}",
+        f"num_trials={math.ceil(episodes / tasks)}",
+        f"max_concurrency={concurrency}",
+        "progress=false",
+        "tracking.enabled=false",
+        "resume=never",
+        f"output_dir={output_dir}",
+        f"dispatch.backend={backend}",
+    ]
     if backend == "processes":
         overrides.append(f"dispatch.processes={processes}")
     with initialize_config_module("taubench.conf", version_base="1.3"):
@@ -114,7 +124,9 @@ def sample(server: ScriptedServer) -> Sample:
     """The server's request count and CPU, this process's CPU and its worker processes', the machine's busy time."""
     workers = {pid: cpu_seconds(pid) for pid in running_children() - {server.process.pid}}
     stats = server_stats(server)
-    return Sample(time.perf_counter(), stats["requests"], workers, time.process_time(), stats["cpu_s"], machine_busy_s())
+    return Sample(
+        time.perf_counter(), stats["requests"], workers, time.process_time(), stats["cpu_s"], machine_busy_s()
+    )
 
 
 def steady(samples: list[Sample]) -> dict:
@@ -127,12 +139,20 @@ def steady(samples: list[Sample]) -> dict:
     if len(window) < 3:
         return {}
     start, end = window[0], window[-1]
-    workers = sum((end.workers_cpu[pid] or 0) - (start.workers_cpu[pid] or 0) for pid in end.workers_cpu if pid in start.workers_cpu)
+    workers = sum(
+        (end.workers_cpu[pid] or 0) - (start.workers_cpu[pid] or 0)
+        for pid in end.workers_cpu
+        if pid in start.workers_cpu
+    )
     client, server = end.own_cpu - start.own_cpu + workers, end.server_cpu - start.server_cpu
     calls, seconds = end.requests - start.requests, end.at - start.at
-    return {"steady_calls_per_s": calls / seconds, "steady_client_cpu_ms_per_call": client / calls * 1000,
-            "steady_server_cpu_ms_per_call": server / calls * 1000, "steady_cores_used": (client + server) / seconds,
-            "steady_cores_busy": (end.machine_busy - start.machine_busy) / seconds}
+    return {
+        "steady_calls_per_s": calls / seconds,
+        "steady_client_cpu_ms_per_call": client / calls * 1000,
+        "steady_server_cpu_ms_per_call": server / calls * 1000,
+        "steady_cores_used": (client + server) / seconds,
+        "steady_cores_busy": (end.machine_busy - start.machine_busy) / seconds,
+    }
 
 
 def measure(server: ScriptedServer, model: str, concurrency: int, episodes: int, backend: str, processes: int) -> dict:
@@ -151,7 +171,9 @@ def measure(server: ScriptedServer, model: str, concurrency: int, episodes: int,
     calls = after["requests"] - before["requests"]
     latency = after["latency_total_s"] - before["latency_total_s"]
     per_call = latency / calls
-    schedule = makespan([per_call * sum(e.usage[role].calls for role in ("agent", "user")) for e in finished], concurrency)
+    schedule = makespan(
+        [per_call * sum(e.usage[role].calls for role in ("agent", "user")) for e in finished], concurrency
+    )
     server_cpu = after["cpu_s"] - before["cpu_s"]
     return {
         "backend": backend if backend == "threads" else f"{processes} processes",
@@ -170,7 +192,9 @@ def measure(server: ScriptedServer, model: str, concurrency: int, episodes: int,
         # without the sampler's: each of its requests for /stats came on a connection of its own
         "connections": after["connections_accepted"] - before["connections_accepted"] - len(samples),
         # no error and the gold database state reached (the NL assertions would need a judge)
-        "all_solved": all(e.error is None and e.reward_info.components[RewardType.DB].status == "passed" for e in finished),
+        "all_solved": all(
+            e.error is None and e.reward_info.components[RewardType.DB].status == "passed" for e in finished
+        ),
     } | steady(samples)
 
 
@@ -187,8 +211,12 @@ def ceiling(row: dict, latency: float) -> dict:
     """What the measured CPU per call allows on this machine's cores (client and server share them)."""
     cpu_s = (row["client_cpu_ms_per_call"] + row["server_cpu_ms_per_call"]) / 1000
     calls_per_s = os.cpu_count() / cpu_s
-    return {"ceiling_calls_per_s": calls_per_s, "ceiling_in_flight": calls_per_s * latency,
-            "cores_per_100_in_flight": 100 / latency * cpu_s, "calls_per_s": row["calls"] / row["wall_s"]}
+    return {
+        "ceiling_calls_per_s": calls_per_s,
+        "ceiling_in_flight": calls_per_s * latency,
+        "cores_per_100_in_flight": 100 / latency * cpu_s,
+        "calls_per_s": row["calls"] / row["wall_s"],
+    }
 
 
 def main() -> None:
@@ -198,11 +226,16 @@ def main() -> None:
     parser.add_argument("--backends", nargs="+", default=["threads", "processes"], choices=["threads", "processes"])
     parser.add_argument("--processes", type=int, default=os.cpu_count(), help="worker processes of the processes rows")
     parser.add_argument("--episodes-per-slot", type=int, help="default: 6 at 200 ms, 4 at 2 s")
-    parser.add_argument("--scaling-level", type=int, default=256,
-                        help="then 1 vs --processes worker processes at this many in flight (0: skip)")
+    parser.add_argument(
+        "--scaling-level",
+        type=int,
+        default=256,
+        help="then 1 vs --processes worker processes at this many in flight (0: skip)",
+    )
     parser.add_argument("--scaling-latency", type=float, default=0.2, help="seconds per call of those two runs")
-    parser.add_argument("--model", default="hosted_vllm/scripted",
-                        help="litellm route to the scripted server (hosted_vllm/ or openai/)")
+    parser.add_argument(
+        "--model", default="hosted_vllm/scripted", help="litellm route to the scripted server (hosted_vllm/ or openai/)"
+    )
     args = parser.parse_args()
     rows = []
     for latency in args.latencies:
@@ -219,7 +252,12 @@ def main() -> None:
             server.stop()
     scaling = processes_scaling(args) if args.scaling_level else []
     load = os.getloadavg()[0]
-    report = {"machine": {"cpus": os.cpu_count(), "load_1m": load}, "model": args.model, "levels": rows, "scaling": scaling}
+    report = {
+        "machine": {"cpus": os.cpu_count(), "load_1m": load},
+        "model": args.model,
+        "levels": rows,
+        "scaling": scaling,
+    }
     RESULTS.mkdir(exist_ok=True)
     (RESULTS / "concurrency.json").write_text(json.dumps(report, indent=1))
     summary(rows, load)
@@ -242,50 +280,74 @@ def processes_scaling(args: argparse.Namespace) -> list[dict]:
 
 def print_scaling(one: dict, many: dict, args: argparse.Namespace) -> None:
     """1 vs N worker processes: whole runs, then the steady state and what the shared cores allow in it."""
-    print(f"\nworker processes, 1 -> {args.processes} ({args.scaling_level} in flight, {args.scaling_latency * 1000:.0f} ms per call, "
-          f"where the client's CPU limits; target {SCALING_TARGET}x)")
-    print(f"  whole runs (worker start-up and the tail included): {one['calls_per_s']:.0f} -> {many['calls_per_s']:.0f} calls/s, "
-          f"{many['calls_per_s'] / one['calls_per_s']:.2f}x")
+    print(
+        f"\nworker processes, 1 -> {args.processes} ({args.scaling_level} in flight, {args.scaling_latency * 1000:.0f} ms per call, "
+        f"where the client's CPU limits; target {SCALING_TARGET}x)"
+    )
+    print(
+        f"  whole runs (worker start-up and the tail included): {one['calls_per_s']:.0f} -> {many['calls_per_s']:.0f} calls/s, "
+        f"{many['calls_per_s'] / one['calls_per_s']:.2f}x"
+    )
     if "steady_calls_per_s" not in one or "steady_calls_per_s" not in many:
         print("  (too few samples for a steady state)")
         return
     ceiling = os.cpu_count() / (many["steady_client_cpu_ms_per_call"] + many["steady_server_cpu_ms_per_call"]) * 1000
-    print(f"  steady state (the middle half of the calls): {one['steady_calls_per_s']:.0f} -> {many['steady_calls_per_s']:.0f} "
-          f"calls/s, {many['steady_calls_per_s'] / one['steady_calls_per_s']:.2f}x; client CPU per call "
-          f"{one['steady_client_cpu_ms_per_call']:.2f} -> {many['steady_client_cpu_ms_per_call']:.2f} ms, server "
-          f"{one['steady_server_cpu_ms_per_call']:.2f} -> {many['steady_server_cpu_ms_per_call']:.2f} ms, cores used "
-          f"{one['steady_cores_used']:.2f} -> {many['steady_cores_used']:.2f} of {os.cpu_count()} (busy on the machine: "
-          f"{one['steady_cores_busy']:.2f} -> {many['steady_cores_busy']:.2f})")
-    print(f"  the {os.cpu_count()} cores, shared with the server, carry {ceiling:.0f} calls/s at that CPU per call: "
-          f"{ceiling / one['steady_calls_per_s']:.2f}x of one process at most here")
+    print(
+        f"  steady state (the middle half of the calls): {one['steady_calls_per_s']:.0f} -> {many['steady_calls_per_s']:.0f} "
+        f"calls/s, {many['steady_calls_per_s'] / one['steady_calls_per_s']:.2f}x; client CPU per call "
+        f"{one['steady_client_cpu_ms_per_call']:.2f} -> {many['steady_client_cpu_ms_per_call']:.2f} ms, server "
+        f"{one['steady_server_cpu_ms_per_call']:.2f} -> {many['steady_server_cpu_ms_per_call']:.2f} ms, cores used "
+        f"{one['steady_cores_used']:.2f} -> {many['steady_cores_used']:.2f} of {os.cpu_count()} (busy on the machine: "
+        f"{one['steady_cores_busy']:.2f} -> {many['steady_cores_busy']:.2f})"
+    )
+    print(
+        f"  the {os.cpu_count()} cores, shared with the server, carry {ceiling:.0f} calls/s at that CPU per call: "
+        f"{ceiling / one['steady_calls_per_s']:.2f}x of one process at most here"
+    )
 
 
 def print_row(row: dict, header: bool) -> None:
     if header:
-        print(f"\nretail runs against the scripted server (latency ± a quarter), on {os.cpu_count()} cpus shared with it")
-        print(f"  {'latency':>7} {'backend':>11} {'in flight':>9} {'episodes':>8} {'calls':>6} {'calls/s':>7} {'wall':>7} "
-              f"{'ideal':>7} {'efficiency':>10} {'of ideal':>8} {'client cpu/call':>15} {'server cpu/call':>15} "
-              f"{'server cpu':>10} {'connections':>11} {'ceiling':>12} {'cores/100':>9}")
-    print(f"  {row['latency_s'] * 1000:5.0f}ms {row['backend']:>11} {row['concurrency']:>9} {row['episodes']:>8} "
-          f"{row['calls']:>6} {row['calls_per_s']:7.0f} {row['wall_s']:6.1f}s {row['ideal_s']:6.1f}s "
-          f"{row['efficiency']:>10.2f} {row['of_ideal']:>8.2f} {row['client_cpu_ms_per_call']:13.2f}ms "
-          f"{row['server_cpu_ms_per_call']:13.2f}ms {row['server_cpu_share'] * 100:9.0f}% {row['connections']:>11} "
-          f"{row['ceiling_in_flight']:8.0f} in flight {row['cores_per_100_in_flight']:>6.2f}"
-          + ("" if row["all_solved"] else "  (some episodes failed or missed the gold state)"), flush=True)
+        print(
+            f"\nretail runs against the scripted server (latency ± a quarter), on {os.cpu_count()} cpus shared with it"
+        )
+        print(
+            f"  {'latency':>7} {'backend':>11} {'in flight':>9} {'episodes':>8} {'calls':>6} {'calls/s':>7} {'wall':>7} "
+            f"{'ideal':>7} {'efficiency':>10} {'of ideal':>8} {'client cpu/call':>15} {'server cpu/call':>15} "
+            f"{'server cpu':>10} {'connections':>11} {'ceiling':>12} {'cores/100':>9}"
+        )
+    print(
+        f"  {row['latency_s'] * 1000:5.0f}ms {row['backend']:>11} {row['concurrency']:>9} {row['episodes']:>8} "
+        f"{row['calls']:>6} {row['calls_per_s']:7.0f} {row['wall_s']:6.1f}s {row['ideal_s']:6.1f}s "
+        f"{row['efficiency']:>10.2f} {row['of_ideal']:>8.2f} {row['client_cpu_ms_per_call']:13.2f}ms "
+        f"{row['server_cpu_ms_per_call']:13.2f}ms {row['server_cpu_share'] * 100:9.0f}% {row['connections']:>11} "
+        f"{row['ceiling_in_flight']:8.0f} in flight {row['cores_per_100_in_flight']:>6.2f}"
+        + ("" if row["all_solved"] else "  (some episodes failed or missed the gold state)"),
+        flush=True,
+    )
 
 
 def summary(rows: list[dict], load: float) -> None:
-    print("  (server cpu: its share of the machine's cores; ceiling: episodes in flight the cores carry at this latency\n"
-          "   with the measured client + server CPU per call; cores/100: cores needed per 100 in flight at this latency)")
+    print(
+        "  (server cpu: its share of the machine's cores; ceiling: episodes in flight the cores carry at this latency\n"
+        "   with the measured client + server CPU per call; cores/100: cores needed per 100 in flight at this latency)"
+    )
     print(f"\nload (1 min) {load:.2f} on {os.cpu_count()} cpus")
     for (latency, level), target in TARGETS.items():
         for row in rows:
             if row["latency_s"] == latency and row["concurrency"] == level:
-                allowed = "the cores allow it" if row["ceiling_in_flight"] >= level else (
-                    f"beyond these cores: {row['ceiling_in_flight']:.0f} in flight at most, "
-                    f"{row['cores_per_100_in_flight'] * level / 100:.1f} cores needed")
-                print(f"target {target} at {level} in flight, {latency * 1000:.0f} ms, {row['backend']}: "
-                      f"{row['efficiency']:.2f} ({allowed})")
+                allowed = (
+                    "the cores allow it"
+                    if row["ceiling_in_flight"] >= level
+                    else (
+                        f"beyond these cores: {row['ceiling_in_flight']:.0f} in flight at most, "
+                        f"{row['cores_per_100_in_flight'] * level / 100:.1f} cores needed"
+                    )
+                )
+                print(
+                    f"target {target} at {level} in flight, {latency * 1000:.0f} ms, {row['backend']}: "
+                    f"{row['efficiency']:.2f} ({allowed})"
+                )
 
 
 if __name__ == "__main__":

@@ -63,8 +63,13 @@ def watch(command: list[str], folder: Path, log: Path, interval: float) -> dict:
         handle.close()
     if process.returncode != 0:
         raise SystemExit(f"the run failed ({process.returncode}):\n{(folder / 'stderr.txt').read_text()[-4000:]}")
-    return {"samples": samples, "logged": logged, "ended_s": now, "cpu_s": usage.ru_utime + usage.ru_stime,
-            "peak_rss_mb": usage.ru_maxrss / 1024}  # ru_maxrss: KB on Linux
+    return {
+        "samples": samples,
+        "logged": logged,
+        "ended_s": now,
+        "cpu_s": usage.ru_utime + usage.ru_stime,
+        "peak_rss_mb": usage.ru_maxrss / 1024,
+    }  # ru_maxrss: KB on Linux
 
 
 def main() -> None:
@@ -82,9 +87,19 @@ def main() -> None:
     folder = Path(tempfile.mkdtemp(prefix="taubench-growth-"))
     output_dir = folder / "run"
     command = [
-        sys.executable, "-m", "taubench", f"env={args.env}", f"task_split={args.split}", f"num_trials={args.trials}",
-        "agent=oracle", "user=oracle", f"max_concurrency={args.concurrency}", "progress=false", "resume=never",
-        f"output_dir={output_dir}", f"tracking.enabled={'false' if args.no_tracking else 'true'}",
+        sys.executable,
+        "-m",
+        "taubench",
+        f"env={args.env}",
+        f"task_split={args.split}",
+        f"num_trials={args.trials}",
+        "agent=oracle",
+        "user=oracle",
+        f"max_concurrency={args.concurrency}",
+        "progress=false",
+        "resume=never",
+        f"output_dir={output_dir}",
+        f"tracking.enabled={'false' if args.no_tracking else 'true'}",
     ]
     try:
         watched = watch(command, folder, output_dir / "episodes.jsonl", args.interval)
@@ -107,49 +122,76 @@ def main() -> None:
     for number, (low, high) in enumerate(zip(bounds, bounds[1:]), start=1):
         start, end = at(low), at(high)
         count = end["logged"] - start["logged"]
-        rows.append({
-            "block": number, "episodes": [start["logged"], end["logged"]],
-            "wall_ms_per_episode": 1000 * (end["t"] - start["t"]) / count,
-            "cpu_ms_per_episode": 1000 * (end["cpu_s"] - start["cpu_s"]) / count,
-            "rss_mb_at_end": end["rss_mb"],
-        })
+        rows.append(
+            {
+                "block": number,
+                "episodes": [start["logged"], end["logged"]],
+                "wall_ms_per_episode": 1000 * (end["t"] - start["t"]) / count,
+                "cpu_ms_per_episode": 1000 * (end["cpu_s"] - start["cpu_s"]) / count,
+                "rss_mb_at_end": end["rss_mb"],
+            }
+        )
     first_logged, last_logged = at(1), at(total)
-    phases = {"start_s": first_logged["t"], "episodes_s": last_logged["t"] - first_logged["t"],
-              "end_s": watched["ended_s"] - last_logged["t"], "total_s": watched["ended_s"], "cpu_s": watched["cpu_s"]}
+    phases = {
+        "start_s": first_logged["t"],
+        "episodes_s": last_logged["t"] - first_logged["t"],
+        "end_s": watched["ended_s"] - last_logged["t"],
+        "total_s": watched["ended_s"],
+        "cpu_s": watched["cpu_s"],
+    }
     cpu_ratio = rows[-1]["cpu_ms_per_episode"] / rows[0]["cpu_ms_per_episode"]
     wall_ratio = rows[-1]["wall_ms_per_episode"] / rows[0]["wall_ms_per_episode"]
     further = total - rows[0]["episodes"][1]
     growth_kb = 1024 * (watched["peak_rss_mb"] - rows[0]["rss_mb_at_end"]) / further
     time_ok, memory_ok = 1 / MAX_TIME_RATIO <= cpu_ratio <= MAX_TIME_RATIO, growth_kb <= MAX_GROWTH_KB
 
-    print(f"\ngrowth: {total} oracle episodes ({args.env} {args.split}: {summary['num_tasks']} tasks x {args.trials} "
-          f"trials, max_concurrency={args.concurrency}, tracking {'off' if args.no_tracking else 'on'})")
+    print(
+        f"\ngrowth: {total} oracle episodes ({args.env} {args.split}: {summary['num_tasks']} tasks x {args.trials} "
+        f"trials, max_concurrency={args.concurrency}, tracking {'off' if args.no_tracking else 'on'})"
+    )
     print(f"  {'block':>5} {'episodes':>13} {'wall/episode':>13} {'cpu/episode':>12} {'RSS at end':>11}")
     for row in rows:
         low, high = row["episodes"]
-        print(f"  {row['block']:>5} {low:>6}-{high:<6} {row['wall_ms_per_episode']:>11.2f}ms "
-              f"{row['cpu_ms_per_episode']:>10.2f}ms {row['rss_mb_at_end']:>9.1f}MB")
-    print(f"  start-up {phases['start_s']:.1f} s, episodes {phases['episodes_s']:.1f} s, end (summary, results.json, "
-          f"MLflow) {phases['end_s']:.1f} s: total {phases['total_s']:.1f} s, process CPU {phases['cpu_s']:.1f} s")
-    print(f"  peak RSS {watched['peak_rss_mb']:.1f} MB (whole process, end included); "
-          f"results.json {results_mb:.1f} MB, episodes.jsonl {log_mb:.1f} MB")
+        print(
+            f"  {row['block']:>5} {low:>6}-{high:<6} {row['wall_ms_per_episode']:>11.2f}ms "
+            f"{row['cpu_ms_per_episode']:>10.2f}ms {row['rss_mb_at_end']:>9.1f}MB"
+        )
+    print(
+        f"  start-up {phases['start_s']:.1f} s, episodes {phases['episodes_s']:.1f} s, end (summary, results.json, "
+        f"MLflow) {phases['end_s']:.1f} s: total {phases['total_s']:.1f} s, process CPU {phases['cpu_s']:.1f} s"
+    )
+    print(
+        f"  peak RSS {watched['peak_rss_mb']:.1f} MB (whole process, end included); "
+        f"results.json {results_mb:.1f} MB, episodes.jsonl {log_mb:.1f} MB"
+    )
 
     report = {
         "machine": {"cpus": os.cpu_count(), "load_1m_before": load_before, "load_1m_after": load_after},
-        "settings": vars(args), "episodes": total, "blocks": rows, "phases": phases,
-        "peak_rss_mb": watched["peak_rss_mb"], "results_json_mb": results_mb, "episodes_jsonl_mb": log_mb,
-        "cpu_ratio_last_first": cpu_ratio, "wall_ratio_last_first": wall_ratio, "growth_kb_per_episode": growth_kb,
+        "settings": vars(args),
+        "episodes": total,
+        "blocks": rows,
+        "phases": phases,
+        "peak_rss_mb": watched["peak_rss_mb"],
+        "results_json_mb": results_mb,
+        "episodes_jsonl_mb": log_mb,
+        "cpu_ratio_last_first": cpu_ratio,
+        "wall_ratio_last_first": wall_ratio,
+        "growth_kb_per_episode": growth_kb,
         "targets": {"time_ratio": [1 / MAX_TIME_RATIO, MAX_TIME_RATIO], "growth_kb_per_episode": MAX_GROWTH_KB},
         "verdict": {"linear_time": time_ok, "bounded_memory": memory_ok},
     }
     RESULTS.mkdir(exist_ok=True)
     (RESULTS / "growth.json").write_text(json.dumps(report, indent=1))
     print(f"\nload (1 min) {load_before:.2f} before, {load_after:.2f} after, on {os.cpu_count()} cpus")
-    print(f"time per episode, last block / first: cpu {cpu_ratio:.2f} (wall {wall_ratio:.2f})  "
-          f"[target: {1 / MAX_TIME_RATIO:.2f} to {MAX_TIME_RATIO}] {'PASS' if time_ok else 'FAIL'}")
-    print(f"memory growth, end of first block to peak: {growth_kb:.2f} KB per episode "
-          f"({rows[0]['rss_mb_at_end']:.0f} -> {watched['peak_rss_mb']:.0f} MB over {further} episodes)  "
-          f"[target: <= {MAX_GROWTH_KB:g} KB] {'PASS' if memory_ok else 'FAIL'}")
+    print(
+        f"time per episode, last block / first: cpu {cpu_ratio:.2f} (wall {wall_ratio:.2f})  "
+        f"[target: {1 / MAX_TIME_RATIO:.2f} to {MAX_TIME_RATIO}] {'PASS' if time_ok else 'FAIL'}"
+    )
+    print(
+        f"memory growth, end of first block to peak: {growth_kb:.2f} KB per episode "
+        f"({rows[0]['rss_mb_at_end']:.0f} -> {watched['peak_rss_mb']:.0f} MB over {further} episodes)  "
+        f"[target: <= {MAX_GROWTH_KB:g} KB] {'PASS' if memory_ok else 'FAIL'}"
+    )
 
 
 if __name__ == "__main__":

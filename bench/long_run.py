@@ -34,7 +34,9 @@ TARGET_MB = 2.0
 
 def one_run(url: str, concurrency: int, episodes: int, output_dir: Path) -> dict:
     """The run, its records by (task, trial) as episodes.jsonl holds them, and its memory."""
-    prepared = prepare(run_settings(url, "hosted_vllm/scripted", concurrency, episodes, str(output_dir)), base_dir=output_dir)
+    prepared = prepare(
+        run_settings(url, "hosted_vllm/scripted", concurrency, episodes, str(output_dir)), base_dir=output_dir
+    )
     with prepared.claimed():
         prepared_mb = status_mb()
         with sampling(status_mb) as samples:
@@ -59,8 +61,11 @@ def one_run(url: str, concurrency: int, episodes: int, output_dir: Path) -> dict
 
 
 def outcome(record: dict) -> tuple:
-    calls = [(m["name"], json.dumps(m["arguments"], sort_keys=True))
-             for message in record["messages"] for m in message.get("tool_calls") or []]
+    calls = [
+        (m["name"], json.dumps(m["arguments"], sort_keys=True))
+        for message in record["messages"]
+        for m in message.get("tool_calls") or []
+    ]
     return record["reward"], record["termination_reason"], tuple(calls)
 
 
@@ -75,33 +80,55 @@ def main() -> None:
     runs = {}
     # the reference first: it also warms up what any run loads once (litellm's modules, the
     # clients), which is no memory per episode in flight
-    for label, concurrency, latency in (("reference", args.reference_concurrency, 0.0), ("long", args.concurrency, args.latency)):
+    for label, concurrency, latency in (
+        ("reference", args.reference_concurrency, 0.0),
+        ("long", args.concurrency, args.latency),
+    ):
         server = ScriptedServer(["retail"], latency, latency / 4)
         try:
             with tempfile.TemporaryDirectory() as output_dir:
                 runs[label] = one_run(server.url, concurrency, episodes, Path(output_dir))
         finally:
             server.stop()
-        print(f"{label}: {concurrency} in flight, {latency * 1000:.0f} ms per call: {runs[label]['recorded']} episodes "
-              f"in {runs[label]['wall_s']:.0f} s", flush=True)
+        print(
+            f"{label}: {concurrency} in flight, {latency * 1000:.0f} ms per call: {runs[label]['recorded']} episodes "
+            f"in {runs[label]['wall_s']:.0f} s",
+            flush=True,
+        )
     long, reference = runs["long"], runs["reference"]
     differing = sorted(key for key in reference["outcomes"] if long["outcomes"].get(key) != reference["outcomes"][key])
     per_episode = (long["peak_mb"] - long["prepared_mb"]) / args.concurrency
     load = os.getloadavg()[0]
     RESULTS.mkdir(exist_ok=True)
     saved = {label: {k: v for k, v in run.items() if k != "outcomes"} for label, run in runs.items()}
-    (RESULTS / "long_run.json").write_text(json.dumps(
-        {"machine": {"cpus": os.cpu_count(), "load_1m": load}, "runs": saved, "mb_per_episode_in_flight": per_episode,
-         "differing": [list(key) for key in differing]}, indent=1))
-    print(f"\nlong run: retail x {args.trials} trials = {episodes} episodes, {args.concurrency} in flight, "
-          f"{args.latency * 1000:.0f} ms per call")
-    print(f"  recorded {long['recorded']} of {episodes} planned, {long['distinct']} distinct (task, trial), "
-          f"{long['duplicated']} duplicated, {long['errors']} with an error")
-    print(f"  memory: {long['prepared_mb']:.0f} MB once prepared, peak {long['peak_mb']:.0f} MB while running: "
-          f"{per_episode:.2f} MB per episode in flight (target {TARGET_MB} MB)")
-    print(f"  average reward {long['summary']['average_reward']}, at {args.reference_concurrency} in flight "
-          f"{reference['summary']['average_reward']}; (task, trial) whose reward, ending or tool calls differ: "
-          f"{len(differing)}{' ' + str(differing[:5]) if differing else ''}")
+    (RESULTS / "long_run.json").write_text(
+        json.dumps(
+            {
+                "machine": {"cpus": os.cpu_count(), "load_1m": load},
+                "runs": saved,
+                "mb_per_episode_in_flight": per_episode,
+                "differing": [list(key) for key in differing],
+            },
+            indent=1,
+        )
+    )
+    print(
+        f"\nlong run: retail x {args.trials} trials = {episodes} episodes, {args.concurrency} in flight, "
+        f"{args.latency * 1000:.0f} ms per call"
+    )
+    print(
+        f"  recorded {long['recorded']} of {episodes} planned, {long['distinct']} distinct (task, trial), "
+        f"{long['duplicated']} duplicated, {long['errors']} with an error"
+    )
+    print(
+        f"  memory: {long['prepared_mb']:.0f} MB once prepared, peak {long['peak_mb']:.0f} MB while running: "
+        f"{per_episode:.2f} MB per episode in flight (target {TARGET_MB} MB)"
+    )
+    print(
+        f"  average reward {long['summary']['average_reward']}, at {args.reference_concurrency} in flight "
+        f"{reference['summary']['average_reward']}; (task, trial) whose reward, ending or tool calls differ: "
+        f"{len(differing)}{' ' + str(differing[:5]) if differing else ''}"
+    )
     print(f"load (1 min) {load:.2f} on {os.cpu_count()} cpus")
     intact = long["recorded"] == long["distinct"] == episodes and not differing and per_episode <= TARGET_MB
     print("verdict: " + ("nothing lost or duplicated, results equal, memory within target" if intact else "FAILED"))

@@ -109,33 +109,54 @@ def measure(url: str, concurrency: int, args: argparse.Namespace) -> dict:
     tasks = min(AIRLINE_TASKS, episodes)
     trials = math.ceil(episodes / tasks)
     with tempfile.TemporaryDirectory(prefix="taubench-memory-") as folder:
-        spec = {"url": url, "concurrency": concurrency, "trials": trials, "tasks": tasks, "interval": args.interval,
-                "output_dir": str(Path(folder, "run")), "result_file": str(Path(folder, "result.json"))}
-        completed = subprocess.run([sys.executable, __file__, "--worker", json.dumps(spec)], env=environment(),
-                                   capture_output=True, text=True)
+        spec = {
+            "url": url,
+            "concurrency": concurrency,
+            "trials": trials,
+            "tasks": tasks,
+            "interval": args.interval,
+            "output_dir": str(Path(folder, "run")),
+            "result_file": str(Path(folder, "result.json")),
+        }
+        completed = subprocess.run(
+            [sys.executable, __file__, "--worker", json.dumps(spec)], env=environment(), capture_output=True, text=True
+        )
         if completed.returncode != 0:
             raise SystemExit(f"the run with max_concurrency={concurrency} failed:\n{completed.stderr[-4000:]}")
         result = json.loads(Path(spec["result_file"]).read_text())
     full = [s["rss_mb"] for s in result["samples"] if s["in_flight"] == concurrency]
     running = [s["rss_mb"] for s in result["samples"] if s["in_flight"] > 0]
     if not full:
-        raise SystemExit(f"max_concurrency={concurrency}: never saw {concurrency} episodes in flight "
-                         f"(at most {result['state']['max_in_flight']}); use a longer --latency")
+        raise SystemExit(
+            f"max_concurrency={concurrency}: never saw {concurrency} episodes in flight "
+            f"(at most {result['state']['max_in_flight']}); use a longer --latency"
+        )
     window = [s["t"] for s in result["samples"] if s["in_flight"] == concurrency]
     return {
-        "concurrency": concurrency, "episodes": result["episodes"], "tasks": tasks, "trials": trials,
-        "max_in_flight": result["state"]["max_in_flight"], "full_samples": len(full),
+        "concurrency": concurrency,
+        "episodes": result["episodes"],
+        "tasks": tasks,
+        "trials": trials,
+        "max_in_flight": result["state"]["max_in_flight"],
+        "full_samples": len(full),
         "full_window_s": window[-1] - window[0] if len(window) > 1 else 0.0,
-        "steady_rss_mb": statistics.median(full), "peak_rss_mb": max(running), "hwm_mb": result["hwm_mb"],
-        "rss_before_mb": result["rss_before_mb"], "duration_s": result["duration_s"],
-        "scored": result["scored"], "successes": result["successes"], "errors": result["errors"],
+        "steady_rss_mb": statistics.median(full),
+        "peak_rss_mb": max(running),
+        "hwm_mb": result["hwm_mb"],
+        "rss_before_mb": result["rss_before_mb"],
+        "duration_s": result["duration_s"],
+        "scored": result["scored"],
+        "successes": result["successes"],
+        "errors": result["errors"],
         "timeline": result["samples"][:: max(1, len(result["samples"]) // 100)],
     }
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--concurrency", type=int, nargs="+", default=[1, 8, 32, 128], help="the N to measure; the first is the base")
+    parser.add_argument(
+        "--concurrency", type=int, nargs="+", default=[1, 8, 32, 128], help="the N to measure; the first is the base"
+    )
     parser.add_argument("--latency", type=float, default=0.2, help="seconds the server holds every call")
     parser.add_argument("--rounds", type=int, default=2, help="episodes per run = rounds x N (at least --min-episodes)")
     parser.add_argument("--min-episodes", type=int, default=6)
@@ -155,8 +176,10 @@ def main() -> None:
     load_after = os.getloadavg()[0]
     base = rows[0]
     print(f"\nmemory: airline, tool_calling agent + llm user on the scripted server ({args.latency:g} s per call)")
-    print(f"  {'N':>4} {'episodes':>8} {'in flight':>9} {'window':>7} {'steady RSS':>10} {'peak RSS':>9} "
-          f"{'+/episode (steady)':>18} {'+/episode (peak)':>16}")
+    print(
+        f"  {'N':>4} {'episodes':>8} {'in flight':>9} {'window':>7} {'steady RSS':>10} {'peak RSS':>9} "
+        f"{'+/episode (steady)':>18} {'+/episode (peak)':>16}"
+    )
     for row in rows:
         extra = row["concurrency"] - base["concurrency"]
         if extra:
@@ -165,21 +188,28 @@ def main() -> None:
             increments = f"{row['increment_steady_mb']:>16.2f}MB {row['increment_peak_mb']:>14.2f}MB"
         else:
             increments = f"{'(base)':>18} {'(base)':>16}"
-        print(f"  {row['concurrency']:>4} {row['episodes']:>8} {row['max_in_flight']:>9} {row['full_window_s']:>6.1f}s "
-              f"{row['steady_rss_mb']:>8.1f}MB {row['peak_rss_mb']:>7.1f}MB {increments}")
+        print(
+            f"  {row['concurrency']:>4} {row['episodes']:>8} {row['max_in_flight']:>9} {row['full_window_s']:>6.1f}s "
+            f"{row['steady_rss_mb']:>8.1f}MB {row['peak_rss_mb']:>7.1f}MB {increments}"
+        )
     print("  (in flight: most episodes running at once, counted in the run; window: how long exactly N ran)")
     worst = max(max(row.get("increment_steady_mb", 0), row.get("increment_peak_mb", 0)) for row in rows)
     report = {
         "machine": {"cpus": os.cpu_count(), "load_1m_before": load_before, "load_1m_after": load_after},
         "settings": {key: value for key, value in vars(args).items() if key != "worker"},
-        "rows": rows, "worst_increment_mb": worst, "target_mb": TARGET_MB, "verdict": worst <= TARGET_MB,
+        "rows": rows,
+        "worst_increment_mb": worst,
+        "target_mb": TARGET_MB,
+        "verdict": worst <= TARGET_MB,
     }
     RESULTS.mkdir(exist_ok=True)
     (RESULTS / "memory.json").write_text(json.dumps(report, indent=1))
     print(f"\nload (1 min) {load_before:.2f} before, {load_after:.2f} after, on {os.cpu_count()} cpus")
-    print(f"memory per additional episode in flight: worst {worst:.2f} MB (largest N: steady "
-          f"{rows[-1].get('increment_steady_mb', 0):.2f} MB, peak {rows[-1].get('increment_peak_mb', 0):.2f} MB)  "
-          f"[target: <= {TARGET_MB:g} MB] {'PASS' if worst <= TARGET_MB else 'FAIL'}")
+    print(
+        f"memory per additional episode in flight: worst {worst:.2f} MB (largest N: steady "
+        f"{rows[-1].get('increment_steady_mb', 0):.2f} MB, peak {rows[-1].get('increment_peak_mb', 0):.2f} MB)  "
+        f"[target: <= {TARGET_MB:g} MB] {'PASS' if worst <= TARGET_MB else 'FAIL'}"
+    )
 
 
 if __name__ == "__main__":

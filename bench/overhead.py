@@ -30,16 +30,28 @@ def ours(domain_name: str, task_ids: list[str], repetitions: int) -> list[dict]:
         for task_id in task_ids:
             cpu, wall = time.process_time(), time.perf_counter()
             result = run_episode(domain, domain.tasks[task_id], 0, 0, OracleAgent, OracleUser)
-            timings.append({"task_id": task_id, "cpu_s": time.process_time() - cpu,
-                            "wall_s": time.perf_counter() - wall, "reward": result.reward})
+            timings.append(
+                {
+                    "task_id": task_id,
+                    "cpu_s": time.process_time() - cpu,
+                    "wall_s": time.perf_counter() - wall,
+                    "reward": result.reward,
+                }
+            )
     return timings
 
 
 def reference(python: str, domain_name: str, task_ids: list[str], repetitions: int) -> list[dict]:
-    request = {"domain": domain_name, "data_folder": str(load_domain(domain_name).data_folder),
-               "task_ids": task_ids, "repetitions": repetitions}
+    request = {
+        "domain": domain_name,
+        "data_folder": str(load_domain(domain_name).data_folder),
+        "task_ids": task_ids,
+        "repetitions": repetitions,
+    }
     worker = Path(__file__).resolve().parent / "tau2_reference_worker.py"
-    completed = subprocess.run([python, str(worker)], input=json.dumps(request), capture_output=True, text=True, check=True)
+    completed = subprocess.run(
+        [python, str(worker)], input=json.dumps(request), capture_output=True, text=True, check=True
+    )
     return json.loads(completed.stdout)
 
 
@@ -56,13 +68,18 @@ def main() -> None:
     args = parser.parse_args()
     report = {"machine": {"cpus": os.cpu_count(), "load_1m": os.getloadavg()[0]}, "domains": {}}
     ratios = []
-    for name in [*agent_only("tau2"), "telecom"]:  # the domains the reference worker plays (telecom-workflow: telecom's tools)
+    for name in [
+        *agent_only("tau2"),
+        "telecom",
+    ]:  # the domains the reference worker plays (telecom-workflow: telecom's tools)
         task_ids = list(load_domain(name).tasks)[: args.tasks]
         ours_runs = ours(name, task_ids, args.repetitions)
         reference_runs = reference(args.reference_python, name, task_ids, args.repetitions)
         assert all(run["reward"] == 1.0 for run in ours_runs + reference_runs if run["reward"] is not None)
-        figures = {side: {clock: spread([run[clock] for run in runs]) for clock in ("cpu_s", "wall_s")}
-                   for side, runs in (("ours", ours_runs), ("reference", reference_runs))}
+        figures = {
+            side: {clock: spread([run[clock] for run in runs]) for clock in ("cpu_s", "wall_s")}
+            for side, runs in (("ours", ours_runs), ("reference", reference_runs))
+        }
         ratio = figures["reference"]["cpu_s"]["median"] / figures["ours"]["cpu_s"]["median"]
         ratios.append((name, ratio))
         report["domains"][name] = figures | {"tasks": len(task_ids), "cpu_ratio": ratio}
@@ -70,13 +87,18 @@ def main() -> None:
         print(f"  {'':10} {'cpu median':>11} {'cpu p25-p75':>17} {'wall median':>12}")
         for side in ("reference", "ours"):
             cpu, wall = figures[side]["cpu_s"], figures[side]["wall_s"]
-            print(f"  {side:10} {cpu['median'] * 1000:9.2f}ms {cpu['p25'] * 1000:7.2f}-{cpu['p75'] * 1000:7.2f}ms "
-                  f"{wall['median'] * 1000:10.2f}ms")
+            print(
+                f"  {side:10} {cpu['median'] * 1000:9.2f}ms {cpu['p25'] * 1000:7.2f}-{cpu['p75'] * 1000:7.2f}ms "
+                f"{wall['median'] * 1000:10.2f}ms"
+            )
     RESULTS.mkdir(exist_ok=True)
     (RESULTS / "overhead.json").write_text(json.dumps(report, indent=1))
     print(f"\nload (1 min) {report['machine']['load_1m']:.2f} on {report['machine']['cpus']} cpus")
-    print("ratio (reference / ours, CPU per episode): " + ", ".join(f"{name} {ratio:.1f}x" for name, ratio in ratios)
-          + "  [target: 50x]")
+    print(
+        "ratio (reference / ours, CPU per episode): "
+        + ", ".join(f"{name} {ratio:.1f}x" for name, ratio in ratios)
+        + "  [target: 50x]"
+    )
 
 
 if __name__ == "__main__":

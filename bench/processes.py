@@ -23,10 +23,22 @@ class ScriptedServer:
     """``python -m taubench.scripted_server`` on a free port of 127.0.0.1, until ``stop``."""
 
     def __init__(self, domains: list[str], latency: float, jitter: float = 0.0):
-        command = [sys.executable, "-m", "taubench.scripted_server", "--port", "0", "--domains", *domains,
-                   "--latency-s", str(latency), "--latency-jitter-s", str(jitter)]
-        self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
-                                        env=environment())
+        command = [
+            sys.executable,
+            "-m",
+            "taubench.scripted_server",
+            "--port",
+            "0",
+            "--domains",
+            *domains,
+            "--latency-s",
+            str(latency),
+            "--latency-jitter-s",
+            str(jitter),
+        ]
+        self.process = subprocess.Popen(
+            command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=environment()
+        )
         self.url = self.process.stdout.readline().strip()
         if not self.url.startswith("http://127.0.0.1:"):
             self.process.kill()

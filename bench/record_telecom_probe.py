@@ -17,6 +17,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "tests"))
 
 from telecom_probe_cases import CALLS, TASKS  # noqa: E402
+
 from taubench.domains import load_domain  # noqa: E402
 
 FIXTURE = REPO / "tests" / "fixtures" / "telecom_probe_tau2.json"
@@ -37,8 +38,11 @@ def main() -> None:
         request = {"data_folder": str(folder), "task_id": task_id, "calls": CALLS}
         worker = subprocess.run(
             [args.reference_python, str(REPO / "bench" / "tau2_telecom_probe_worker.py")],
-            input=json.dumps(request), capture_output=True, text=True, check=True,
-        )  # fmt: skip
+            input=json.dumps(request),
+            capture_output=True,
+            text=True,
+            check=True,
+        )
         states[str(task_id)] = [answer_row(*answer) for answer in json.loads(worker.stdout)]
     rows = ",\n".join(
         f"  {json.dumps(task_id)}: [\n" + ",\n".join(f"   {json.dumps(row)}" for row in state) + "\n  ]"

@@ -42,8 +42,11 @@ def main() -> None:
         request = {"domain": name, "data_folder": str(domain.data_folder), "cases": cases}
         worker = subprocess.run(
             [args.reference_python, str(REPO / "bench" / "tau2_probe_worker.py")],
-            input=json.dumps(request), capture_output=True, text=True, check=True,
-        )  # fmt: skip
+            input=json.dumps(request),
+            capture_output=True,
+            text=True,
+            check=True,
+        )
         answered = json.loads(worker.stdout)
         ours = set(domain.spec.toolkit.tool_kinds())
         missing = sorted(ours - set(answered["tools"]))

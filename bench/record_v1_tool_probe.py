@@ -42,7 +42,9 @@ def main() -> None:
         answers = {}
         for case in cases:
             data = reference.fresh_data()
-            observations = [reference.step(data, call["name"], json.loads(json.dumps(call["arguments"]))) for call in case["calls"]]
+            observations = [
+                reference.step(data, call["name"], json.loads(json.dumps(call["arguments"]))) for call in case["calls"]
+            ]
             answers[case["id"]] = {
                 "calls": [record([text, text.startswith("Error")]) for text in observations],
                 "db_hash": data_hash(data),

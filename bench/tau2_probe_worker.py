@@ -9,7 +9,6 @@ import sys
 from pathlib import Path
 
 from loguru import logger
-
 from tau2.data_model.message import ToolCall
 
 
@@ -34,7 +33,12 @@ def main() -> None:
         calls = []
         for number, call in enumerate(case["calls"]):
             message = environment.get_response(
-                ToolCall(id=f"probe_{number}", name=call["name"], arguments=json.loads(json.dumps(call["arguments"])), requestor="assistant")
+                ToolCall(
+                    id=f"probe_{number}",
+                    name=call["name"],
+                    arguments=json.loads(json.dumps(call["arguments"])),
+                    requestor="assistant",
+                )
             )
             calls.append([message.content, message.error])
         answers[case["id"]] = {"calls": calls, "db_hash": environment.get_db_hash()}

@@ -26,9 +26,11 @@ def environment_factory(domain: str, data_folder: Path):
 
         policy = "workflow" if domain == "telecom-workflow" else "manual"
         return lambda solo_mode=False: telecom_environment(
-            db=TelecomDB.load(str(data_folder / "db.toml")), user_db=TelecomUserDB.load(str(data_folder / "user_db.toml")),
-            solo_mode=solo_mode, policy_type=policy,
-        )  # fmt: skip
+            db=TelecomDB.load(str(data_folder / "db.toml")),
+            user_db=TelecomUserDB.load(str(data_folder / "user_db.toml")),
+            solo_mode=solo_mode,
+            policy_type=policy,
+        )
     if domain == "retail":
         from tau2.domains.retail.data_model import RetailDB as Database
         from tau2.domains.retail.environment import get_environment
@@ -43,12 +45,17 @@ def oracle_episode(make_environment, task: Task) -> float:
     if task.initial_state is not None:  # telecom's setup: the faults on the phone and the line
         state = task.initial_state
         environment.set_state(state.initialization_data, state.initialization_actions, state.message_history or [])
-    trajectory = [AssistantMessage(role="assistant", content="Hi! How can I help you today?"),
-                  UserMessage(role="user", content="I need help.")]
+    trajectory = [
+        AssistantMessage(role="assistant", content="Hi! How can I help you today?"),
+        UserMessage(role="user", content="I need help."),
+    ]
     for number, action in enumerate(task.evaluation_criteria.actions or []):
         call = ToolCall(id=f"call_{number}", name=action.name, arguments=action.arguments, requestor=action.requestor)
-        speaker = AssistantMessage(role="assistant", tool_calls=[call]) if action.requestor == "assistant" else \
-            UserMessage(role="user", tool_calls=[call])
+        speaker = (
+            AssistantMessage(role="assistant", tool_calls=[call])
+            if action.requestor == "assistant"
+            else UserMessage(role="user", tool_calls=[call])
+        )
         trajectory.append(speaker)
         trajectory.append(environment.get_response(call))
     said = "\n".join(task.evaluation_criteria.communicate_info or []) or "Done."
@@ -72,8 +79,14 @@ def main() -> None:
         for task_id in request["task_ids"]:
             cpu, wall = time.process_time(), time.perf_counter()
             reward = oracle_episode(make_environment, tasks[task_id])
-            timings.append({"task_id": task_id, "cpu_s": time.process_time() - cpu,
-                            "wall_s": time.perf_counter() - wall, "reward": reward})
+            timings.append(
+                {
+                    "task_id": task_id,
+                    "cpu_s": time.process_time() - cpu,
+                    "wall_s": time.perf_counter() - wall,
+                    "reward": reward,
+                }
+            )
     print(json.dumps(timings))
 
 

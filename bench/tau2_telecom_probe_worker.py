@@ -9,7 +9,6 @@ import sys
 from pathlib import Path
 
 from loguru import logger
-
 from tau2.data_model.message import ToolCall
 from tau2.data_model.tasks import Task
 from tau2.domains.telecom.data_model import TelecomDB
@@ -30,7 +29,9 @@ def main() -> None:
         environment.set_state(state.initialization_data, state.initialization_actions, [])
     answers = []
     for number, (requestor, name, arguments) in enumerate(request["calls"]):
-        message = environment.get_response(ToolCall(id=str(number), name=name, arguments=arguments, requestor=requestor))
+        message = environment.get_response(
+            ToolCall(id=str(number), name=name, arguments=arguments, requestor=requestor)
+        )
         answers.append([message.content, message.error, environment.get_db_hash(), environment.get_user_db_hash()])
     print(json.dumps(answers))
 

@@ -11,6 +11,7 @@ import os
 import time
 
 from overhead import RESULTS, ours, reference
+
 from taubench.domains import load_domain
 
 
@@ -20,9 +21,15 @@ def main() -> None:
     parser.add_argument("--split", default="full")
     args = parser.parse_args()
     task_ids = load_domain("telecom").splits[args.split]
-    report = {"machine": {"cpus": os.cpu_count(), "load_1m": os.getloadavg()[0]}, "split": args.split, "tasks": len(task_ids)}
-    for side, measure in (("ours", lambda: ours("telecom", task_ids, 1)),
-                          ("reference", lambda: reference(args.reference_python, "telecom", task_ids, 1))):
+    report = {
+        "machine": {"cpus": os.cpu_count(), "load_1m": os.getloadavg()[0]},
+        "split": args.split,
+        "tasks": len(task_ids),
+    }
+    for side, measure in (
+        ("ours", lambda: ours("telecom", task_ids, 1)),
+        ("reference", lambda: reference(args.reference_python, "telecom", task_ids, 1)),
+    ):
         wall = time.perf_counter()
         runs = measure()
         assert all(run["reward"] == 1.0 for run in runs), [run["task_id"] for run in runs if run["reward"] != 1.0][:5]
@@ -31,7 +38,9 @@ def main() -> None:
     (RESULTS / "telecom_full.json").write_text(json.dumps(report, indent=1))
     print(f"telecom {args.split}: {len(task_ids)} oracle episodes, each scoring 1.0 on both sides")
     for side in ("reference", "ours"):
-        print(f"  {side:10} wall {report[side]['wall_s']:7.1f} s   episodes' CPU {report[side]['episodes_cpu_s']:7.1f} s")
+        print(
+            f"  {side:10} wall {report[side]['wall_s']:7.1f} s   episodes' CPU {report[side]['episodes_cpu_s']:7.1f} s"
+        )
     ratio = report["reference"]["episodes_cpu_s"] / report["ours"]["episodes_cpu_s"]
     print(f"  ratio (reference / ours, episodes' CPU): {ratio:.1f}x")
 

@@ -24,12 +24,11 @@ from pathlib import Path
 
 from hydra import compose, initialize_config_module
 from omegaconf import OmegaConf
+from processes import ScriptedServer  # bench/processes.py
 
 from taubench.cli import run_tracked
 from taubench.preparation import prepare
 from taubench.settings import parse_settings
-
-from processes import ScriptedServer  # bench/processes.py
 
 RESULTS = Path(__file__).resolve().parent / "results"
 RETAIL_TASKS = 114
@@ -39,8 +38,16 @@ def one_run(overrides: list[str], traces: bool) -> tuple[float, float, int]:
     """Wall seconds, CPU seconds of this process, episodes: one tracked run in a fresh folder."""
     with tempfile.TemporaryDirectory() as folder:
         with initialize_config_module("taubench.conf", version_base="1.3"):
-            config = compose("config", overrides=[*overrides, f"tracking.traces={str(traces).lower()}",
-                                                  "progress=false", "resume=never", f"output_dir={folder}/run"])
+            config = compose(
+                "config",
+                overrides=[
+                    *overrides,
+                    f"tracking.traces={str(traces).lower()}",
+                    "progress=false",
+                    "resume=never",
+                    f"output_dir={folder}/run",
+                ],
+            )
         settings = parse_settings(OmegaConf.to_container(config, resolve=True))
         prepared = prepare(settings, base_dir=Path(folder))
         cpu, wall = time.process_time(), time.perf_counter()
@@ -80,26 +87,42 @@ def main() -> None:
     server = ScriptedServer(["retail"], args.latency, args.latency / 4)
     try:
         tasks = min(RETAIL_TASKS, args.episodes)
-        model = ["env=retail", "model=scripted", f"provider.api_base={server.url}", f"max_concurrency={args.concurrency}"]
+        model = [
+            "env=retail",
+            "model=scripted",
+            f"provider.api_base={server.url}",
+            f"max_concurrency={args.concurrency}",
+        ]
         size = [f"end_index={tasks}", f"num_trials={math.ceil(args.episodes / tasks)}"]
         rows = [side_by_side("model", model + size, model + ["end_index=2"], args.repeats)]
     finally:
         server.stop()
     oracle = ["env=retail", "agent=oracle", "user=oracle"]
-    rows.append(side_by_side("oracle", oracle + [f"num_trials={args.oracle_trials}"], oracle + ["end_index=2"], args.repeats))
+    rows.append(
+        side_by_side("oracle", oracle + [f"num_trials={args.oracle_trials}"], oracle + ["end_index=2"], args.repeats)
+    )
     load = os.getloadavg()[0]
     RESULTS.mkdir(exist_ok=True)
-    (RESULTS / "traces.json").write_text(json.dumps({"machine": {"cpus": os.cpu_count(), "load_1m": load},
-                                                     "latency_s": args.latency, "rows": rows}, indent=1))
+    (RESULTS / "traces.json").write_text(
+        json.dumps(
+            {"machine": {"cpus": os.cpu_count(), "load_1m": load}, "latency_s": args.latency, "rows": rows}, indent=1
+        )
+    )
     print(f"\nMLflow traces on vs off (tracked retail runs, median of {args.repeats} each, alternating)")
-    print(f"  {'run':>7} {'episodes':>8} {'wall on':>9} {'wall off':>9} {'ratio':>6} {'cpu on':>8} {'cpu off':>8} "
-          f"{'trace cpu/episode':>17}")
+    print(
+        f"  {'run':>7} {'episodes':>8} {'wall on':>9} {'wall off':>9} {'ratio':>6} {'cpu on':>8} {'cpu off':>8} "
+        f"{'trace cpu/episode':>17}"
+    )
     for row in rows:
-        print(f"  {row['run']:>7} {row['episodes']:>8} {row['wall_s_traces_on']:8.2f}s {row['wall_s_traces_off']:8.2f}s "
-              f"{row['wall_ratio']:6.3f} {row['cpu_s_traces_on']:7.2f}s {row['cpu_s_traces_off']:7.2f}s "
-              f"{row['cpu_ms_per_episode_for_traces']:15.1f}ms")
-    print(f"  (model: {args.latency * 1000:.0f} ms ± {args.latency * 250:.0f} ms per call, {args.concurrency} episodes in flight;"
-          f" oracle: no model at all)\n\nload (1 min) {load:.2f} on {os.cpu_count()} cpus")
+        print(
+            f"  {row['run']:>7} {row['episodes']:>8} {row['wall_s_traces_on']:8.2f}s {row['wall_s_traces_off']:8.2f}s "
+            f"{row['wall_ratio']:6.3f} {row['cpu_s_traces_on']:7.2f}s {row['cpu_s_traces_off']:7.2f}s "
+            f"{row['cpu_ms_per_episode_for_traces']:15.1f}ms"
+        )
+    print(
+        f"  (model: {args.latency * 1000:.0f} ms ± {args.latency * 250:.0f} ms per call, {args.concurrency} episodes in flight;"
+        f" oracle: no model at all)\n\nload (1 min) {load:.2f} on {os.cpu_count()} cpus"
+    )
 
 
 if __name__ == "__main__":

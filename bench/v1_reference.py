@@ -40,7 +40,11 @@ class Reference:
             if module_path.stem == "__init__":
                 continue
             module = importlib.import_module(f"tau_bench.envs.{source}.tools.{module_path.stem}")
-            owner = next(value for name, value in vars(module).items() if isinstance(value, type) and hasattr(value, "invoke") and name != "Tool")
+            owner = next(
+                value
+                for name, value in vars(module).items()
+                if isinstance(value, type) and hasattr(value, "invoke") and name != "Tool"
+            )
             self.tools[module_path.stem] = owner.invoke
         data = {table: json.loads((data_folder / f"{table}.json").read_text()) for table in TABLES[source]}
         self._pickled = pickle.dumps(data)

@@ -1,5 +1,5 @@
 """An agent of your own: tool calling with a house rule added to the policy. From this folder:
-    python -m taubench agent=custom agent._target_=my_agents.CarefulAgent model=gpt4o"""
+python -m taubench agent=custom agent._target_=my_agents.CarefulAgent model=gpt4o"""
 
 from pydantic import BaseModel
 

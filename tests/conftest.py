@@ -16,6 +16,7 @@ os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")  # before anything
 
 import forked_cli  # noqa: E402
 import network_guard  # noqa: E402
+
 from taubench.domain import Domain  # noqa: E402
 from taubench.domains import load_domain  # noqa: E402
 from taubench.tracking import STORE_FOLDER  # noqa: E402
@@ -130,11 +131,15 @@ def run_cli(
     )
 
 
-def start_cli(*args: str, cwd: Path, env: dict | None = None, target: str = "taubench", new_session: bool = False) -> forked_cli.Started:
+def start_cli(
+    *args: str, cwd: Path, env: dict | None = None, target: str = "taubench", new_session: bool = False
+) -> forked_cli.Started:
     """``run_cli``'s command left running, for a test to kill at a moment of its choosing;
     ``target`` may be a script's path instead of a module."""
     _seed_store(cwd, True)
-    return forked_cli.start(target, list(args), cwd, _cli_environment(env), new_session=new_session, real=_real_processes())
+    return forked_cli.start(
+        target, list(args), cwd, _cli_environment(env), new_session=new_session, real=_real_processes()
+    )
 
 
 def _real_processes() -> bool:
@@ -197,9 +202,14 @@ def serving_ui(base: Path) -> Iterator["ServedUI"]:
     log = base / f"ui-{port}.stderr"
     with log.open("w") as stderr:
         ui = subprocess.Popen(
-            [sys.executable, "-m", "taubench.ui", "--port", str(port)], cwd=base, env=_cli_environment(None),
-            stdout=subprocess.PIPE, stderr=stderr, text=True, start_new_session=True,
-        )  # fmt: skip
+            [sys.executable, "-m", "taubench.ui", "--port", str(port)],
+            cwd=base,
+            env=_cli_environment(None),
+            stdout=subprocess.PIPE,
+            stderr=stderr,
+            text=True,
+            start_new_session=True,
+        )
     api = httpx.Client(base_url=f"http://127.0.0.1:{port}/api/2.0/mlflow", timeout=30)
     try:
         address = ui.stdout.readline().rsplit(" ", 1)[-1].strip()

@@ -18,8 +18,8 @@ from typing import Optional
 import grpc
 from google.cloud import dialogflowcx_v3beta1 as cx
 from google.protobuf import json_format
-
 from local_http import JsonHandler, LocalServer
+
 from taubench.dialogflow_cx import function_tool
 from taubench.domain import BaseDomain
 from taubench.tasks import Task
@@ -35,9 +35,14 @@ class Unavailable(Exception):
 
 class FakeCX:
     def __init__(
-        self, domain: BaseDomain, openings: dict[str, Task], substitute: Optional[dict[str, str]] = None, unavailable: int = 0,
-        batch: bool = False, handoff: bool = False,
-    ):  # fmt: skip
+        self,
+        domain: BaseDomain,
+        openings: dict[str, Task],
+        substitute: Optional[dict[str, str]] = None,
+        unavailable: int = 0,
+        batch: bool = False,
+        handoff: bool = False,
+    ):
         self.openings, self.substitute, self.unavailable = openings, substitute or {}, unavailable
         self.batch, self.handoff = batch, handoff
         self.tools = [
@@ -71,7 +76,10 @@ class FakeCX:
                 messages = [] if self.batch else [self.call(actions[state["done"]])]
             else:
                 said = ["Everything is done.", *task.communicate_info]
-                messages = [{"text": {"text": said}}, {"liveAgentHandoff": {}} if self.handoff else {"endInteraction": {}}]
+                messages = [
+                    {"text": {"text": said}},
+                    {"liveAgentHandoff": {}} if self.handoff else {"endInteraction": {}},
+                ]
         answer = {"responseId": "r1", "queryResult": {"languageCode": "en", "responseMessages": messages}}
         return json_format.ParseDict(answer, cx.DetectIntentResponse.pb()())
 
@@ -94,7 +102,9 @@ class RestServer:
                 path = self.path.split("?")[0]
                 if not (match := DETECT.match(path)):
                     return self.answer(404, error(404, "NOT_FOUND", path))
-                request = json_format.Parse(self.rfile.read(int(self.headers["Content-Length"])), cx.DetectIntentRequest.pb()())
+                request = json_format.Parse(
+                    self.rfile.read(int(self.headers["Content-Length"])), cx.DetectIntentRequest.pb()()
+                )
                 request.session = match.group(1)
                 try:
                     self.answer(200, json_format.MessageToDict(fake.detect_intent(request)))
@@ -108,7 +118,6 @@ class RestServer:
                     self.answer(200, json_format.MessageToDict(tools))
                 except KeyError:
                     self.answer(404, error(404, "NOT_FOUND", f"agent {path} not found"))
-
 
         self.server = LocalServer(Handler)
         self.endpoint = self.server.url
@@ -154,5 +163,7 @@ class GrpcServer:
 
 def _unary(function, request_type, response_type):
     return grpc.unary_unary_rpc_method_handler(
-        function, request_deserializer=request_type.pb().FromString, response_serializer=response_type.pb().SerializeToString
+        function,
+        request_deserializer=request_type.pb().FromString,
+        response_serializer=response_type.pb().SerializeToString,
     )

@@ -34,11 +34,24 @@ import network_guard
 
 # What commands import on their way to work, done once in the fork server
 PRELOADED = (
-    "forked_cli", "taubench.misspelled", "taubench.cli", "taubench.tracking", "taubench.mlflow_store", "taubench.charts",
-    "taubench.llm", "taubench.trajectory_index", "taubench.trajectory_page", "taubench.analysis", "taubench.compare",
-    "taubench.leaderboard", "mlflow", "mlflow.store.tracking.sqlalchemy_store", "mlflow.store.db.utils", "litellm",
+    "forked_cli",
+    "taubench.misspelled",
+    "taubench.cli",
+    "taubench.tracking",
+    "taubench.mlflow_store",
+    "taubench.charts",
+    "taubench.llm",
+    "taubench.trajectory_index",
+    "taubench.trajectory_page",
+    "taubench.analysis",
+    "taubench.compare",
+    "taubench.leaderboard",
+    "mlflow",
+    "mlflow.store.tracking.sqlalchemy_store",
+    "mlflow.store.db.utils",
+    "litellm",
     "hydra_plugins.hydra_joblib_launcher",
-)  # fmt: skip
+)
 
 _CONTEXT = multiprocessing.get_context("forkserver")
 _CONTEXT.set_forkserver_preload(list(PRELOADED))
@@ -49,13 +62,19 @@ _MAIN_PROCESS = multiprocessing.current_process()  # imported by the fork server
 def _base_path() -> tuple[str, ...]:
     """``sys.path`` of ``python -c`` with no PYTHONPATH, without its leading '' (the script's folder)."""
     environment = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
-    shown = subprocess.run([sys.executable, "-c", "import json, sys; print(json.dumps(sys.path[1:]))"],
-                           env=environment, capture_output=True, text=True, check=True)  # fmt: skip
+    shown = subprocess.run(
+        [sys.executable, "-c", "import json, sys; print(json.dumps(sys.path[1:]))"],
+        env=environment,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     return tuple(json.loads(shown.stdout))
 
 
-def _command(target: str, args: list[str], cwd: str, environment: dict, path: list[str], streams: list[str],
-             new_session: bool) -> None:
+def _command(
+    target: str, args: list[str], cwd: str, environment: dict, path: list[str], streams: list[str], new_session: bool
+) -> None:
     """The forked child: becomes ``python -m target args`` (or ``python target args`` for a
     script's path) started in ``cwd``, and exits as it would."""
     if new_session:
@@ -106,8 +125,16 @@ class Started:
     ``poll``, ``wait``, ``kill``, ``returncode``), its output read back from files. It is
     forked, or a real ``subprocess.Popen`` when ``real``."""
 
-    def __init__(self, target: str, args: list[str], cwd: Path, environment: dict, input: str | None, new_session: bool,
-                 real: bool):  # fmt: skip
+    def __init__(
+        self,
+        target: str,
+        args: list[str],
+        cwd: Path,
+        environment: dict,
+        input: str | None,
+        new_session: bool,
+        real: bool,
+    ):
         self.args = [sys.executable, *([] if target.endswith(".py") else ["-m"]), target, *args]
         self._folder = tempfile.mkdtemp(prefix="forked-cli-")
         weakref.finalize(self, shutil.rmtree, self._folder, True)
@@ -117,16 +144,26 @@ class Started:
             Path(name).touch()  # what a child that fails before writing leaves
         if real:
             with ExitStack() as files:
-                stdin, stdout, stderr = (files.enter_context(open(name, mode)) for name, mode in zip(self._streams, "rww"))
-                self._process = subprocess.Popen(self.args, cwd=cwd, env=environment, stdin=stdin, stdout=stdout,
-                                                 stderr=stderr, start_new_session=new_session)  # fmt: skip
+                stdin, stdout, stderr = (
+                    files.enter_context(open(name, mode)) for name, mode in zip(self._streams, "rww")
+                )
+                self._process = subprocess.Popen(
+                    self.args,
+                    cwd=cwd,
+                    env=environment,
+                    stdin=stdin,
+                    stdout=stdout,
+                    stderr=stderr,
+                    start_new_session=new_session,
+                )
             self.pid = self._process.pid
             return
         first = Path(target).resolve().parent if target.endswith(".py") else Path(cwd).resolve()
         extra = [entry for entry in environment.get("PYTHONPATH", "").split(os.pathsep) if entry]
         path = [str(first), *extra, *_base_path()]
-        self._child = _CONTEXT.Process(target=_command, args=(target, list(args), str(cwd), environment, path, self._streams,
-                                                              new_session))  # fmt: skip
+        self._child = _CONTEXT.Process(
+            target=_command, args=(target, list(args), str(cwd), environment, path, self._streams, new_session)
+        )
         self._child.start()
         self._process = None
         self.pid = self._child.pid
@@ -156,14 +193,23 @@ class Started:
         return Path(self._streams[2]).read_text(encoding="utf-8", errors="replace")
 
 
-def start(target: str, args: list[str], cwd: Path, environment: dict, input: str | None = None, new_session: bool = False,
-          real: bool = False) -> Started:  # fmt: skip
+def start(
+    target: str,
+    args: list[str],
+    cwd: Path,
+    environment: dict,
+    input: str | None = None,
+    new_session: bool = False,
+    real: bool = False,
+) -> Started:
     """``python -m target args`` (``python target args`` when ``target`` is a script's path)
     left running: ``new_session`` puts it in a session and process group of its own."""
     return Started(target, args, cwd, environment, input, new_session, real)
 
 
-def run(module: str, args: list[str], cwd: Path, environment: dict, input: str | None, timeout: float) -> subprocess.CompletedProcess:
+def run(
+    module: str, args: list[str], cwd: Path, environment: dict, input: str | None, timeout: float
+) -> subprocess.CompletedProcess:
     """What ``subprocess.run([python, "-m", module, *args], capture_output=True, text=True)`` returns."""
     process = start(module, args, cwd, environment, input)
     try:

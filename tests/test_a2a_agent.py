@@ -8,9 +8,8 @@ import json
 import logging
 import re
 import threading
-from functools import partial
 import time
-from pathlib import Path
+from functools import partial
 from typing import Optional
 
 import grpc
@@ -21,31 +20,52 @@ from a2a.server.agent_execution import AgentExecutor
 from a2a.server.request_handlers import DefaultRequestHandler, GrpcHandler
 from a2a.server.routes import create_agent_card_routes, create_jsonrpc_routes, create_rest_routes
 from a2a.server.tasks import InMemoryTaskStore
-from a2a.types import AgentCapabilities, AgentCard, AgentInterface, AgentSkill, Message, Part, Role
-from a2a.types import Task, TaskState, TaskStatus, TaskStatusUpdateEvent, a2a_pb2_grpc
+from a2a.types import (
+    AgentCapabilities,
+    AgentCard,
+    AgentInterface,
+    AgentSkill,
+    Message,
+    Part,
+    Role,
+    Task,
+    TaskState,
+    TaskStatus,
+    TaskStatusUpdateEvent,
+    a2a_pb2_grpc,
+)
+from conftest import free_port, run_cli
 from google.protobuf.json_format import MessageToDict, MessageToJson
 from hydra import compose, initialize_config_module
+from mcp import Client
 from omegaconf import OmegaConf
 from starlette.applications import Starlette
 from starlette.responses import JSONResponse
 
-from conftest import free_port, run_cli
-from mcp import Client
 import taubench
 from taubench.agents.a2a import A2AAgent, A2AOptions
-from taubench.episode import run_episode
-from taubench.users import USERS
 from taubench.agents.oracle import DONE, DONE_WITH_INFO
 from taubench.environment import GREETING, AgentProtocolError, Limits
+from taubench.episode import run_episode
 from taubench.llm import RetryPolicy
 from taubench.messages import AssistantMessage, UserMessage
 from taubench.participants import EpisodeContext
 from taubench.settings import ConfigError, parse_settings, strategy_options
+from taubench.users import USERS
 from taubench.users.oracle import opening_request
 
 TOKEN_ENV, TOKEN = "A2A_TEST_TOKEN", "a2a-secret-0123456789"
 # retail task -> how the scripted agent plays it
-PLAYS = {"0": "gold", "1": "gold_as_text", "2": "unknown_tool", "3": "malformed", "4": "failed", "5": "raises", "8": "flood", "9": "huge"}
+PLAYS = {
+    "0": "gold",
+    "1": "gold_as_text",
+    "2": "unknown_tool",
+    "3": "malformed",
+    "4": "failed",
+    "5": "raises",
+    "8": "flood",
+    "9": "huge",
+}
 FLOOD = 2_000  # tool calls in one answer
 HUGE = "x" * 10_000_000  # one argument of 10 MB
 LARGE = "x" * 1_000_000  # one over the cap, but under the 4 MiB the MCP SDK's HTTP transport takes at most
@@ -57,7 +77,9 @@ class ScriptedA2AAgent(AgentExecutor):
     the oracle agent does, then says what the task requires."""
 
     def __init__(self, domain, plays: dict[str, str]):
-        self.tasks = {opening_request(task.user_scenario.instructions): task for task in domain.tasks_in("base").values()}
+        self.tasks = {
+            opening_request(task.user_scenario.instructions): task for task in domain.tasks_in("base").values()
+        }
         self.plays = plays
         self.contexts: dict[str, dict] = {}
 
@@ -75,14 +97,22 @@ class ScriptedA2AAgent(AgentExecutor):
         if play == "raises":
             raise RuntimeError("the scripted agent fell over")
         if play == "failed":
-            status = TaskStatus(state=TaskState.TASK_STATE_FAILED, message=self.message(context, [Part(text="model overloaded")]))
-            return await event_queue.enqueue_event(Task(id=context.task_id, context_id=context.context_id, status=status))
+            status = TaskStatus(
+                state=TaskState.TASK_STATE_FAILED, message=self.message(context, [Part(text="model overloaded")])
+            )
+            return await event_queue.enqueue_event(
+                Task(id=context.task_id, context_id=context.context_id, status=status)
+            )
         if play == "asks_first":  # a task that needs input, then completes when it comes
             asking = len(episode["received"]) == 1
             state = TaskState.TASK_STATE_INPUT_REQUIRED if asking else TaskState.TASK_STATE_COMPLETED
-            status = TaskStatus(state=state, message=self.message(context, [Part(text="Which order?" if asking else "Done.")]))
+            status = TaskStatus(
+                state=state, message=self.message(context, [Part(text="Which order?" if asking else "Done.")])
+            )
             if asking:
-                return await event_queue.enqueue_event(Task(id=context.task_id, context_id=context.context_id, status=status))
+                return await event_queue.enqueue_event(
+                    Task(id=context.task_id, context_id=context.context_id, status=status)
+                )
             update = TaskStatusUpdateEvent(task_id=context.task_id, context_id=context.context_id, status=status)
             return await event_queue.enqueue_event(update)
         if play == "moves" and len(episode["received"]) == 2:
@@ -97,8 +127,11 @@ class ScriptedA2AAgent(AgentExecutor):
                 episode["tool_names"] = [tool.name for tool in (await tools.list_tools()).tools]
                 episode["server"] = (tools.server_info.name, tools.server_info.version)
         if play in ("flood", "huge"):
-            calls = [{"name": "get_user_details", "arguments": {"user_id": "x"}}] * FLOOD if play == "flood" else [
-                {"name": "get_user_details", "arguments": {"user_id": HUGE}}]  # fmt: skip
+            calls = (
+                [{"name": "get_user_details", "arguments": {"user_id": "x"}}] * FLOOD
+                if play == "flood"
+                else [{"name": "get_user_details", "arguments": {"user_id": HUGE}}]
+            )
             return await event_queue.enqueue_event(self.message(context, [new_data_part({"tool_calls": calls})]))
         if play.startswith("mcp_over_cap"):  # too many calls in one turn, or one too large: refused by MCP
             (url,) = [part["mcp_url"] for part in data if "mcp_url" in part][-1:]
@@ -111,7 +144,9 @@ class ScriptedA2AAgent(AgentExecutor):
                 except Exception as refused:
                     episode["refused"] = str(refused)
         if play == "malformed":
-            return await event_queue.enqueue_event(self.message(context, [new_data_part({"tool_calls": "refund everything"})]))
+            return await event_queue.enqueue_event(
+                self.message(context, [new_data_part({"tool_calls": "refund everything"})])
+            )
         if play == "unknown_tool" and done == 0:
             call = {"tool_calls": [{"name": "teleport_parcel", "arguments": {"to": "moon"}}]}
             return await event_queue.enqueue_event(self.message(context, [new_data_part(call)]))
@@ -154,13 +189,20 @@ class A2AServer:
         self.fail_once, self.failed, self.unauthorized = fail_once, False, 0
         endpoint = f"127.0.0.1:{free_port()}" if binding == "GRPC" else f"{self.url}/"
         card = AgentCard(
-            name="scripted", description="follows the gold actions", version="1",
+            name="scripted",
+            description="follows the gold actions",
+            version="1",
             supported_interfaces=[AgentInterface(url=endpoint, protocol_binding=binding, protocol_version="1.0")],
-            capabilities=AgentCapabilities(streaming=False), default_input_modes=["text"], default_output_modes=["text"],
+            capabilities=AgentCapabilities(streaming=False),
+            default_input_modes=["text"],
+            default_output_modes=["text"],
             skills=[AgentSkill(id="retail", name="retail", description="plays the gold actions", tags=["test"])],
-        )  # fmt: skip
+        )
         handler = DefaultRequestHandler(agent_executor=self.agent, task_store=InMemoryTaskStore(), agent_card=card)
-        bound = {"JSONRPC": lambda: create_jsonrpc_routes(handler, "/"), "HTTP+JSON": lambda: create_rest_routes(handler)}
+        bound = {
+            "JSONRPC": lambda: create_jsonrpc_routes(handler, "/"),
+            "HTTP+JSON": lambda: create_rest_routes(handler),
+        }
         inner = Starlette(routes=[*create_agent_card_routes(card), *bound.get(binding, list)()])
         self.grpc = GrpcAgent(self, handler, endpoint) if binding == "GRPC" else None
 
@@ -239,10 +281,20 @@ class GrpcAgent(GrpcHandler):
 def test_a_scripted_a2a_agent_scores_and_a_misbehaving_one_fails_its_episode_only(retail, tmp_path):
     with A2AServer(retail, PLAYS, fail_once=b"tool_results") as server:  # an exchange of an episode that goes on
         ran = run_cli(
-            "env=retail", f"task_ids=[{','.join(PLAYS)}]", "agent=a2a", f"agent.url={server.url}",
-            f"agent.auth_token_env={TOKEN_ENV}", "user=oracle", "episode_retries=0", "llm.initial_backoff=0.05",
-            "llm.max_backoff=0.1", "tracking.enabled=false", "progress=false", cwd=tmp_path, env={TOKEN_ENV: TOKEN},
-        )  # fmt: skip
+            "env=retail",
+            f"task_ids=[{','.join(PLAYS)}]",
+            "agent=a2a",
+            f"agent.url={server.url}",
+            f"agent.auth_token_env={TOKEN_ENV}",
+            "user=oracle",
+            "episode_retries=0",
+            "llm.initial_backoff=0.05",
+            "llm.max_backoff=0.1",
+            "tracking.enabled=false",
+            "progress=false",
+            cwd=tmp_path,
+            env={TOKEN_ENV: TOKEN},
+        )
     assert ran.returncode == 0, ran.stderr
     (results,) = tmp_path.rglob("results.json")
     episodes = {episode["task_id"]: episode for episode in json.loads(results.read_text())["episodes"]}
@@ -251,11 +303,18 @@ def test_a_scripted_a2a_agent_scores_and_a_misbehaving_one_fails_its_episode_onl
     unknown = episodes["2"]["tool_calls"][0]
     assert (unknown["name"], unknown["error"]) == ("teleport_parcel", True)
     assert unknown["observation"] == "Error: Tool 'teleport_parcel' not found."
-    assert episodes["2"]["error"] is None and episodes["2"]["termination_reason"] == "user_stop"  # an observation, as always
+    assert (
+        episodes["2"]["error"] is None and episodes["2"]["termination_reason"] == "user_stop"
+    )  # an observation, as always
     errors = {task: (episodes[task]["error"]["kind"], episodes[task]["error"]["message"]) for task in ("3", "4", "5")}
-    assert errors["3"][0] == "agent_error" and errors["3"][1].startswith("the A2A agent sent a malformed data part: expected")
+    assert errors["3"][0] == "agent_error" and errors["3"][1].startswith(
+        "the A2A agent sent a malformed data part: expected"
+    )
     assert errors["4"] == ("agent_error", "the A2A agent's task ended in TASK_STATE_FAILED: model overloaded")
-    assert errors["5"] == ("agent_error", "the A2A agent answered with an error (InternalError): the scripted agent fell over")
+    assert errors["5"] == (
+        "agent_error",
+        "the A2A agent answered with an error (InternalError): the scripted agent fell over",
+    )
     flood, huge = (episodes[task]["error"] for task in ("8", "9"))  # refused before any call ran, the run went on
     assert (flood["kind"], flood["type"]) == (huge["kind"], huge["type"]) == ("agent_error", "OverCap")
     assert flood["message"].startswith(f"the agent made {FLOOD} tool calls in one turn, over the cap of 50")
@@ -302,7 +361,9 @@ def test_an_agent_offering_no_binding_we_speak_stops_the_run_naming_them(retail,
     monkeypatch.setenv(TOKEN_ENV, TOKEN)
     (result,) = gold_episodes(retail, {"0": "gold"}, "KAFKA")
     assert (result.termination_reason, result.error.type) == ("infrastructure_error", "LLMAccessError")  # the run stops
-    assert result.error.message.startswith("the A2A agent's card offers KAFKA only; taubench speaks JSONRPC, HTTP+JSON, GRPC")
+    assert result.error.message.startswith(
+        "the A2A agent's card offers KAFKA only; taubench speaks JSONRPC, HTTP+JSON, GRPC"
+    )
 
 
 def test_an_episode_logs_neither_http_requests_nor_the_agent_card(retail, monkeypatch, caplog):
@@ -319,7 +380,9 @@ def test_an_episode_logs_neither_http_requests_nor_the_agent_card(retail, monkey
 
 def options(*overrides: str):
     with initialize_config_module(config_module="taubench.conf", version_base=None):
-        config = OmegaConf.to_container(compose(config_name="config", overrides=["env=retail", "agent=a2a", *overrides]))
+        config = OmegaConf.to_container(
+            compose(config_name="config", overrides=["env=retail", "agent=a2a", *overrides])
+        )
     return strategy_options(parse_settings(config))["agent"]
 
 
@@ -328,7 +391,10 @@ def options(*overrides: str):
     [
         ([], "agent.url: None: give the remote agent's base URL, http://... or https://... (required)"),
         (["agent.url=127.0.0.1:9"], "agent.url: '127.0.0.1:9': give the remote agent's base URL"),
-        (["agent.url=http://127.0.0.1:9", "agent.auth_token_env=NOT_SET_A2A"], "agent.auth_token_env: the variable NOT_SET_A2A"),
+        (
+            ["agent.url=http://127.0.0.1:9", "agent.auth_token_env=NOT_SET_A2A"],
+            "agent.auth_token_env: the variable NOT_SET_A2A",
+        ),
         (["agent.url=http://127.0.0.1:9", "agent.mode=tools"], "agent.mode: Input should be 'inband' or 'mcp'"),
     ],
 )
@@ -386,7 +452,9 @@ def test_in_mcp_mode_the_remote_agent_calls_the_tools_on_the_harness_mcp_server(
     assert result.error is None and result.reward == 1.0
     assert [call.name for call in result.tool_calls] == [action.name for action in task.gold_actions]
     (episode,) = server.agent.contexts.values()
-    assert episode["observations"] == [call.observation for call in result.tool_calls]  # MCP answered what the episode ran
+    assert episode["observations"] == [
+        call.observation for call in result.tool_calls
+    ]  # MCP answered what the episode ran
     assert episode["tool_names"] == [schema["function"]["name"] for schema in retail.spec.toolkit.schemas()]
     assert episode["server"] == ("taubench", taubench.__version__)
     assert not any("tool_results" in part.get("data", {}) for message in episode["received"] for part in message)
@@ -407,10 +475,16 @@ class SlowLoris:
         self.server = self.loop.run_until_complete(asyncio.start_server(self.serve, "127.0.0.1", 0))
         self.url = f"http://127.0.0.1:{self.server.sockets[0].getsockname()[1]}"
         card = AgentCard(
-            name="slow", description="dribbles", version="1", capabilities=AgentCapabilities(streaming=False),
-            supported_interfaces=[AgentInterface(url=f"{self.url}/", protocol_binding="JSONRPC", protocol_version="1.0")],
-            default_input_modes=["text"], default_output_modes=["text"],
-        )  # fmt: skip
+            name="slow",
+            description="dribbles",
+            version="1",
+            capabilities=AgentCapabilities(streaming=False),
+            supported_interfaces=[
+                AgentInterface(url=f"{self.url}/", protocol_binding="JSONRPC", protocol_version="1.0")
+            ],
+            default_input_modes=["text"],
+            default_output_modes=["text"],
+        )
         self.card = MessageToJson(card).encode()
         threading.Thread(target=self.loop.run_forever, daemon=True).start()
 
@@ -435,7 +509,9 @@ class SlowLoris:
             writer.close()
 
     async def send(self, writer: asyncio.StreamWriter, body: bytes, dribble: bool) -> None:
-        writer.write(b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n" + b"Content-Length: %d\r\n\r\n" % len(body))
+        writer.write(
+            b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n" + b"Content-Length: %d\r\n\r\n" % len(body)
+        )
         if not dribble:
             writer.write(body)
             return await writer.drain()
@@ -467,7 +543,9 @@ def test_an_agent_that_dribbles_its_answer_cannot_hold_the_episode_past_the_dead
         options = A2AOptions(url=slow.url, mode=mode, timeout=1)
         retry = RetryPolicy(max_attempts=2, initial_backoff=0.01, max_backoff=0.02, max_wait=5)
         started = time.monotonic()
-        result = run_episode(retail, retail.tasks_in("base")["0"], 0, 1, partial(A2AAgent, options=options, retry=retry), USERS["oracle"])
+        result = run_episode(
+            retail, retail.tasks_in("base")["0"], 0, 1, partial(A2AAgent, options=options, retry=retry), USERS["oracle"]
+        )
         took = time.monotonic() - started
     finally:
         slow.close()
@@ -477,10 +555,13 @@ def test_an_agent_that_dribbles_its_answer_cannot_hold_the_episode_past_the_dead
     assert (slow.tool_calls > 0) == (dribbles == "answer_calling")
 
 
-@pytest.mark.parametrize("play, refused", [
-    ("mcp_over_cap_count", "the agent made 4 tool calls in one turn, over the cap of 3 (max_tool_calls_per_turn)"),
-    ("mcp_over_cap_size", "the agent's call of 'get_user_details' is 1,000,"),
-])  # fmt: skip
+@pytest.mark.parametrize(
+    "play, refused",
+    [
+        ("mcp_over_cap_count", "the agent made 4 tool calls in one turn, over the cap of 3 (max_tool_calls_per_turn)"),
+        ("mcp_over_cap_size", "the agent's call of 'get_user_details' is 1,000,"),
+    ],
+)
 def test_in_mcp_mode_a_call_over_a_cap_gets_an_mcp_error_and_ends_the_episode(retail, monkeypatch, play, refused):
     """A turn is the A2A exchange: its MCP calls count together."""
     monkeypatch.setenv(TOKEN_ENV, TOKEN)

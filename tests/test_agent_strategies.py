@@ -5,8 +5,8 @@ import json
 from pathlib import Path
 
 import pytest
-
 from conftest import SHARED, run_cli
+
 from taubench.agents.react import ACT_FORMAT, OBSERVATION_PREFIX, REACT_FORMAT
 from taubench.agents.text_tool_calls import parse_text_tool_calls
 from taubench.runner import run
@@ -78,9 +78,16 @@ def test_broken_actions_are_asked_again_and_the_episode_recovers(tmp_path, name)
     assert broken >= 3 and corrections == broken == report.summary.usage["agent"].corrections
     assert [episode.reward for episode in report.episodes] == [1.0] * 4
     assert sum(episode.num_tool_errors for episode in report.episodes) == 0  # never reached the tools
-    notes = [m["content"] for r in agent_requests(server) for m in r if m["content"].startswith("Your last reply could not be used")]
+    notes = [
+        m["content"]
+        for r in agent_requests(server)
+        for m in r
+        if m["content"].startswith("Your last reply could not be used")
+    ]
     assert notes and all("not valid JSON" in note for note in notes)
-    corrected = [m for e in report.episodes for m in e.messages if m.role == "assistant" and m.usage and m.usage.corrections]
+    corrected = [
+        m for e in report.episodes for m in e.messages if m.role == "assistant" and m.usage and m.usage.corrections
+    ]
     assert all(m.usage.calls == m.usage.corrections + 1 for m in corrected)
 
 
@@ -114,7 +121,9 @@ def test_each_kind_of_unreadable_reply_is_explained_to_the_model(tmp_path, reply
         return reply
 
     with ScriptedServer(script=model) as server:
-        report = agent_run(server, tmp_path, {"name": "react"}, task_ids=["0"], user={"name": "oracle"}, judge={"model": None})
+        report = agent_run(
+            server, tmp_path, {"name": "react"}, task_ids=["0"], user={"name": "oracle"}, judge={"model": None}
+        )
     (episode,) = report.episodes
     assert episode.messages[2].content == "Done." and episode.messages[2].usage.corrections == 1
     (note,) = [m["content"] for m in server.requests[-1]["messages"] if m["content"].startswith("Your last reply")]
@@ -131,7 +140,9 @@ def test_readable_variants_of_an_action_are_accepted(tmp_path, airline):
         ]
     )
     with ScriptedServer(script=lambda request: next(replies)) as server:
-        report = agent_run(server, tmp_path, {"name": "react"}, task_ids=["3"], user={"name": "oracle"}, judge={"model": None})
+        report = agent_run(
+            server, tmp_path, {"name": "react"}, task_ids=["3"], user={"name": "oracle"}, judge={"model": None}
+        )
     (episode,) = report.episodes
     assert [(call.name, call.arguments) for call in episode.tool_calls] == gold_calls(airline, "3")
     assert report.summary.usage["agent"].corrections == 0
@@ -145,8 +156,15 @@ def test_tool_calls_written_as_text_are_recovered_with_the_option(tmp_path, reta
             assert [episode.reward for episode in report.episodes] == [1.0] * len(task_ids)
             domain = {"airline": airline, "retail": retail}[env]
             for episode in report.episodes:
-                assert [(call.name, call.arguments) for call in episode.tool_calls] == gold_calls(domain, episode.task_id)
-        written = [m.get("content") for r in agent_requests(server) for m in r if m["role"] == "assistant" and m.get("tool_calls")]
+                assert [(call.name, call.arguments) for call in episode.tool_calls] == gold_calls(
+                    domain, episode.task_id
+                )
+        written = [
+            m.get("content")
+            for r in agent_requests(server)
+            for m in r
+            if m["role"] == "assistant" and m.get("tool_calls")
+        ]
         assert written and not any(written)  # sent back to the model as its native calls
         without = agent_run(server, tmp_path, {"name": "tool_calling"}, task_ids=["3"])
     (episode,) = without.episodes
@@ -199,8 +217,16 @@ def test_the_few_shot_draw_depends_on_task_and_seed_only(tmp_path):
     [
         (None, {}, "agent.examples_path: required: a JSONL file of example conversations"),
         ("missing", {}, "agent.examples_path: cannot read"),
-        ('{"messages_display": "user: hi"}\n' * 4, {}, "agent.examples_path: " + "{path} holds 4 examples, fewer than num_examples=5"),
-        ('{"messages_display": "user: hi"}\n{"text": 1}\n', {"num_examples": 1}, "{path} line 2: not a JSON object with a"),
+        (
+            '{"messages_display": "user: hi"}\n' * 4,
+            {},
+            "agent.examples_path: " + "{path} holds 4 examples, fewer than num_examples=5",
+        ),
+        (
+            '{"messages_display": "user: hi"}\n{"text": 1}\n',
+            {"num_examples": 1},
+            "{path} line 2: not a JSON object with a",
+        ),
     ],
 )
 def test_a_missing_or_short_examples_file_fails_before_the_run(tmp_path, contents, options, message):
@@ -218,7 +244,9 @@ def test_a_file_with_exactly_enough_examples_is_fine(tmp_path):
     path = tmp_path / "examples.jsonl"
     path.write_text("".join(json.dumps({"messages_display": f"user: example {n}"}) + "\n\n" for n in range(3)))
     with ScriptedServer(domains=("airline",)) as server:
-        report = agent_run(server, tmp_path, {"name": "few_shot", "examples_path": str(path), "num_examples": 3}, task_ids=["3"])
+        report = agent_run(
+            server, tmp_path, {"name": "few_shot", "examples_path": str(path), "num_examples": 3}, task_ids=["3"]
+        )
     assert report.episodes[0].reward == 1.0
     assert all(f"user: example {n}" in agent_requests(server)[0][0]["content"] for n in range(3))
 
@@ -226,8 +254,15 @@ def test_a_file_with_exactly_enough_examples_is_fine(tmp_path):
 def test_a_react_run_from_the_command_line(tmp_path):
     with ScriptedServer(domains=("airline",)) as server:
         result = run_cli(
-            "agent=react", "model=scripted", f"provider.api_base={server.url}", "env=airline", "task_ids=[3,7]",
-            "agent.max_corrections=1", "tracking.enabled=false", "progress=false", cwd=tmp_path,
+            "agent=react",
+            "model=scripted",
+            f"provider.api_base={server.url}",
+            "env=airline",
+            "task_ids=[3,7]",
+            "agent.max_corrections=1",
+            "tracking.enabled=false",
+            "progress=false",
+            cwd=tmp_path,
         )
     assert result.returncode == 0, result.stderr
     document = json.loads(next(tmp_path.rglob("results.json")).read_text())
@@ -249,7 +284,10 @@ def test_python_call_syntax_is_read_as_tool_calls():
         None,
     )
     calls, _ = parsed(" [get_user_details(user_id='u1'), get_order_details(order_id='#W2')]\n")
-    assert calls == [("t_0", "get_user_details", {"user_id": "u1"}, None), ("t_1", "get_order_details", {"order_id": "#W2"}, None)]
+    assert calls == [
+        ("t_0", "get_user_details", {"user_id": "u1"}, None),
+        ("t_1", "get_order_details", {"order_id": "#W2"}, None),
+    ]
     calls, _ = parsed("calculate(expression='2 * 3', n=-4, x=1.5, flags=[True, null], extra={'a': (1, 2)})")
     assert calls[0][2] == {"expression": "2 * 3", "n": -4, "x": 1.5, "flags": [True, None], "extra": {"a": [1, 2]}}
 
@@ -285,7 +323,7 @@ def test_prose_around_fenced_calls_is_kept_as_the_message_text():
         '{"name": "delete_all_users", "arguments": {}}',
         "Sure! I can look up get_user_details for you (user_id='u1').",
         '{"name": "Yusuf Rossi", "zip": "19122"}',
-        "```json\n{\"order\": \"#W2\"}\n```",
+        '```json\n{"order": "#W2"}\n```',
         "",
     ],
 )
@@ -299,7 +337,11 @@ def test_arguments_that_are_not_literals_are_refused_never_evaluated(tmp_path):
     ((call_id, name, arguments, invalid),) = parsed(text)[0]
     assert (name, arguments) == ("get_user_details", {}) and invalid.startswith("get_user_details(user_id=__import__")
     assert not target.exists()
-    for refused in ("[get_user_details('u1')]", "[get_user_details(**{'user_id': 'u1'})]", "[calculate(expression=1 + 2)]"):
+    for refused in (
+        "[get_user_details('u1')]",
+        "[get_user_details(**{'user_id': 'u1'})]",
+        "[calculate(expression=1 + 2)]",
+    ):
         ((_, _, _, invalid),) = parsed(refused)[0]
         assert invalid is not None
     ((_, _, _, invalid),) = parsed('{"name": "get_user_details", "arguments": "{broken"}')[0]

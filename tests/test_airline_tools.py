@@ -48,11 +48,26 @@ LEG_KEYS = [
 ]
 CABINS = ["basic_economy", "economy", "business"]
 AIRPORTS = [
-    ("SFO", "San Francisco"), ("JFK", "New York"), ("LAX", "Los Angeles"), ("ORD", "Chicago"),
-    ("DFW", "Dallas"), ("DEN", "Denver"), ("SEA", "Seattle"), ("ATL", "Atlanta"), ("MIA", "Miami"),
-    ("BOS", "Boston"), ("PHX", "Phoenix"), ("IAH", "Houston"), ("LAS", "Las Vegas"), ("MCO", "Orlando"),
-    ("EWR", "Newark"), ("CLT", "Charlotte"), ("MSP", "Minneapolis"), ("DTW", "Detroit"),
-    ("PHL", "Philadelphia"), ("LGA", "LaGuardia"),
+    ("SFO", "San Francisco"),
+    ("JFK", "New York"),
+    ("LAX", "Los Angeles"),
+    ("ORD", "Chicago"),
+    ("DFW", "Dallas"),
+    ("DEN", "Denver"),
+    ("SEA", "Seattle"),
+    ("ATL", "Atlanta"),
+    ("MIA", "Miami"),
+    ("BOS", "Boston"),
+    ("PHX", "Phoenix"),
+    ("IAH", "Houston"),
+    ("LAS", "Las Vegas"),
+    ("MCO", "Orlando"),
+    ("EWR", "Newark"),
+    ("CLT", "Charlotte"),
+    ("MSP", "Minneapolis"),
+    ("DTW", "Detroit"),
+    ("PHL", "Philadelphia"),
+    ("LGA", "LaGuardia"),
 ]
 PYDANTIC_URL = "https://errors.pydantic.dev/2.12/v"
 SEARCH_DATE = "2024-05-20"
@@ -72,14 +87,15 @@ def db(tools):
     return tools.db
 
 
-
-
-
 def available_day(db, cabin="economy", seats=1, date=SEARCH_DATE, exclude=()):
     """(flight, date, day) of the first flight bookable on ``date`` with ``seats`` free."""
     for flight in db.flights.values():
         day = flight.dates.get(date)
-        if flight.flight_number not in exclude and isinstance(day, FlightAvailable) and day.available_seats[cabin] >= seats:
+        if (
+            flight.flight_number not in exclude
+            and isinstance(day, FlightAvailable)
+            and day.available_seats[cabin] >= seats
+        ):
             flight = db.flights[flight.flight_number]  # the episode's own copy, see tool_calls.find
             return flight, date, flight.dates[date]
     raise AssertionError(f"no flight with {seats} {cabin} seats on {date}")
@@ -141,8 +157,11 @@ def book_one(tools, db, user, card, count=1):
     flight, date, day = available_day(db, "economy", seats=count)
     price = day.prices["economy"] * count
     return json.loads(
-        ok(tools, "book_reservation",
-           **booking(user, [(flight, date)], [{"payment_id": card.id, "amount": price}], count=count))
+        ok(
+            tools,
+            "book_reservation",
+            **booking(user, [(flight, date)], [{"payment_id": card.id, "amount": price}], count=count),
+        )
     )
 
 
@@ -221,7 +240,15 @@ def test_user_dump_key_order_and_float_amounts(tools, db):
     content = ok(tools, "get_user_details", user_id=user.user_id)
     data = json.loads(content)
     assert list(data) == [
-        "user_id", "name", "address", "email", "dob", "payment_methods", "saved_passengers", "membership", "reservations",
+        "user_id",
+        "name",
+        "address",
+        "email",
+        "dob",
+        "payment_methods",
+        "saved_passengers",
+        "membership",
+        "reservations",
     ]
     assert list(data["address"]) == ["address1", "address2", "city", "country", "state", "zip"]
     shapes = {
@@ -252,7 +279,9 @@ def test_flight_status_is_returned_bare(tools, db, status):
 
 
 def test_flight_status_errors(tools):
-    assert fail(tools, "get_flight_status", flight_number="HAT999", date=SEARCH_DATE) == "Error: Flight HAT999 not found"
+    assert (
+        fail(tools, "get_flight_status", flight_number="HAT999", date=SEARCH_DATE) == "Error: Flight HAT999 not found"
+    )
     assert fail(tools, "get_flight_status", flight_number="HAT001", date="2024-06-01") == (
         "Error: Flight HAT001 not found on date 2024-06-01"
     )
@@ -269,7 +298,8 @@ def test_direct_search_shape_and_null_date(tools, db):
     expected = [
         f.flight_number
         for f in db.flights.values()
-        if f.origin == flight.origin and f.destination == flight.destination
+        if f.origin == flight.origin
+        and f.destination == flight.destination
         and isinstance(f.dates.get(date), FlightAvailable)
     ]
     assert [hit["flight_number"] for hit in hits] == expected
@@ -288,8 +318,10 @@ def test_a_null_airport_means_any_as_in_tau2(tools, db):
 
     def bookable(origin=None, destination=None):
         return [
-            f.flight_number for f in db.flights.values()
-            if origin in (None, f.origin) and destination in (None, f.destination)
+            f.flight_number
+            for f in db.flights.values()
+            if origin in (None, f.origin)
+            and destination in (None, f.destination)
             and isinstance(f.dates.get(date), FlightAvailable)
         ]
 
@@ -314,13 +346,23 @@ def test_direct_search_skips_non_available_dates(tools, db):
 
 
 def test_onestop_pairs_have_leg_dates_and_connect(tools, db):
-    first = find(db.flights, lambda f: "+1" not in f.scheduled_arrival_time_est
-                 and isinstance(f.dates.get(SEARCH_DATE), FlightAvailable), "same-day flight")
-    second = find(db.flights, lambda f: f.origin == first.destination
-                  and f.scheduled_departure_time_est >= first.scheduled_arrival_time_est
-                  and isinstance(f.dates.get(SEARCH_DATE), FlightAvailable), "connecting flight")
-    pairs = json.loads(ok(tools, "search_onestop_flight", origin=first.origin, destination=second.destination,
-                          date=SEARCH_DATE))
+    first = find(
+        db.flights,
+        lambda f: "+1" not in f.scheduled_arrival_time_est and isinstance(f.dates.get(SEARCH_DATE), FlightAvailable),
+        "same-day flight",
+    )
+    second = find(
+        db.flights,
+        lambda f: (
+            f.origin == first.destination
+            and f.scheduled_departure_time_est >= first.scheduled_arrival_time_est
+            and isinstance(f.dates.get(SEARCH_DATE), FlightAvailable)
+        ),
+        "connecting flight",
+    )
+    pairs = json.loads(
+        ok(tools, "search_onestop_flight", origin=first.origin, destination=second.destination, date=SEARCH_DATE)
+    )
     assert [first.flight_number, second.flight_number] in [[a["flight_number"], b["flight_number"]] for a, b in pairs]
     for leg1, leg2 in pairs:
         assert list(leg1) == LEG_KEYS and list(leg2) == LEG_KEYS
@@ -353,10 +395,14 @@ def overnight_connection(db, date, next_date):
 
 def test_onestop_overnight_second_leg_uses_next_day_seats_and_prices(tools, db):
     first, second = overnight_connection(db, SEARCH_DATE, "2024-05-21")
-    pairs = json.loads(ok(tools, "search_onestop_flight", origin=first.origin, destination=second.destination,
-                          date=SEARCH_DATE))
-    leg1, leg2 = find(pairs, lambda p: [p[0]["flight_number"], p[1]["flight_number"]]
-                      == [first.flight_number, second.flight_number], "pair in the results")
+    pairs = json.loads(
+        ok(tools, "search_onestop_flight", origin=first.origin, destination=second.destination, date=SEARCH_DATE)
+    )
+    leg1, leg2 = find(
+        pairs,
+        lambda p: [p[0]["flight_number"], p[1]["flight_number"]] == [first.flight_number, second.flight_number],
+        "pair in the results",
+    )
     next_day = second.dates["2024-05-21"]
     assert leg1["date"] == SEARCH_DATE
     assert leg2["date"] == "2024-05-21"
@@ -375,11 +421,16 @@ def test_onestop_next_day_is_not_zero_padded(tools, db):
     second.dates["2024-05-06"] = padded
     arguments = dict(origin=first.origin, destination=second.destination, date="2024-05-05")
     pairs = json.loads(ok(tools, "search_onestop_flight", **arguments))
-    assert [first.flight_number, second.flight_number] not in [[a["flight_number"], b["flight_number"]] for a, b in pairs]
+    assert [first.flight_number, second.flight_number] not in [
+        [a["flight_number"], b["flight_number"]] for a, b in pairs
+    ]
     second.dates["2024-05-6"] = unpadded
     pairs = json.loads(ok(tools, "search_onestop_flight", **arguments))
-    leg1, leg2 = find(pairs, lambda p: [p[0]["flight_number"], p[1]["flight_number"]]
-                      == [first.flight_number, second.flight_number], "pair in the results")
+    leg1, leg2 = find(
+        pairs,
+        lambda p: [p[0]["flight_number"], p[1]["flight_number"]] == [first.flight_number, second.flight_number],
+        "pair in the results",
+    )
     assert leg1["date"] == "2024-05-05"
     assert leg2["date"] == "2024-05-6"
     assert leg2["prices"] == unpadded.prices
@@ -389,17 +440,22 @@ def test_onestop_next_day_keeps_the_month_fixed_to_may(tools, db):
     # Altered DB: a first leg in June; its overnight connection is looked up on 2024-05-21.
     first, second = overnight_connection(db, SEARCH_DATE, "2024-05-21")
     first.dates["2024-06-20"] = first.dates[SEARCH_DATE].model_copy(deep=True)
-    pairs = json.loads(ok(tools, "search_onestop_flight", origin=first.origin, destination=second.destination,
-                          date="2024-06-20"))
-    leg1, leg2 = find(pairs, lambda p: [p[0]["flight_number"], p[1]["flight_number"]]
-                      == [first.flight_number, second.flight_number], "pair in the results")
+    pairs = json.loads(
+        ok(tools, "search_onestop_flight", origin=first.origin, destination=second.destination, date="2024-06-20")
+    )
+    leg1, leg2 = find(
+        pairs,
+        lambda p: [p[0]["flight_number"], p[1]["flight_number"]] == [first.flight_number, second.flight_number],
+        "pair in the results",
+    )
     assert (leg1["date"], leg2["date"]) == ("2024-06-20", "2024-05-21")
 
 
 def test_onestop_overnight_first_leg_on_the_30th_finds_nothing(tools, db):
     first, second = overnight_connection(db, "2024-05-29", "2024-05-30")
-    pairs = json.loads(ok(tools, "search_onestop_flight", origin=first.origin, destination=second.destination,
-                          date="2024-05-30"))
+    pairs = json.loads(
+        ok(tools, "search_onestop_flight", origin=first.origin, destination=second.destination, date="2024-05-30")
+    )
     assert all("+1" not in leg1["scheduled_arrival_time_est"] for leg1, _ in pairs)
 
 
@@ -419,16 +475,27 @@ def test_booking_happy_path_output_and_effects(tools, db, card_user, economy_day
     flight, date, day = economy_day
     price = day.prices["economy"]
     seats = day.available_seats["economy"]
-    arguments = booking(user, [(flight, date)], [{"payment_id": card.id, "amount": price * 2 + 60 + 50}],
-                        count=2, nonfree=1, insurance="yes")
+    arguments = booking(
+        user,
+        [(flight, date)],
+        [{"payment_id": card.id, "amount": price * 2 + 60 + 50}],
+        count=2,
+        nonfree=1,
+        insurance="yes",
+    )
     arguments["passengers"][0]["nickname"] = "dropped"  # extra keys are silently dropped
     content = ok(tools, "book_reservation", **arguments)
     data = json.loads(content)
     assert list(data) == RESERVATION_KEYS
     assert data["reservation_id"] == "HATHAT"
     assert data["flights"] == [
-        {"flight_number": flight.flight_number, "origin": flight.origin, "destination": flight.destination,
-         "date": date, "price": price}
+        {
+            "flight_number": flight.flight_number,
+            "origin": flight.origin,
+            "destination": flight.destination,
+            "date": date,
+            "price": price,
+        }
     ]
     assert data["passengers"] == passengers(2)
     assert data["payment_history"] == [{"payment_id": card.id, "amount": price * 2 + 110}]
@@ -447,10 +514,11 @@ def test_booking_ids_then_too_many_reservations(tools, db, card_user):
     assert ids == ["HATHAT", "HATHAU", "HATHAV"]
     before = db_hash(db)
     flight, date, day = available_day(db)
-    assert fail(tools, "book_reservation", **booking(user, [(flight, date)],
-                                                     [{"payment_id": card.id, "amount": day.prices["economy"]}])) == (
-        "Error: Too many reservations"
-    )
+    assert fail(
+        tools,
+        "book_reservation",
+        **booking(user, [(flight, date)], [{"payment_id": card.id, "amount": day.prices["economy"]}]),
+    ) == ("Error: Too many reservations")
     assert db_hash(db) == before
 
 
@@ -458,8 +526,13 @@ def test_booking_same_flight_twice_decrements_seats_twice(tools, db, card_user, 
     user, card = card_user
     flight, date, day = economy_day
     seats = day.available_seats["economy"]
-    ok(tools, "book_reservation", **booking(user, [(flight, date), (flight, date)],
-                                           [{"payment_id": card.id, "amount": 2 * day.prices["economy"]}]))
+    ok(
+        tools,
+        "book_reservation",
+        **booking(
+            user, [(flight, date), (flight, date)], [{"payment_id": card.id, "amount": 2 * day.prices["economy"]}]
+        ),
+    )
     assert day.available_seats["economy"] == seats - 2
 
 
@@ -488,12 +561,22 @@ def test_booking_gift_card_amount_stays_float(tools, db, economy_day):
 def test_booking_removes_a_partly_used_certificate(tools, db, economy_day):
     flight, date, day = economy_day
     price = day.prices["economy"]
-    user = find(db.users, lambda u: {CreditCard, Certificate} <= {type(m) for m in u.payment_methods.values()},
-                "user with a credit card and a certificate")
+    user = find(
+        db.users,
+        lambda u: {CreditCard, Certificate} <= {type(m) for m in u.payment_methods.values()},
+        "user with a credit card and a certificate",
+    )
     certificate = next(m for m in user.payment_methods.values() if isinstance(m, Certificate))
     card = next(m for m in user.payment_methods.values() if isinstance(m, CreditCard))
-    ok(tools, "book_reservation", **booking(user, [(flight, date)], [
-        {"payment_id": certificate.id, "amount": 10}, {"payment_id": card.id, "amount": price - 10}]))
+    ok(
+        tools,
+        "book_reservation",
+        **booking(
+            user,
+            [(flight, date)],
+            [{"payment_id": certificate.id, "amount": 10}, {"payment_id": card.id, "amount": price - 10}],
+        ),
+    )
     assert certificate.id not in user.payment_methods
 
 
@@ -503,11 +586,16 @@ def test_booking_with_certificate_listed_twice_fails_after_removing_it(tools, db
     user, certificate = user_with(db, Certificate, lambda m: m.amount >= price)
     seats = day.available_seats["basic_economy"]
     half = price // 2
-    assert fail(tools, "book_reservation", **booking(user, [(flight, date)], [
-        {"payment_id": certificate.id, "amount": half},
-        {"payment_id": certificate.id, "amount": price - half}], cabin="basic_economy")) == (
-        f"Error: '{certificate.id}'"
-    )
+    assert fail(
+        tools,
+        "book_reservation",
+        **booking(
+            user,
+            [(flight, date)],
+            [{"payment_id": certificate.id, "amount": half}, {"payment_id": certificate.id, "amount": price - half}],
+            cabin="basic_economy",
+        ),
+    ) == (f"Error: '{certificate.id}'")
     assert certificate.id not in user.payment_methods
     assert "HATHAT" not in db.reservations
     assert day.available_seats["basic_economy"] == seats
@@ -523,9 +611,17 @@ def test_booking_checks_each_payment_against_the_full_balance(tools, db):
     total = price + 50 * bags
     first = int(balance)
     assert total > balance and total - first <= balance
-    ok(tools, "book_reservation", **booking(user, [(flight, date)], [
-        {"payment_id": card.id, "amount": first}, {"payment_id": card.id, "amount": total - first}],
-        cabin="basic_economy", nonfree=bags))
+    ok(
+        tools,
+        "book_reservation",
+        **booking(
+            user,
+            [(flight, date)],
+            [{"payment_id": card.id, "amount": first}, {"payment_id": card.id, "amount": total - first}],
+            cabin="basic_economy",
+            nonfree=bags,
+        ),
+    )
     assert card.amount == balance - first - (total - first)
     assert card.amount < 0
 
@@ -533,26 +629,36 @@ def test_booking_checks_each_payment_against_the_full_balance(tools, db):
 @pytest.mark.parametrize(
     "field, value, message",
     [
-        ("passengers", [{"first_name": "A", "last_name": "B"}],
-         "1 validation error for Passenger\ndob\n"
-         "  Field required [type=missing, input_value={'first_name': 'A', 'last_name': 'B'}, input_type=dict]\n"
-         f"    For further information visit {PYDANTIC_URL}/missing"),
-        ("flights", [{"flight_number": "HAT001"}],
-         "1 validation error for FlightInfo\ndate\n"
-         "  Field required [type=missing, input_value={'flight_number': 'HAT001'}, input_type=dict]\n"
-         f"    For further information visit {PYDANTIC_URL}/missing"),
-        ("payment_methods", [{"payment_id": "credit_card_1", "amount": 1.5}],
-         "1 validation error for Payment\namount\n"
-         "  Input should be a valid integer, got a number with a fractional part "
-         "[type=int_from_float, input_value=1.5, input_type=float]\n"
-         f"    For further information visit {PYDANTIC_URL}/int_from_float"),
+        (
+            "passengers",
+            [{"first_name": "A", "last_name": "B"}],
+            "1 validation error for Passenger\ndob\n"
+            "  Field required [type=missing, input_value={'first_name': 'A', 'last_name': 'B'}, input_type=dict]\n"
+            f"    For further information visit {PYDANTIC_URL}/missing",
+        ),
+        (
+            "flights",
+            [{"flight_number": "HAT001"}],
+            "1 validation error for FlightInfo\ndate\n"
+            "  Field required [type=missing, input_value={'flight_number': 'HAT001'}, input_type=dict]\n"
+            f"    For further information visit {PYDANTIC_URL}/missing",
+        ),
+        (
+            "payment_methods",
+            [{"payment_id": "credit_card_1", "amount": 1.5}],
+            "1 validation error for Payment\namount\n"
+            "  Input should be a valid integer, got a number with a fractional part "
+            "[type=int_from_float, input_value=1.5, input_type=float]\n"
+            f"    For further information visit {PYDANTIC_URL}/int_from_float",
+        ),
     ],
 )
 def test_booking_argument_models_are_validated_before_the_user_lookup(tools, db, field, value, message):
     flight, date, _ = available_day(db)
     user = first_record(db.users)
-    arguments = booking(user, [(flight, date)], [{"payment_id": "credit_card_1", "amount": 1}],
-                        user_id="nobody_1", **{field: value})
+    arguments = booking(
+        user, [(flight, date)], [{"payment_id": "credit_card_1", "amount": 1}], user_id="nobody_1", **{field: value}
+    )
     assert fail(tools, "book_reservation", **arguments) == "Error: " + message
 
 
@@ -567,22 +673,34 @@ def test_booking_unknown_user(tools, db, card_user, economy_day):
 @pytest.mark.parametrize(
     "field, value, message",
     [
-        ("flight_type", "round-trip",
-         "flight_type\n  Input should be 'round_trip' or 'one_way' [type=literal_error, input_value='round-trip', input_type=str]\n"
-         f"    For further information visit {PYDANTIC_URL}/literal_error"),
-        ("cabin", "first",
-         "cabin\n  Input should be 'business', 'economy' or 'basic_economy' [type=literal_error, input_value='first', input_type=str]\n"
-         f"    For further information visit {PYDANTIC_URL}/literal_error"),
-        ("insurance", True,
-         "insurance\n  Input should be 'yes' or 'no' [type=literal_error, input_value=True, input_type=bool]\n"
-         f"    For further information visit {PYDANTIC_URL}/literal_error"),
+        (
+            "flight_type",
+            "round-trip",
+            "flight_type\n  Input should be 'round_trip' or 'one_way' [type=literal_error, input_value='round-trip', input_type=str]\n"
+            f"    For further information visit {PYDANTIC_URL}/literal_error",
+        ),
+        (
+            "cabin",
+            "first",
+            "cabin\n  Input should be 'business', 'economy' or 'basic_economy' [type=literal_error, input_value='first', input_type=str]\n"
+            f"    For further information visit {PYDANTIC_URL}/literal_error",
+        ),
+        (
+            "insurance",
+            True,
+            "insurance\n  Input should be 'yes' or 'no' [type=literal_error, input_value=True, input_type=bool]\n"
+            f"    For further information visit {PYDANTIC_URL}/literal_error",
+        ),
     ],
 )
 def test_booking_reservation_model_validates_enums(tools, db, card_user, economy_day, field, value, message):
     user, card = card_user
     flight, date, _ = economy_day
-    content = fail(tools, "book_reservation", **booking(user, [(flight, date)], [{"payment_id": card.id, "amount": 1}],
-                                                        **{field: value}))
+    content = fail(
+        tools,
+        "book_reservation",
+        **booking(user, [(flight, date)], [{"payment_id": card.id, "amount": 1}], **{field: value}),
+    )
     assert content == "Error: 1 validation error for Reservation\n" + message
 
 
@@ -593,18 +711,20 @@ def test_booking_flight_errors(tools, db, card_user):
     landed, landed_date = day_with_status(db, "landed")
 
     def flights(*segments):
-        return booking(user, [(good_flight, good_date)], payment,
-                       flights=[{"flight_number": n, "date": d} for n, d in segments])
+        return booking(
+            user, [(good_flight, good_date)], payment, flights=[{"flight_number": n, "date": d} for n, d in segments]
+        )
 
     assert fail(tools, "book_reservation", **flights(("HAT999", good_date))) == "Error: Flight HAT999 not found"
     assert fail(tools, "book_reservation", **flights((good_flight.flight_number, "2024-06-01"))) == (
         f"Error: Flight {good_flight.flight_number} not found on date 2024-06-01"
     )
     # segments are checked in order: the good first segment does not hide the bad second one
-    assert fail(tools, "book_reservation",
-                **flights((good_flight.flight_number, good_date), (landed.flight_number, landed_date))) == (
-        f"Error: Flight {landed.flight_number} not available on date {landed_date}"
-    )
+    assert fail(
+        tools,
+        "book_reservation",
+        **flights((good_flight.flight_number, good_date), (landed.flight_number, landed_date)),
+    ) == (f"Error: Flight {landed.flight_number} not available on date {landed_date}")
     assert "HATHAT" not in db.reservations
 
 
@@ -612,10 +732,11 @@ def test_booking_not_enough_seats(tools, db, card_user):
     user, card = card_user
     flight, date, day = available_day(db, "business")
     count = day.available_seats["business"] + 1
-    assert fail(tools, "book_reservation", **booking(user, [(flight, date)], [{"payment_id": card.id, "amount": 1}],
-                                                     cabin="business", count=count)) == (
-        f"Error: Not enough seats on flight {flight.flight_number}"
-    )
+    assert fail(
+        tools,
+        "book_reservation",
+        **booking(user, [(flight, date)], [{"payment_id": card.id, "amount": 1}], cabin="business", count=count),
+    ) == (f"Error: Not enough seats on flight {flight.flight_number}")
 
 
 def test_booking_payment_errors_are_checked_per_entry_in_order(tools, db, economy_day):
@@ -636,9 +757,13 @@ def test_booking_total_mismatch_message(tools, db, card_user, economy_day):
     user, card = card_user
     flight, date, day = economy_day
     price = day.prices["economy"]
-    content = fail(tools, "book_reservation", **booking(user, [(flight, date)],
-                                                         [{"payment_id": card.id, "amount": "100"}],
-                                                         count=2, insurance="yes", nonfree=3))
+    content = fail(
+        tools,
+        "book_reservation",
+        **booking(
+            user, [(flight, date)], [{"payment_id": card.id, "amount": "100"}], count=2, insurance="yes", nonfree=3
+        ),
+    )
     assert content == f"Error: Payment amount does not add up, total price is {2 * price + 60 + 150}, but paid 100"
 
 
@@ -646,16 +771,22 @@ def test_booking_float_bag_count_makes_the_total_a_float(tools, db, card_user, e
     user, card = card_user
     flight, date, day = economy_day
     price = day.prices["economy"]
-    content = fail(tools, "book_reservation", **booking(user, [(flight, date)], [{"payment_id": card.id, "amount": 1}],
-                                                         nonfree=1.0))
+    content = fail(
+        tools,
+        "book_reservation",
+        **booking(user, [(flight, date)], [{"payment_id": card.id, "amount": 1}], nonfree=1.0),
+    )
     assert content == f"Error: Payment amount does not add up, total price is {price + 50.0}, but paid 1"
 
 
 def test_booking_numeric_string_payment_amount_becomes_int(tools, db, card_user, economy_day):
     user, card = card_user
     flight, date, day = economy_day
-    content = ok(tools, "book_reservation", **booking(user, [(flight, date)],
-                                                       [{"payment_id": card.id, "amount": str(day.prices["economy"])}]))
+    content = ok(
+        tools,
+        "book_reservation",
+        **booking(user, [(flight, date)], [{"payment_id": card.id, "amount": str(day.prices["economy"])}]),
+    )
     assert f'"payment_history": [{{"payment_id": "{card.id}", "amount": {day.prices["economy"]}}}]' in content
 
 
@@ -674,7 +805,8 @@ def test_booking_mixed_flight_list_is_left_raw_and_fails_on_attribute(tools, db,
 def test_cancel_reservation(tools, db):
     assert fail(tools, "cancel_reservation", reservation_id="ZZZZZZ") == "Error: Reservation ZZZZZZ not found"
     reservation = reservation_where(
-        db, lambda r: any(isinstance(methods_of(db, r).get(p.payment_id), GiftCard) for p in r.payment_history),
+        db,
+        lambda r: any(isinstance(methods_of(db, r).get(p.payment_id), GiftCard) for p in r.payment_history),
         "reservation paid by gift card",
     )
     methods = {m.id: m.model_dump() for m in methods_of(db, reservation).values()}
@@ -682,7 +814,9 @@ def test_cancel_reservation(tools, db):
     history = [p.model_dump() for p in reservation.payment_history]
     data = json.loads(ok(tools, "cancel_reservation", reservation_id=reservation.reservation_id))
     assert data["status"] == "cancelled"
-    assert data["payment_history"] == history + [{"payment_id": p["payment_id"], "amount": -p["amount"]} for p in history]
+    assert data["payment_history"] == history + [
+        {"payment_id": p["payment_id"], "amount": -p["amount"]} for p in history
+    ]
     # no money back, no seats released
     assert {m.id: m.model_dump() for m in methods_of(db, reservation).values()} == methods
     assert {s.flight_number: db.flights[s.flight_number].model_dump() for s in reservation.flights} == flights
@@ -708,11 +842,23 @@ def reservation_with_method(db, kind, predicate=lambda r, m: True):
 
 
 def test_baggage_errors(tools, db):
-    assert fail(tools, "update_reservation_baggages", reservation_id="ZZZZZZ", total_baggages=1, nonfree_baggages=1,
-                payment_id="x") == "Error: Reservation ZZZZZZ not found"
+    assert (
+        fail(
+            tools,
+            "update_reservation_baggages",
+            reservation_id="ZZZZZZ",
+            total_baggages=1,
+            nonfree_baggages=1,
+            payment_id="x",
+        )
+        == "Error: Reservation ZZZZZZ not found"
+    )
     reservation, certificate = reservation_with_method(db, Certificate)
-    args = dict(reservation_id=reservation.reservation_id, total_baggages=reservation.total_baggages,
-                nonfree_baggages=reservation.nonfree_baggages)
+    args = dict(
+        reservation_id=reservation.reservation_id,
+        total_baggages=reservation.total_baggages,
+        nonfree_baggages=reservation.nonfree_baggages,
+    )
     assert fail(tools, "update_reservation_baggages", **args, payment_id="gift_card_0000000") == (
         "Error: Payment method not found"
     )
@@ -726,27 +872,46 @@ def test_baggage_user_of_reservation_must_exist(tools, db):
     # Altered DB: the reservation points to a user that does not exist.
     reservation = first_record(db.reservations)
     reservation.user_id = "ghost_1"
-    assert fail(tools, "update_reservation_baggages", reservation_id=reservation.reservation_id, total_baggages=0,
-                nonfree_baggages=0, payment_id="x") == "Error: User ghost_1 not found"
+    assert (
+        fail(
+            tools,
+            "update_reservation_baggages",
+            reservation_id=reservation.reservation_id,
+            total_baggages=0,
+            nonfree_baggages=0,
+            payment_id="x",
+        )
+        == "Error: User ghost_1 not found"
+    )
 
 
 def test_baggage_gift_card_balance_not_enough(tools, db):
     reservation, card = reservation_with_method(db, GiftCard, lambda r, m: m.amount < 50 * 10)
     added = int(card.amount // 50) + 1
-    assert fail(tools, "update_reservation_baggages", reservation_id=reservation.reservation_id,
-                total_baggages=reservation.total_baggages + added,
-                nonfree_baggages=reservation.nonfree_baggages + added, payment_id=card.id) == (
-        "Error: Gift card balance is not enough"
-    )
+    assert fail(
+        tools,
+        "update_reservation_baggages",
+        reservation_id=reservation.reservation_id,
+        total_baggages=reservation.total_baggages + added,
+        nonfree_baggages=reservation.nonfree_baggages + added,
+        payment_id=card.id,
+    ) == ("Error: Gift card balance is not enough")
 
 
 def test_baggage_fee_charged_to_gift_card(tools, db):
     reservation, card = reservation_with_method(db, GiftCard, lambda r, m: m.amount >= 100)
     balance = card.amount
     entries = len(reservation.payment_history)
-    data = json.loads(ok(tools, "update_reservation_baggages", reservation_id=reservation.reservation_id,
-                         total_baggages=reservation.total_baggages + 2,
-                         nonfree_baggages=reservation.nonfree_baggages + 2, payment_id=card.id))
+    data = json.loads(
+        ok(
+            tools,
+            "update_reservation_baggages",
+            reservation_id=reservation.reservation_id,
+            total_baggages=reservation.total_baggages + 2,
+            nonfree_baggages=reservation.nonfree_baggages + 2,
+            payment_id=card.id,
+        )
+    )
     assert data["payment_history"][entries:] == [{"payment_id": card.id, "amount": 100}]
     assert card.amount == balance - 100
 
@@ -754,16 +919,31 @@ def test_baggage_fee_charged_to_gift_card(tools, db):
 def test_baggage_decrease_charges_nothing_and_adds_no_entry(tools, db):
     # (the shipped reservations have no paid bags, so add two first, by credit card)
     reservation, card = reservation_with_method(
-        db, CreditCard,
+        db,
+        CreditCard,
         lambda r, m: r.total_baggages >= 1 and any(isinstance(x, GiftCard) for x in methods_of(db, r).values()),
     )
     gift_card = next(m for m in methods_of(db, reservation).values() if isinstance(m, GiftCard))
-    ok(tools, "update_reservation_baggages", reservation_id=reservation.reservation_id,
-       total_baggages=reservation.total_baggages + 2, nonfree_baggages=2, payment_id=card.id)
+    ok(
+        tools,
+        "update_reservation_baggages",
+        reservation_id=reservation.reservation_id,
+        total_baggages=reservation.total_baggages + 2,
+        nonfree_baggages=2,
+        payment_id=card.id,
+    )
     before = gift_card.model_dump()
     history = [p.model_dump() for p in reservation.payment_history]
-    data = json.loads(ok(tools, "update_reservation_baggages", reservation_id=reservation.reservation_id,
-                         total_baggages=0, nonfree_baggages=0, payment_id=gift_card.id))
+    data = json.loads(
+        ok(
+            tools,
+            "update_reservation_baggages",
+            reservation_id=reservation.reservation_id,
+            total_baggages=0,
+            nonfree_baggages=0,
+            payment_id=gift_card.id,
+        )
+    )
     assert (data["total_baggages"], data["nonfree_baggages"]) == (0, 0)
     assert data["payment_history"] == history
     assert gift_card.model_dump() == before
@@ -771,8 +951,14 @@ def test_baggage_decrease_charges_nothing_and_adds_no_entry(tools, db):
 
 def test_baggage_float_count_is_stored_raw_and_fee_entry_is_int(tools, db):
     reservation, card = reservation_with_method(db, CreditCard, lambda r, m: r.nonfree_baggages == 0)
-    content = ok(tools, "update_reservation_baggages", reservation_id=reservation.reservation_id,
-                 total_baggages=2.0, nonfree_baggages=2.0, payment_id=card.id)
+    content = ok(
+        tools,
+        "update_reservation_baggages",
+        reservation_id=reservation.reservation_id,
+        total_baggages=2.0,
+        nonfree_baggages=2.0,
+        payment_id=card.id,
+    )
     assert '"total_baggages": 2.0, "nonfree_baggages": 2.0,' in content
     assert reservation.payment_history[-1].model_dump() == {"payment_id": card.id, "amount": 100}
     assert f'{{"payment_id": "{card.id}", "amount": 100}}]' in content
@@ -780,8 +966,17 @@ def test_baggage_float_count_is_stored_raw_and_fee_entry_is_int(tools, db):
 
 def test_baggage_string_count_fails_in_fee_computation_before_payment_checks(tools, db):
     reservation = first_record(db.reservations)
-    assert fail(tools, "update_reservation_baggages", reservation_id=reservation.reservation_id, total_baggages="2",
-                nonfree_baggages="2", payment_id="nope") == "Error: unsupported operand type(s) for -: 'str' and 'int'"
+    assert (
+        fail(
+            tools,
+            "update_reservation_baggages",
+            reservation_id=reservation.reservation_id,
+            total_baggages="2",
+            nonfree_baggages="2",
+            payment_id="nope",
+        )
+        == "Error: unsupported operand type(s) for -: 'str' and 'int'"
+    )
 
 
 # ----------------------------------------------------------------------------------------
@@ -790,12 +985,15 @@ def test_baggage_string_count_fails_in_fee_computation_before_payment_checks(too
 
 def future_reservation(db, kind=CreditCard, cabin=None):
     """A reservation whose segments are all bookable today and whose user has ``kind``."""
+
     def fits(reservation, method):
         return (
             reservation.status is None
             and reservation.flights
             and (cabin is None or reservation.cabin == cabin)
-            and all(isinstance(db.flights[s.flight_number].dates.get(s.date), FlightAvailable) for s in reservation.flights)
+            and all(
+                isinstance(db.flights[s.flight_number].dates.get(s.date), FlightAvailable) for s in reservation.flights
+            )
             and all(
                 db.flights[s.flight_number].dates[s.date].available_seats[c] >= len(reservation.passengers)
                 for s in reservation.flights
@@ -811,14 +1009,22 @@ def segments(reservation):
 
 
 def test_update_flights_validates_flight_list_before_reservation_lookup(tools):
-    assert fail(tools, "update_reservation_flights", reservation_id="ZZZZZZ", cabin="economy",
-                flights=[{"flight_number": "HAT001"}], payment_id="x") == (
+    assert fail(
+        tools,
+        "update_reservation_flights",
+        reservation_id="ZZZZZZ",
+        cabin="economy",
+        flights=[{"flight_number": "HAT001"}],
+        payment_id="x",
+    ) == (
         "Error: 1 validation error for FlightInfo\ndate\n"
         "  Field required [type=missing, input_value={'flight_number': 'HAT001'}, input_type=dict]\n"
         f"    For further information visit {PYDANTIC_URL}/missing"
     )
-    assert fail(tools, "update_reservation_flights", reservation_id="ZZZZZZ", cabin="economy", flights=[],
-                payment_id="x") == "Error: Reservation ZZZZZZ not found"
+    assert (
+        fail(tools, "update_reservation_flights", reservation_id="ZZZZZZ", cabin="economy", flights=[], payment_id="x")
+        == "Error: Reservation ZZZZZZ not found"
+    )
 
 
 def test_update_flights_same_cabin_keeps_old_segment_price(tools, db):
@@ -828,18 +1034,30 @@ def test_update_flights_same_cabin_keeps_old_segment_price(tools, db):
     # Altered DB: today's price differs from the stored one
     for segment in reservation.flights:
         db.flights[segment.flight_number].dates[segment.date].prices[reservation.cabin] += 7
-    data = json.loads(ok(tools, "update_reservation_flights", reservation_id=reservation.reservation_id,
-                         cabin=reservation.cabin, flights=segments(reservation), payment_id=card.id))
+    data = json.loads(
+        ok(
+            tools,
+            "update_reservation_flights",
+            reservation_id=reservation.reservation_id,
+            cabin=reservation.cabin,
+            flights=segments(reservation),
+            payment_id=card.id,
+        )
+    )
     assert data["flights"] == old
     assert data["payment_history"] == history
 
 
 def test_update_flights_certificate_refused_even_without_charge(tools, db):
     reservation, certificate = reservation_with_method(db, Certificate, lambda r, m: r.flights)
-    assert fail(tools, "update_reservation_flights", reservation_id=reservation.reservation_id,
-                cabin=reservation.cabin, flights=segments(reservation), payment_id=certificate.id) == (
-        "Error: Certificate cannot be used to update reservation"
-    )
+    assert fail(
+        tools,
+        "update_reservation_flights",
+        reservation_id=reservation.reservation_id,
+        cabin=reservation.cabin,
+        flights=segments(reservation),
+        payment_id=certificate.id,
+    ) == ("Error: Certificate cannot be used to update reservation")
 
 
 def test_update_flights_cabin_change_reprices_and_updates_cabin(tools, db):
@@ -848,8 +1066,16 @@ def test_update_flights_cabin_change_reprices_and_updates_cabin(tools, db):
     seats_before = {s.flight_number: db.flights[s.flight_number].model_dump() for s in reservation.flights}
     new_prices = [db.flights[s.flight_number].dates[s.date].prices["business"] for s in reservation.flights]
     total = sum(new_prices) * count - sum(s.price for s in reservation.flights) * count
-    data = json.loads(ok(tools, "update_reservation_flights", reservation_id=reservation.reservation_id,
-                         cabin="business", flights=segments(reservation), payment_id=card.id))
+    data = json.loads(
+        ok(
+            tools,
+            "update_reservation_flights",
+            reservation_id=reservation.reservation_id,
+            cabin="business",
+            flights=segments(reservation),
+            payment_id=card.id,
+        )
+    )
     assert data["cabin"] == "business"
     assert [s["price"] for s in data["flights"]] == new_prices
     assert data["payment_history"][-1] == {"payment_id": card.id, "amount": total}
@@ -864,60 +1090,98 @@ def test_update_flights_negative_total_credits_gift_card(tools, db):
     new_prices = [db.flights[s.flight_number].dates[s.date].prices["basic_economy"] for s in reservation.flights]
     total = (sum(new_prices) - sum(s.price for s in reservation.flights)) * count
     assert total < 0
-    data = json.loads(ok(tools, "update_reservation_flights", reservation_id=reservation.reservation_id,
-                         cabin="basic_economy", flights=segments(reservation), payment_id=card.id))
+    data = json.loads(
+        ok(
+            tools,
+            "update_reservation_flights",
+            reservation_id=reservation.reservation_id,
+            cabin="basic_economy",
+            flights=segments(reservation),
+            payment_id=card.id,
+        )
+    )
     assert data["payment_history"][-1] == {"payment_id": card.id, "amount": total}
     assert card.amount == balance - total
 
 
 def test_update_flights_cabin_change_rechecks_availability_of_kept_segments(tools, db):
     reservation, card = reservation_with_method(
-        db, CreditCard,
+        db,
+        CreditCard,
         lambda r, m: r.flights and all(db.flights[s.flight_number].dates[s.date].status == "landed" for s in r.flights),
     )
     other_cabin = next(c for c in CABINS if c != reservation.cabin)
     # same cabin: the landed segments are reused as they are
-    ok(tools, "update_reservation_flights", reservation_id=reservation.reservation_id, cabin=reservation.cabin,
-       flights=segments(reservation), payment_id=card.id)
-    first = reservation.flights[0]
-    assert fail(tools, "update_reservation_flights", reservation_id=reservation.reservation_id, cabin=other_cabin,
-                flights=segments(reservation), payment_id=card.id) == (
-        f"Error: Flight {first.flight_number} not available on date {first.date}"
+    ok(
+        tools,
+        "update_reservation_flights",
+        reservation_id=reservation.reservation_id,
+        cabin=reservation.cabin,
+        flights=segments(reservation),
+        payment_id=card.id,
     )
+    first = reservation.flights[0]
+    assert fail(
+        tools,
+        "update_reservation_flights",
+        reservation_id=reservation.reservation_id,
+        cabin=other_cabin,
+        flights=segments(reservation),
+        payment_id=card.id,
+    ) == (f"Error: Flight {first.flight_number} not available on date {first.date}")
 
 
 def test_update_flights_segment_errors(tools, db):
     reservation, card = future_reservation(db)
     base = dict(reservation_id=reservation.reservation_id, cabin=reservation.cabin, payment_id=card.id)
     first = reservation.flights[0]
-    assert fail(tools, "update_reservation_flights", **base, flights=[{"flight_number": "HAT999", "date": first.date}]) == (
-        "Error: Flight HAT999 not found"
-    )
-    assert fail(tools, "update_reservation_flights", **base,
-                flights=[{"flight_number": first.flight_number, "date": "2024-06-01"}]) == (
-        f"Error: Flight {first.flight_number} not found on date 2024-06-01"
-    )
+    assert fail(
+        tools, "update_reservation_flights", **base, flights=[{"flight_number": "HAT999", "date": first.date}]
+    ) == ("Error: Flight HAT999 not found")
+    assert fail(
+        tools,
+        "update_reservation_flights",
+        **base,
+        flights=[{"flight_number": first.flight_number, "date": "2024-06-01"}],
+    ) == (f"Error: Flight {first.flight_number} not found on date 2024-06-01")
     # Altered DB: no seats left in the requested cabin on the new date
     flight = db.flights[first.flight_number]
     other_date = next(d for d, day in flight.dates.items() if isinstance(day, FlightAvailable) and d != first.date)
     flight.dates[other_date].available_seats[reservation.cabin] = len(reservation.passengers) - 1
-    assert fail(tools, "update_reservation_flights", **base,
-                flights=[{"flight_number": first.flight_number, "date": other_date}]) == (
-        f"Error: Not enough seats on flight {first.flight_number}"
-    )
+    assert fail(
+        tools,
+        "update_reservation_flights",
+        **base,
+        flights=[{"flight_number": first.flight_number, "date": other_date}],
+    ) == (f"Error: Not enough seats on flight {first.flight_number}")
 
 
 def test_update_flights_unknown_cabin_is_a_key_error(tools, db):
     reservation, card = future_reservation(db)
-    assert fail(tools, "update_reservation_flights", reservation_id=reservation.reservation_id, cabin="first",
-                flights=segments(reservation), payment_id=card.id) == "Error: 'first'"
+    assert (
+        fail(
+            tools,
+            "update_reservation_flights",
+            reservation_id=reservation.reservation_id,
+            cabin="first",
+            flights=segments(reservation),
+            payment_id=card.id,
+        )
+        == "Error: 'first'"
+    )
 
 
 def test_update_flights_with_no_segments_stores_any_cabin_raw(tools, db):
     reservation, card = future_reservation(db)
     refund = -sum(s.price for s in reservation.flights) * len(reservation.passengers)
-    content = ok(tools, "update_reservation_flights", reservation_id=reservation.reservation_id, cabin="first",
-                 flights=[], payment_id=card.id)
+    content = ok(
+        tools,
+        "update_reservation_flights",
+        reservation_id=reservation.reservation_id,
+        cabin="first",
+        flights=[],
+        payment_id=card.id,
+    )
     data = json.loads(content)
     assert data["cabin"] == "first" and data["flights"] == []
     assert data["payment_history"][-1] == {"payment_id": card.id, "amount": refund}
@@ -930,8 +1194,12 @@ def test_update_flights_with_no_segments_stores_any_cabin_raw(tools, db):
 
 def test_update_passengers(tools, db):
     reservation = reservation_where(db, lambda r: len(r.passengers) == 2, "two-passenger reservation")
-    assert fail(tools, "update_reservation_passengers", reservation_id="ZZZZZZ",
-                passengers=[{"first_name": "A", "last_name": "B"}]) == (
+    assert fail(
+        tools,
+        "update_reservation_passengers",
+        reservation_id="ZZZZZZ",
+        passengers=[{"first_name": "A", "last_name": "B"}],
+    ) == (
         "Error: 1 validation error for Passenger\ndob\n"
         "  Field required [type=missing, input_value={'first_name': 'A', 'last_name': 'B'}, input_type=dict]\n"
         f"    For further information visit {PYDANTIC_URL}/missing"
@@ -939,12 +1207,17 @@ def test_update_passengers(tools, db):
     assert fail(tools, "update_reservation_passengers", reservation_id="ZZZZZZ", passengers=passengers(2)) == (
         "Error: Reservation ZZZZZZ not found"
     )
-    assert fail(tools, "update_reservation_passengers", reservation_id=reservation.reservation_id,
-                passengers=passengers(3)) == "Error: Number of passengers does not match"
+    assert (
+        fail(
+            tools, "update_reservation_passengers", reservation_id=reservation.reservation_id, passengers=passengers(3)
+        )
+        == "Error: Number of passengers does not match"
+    )
     new = passengers(2)
     new[1]["seat"] = "12A"
-    data = json.loads(ok(tools, "update_reservation_passengers", reservation_id=reservation.reservation_id,
-                         passengers=new))
+    data = json.loads(
+        ok(tools, "update_reservation_passengers", reservation_id=reservation.reservation_id, passengers=new)
+    )
     assert data["passengers"] == passengers(2)
 
 
@@ -954,17 +1227,21 @@ def test_update_passengers(tools, db):
 
 def test_send_certificate_sequence_and_limit(tools, db):
     assert fail(tools, "send_certificate", user_id="nobody_1", amount=100) == "Error: User nobody_1 not found"
-    user = find(db.users, lambda u: not any(k.startswith("certificate_322132") for k in u.payment_methods),
-                "user without the new certificate ids")
-    sentences = [
-        ok(tools, "send_certificate", user_id=user.user_id, amount=amount) for amount in (100, 50.5, "70")
-    ]
+    user = find(
+        db.users,
+        lambda u: not any(k.startswith("certificate_322132") for k in u.payment_methods),
+        "user without the new certificate ids",
+    )
+    sentences = [ok(tools, "send_certificate", user_id=user.user_id, amount=amount) for amount in (100, 50.5, "70")]
     assert sentences == [
         f"Certificate certificate_3221322 added to user {user.user_id} with amount 100.",
         f"Certificate certificate_3221323 added to user {user.user_id} with amount 50.5.",
         f"Certificate certificate_3221324 added to user {user.user_id} with amount 70.",
     ]
-    amounts = {cid: user.payment_methods[cid].amount for cid in ("certificate_3221322", "certificate_3221323", "certificate_3221324")}
+    amounts = {
+        cid: user.payment_methods[cid].amount
+        for cid in ("certificate_3221322", "certificate_3221323", "certificate_3221324")
+    }
     assert amounts == {"certificate_3221322": 100.0, "certificate_3221323": 50.5, "certificate_3221324": 70.0}
     assert all(type(amount) is float for amount in amounts.values())
     content = ok(tools, "get_user_details", user_id=user.user_id)

@@ -7,9 +7,9 @@ import json
 from pathlib import Path
 
 import pytest
+from conftest import ORACLES, run_cli
 from mlflow.tracking import MlflowClient
 
-from conftest import ORACLES, run_cli
 from taubench.analysis import ANALYSIS_FILE, SCHEMA_NAME, analyse, main, render_request
 from taubench.episode import EpisodeResult
 from taubench.llm import LLMClient, ModelSpec
@@ -27,7 +27,11 @@ FREE = {"input": 0, "output": 0}
 
 
 def analyst(server: ScriptedServer) -> tuple[str, ...]:
-    return ("analysis.model=openai/scripted", f"analysis.api_base={server.url}", "analysis.pricing={input: 0, output: 0}")
+    return (
+        "analysis.model=openai/scripted",
+        f"analysis.api_base={server.url}",
+        "analysis.pricing={input: 0, output: 0}",
+    )
 
 
 def episodes_of(run_dir: Path) -> list[EpisodeResult]:
@@ -51,7 +55,14 @@ def rule_for_a_cut_short_oracle(episode: EpisodeResult, gold: list) -> str:
 def test_a_run_with_an_analyst_attributes_each_failed_episode_and_records_it_in_mlflow(tmp_path, airline):
     with ScriptedServer(domains=()) as server:
         result = run_cli(
-            *ORACLES, *CUT_SHORT, *NO_PAGES, *analyst(server), "num_trials=2", "max_concurrency=3", "output_dir=run", cwd=tmp_path
+            *ORACLES,
+            *CUT_SHORT,
+            *NO_PAGES,
+            *analyst(server),
+            "num_trials=2",
+            "max_concurrency=3",
+            "output_dir=run",
+            cwd=tmp_path,
         )
         requests = list(server.requests)
         answered = server.counts["analysis"]
@@ -69,29 +80,52 @@ def test_a_run_with_an_analyst_attributes_each_failed_episode_and_records_it_in_
         assert entry["fault_type"] == rule_for_a_cut_short_oracle(episode, tasks[episode.task_id].gold_actions)
         assert entry["explanation"].startswith("(scripted)")
     by_type = {kind: sum(entry["fault_type"] == kind for entry in entries) for kind in document["agent_fault_types"]}
-    assert by_type == document["agent_fault_types"] == {"wrong_tool": 0, "wrong_argument": 0, "partial_goal": 4, "other": 2}
+    assert (
+        by_type
+        == document["agent_fault_types"]
+        == {"wrong_tool": 0, "wrong_argument": 0, "partial_goal": 4, "other": 2}
+    )
     assert document["faults"] == {"agent": 6, "user": 0, "environment": 0}
     assert document["analysed"] == 6 and document["errors"] == 0 and document["model"] == "openai/scripted"
-    assert document["usage"]["calls"] == 6 and document["usage"]["cost"] == 0.0 and document["usage"]["prompt_tokens"] > 0
-    assert "error analysis (openai/scripted): 6 failed episodes; agent 6 (wrong_tool 0, wrong_argument 0, partial_goal 4" in result.stdout
+    assert (
+        document["usage"]["calls"] == 6 and document["usage"]["cost"] == 0.0 and document["usage"]["prompt_tokens"] > 0
+    )
+    assert (
+        "error analysis (openai/scripted): 6 failed episodes; agent 6 (wrong_tool 0, wrong_argument 0, partial_goal 4"
+        in result.stdout
+    )
 
     # one structured-output request per failed episode, holding what the model needs
     assert answered == len(requests) == 6
     for body in requests:
         schema = body["response_format"]["json_schema"]
-        assert body["response_format"]["type"] == "json_schema" and schema["name"] == SCHEMA_NAME and schema["strict"] is True
+        assert (
+            body["response_format"]["type"] == "json_schema"
+            and schema["name"] == SCHEMA_NAME
+            and schema["strict"] is True
+        )
         assert set(schema["schema"]["required"]) == {"fault", "fault_type", "explanation"}
     prompts = [body["messages"][-1]["content"] for body in requests]
     for episode in failed:
         assert render_request(episode, airline, tasks[episode.task_id]) in prompts
-    assert all(airline.policy.strip()[:200] in prompt and '"termination_reason": "max_steps"' in prompt for prompt in prompts)
+    assert all(
+        airline.policy.strip()[:200] in prompt and '"termination_reason": "max_steps"' in prompt for prompt in prompts
+    )
 
     client = MlflowClient(tracking_uri=local_store(tmp_path)[0])
     run_id = json.loads((tmp_path / "run" / "run.json").read_text())["mlflow_run_id"]
     metrics = client.get_run(run_id).data.metrics
-    assert metrics["analysis/faults_agent"] == 6 and metrics["analysis/faults_user"] == 0 and metrics["analysis/faults_environment"] == 0
+    assert (
+        metrics["analysis/faults_agent"] == 6
+        and metrics["analysis/faults_user"] == 0
+        and metrics["analysis/faults_environment"] == 0
+    )
     assert metrics["analysis/agent_faults_partial_goal"] == 4 and metrics["analysis/agent_faults_other"] == 2
-    assert metrics["analysis/agent_faults_wrong_tool"] == 0 and metrics["analysis/errors"] == 0 and metrics["analysis/cost"] == 0.0
+    assert (
+        metrics["analysis/agent_faults_wrong_tool"] == 0
+        and metrics["analysis/errors"] == 0
+        and metrics["analysis/cost"] == 0.0
+    )
     assert metrics["successes"] == 10  # the run's own metrics are still there
     assert ANALYSIS_FILE in {artifact.path for artifact in client.list_artifacts(run_id)}
     logged = client.download_artifacts(run_id, ANALYSIS_FILE, str(tmp_path / "download"))
@@ -100,7 +134,9 @@ def test_a_run_with_an_analyst_attributes_each_failed_episode_and_records_it_in_
 
 def test_the_verdicts_are_shown_on_the_failed_episodes_pages(tmp_path):
     with ScriptedServer(domains=()) as server:
-        result = run_cli(*ORACLES, *CUT_SHORT, *analyst(server), "tracking.charts=false", "output_dir=run", cwd=tmp_path)
+        result = run_cli(
+            *ORACLES, *CUT_SHORT, *analyst(server), "tracking.charts=false", "output_dir=run", cwd=tmp_path
+        )
     assert result.returncode == 0, result.stderr
     pages = tmp_path / "run" / "trajectories"
     document = json.loads((tmp_path / "run" / ANALYSIS_FILE).read_text())
@@ -122,7 +158,9 @@ def test_the_verdicts_are_shown_on_the_failed_episodes_pages(tmp_path):
 
 def test_unusable_answers_are_recorded_as_errors_and_the_run_completes(tmp_path):
     with ScriptedServer(domains=(), faults=Faults(malformed_attribution=1.0)) as server:
-        result = run_cli(*ORACLES, *CUT_SHORT, *analyst(server), "tracking.enabled=false", "output_dir=run", cwd=tmp_path)
+        result = run_cli(
+            *ORACLES, *CUT_SHORT, *analyst(server), "tracking.enabled=false", "output_dir=run", cwd=tmp_path
+        )
         broken = server.faults_injected["malformed_attribution"]
     assert result.returncode == 0, result.stderr
     assert json.loads((tmp_path / "run" / "results.json").read_text())["summary"]["successes"] == 5
@@ -149,11 +187,18 @@ def test_answers_breaking_the_schema_rules_are_errors_naming_the_rule(tmp_path, 
 
     def answer(body: dict) -> str:
         prompt = body["messages"][-1]["content"]
-        return json.dumps(next(answers[task_id] for task_id in answers if render_scenario(tasks[task_id].user_scenario) in prompt))
+        return json.dumps(
+            next(answers[task_id] for task_id in answers if render_scenario(tasks[task_id].user_scenario) in prompt)
+        )
 
     config = {
-        "env": {"name": "airline"}, "agent": {"name": "oracle"}, "user": {"name": "oracle"},
-        "task_ids": ["0", "7", "12", "14"], "max_steps": 6, "tracking": {"enabled": False}, "progress": False,
+        "env": {"name": "airline"},
+        "agent": {"name": "oracle"},
+        "user": {"name": "oracle"},
+        "task_ids": ["0", "7", "12", "14"],
+        "max_steps": 6,
+        "tracking": {"enabled": False},
+        "progress": False,
         "output_dir": str(tmp_path / "run"),
     }
     report = run(parse_settings(config), base_dir=tmp_path)
@@ -172,10 +217,15 @@ def test_a_wrong_argument_of_the_agent_is_attributed_to_the_agent(tmp_path, airl
     for real (graded as usual), and the analysis through the package API names the slip."""
     with ScriptedServer(domains=("airline",), agent_slip="wrong_argument") as server:
         config = {
-            "env": {"name": "airline"}, "agent": {"name": "tool_calling"}, "user": {"name": "llm"},
+            "env": {"name": "airline"},
+            "agent": {"name": "tool_calling"},
+            "user": {"name": "llm"},
             "model": {"name": "openai/scripted", "pricing": FREE},
             "provider": {"name": "scripted", "api_base": server.url},
-            "task_ids": ["7", "11"], "tracking": {"enabled": False}, "progress": False, "output_dir": str(tmp_path / "run"),
+            "task_ids": ["7", "11"],
+            "tracking": {"enabled": False},
+            "progress": False,
+            "output_dir": str(tmp_path / "run"),
         }
         report = run(parse_settings(config), base_dir=tmp_path)
         client = LLMClient(ModelSpec(model="openai/scripted", api_base=server.url, pricing=FREE))
@@ -197,14 +247,29 @@ def test_the_stored_run_command_analyses_a_run_and_logs_to_its_mlflow_run(tmp_pa
     then ``python -m taubench.analysis`` on its directory, from where the store is."""
     with ScriptedServer(domains=("airline",), agent_slip="wrong_tool") as server:
         result = run_cli(
-            "env=airline", "model=scripted", f"provider.api_base={server.url}", "task_ids=[7,11,12]", "progress=false",
-            *NO_PAGES, "output_dir=run", cwd=tmp_path,
+            "env=airline",
+            "model=scripted",
+            f"provider.api_base={server.url}",
+            "task_ids=[7,11,12]",
+            "progress=false",
+            *NO_PAGES,
+            "output_dir=run",
+            cwd=tmp_path,
         )
         assert result.returncode == 0, result.stderr
         command = run_cli(
-            "run", "--model", "openai/scripted", "--api-base", server.url, "--concurrency", "2",
-            cwd=tmp_path, timeout=300, seed_store=False, module="taubench.analysis",
-        )  # fmt: skip
+            "run",
+            "--model",
+            "openai/scripted",
+            "--api-base",
+            server.url,
+            "--concurrency",
+            "2",
+            cwd=tmp_path,
+            timeout=300,
+            seed_store=False,
+            module="taubench.analysis",
+        )
     assert command.returncode == 0, command.stderr
     run_id = json.loads((tmp_path / "run" / "run.json").read_text())["mlflow_run_id"]
     assert f"logged to MLflow run {run_id}" in command.stdout
@@ -221,7 +286,10 @@ def test_the_stored_run_command_analyses_a_run_and_logs_to_its_mlflow_run(tmp_pa
     client = MlflowClient(tracking_uri=local_store(tmp_path)[0])
     logged = client.get_run(run_id)
     assert logged.info.status == "FINISHED"
-    assert logged.data.metrics["analysis/agent_faults_wrong_tool"] == 3 and logged.data.metrics["analysis/faults_agent"] == 3
+    assert (
+        logged.data.metrics["analysis/agent_faults_wrong_tool"] == 3
+        and logged.data.metrics["analysis/faults_agent"] == 3
+    )
     assert logged.data.metrics["analysis/errors"] == 0 and "analysis/cost" not in logged.data.metrics
     assert ANALYSIS_FILE in {artifact.path for artifact in client.list_artifacts(run_id)}
 
@@ -229,11 +297,22 @@ def test_the_stored_run_command_analyses_a_run_and_logs_to_its_mlflow_run(tmp_pa
 def test_a_missing_key_of_the_analyst_stops_the_run_before_it_starts_and_the_command_too(tmp_path, monkeypatch, capsys):
     result = run_cli(*ORACLES, "env=airline", "task_ids=[0]", "analysis.model=gpt-4o", cwd=tmp_path)
     assert result.returncode == 2
-    assert "analysis.model: the environment variable OPENAI_API_KEY is not set (needed by the analysis model gpt-4o)" in result.stderr
-    result = run_cli(
-        *ORACLES, "env=airline", "task_ids=[0]", "analysis.model=openai/x", "analysis.api_key_env=ANALYST_KEY", cwd=tmp_path
+    assert (
+        "analysis.model: the environment variable OPENAI_API_KEY is not set (needed by the analysis model gpt-4o)"
+        in result.stderr
     )
-    assert result.returncode == 2 and "analysis.api_key_env: the environment variable ANALYST_KEY is not set" in result.stderr
+    result = run_cli(
+        *ORACLES,
+        "env=airline",
+        "task_ids=[0]",
+        "analysis.model=openai/x",
+        "analysis.api_key_env=ANALYST_KEY",
+        cwd=tmp_path,
+    )
+    assert (
+        result.returncode == 2
+        and "analysis.api_key_env: the environment variable ANALYST_KEY is not set" in result.stderr
+    )
     assert not list(tmp_path.rglob("episodes.jsonl"))  # nothing ran
 
     monkeypatch.delenv("OPENAI_API_KEY", raising=False)
@@ -256,11 +335,30 @@ def test_a_v1_results_file_is_analysed_with_the_original_commands_flags(tmp_path
     failed = [result for result in recorded if result["reward"] <= 1e-3][:10]  # the original's rule, truncated
     with ScriptedServer(domains=()) as server:
         command = run_cli(
-            "--env", "airline", "--platform", "openai", "--model", "scripted", "--base-url", server.url,
-            "--results-path", str(historical), "--data-dir", str(shared / "data/tau_bench_v1"), "--max-concurrency", "16",
-            "--output-path", "analysis", "--max-num-failed-results", "10",
-            cwd=tmp_path, timeout=300, seed_store=False, module="taubench.analysis", env={"OPENAI_API_KEY": "sk-scripted"},
-        )  # fmt: skip
+            "--env",
+            "airline",
+            "--platform",
+            "openai",
+            "--model",
+            "scripted",
+            "--base-url",
+            server.url,
+            "--results-path",
+            str(historical),
+            "--data-dir",
+            str(shared / "data/tau_bench_v1"),
+            "--max-concurrency",
+            "16",
+            "--output-path",
+            "analysis",
+            "--max-num-failed-results",
+            "10",
+            cwd=tmp_path,
+            timeout=300,
+            seed_store=False,
+            module="taubench.analysis",
+            env={"OPENAI_API_KEY": "sk-scripted"},
+        )
         assert server.counts["analysis"] == 10
     assert command.returncode == 0, command.stderr
     assert "error analysis (openai/scripted): 10 failed episodes" in command.stdout
@@ -279,10 +377,20 @@ def test_a_v1_results_file_is_analysed_with_the_original_commands_flags(tmp_path
 
 def test_the_v1_flags_refuse_what_they_cannot_do_saying_why(tmp_path, shared):
     historical = shared / "data/tau_bench_v1/historical/gpt-4o-airline.json"
-    common = ("--env", "airline", "--results-path", str(historical), "--data-dir", str(shared / "data/tau_bench_v1"),
-              "--output-path", "analysis")  # fmt: skip
+    common = (
+        "--env",
+        "airline",
+        "--results-path",
+        str(historical),
+        "--data-dir",
+        str(shared / "data/tau_bench_v1"),
+        "--output-path",
+        "analysis",
+    )
     no_model = run_cli(*common, "--platform", "openai", cwd=tmp_path, seed_store=False, module="taubench.analysis")
     assert no_model.returncode == 2 and "--model: name the analyst model" in no_model.stderr
-    completion = run_cli(*common, "--platform", "outlines", "--model", "m", cwd=tmp_path, seed_store=False, module="taubench.analysis")
+    completion = run_cli(
+        *common, "--platform", "outlines", "--model", "m", cwd=tmp_path, seed_store=False, module="taubench.analysis"
+    )
     assert completion.returncode == 2 and "completion-only platform" in completion.stderr
     assert not (tmp_path / "analysis").exists()

@@ -12,15 +12,14 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
-
 from conftest import REPO, serving_api
+
 from taubench.api import RUN_ID, parse_args
 from taubench.api_policy import check_overrides
 
 TOKEN = "test-token-1234"
 ORACLE_RUN = ["env=airline", "agent=oracle", "user=oracle", "task_ids=[0,1,2]", "num_trials=2"]
 ALLOWED = "allowed keys: env, agent, user, model, provider, task_split, task_ids"
-
 
 
 def _auth(token: str = TOKEN) -> dict:
@@ -68,7 +67,9 @@ def test_a_run_started_over_http_is_followed_to_its_trajectories_and_scores(api)
     assert state["summary"]["average_reward"] == 1.0 and state["summary"]["pass_hat_k"] == {"1": 1.0, "2": 1.0}
     assert state["overrides"] == ORACLE_RUN
     assert [run["id"] for run in api.get("/runs").json()] == [run_id]
-    assert api.get(f"/runs/{run_id}", headers=NO_TOKEN).status_code == 401  # the server has a token: reading needs it too
+    assert (
+        api.get(f"/runs/{run_id}", headers=NO_TOKEN).status_code == 401
+    )  # the server has a token: reading needs it too
 
     episodes = [json.loads(line) for line in api.get(f"/runs/{run_id}/trajectories").text.splitlines()]
     assert sorted((episode["task_id"], episode["trial"]) for episode in episodes) == [
@@ -127,8 +128,17 @@ def test_a_run_started_over_http_is_followed_to_its_trajectories_and_scores(api)
         (["num_trials=1,2"], ["num_trials", "not a whole number"]),
         (["task_ids=[0,${oc.env:HOME}]"], ["task_ids", "not a list of task ids"]),
         (["model.temperature=-1"], ["model.temperature", "not a number"]),
-        (["env=../../etc"], ["env", "allowed (registered domains): retail, airline, telecom, telecom-workflow, retail_v1, airline_v1, mock"]),
-        (["provider=openai"], ["provider", "allowed (providers that send no key; a model config selects its own): local, none, scripted"]),
+        (
+            ["env=../../etc"],
+            [
+                "env",
+                "allowed (registered domains): retail, airline, telecom, telecom-workflow, retail_v1, airline_v1, mock",
+            ],
+        ),
+        (
+            ["provider=openai"],
+            ["provider", "allowed (providers that send no key; a model config selects its own): local, none, scripted"],
+        ),
     ],
 )
 def test_a_run_request_that_cannot_run_is_refused_with_the_reason(api, overrides, expected):
@@ -169,9 +179,27 @@ def caller_endpoint():
     "role",
     [
         ["agent=tool_calling", "model=gpt4o", "provider.api_base={url}", "provider.api_key_env=TAUBENCH_API_TOKEN"],
-        ["agent=oracle", "user=llm", "user.model=openai/gpt-4o", "user.api_base={url}", "user.api_key_env=TAUBENCH_API_TOKEN"],
-        ["agent=oracle", "user=oracle", "judge.model=openai/gpt-4o", "judge.api_base={url}", "judge.api_key_env=TAUBENCH_API_TOKEN"],
-        ["agent=oracle", "user=oracle", "analysis.model=openai/gpt-4o", "analysis.api_base={url}", "analysis.api_key_env=TAUBENCH_API_TOKEN"],
+        [
+            "agent=oracle",
+            "user=llm",
+            "user.model=openai/gpt-4o",
+            "user.api_base={url}",
+            "user.api_key_env=TAUBENCH_API_TOKEN",
+        ],
+        [
+            "agent=oracle",
+            "user=oracle",
+            "judge.model=openai/gpt-4o",
+            "judge.api_base={url}",
+            "judge.api_key_env=TAUBENCH_API_TOKEN",
+        ],
+        [
+            "agent=oracle",
+            "user=oracle",
+            "analysis.model=openai/gpt-4o",
+            "analysis.api_base={url}",
+            "analysis.api_key_env=TAUBENCH_API_TOKEN",
+        ],
     ],
     ids=["provider", "user", "judge", "analysis"],
 )
@@ -191,13 +219,29 @@ def test_a_request_cannot_send_a_server_secret_to_an_endpoint_of_its_choice(api,
 def test_the_allowlist_takes_what_is_measured():
     check_overrides(
         [
-            "env=retail", "agent=react", "user=verify", "model=vllm/llama-3.3-70b", "provider=scripted",
-            "task_split=test", "task_ids=[0, 5,7]", "start_index=0", "end_index=null", "num_trials=3",
-            "seed=-3", "shuffle=true", "max_steps=30", "max_errors=5", "max_cost=2.5",
-            "model.temperature=0.7", "user.temperature=1", "agent.max_corrections=1",
-            "agent.text_tool_calls=false", "user.max_reasks=3", "user.max_attempts=2",
+            "env=retail",
+            "agent=react",
+            "user=verify",
+            "model=vllm/llama-3.3-70b",
+            "provider=scripted",
+            "task_split=test",
+            "task_ids=[0, 5,7]",
+            "start_index=0",
+            "end_index=null",
+            "num_trials=3",
+            "seed=-3",
+            "shuffle=true",
+            "max_steps=30",
+            "max_errors=5",
+            "max_cost=2.5",
+            "model.temperature=0.7",
+            "user.temperature=1",
+            "agent.max_corrections=1",
+            "agent.text_tool_calls=false",
+            "user.max_reasks=3",
+            "user.max_attempts=2",
         ]
-    )  # fmt: skip
+    )
 
 
 def test_request_bodies_over_the_limit_are_refused_before_anything_else(api):

@@ -17,7 +17,9 @@ TASK_ZERO = '{"task_id": "0", "trial": 0, "reward": 1.0}\n'
 
 
 def _app(tmp_path, **settings):
-    return create_app(ApiSettings(data_dir=tmp_path / "data", runs_dir=tmp_path / "runs", **settings), base_dir=tmp_path)
+    return create_app(
+        ApiSettings(data_dir=tmp_path / "data", runs_dir=tmp_path / "runs", **settings), base_dir=tmp_path
+    )
 
 
 def _client(app) -> httpx.AsyncClient:
@@ -48,7 +50,9 @@ def test_a_request_held_in_composition_blocks_no_other_request(tmp_path, monkeyp
                         await asyncio.sleep(0.01)
                     runs = await client.get("/runs")
                     scores = await client.get("/scores", params={"model": "oracle", "subset": "airline"})
-                    refused = await client.post("/runs", json={"overrides": ["env=airline", "judge.api_base=http://127.0.0.1:9/v1"]})
+                    refused = await client.post(
+                        "/runs", json={"overrides": ["env=airline", "judge.api_base=http://127.0.0.1:9/v1"]}
+                    )
             finally:
                 release.set()
             return runs, scores, refused, await held
@@ -87,10 +91,14 @@ def _run_folder(tmp_path, run_id: str, request: str) -> Path:
 
 def test_an_unreadable_run_folder_is_reported_and_spoils_nothing_else(tmp_path):
     record = _RunRecord(id="", overrides=["env=airline"], created_at="2026-11-01T00:00:00+00:00", episodes_planned=4)
-    bad_results = _run_folder(tmp_path, "aaaaaaaaaaaaaaaa", record.model_copy(update={"id": "aaaaaaaaaaaaaaaa"}).model_dump_json())
+    bad_results = _run_folder(
+        tmp_path, "aaaaaaaaaaaaaaaa", record.model_copy(update={"id": "aaaaaaaaaaaaaaaa"}).model_dump_json()
+    )
     (bad_results / RESULTS_FILE).write_text('{"config": {}, "summ')
     _run_folder(tmp_path, "bbbbbbbbbbbbbbbb", '{"id": "bbbbbbbbbbbbbbbb", "overri')
-    being_written = _run_folder(tmp_path, "cccccccccccccccc", record.model_copy(update={"id": "cccccccccccccccc"}).model_dump_json())
+    being_written = _run_folder(
+        tmp_path, "cccccccccccccccc", record.model_copy(update={"id": "cccccccccccccccc"}).model_dump_json()
+    )
     lines = TASK_ZERO + "not json at all\n" + "[1, 2]\n" + TASK_ZERO.replace('"0"', '"1"') + '{"task_id": "1", "tri'
     (being_written / EPISODES_FILE).write_text(lines)
     before = {path: path.read_bytes() for path in (tmp_path / "runs").rglob("*") if path.is_file()}
@@ -98,7 +106,10 @@ def test_an_unreadable_run_folder_is_reported_and_spoils_nothing_else(tmp_path):
     async def scenario():
         async with _client(_app(tmp_path)) as client:
             answers = [await client.get(path) for path in ("/runs", "/runs/aaaaaaaaaaaaaaaa", "/runs/bbbbbbbbbbbbbbbb")]
-            streams = [await client.get("/runs/cccccccccccccccc/trajectories", params=params) for params in ({}, {"task_id": "1"})]
+            streams = [
+                await client.get("/runs/cccccccccccccccc/trajectories", params=params)
+                for params in ({}, {"task_id": "1"})
+            ]
             return answers, streams, (await client.get("/runs/cccccccccccccccc")).json()
 
     (listing, bad_results_state, bad_request_state), streams, being_written_state = asyncio.run(scenario())
@@ -106,12 +117,18 @@ def test_an_unreadable_run_folder_is_reported_and_spoils_nothing_else(tmp_path):
     states = {state["id"]: state for state in listing.json()}
     assert states["aaaaaaaaaaaaaaaa"] == bad_results_state.json()
     assert states["bbbbbbbbbbbbbbbb"] == bad_request_state.json()
-    assert bad_results_state.json()["status"] == "unreadable" and bad_results_state.json()["detail"].startswith(RESULTS_FILE)
+    assert bad_results_state.json()["status"] == "unreadable" and bad_results_state.json()["detail"].startswith(
+        RESULTS_FILE
+    )
     assert bad_results_state.json()["overrides"] == ["env=airline"]
-    assert bad_request_state.json()["status"] == "unreadable" and bad_request_state.json()["detail"].startswith(REQUEST_FILE)
+    assert bad_request_state.json()["status"] == "unreadable" and bad_request_state.json()["detail"].startswith(
+        REQUEST_FILE
+    )
     assert being_written_state["progress"] == {"episodes_done": 4, "episodes_planned": 4}  # complete lines only
     everything, task_one = (stream.text.splitlines() for stream in streams)
     assert [json.loads(line)["task_id"] for line in everything] == ["0", "1"]  # valid JSONL: no broken or partial line
     assert [json.loads(line)["task_id"] for line in task_one] == ["1"]
-    assert before == {path: path.read_bytes() for path in (tmp_path / "runs").rglob("*") if path.is_file()}  # read, not changed
+    assert before == {
+        path: path.read_bytes() for path in (tmp_path / "runs").rglob("*") if path.is_file()
+    }  # read, not changed
     assert "unreadable" in _app(tmp_path).openapi()["components"]["schemas"]["RunState"]["properties"]["status"]["enum"]

@@ -10,12 +10,17 @@ import signal
 
 import pytest
 import schemathesis
-from hypothesis import HealthCheck, given, settings, strategies as st
+from conftest import serving_api
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from schemathesis import GenerationMode
 from schemathesis.checks import not_a_server_error
-from schemathesis.specs.openapi.checks import content_type_conformance, response_schema_conformance, status_code_conformance
+from schemathesis.specs.openapi.checks import (
+    content_type_conformance,
+    response_schema_conformance,
+    status_code_conformance,
+)
 
-from conftest import serving_api
 from taubench.api import create_app
 
 TOKEN = "schema-test-token"

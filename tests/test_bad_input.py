@@ -9,8 +9,8 @@ import subprocess
 import sys
 
 import pytest
-
 from conftest import ORACLES, SHARED, _cli_environment, run_cli
+
 from taubench.domain import BundledData, DataError
 from taubench.domains import DOMAINS, load_domain, of_origin
 from taubench.rundir import EPISODES_FILE, RESULTS_FILE
@@ -70,9 +70,14 @@ def test_a_disk_that_fills_up_mid_run_stops_it_clearly_and_it_resumes_when_there
     arguments = [*ORACLE_RUN, "max_concurrency=1", f"output_dir={tmp_path}/run", "tracking.enabled=false"]
     command = [sys.executable, "-m", "taubench", *arguments]
     full = subprocess.run(
-        command, cwd=tmp_path, env=_cli_environment(None), capture_output=True, text=True, timeout=300,
+        command,
+        cwd=tmp_path,
+        env=_cli_environment(None),
+        capture_output=True,
+        text=True,
+        timeout=300,
         preexec_fn=_files_up_to(200_000),
-    )  # fmt: skip
+    )
     log = tmp_path / "run" / EPISODES_FILE
     recorded = log.read_bytes()
     assert_refused_cleanly(full, f"cannot write {log}: File too large", "episodes recorded before it are kept")
@@ -143,9 +148,12 @@ MOCK_JSON = [file for file in DOMAINS["mock"].data_files if file.endswith(".json
 CORRUPT = [
     *[("airline_v1", file, "not UTF-8") for file in sorted(path.name for path in V1_AIRLINE.iterdir())],
     *[("airline_v1", file, levels) for file in ("reservations.json", "tasks_test.json") for levels in (DEEP, 600)],
-    *[("mock", file, "not UTF-8") for file in DOMAINS["mock"].data_files], *[("mock", file, DEEP) for file in MOCK_JSON],
-    ("telecom", "db.toml", DEEP), ("telecom", "tasks.json", DEEP), ("telecom", "main_policy.md", "not UTF-8"),
-]  # fmt: skip
+    *[("mock", file, "not UTF-8") for file in DOMAINS["mock"].data_files],
+    *[("mock", file, DEEP) for file in MOCK_JSON],
+    ("telecom", "db.toml", DEEP),
+    ("telecom", "tasks.json", DEEP),
+    ("telecom", "main_policy.md", "not UTF-8"),
+]
 
 
 def expected_problem(file: str, corruption) -> str:

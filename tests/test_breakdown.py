@@ -17,10 +17,10 @@ from statistics import mean
 
 import httpx
 import pytest
+from conftest import ORACLES, run_cli
 from mlflow.tracking import MlflowClient
 from PIL import Image
 
-from conftest import ORACLES, run_cli
 from taubench import leaderboard, mtbench, v1_results
 from taubench.api import ApiSettings, create_app
 from taubench.domains import load_domain
@@ -42,9 +42,19 @@ def runs(tmp_path_factory) -> Path:
     commands = [
         ((*TELECOM, "output_dir=runs/full", "tracking.enabled=false"), base),
         ((*TELECOM, f"max_steps={CUT_STEPS}", "output_dir=runs/cut"), base),
-        ((*ORACLES, "env=mock", "num_trials=2", "max_steps=10", "progress=false", "output_dir=runs/mock", *QUIET_PICTURES),
-         base / "mock"),
-    ]  # fmt: skip
+        (
+            (
+                *ORACLES,
+                "env=mock",
+                "num_trials=2",
+                "max_steps=10",
+                "progress=false",
+                "output_dir=runs/mock",
+                *QUIET_PICTURES,
+            ),
+            base / "mock",
+        ),
+    ]
     with ThreadPoolExecutor(2) as pool:
         results = list(pool.map(lambda command: run_cli(*command[0], cwd=command[1]), commands))
     for result in results:
@@ -71,14 +81,18 @@ def expected_breakdown(episodes: list[dict]) -> dict[str, list[dict]]:
     for (key, value), rewards in sorted(tasks.items(), key=lambda item: (item[0][0], _natural(item[0][1]))):
         scored = {task: values for task, values in rewards.items() if values}
         trials = min(map(len, scored.values()))
-        breakdown[key].append({
-            "value": value,
-            "num_tasks": len(rewards),
-            "scored_episodes": sum(map(len, scored.values())),
-            "average_reward": mean(reward for values in scored.values() for reward in values),
-            "pass_hat_k": {str(k): mean(comb(sum(r == 1.0 for r in rs), k) / comb(len(rs), k) for rs in scored.values())
-                           for k in range(1, trials + 1)},
-        })  # fmt: skip
+        breakdown[key].append(
+            {
+                "value": value,
+                "num_tasks": len(rewards),
+                "scored_episodes": sum(map(len, scored.values())),
+                "average_reward": mean(reward for values in scored.values() for reward in values),
+                "pass_hat_k": {
+                    str(k): mean(comb(sum(r == 1.0 for r in rs), k) / comb(len(rs), k) for rs in scored.values())
+                    for k in range(1, trials + 1)
+                },
+            }
+        )
     return dict(breakdown)
 
 
@@ -126,7 +140,9 @@ def test_the_printed_summary_shows_a_line_per_value(runs):
         for n, group in enumerate(groups):
             p1, p2 = group["pass_hat_k"]["1"], group["pass_hat_k"]["2"]
             line = f"{group['value']}: {group['num_tasks']} tasks, pass^1 {p1:.3f}, pass^2 {p2:.3f}"
-            assert re.search(("by " + re.escape(key) if n == 0 else "") + r"\s+" + re.escape(line) + "\n", printed), line
+            assert re.search(("by " + re.escape(key) if n == 0 else "") + r"\s+" + re.escape(line) + "\n", printed), (
+                line
+            )
 
 
 def test_mlflow_draws_pass_hat_k_against_the_number_of_issues(runs):
@@ -134,7 +150,10 @@ def test_mlflow_draws_pass_hat_k_against_the_number_of_issues(runs):
     [run] = client.search_runs([client.get_experiment_by_name("taubench").experiment_id])
     breakdown = results(runs / "runs/cut")["summary"]["breakdown"]
     for k in ("1", "2"):
-        curve = {point.step: point.value for point in client.get_metric_history(run.info.run_id, f"labels/pass_hat_{k}_by_num_issues")}
+        curve = {
+            point.step: point.value
+            for point in client.get_metric_history(run.info.run_id, f"labels/pass_hat_{k}_by_num_issues")
+        }
         assert curve == {int(group["value"]): round(group["pass_hat_k"][k], 4) for group in breakdown["num_issues"]}
     for key in ("persona", "category"):
         for group in breakdown[key]:
@@ -168,21 +187,28 @@ def test_the_leaderboard_breaks_each_row_down(runs, capsys, monkeypatch):
     cut = results(runs / "runs/cut")["summary"]["breakdown"]["num_issues"]
     header = " | ".join(f"num_issues={group['value']} ({group['num_tasks']} tasks)" for group in cut)
     assert f"| Model | Agent | User | User model | max_steps | {header} |" in markdown
-    cells = " | ".join(f"{g['pass_hat_k']['1']:.3f} [{g['pass_hat_k_ci']['1'][0]:.3f}, {g['pass_hat_k_ci']['1'][1]:.3f}]"
-                       for g in cut)  # fmt: skip
+    cells = " | ".join(
+        f"{g['pass_hat_k']['1']:.3f} [{g['pass_hat_k_ci']['1'][0]:.3f}, {g['pass_hat_k_ci']['1'][1]:.3f}]" for g in cut
+    )
     assert f"| — | oracle | oracle | — | {CUT_STEPS} | {cells} |" in markdown
 
     text = _leaderboard(capsys, "runs/full", "runs/cut", "--by", "num_issues", "--format", "csv")
     lines = list(csv.DictReader(io.StringIO(text)))
-    assert [float(lines[1][f"pass_hat_1_num_issues_{group['value']}"]) for group in cut] == [g["pass_hat_k"]["1"] for g in cut]
+    assert [float(lines[1][f"pass_hat_1_num_issues_{group['value']}"]) for group in cut] == [
+        g["pass_hat_k"]["1"] for g in cut
+    ]
     page = _leaderboard(capsys, "runs/full", "runs/cut", "--by", "num_issues", "--format", "html")
     assert page.count("<table>") == 2 and "<th>num_issues=9 (2 tasks)</th>" in page
 
     app = create_app(ApiSettings(data_dir=runs / "data", runs_dir=runs / "runs"), base_dir=runs)
 
     async def answers():
-        async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://api", timeout=60) as client:
-            return [await client.get("/leaderboard", params=params) for params in ({"by": "num_issues"}, {"by": "tasks"})]
+        async with httpx.AsyncClient(
+            transport=httpx.ASGITransport(app=app), base_url="http://api", timeout=60
+        ) as client:
+            return [
+                await client.get("/leaderboard", params=params) for params in ({"by": "num_issues"}, {"by": "tasks"})
+            ]
 
     served, refused = asyncio.run(answers())
     [served_table] = served.json()["tables"]
@@ -195,8 +221,18 @@ def test_an_unlabelled_domain_is_summarised_as_before(runs, capsys, monkeypatch)
     summary = results(mock / "runs/mock")["summary"]
     assert summary["breakdown"] == {} and 0 < summary["pass_hat_k"]["1"] < 1
     labels = [line[2:].split("  ")[0] for line in (runs / "mock.out").read_text().splitlines() if line.startswith("  ")]
-    assert labels == ["episodes", "scored", "average reward", "pass^1", "pass^2", "errors", "terminations", "cost", "duration",
-                      "results"]  # fmt: skip
+    assert labels == [
+        "episodes",
+        "scored",
+        "average reward",
+        "pass^1",
+        "pass^2",
+        "errors",
+        "terminations",
+        "cost",
+        "duration",
+        "results",
+    ]
     client = MlflowClient(tracking_uri=local_store(mock)[0])
     [run] = client.search_runs([client.get_experiment_by_name("taubench").experiment_id])
     pass_hat = {name for name in run.data.metrics if name.startswith("pass_hat_")}
@@ -216,7 +252,9 @@ def test_every_tool_call_says_whose_it_was(runs, tmp_path):
     """The page and index say it; the v1 and MT-Bench exports, whose formats cannot, keep only the agent's calls."""
     cut = runs / "runs/cut"
     document = results(cut)
-    episode = next(e for e in document["episodes"] if {c["requestor"] for c in e["tool_calls"]} == {"assistant", "user"})
+    episode = next(
+        e for e in document["episodes"] if {c["requestor"] for c in e["tool_calls"]} == {"assistant", "user"}
+    )
     pages = cut / "trajectories"
     page = (pages / page_name(episode["task_id"], episode["trial"])).read_text()
     calls_on_page = re.findall(r'<summary>(\w+)\(.*?\)<span class="caller">by (\w+)</span>', page)
@@ -225,11 +263,15 @@ def test_every_tool_call_says_whose_it_was(runs, tmp_path):
     index = (pages / "index.html").read_text()
     assert f">{len(episode['tool_calls'])} ({users} by user)</td>" in index
     num_issues = document["summary"]["breakdown"]["num_issues"]
-    shown = " · ".join(f"{group['value']}: {group['pass_hat_k']['1']:.3f} ({group['num_tasks']} tasks)" for group in num_issues)
+    shown = " · ".join(
+        f"{group['value']}: {group['pass_hat_k']['1']:.3f} ({group['num_tasks']} tasks)" for group in num_issues
+    )
     assert f"<tr><th>pass^1 by num_issues</th><td>{shown}</td></tr>" in index
 
     domain = load_domain("telecom")
-    assistant_calls = [[c["name"] for c in e["tool_calls"] if c["requestor"] == "assistant"] for e in document["episodes"]]
+    assistant_calls = [
+        [c["name"] for c in e["tool_calls"] if c["requestor"] == "assistant"] for e in document["episodes"]
+    ]
     exported = v1_results.export(document, domain)
     for v1_episode, calls in zip(exported, assistant_calls):
         assert [c["function"]["name"] for m in v1_episode["traj"] for c in m.get("tool_calls") or []] == calls

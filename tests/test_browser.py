@@ -11,22 +11,34 @@ separate tests would pay it once per worker.
 import re
 import shutil
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
-
 from conftest import ORACLES, ServedUI, run_cli, serving_ui
 
 pytestmark = [pytest.mark.browser, pytest.mark.long]
 
 CHROMIUM = "chromium"
 # As root Chromium needs --no-sandbox; the rest keep it from reaching out to Google's hosts
-CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-                  "--disable-sync", "--no-first-run"]  # fmt: skip
+CHROMIUM_FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
 # A sweep of two runs with failures to look at: mock's tasks cut at eight steps (one in three
 # passes) and at forty (all pass), two trials each, traced
-SWEEP = ("--multirun", *ORACLES, "env=mock", "task_ids=[0,1,2]", "num_trials=2", "max_steps=8,40", "tracking.traces=true",
-         "progress=false")  # fmt: skip
+SWEEP = (
+    "--multirun",
+    *ORACLES,
+    "env=mock",
+    "task_ids=[0,1,2]",
+    "num_trials=2",
+    "max_steps=8,40",
+    "tracking.traces=true",
+    "progress=false",
+)
 CUT_RUN = "mock · oracle · oracle · max_steps=8"
 HTML_VIEWER = "iframe.mlflow-html-iframe"  # MLflow's artifact viewer shows an HTML file in this frame
 WAIT_MS = 60_000  # what a page may take to show what it loads, on a loaded machine (a pass takes a second or two)

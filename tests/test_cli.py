@@ -6,18 +6,33 @@ from importlib.util import find_spec
 
 import pytest
 import yaml
-
 from conftest import ORACLES, run_cli
+
 from taubench.domains import DOMAINS
 
 
 @pytest.mark.parametrize(
     "overrides, expected",
     [
-        (["env=retial"], ["env=retial: no such option of 'env'; did you mean env=retail or env=retail_v1?", "options: retail, airline"]),
-        (["agent=nope"], ["agent=nope: no such option of 'agent'", "options: a2a, act, custom, dialogflow_cx, few_shot, oracle, react, tool_calling"]),
+        (
+            ["env=retial"],
+            [
+                "env=retial: no such option of 'env'; did you mean env=retail or env=retail_v1?",
+                "options: retail, airline",
+            ],
+        ),
+        (
+            ["agent=nope"],
+            [
+                "agent=nope: no such option of 'agent'",
+                "options: a2a, act, custom, dialogflow_cx, few_shot, oracle, react, tool_calling",
+            ],
+        ),
         (["agent=tool-calling"], ["did you mean agent=tool_calling?"]),
-        (["model=gpt-4o"], ["did you mean model=gpt4o or model=gpt4o-mini? (or model.name=gpt-4o for any model string litellm knows)"]),
+        (
+            ["model=gpt-4o"],
+            ["did you mean model=gpt4o or model=gpt4o-mini? (or model.name=gpt-4o for any model string litellm knows)"],
+        ),
         (["--multirun", "env=retail,airlin"], ["env=airlin: no such option of 'env'; did you mean env=airline"]),
         (["num_trails=3"], ["num_trails: not a known setting; did you mean num_trials?"]),
         (["trackng.enabled=false"], ["trackng: not a known setting; did you mean tracking?"]),
@@ -28,7 +43,10 @@ from taubench.domains import DOMAINS
         (["task_split=dev"], ["task_split: unknown retail split 'dev'; allowed: base, train, test"]),
         (["start_index=120"], ["start_index/end_index", "0 <= start_index < end_index <= 114"]),
         (["max_concurency=3"], ["max_concurency: not a known setting; did you mean max_concurrency?"]),
-        (["agent.max_correctons=3"], ["Could not override 'agent.max_correctons'", "not in struct"]),  # Hydra's, below the top
+        (
+            ["agent.max_correctons=3"],
+            ["Could not override 'agent.max_correctons'", "not in struct"],
+        ),  # Hydra's, below the top
         (["+max_concurency=3"], ["max_concurency: not a known setting"]),
         (["agent.name=nope"], ["agent.name: unknown agent 'nope'; allowed: oracle"]),
         (["env.name=retial"], ["env.name: unknown domain 'retial'; allowed: retail, airline"]),
@@ -60,22 +78,42 @@ def test_cfg_job_prints_the_resolved_config(tmp_path):
 
 def test_a_run_prints_its_summary_and_writes_every_episode(tmp_path):
     result = run_cli(
-        *ORACLES, "env=airline", "task_ids=[0,1,8]", "num_trials=2", "max_concurrency=3", "tracking.enabled=false", cwd=tmp_path
+        *ORACLES,
+        "env=airline",
+        "task_ids=[0,1,8]",
+        "num_trials=2",
+        "max_concurrency=3",
+        "tracking.enabled=false",
+        cwd=tmp_path,
     )
     assert result.returncode == 0, result.stderr
     assert "taubench airline (base): agent=oracle user=oracle" in result.stdout
     assert "average reward  1.000" in result.stdout
     assert "pass^1          1.000" in result.stdout and "pass^2          1.000" in result.stdout
     # the progress in a log (stderr is not a terminal): plain lines, the last with the running success rate
-    assert "\r" not in result.stderr and "airline: 6/6 episodes [" in result.stderr and "success 6/6 (100.0%)" in result.stderr
+    assert (
+        "\r" not in result.stderr
+        and "airline: 6/6 episodes [" in result.stderr
+        and "success 6/6 (100.0%)" in result.stderr
+    )
     results_file = next(tmp_path.rglob("results.json"))
     results = json.loads(results_file.read_text())
     assert [(e["task_id"], e["trial"]) for e in results["episodes"]] == [
         (t, trial) for trial in (0, 1) for t in ("0", "1", "8")
     ]
     episode = results["episodes"][2]
-    assert {"task_id", "trial", "reward", "reward_info", "termination_reason", "messages", "tool_calls", "usage",
-            "started_at", "duration_s"} <= set(episode)
+    assert {
+        "task_id",
+        "trial",
+        "reward",
+        "reward_info",
+        "termination_reason",
+        "messages",
+        "tool_calls",
+        "usage",
+        "started_at",
+        "duration_s",
+    } <= set(episode)
     assert episode["tool_calls"][-1]["name"] == "book_reservation"
     assert results["summary"]["pass_hat_k"] == {"1": 1.0, "2": 1.0}
     streamed = (results_file.parent / "episodes.jsonl").read_text().splitlines()
@@ -86,7 +124,10 @@ def test_the_summary_of_a_run_with_judge_only_tasks_says_how_to_score_them(tmp_p
     result = run_cli(*ORACLES, "env=retail", "task_ids=[2,5]", "tracking.enabled=false", "progress=false", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     assert "NOT SCORED      1 episodes of 1 tasks: 2" in result.stdout
-    assert "to score them, add judge.model=<a litellm model> (τ²-bench's: gpt-4.1-2025-04-14) to the command" in result.stdout
+    assert (
+        "to score them, add judge.model=<a litellm model> (τ²-bench's: gpt-4.1-2025-04-14) to the command"
+        in result.stdout
+    )
     scored = run_cli(*ORACLES, "env=retail", "task_ids=[5]", "tracking.enabled=false", "progress=false", cwd=tmp_path)
     assert "NOT SCORED" not in scored.stdout and "to score them" not in scored.stdout
 
@@ -96,18 +137,26 @@ def test_help_says_what_the_command_does_its_options_and_the_other_commands(tmp_
     assert result.returncode == 0, result.stderr
     text = result.stdout
     assert text.startswith("python -m taubench [--multirun]") and "graded by the database it leaves" in text
-    assert f"env: {', '.join(sorted(DOMAINS))}" in text and "user: custom, human, llm, oracle, react, reflection, verify" in text
+    assert (
+        f"env: {', '.join(sorted(DOMAINS))}" in text
+        and "user: custom, human, llm, oracle, react, reflection, verify" in text
+    )
     assert "judge.model=gpt-4.1-2025-04-14" in text and 'eval "$(python -m taubench -sc install=bash)"' in text
     commands = re.findall(r"^python -m (taubench\.\w+)", text, flags=re.MULTILINE)
     assert {"taubench.compare", "taubench.ui", "taubench.domains", "taubench.analysis"} <= set(commands)
     assert all(find_spec(command) for command in commands)  # every command it names exists
-    completion = run_cli("-sc", "install=bash", cwd=tmp_path, seed_store=False)  # Hydra's flag and its value pass through
+    completion = run_cli(
+        "-sc", "install=bash", cwd=tmp_path, seed_store=False
+    )  # Hydra's flag and its value pass through
     assert completion.returncode == 0 and "hydra_bash_completion" in completion.stdout
 
 
 @pytest.mark.parametrize(
     "arguments",
-    [["env=retial"], ["env=mock", "task_ids=[0,3]", *ORACLES, "tracking.enabled=false", "progress=false", "output_dir=out"]],
+    [
+        ["env=retial"],
+        ["env=mock", "task_ids=[0,3]", *ORACLES, "tracking.enabled=false", "progress=false", "output_dir=out"],
+    ],
 )
 def test_a_command_the_suite_forks_answers_as_one_in_a_fresh_interpreter(tmp_path, monkeypatch, arguments):
     """The suite forks its commands from a process that has done the imports (``forked_cli``);

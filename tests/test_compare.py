@@ -10,9 +10,9 @@ from pathlib import Path
 from statistics import mean
 
 import pytest
+from conftest import ORACLES, run_cli
 from mlflow.tracking import MlflowClient
 
-from conftest import ORACLES, run_cli
 from taubench.tracking import local_store
 
 QUIET = ("tracking.enabled=false", "progress=false")
@@ -47,7 +47,10 @@ def scored_rewards(run_dir: Path) -> dict[str, list[float]]:
 
 
 def success_rates(run_dir: Path) -> dict[str, float]:
-    return {task: sum(reward == 1.0 for reward in rewards) / len(rewards) for task, rewards in scored_rewards(run_dir).items()}
+    return {
+        task: sum(reward == 1.0 for reward in rewards) / len(rewards)
+        for task, rewards in scored_rewards(run_dir).items()
+    }
 
 
 @pytest.fixture(scope="module")
@@ -74,7 +77,10 @@ def test_the_figures_are_those_of_the_two_results_files(runs):
         low, high = row["interval"]
         assert low <= round(row["difference"], 6) <= high and low > 0
         assert row["verdict"] == "A better"
-    assert comparison["shared_tasks"] == 18 and comparison["a"]["scored_episodes"] == comparison["b"]["scored_episodes"] == 36
+    assert (
+        comparison["shared_tasks"] == 18
+        and comparison["a"]["scored_episodes"] == comparison["b"]["scored_episodes"] == 36
+    )
 
 
 def test_the_intervals_are_reproducible_from_the_seed(runs):
@@ -89,7 +95,9 @@ def test_flipped_tasks_either_way_match_the_per_task_successes(runs):
     assert lost and all(cut[task] == 0.0 for task in lost)
     forward = compared(runs, "full", "cut")
     assert [flip["task_id"] for flip in forward["better_in_a"]] == lost and forward["better_in_b"] == []
-    assert [(flip["success_rate_a"], flip["success_rate_b"]) for flip in forward["better_in_a"]] == [(1.0, 0.0)] * len(lost)
+    assert [(flip["success_rate_a"], flip["success_rate_b"]) for flip in forward["better_in_a"]] == [(1.0, 0.0)] * len(
+        lost
+    )
     backward = compared(runs, "cut", "full")
     assert [flip["task_id"] for flip in backward["better_in_b"]] == lost and backward["better_in_a"] == []
     assert [row["verdict"] for row in backward["differences"]] == ["B better"] * 3
@@ -116,7 +124,9 @@ def test_a_run_against_itself_is_allowed_and_warned(runs):
 
 def test_runs_are_named_by_their_mlflow_run_ids_as_the_ui_shows_them(tmp_path):
     for steps in (10, 200):
-        result = run_cli(*ORACLES, "env=mock", "task_ids=[0,1,2,3]", f"max_steps={steps}", "progress=false", cwd=tmp_path)
+        result = run_cli(
+            *ORACLES, "env=mock", "task_ids=[0,1,2,3]", f"max_steps={steps}", "progress=false", cwd=tmp_path
+        )
         assert result.returncode == 0, result.stderr
     client = MlflowClient(tracking_uri=local_store(tmp_path)[0])
     runs = client.search_runs([client.get_experiment_by_name("taubench").experiment_id])
@@ -150,7 +160,11 @@ def test_a_trial_left_unscored_keeps_pass_hat_k_over_the_tasks_scored_in_full(ru
     records = tmp_path / "partial" / "episodes.jsonl"  # what a run folder's episodes are read from
     first, *others = records.read_text().splitlines()
     lost = json.loads(first)
-    lost["reward"], lost["reward_info"]["reward"], lost["reward_info"]["note"] = None, None, "not scored: the judge failed"
+    lost["reward"], lost["reward_info"]["reward"], lost["reward_info"]["note"] = (
+        None,
+        None,
+        "not scored: the judge failed",
+    )
     records.write_text("\n".join([json.dumps(lost), *others]) + "\n")
 
     comparison = compared(tmp_path, "full", "partial")
@@ -169,7 +183,9 @@ def test_runs_that_measure_different_things_are_refused(runs, tmp_path):
     make_run(tmp_path, "train", "env=mock", "task_split=train", "task_ids=[0]")
     make_run(tmp_path, "few", "env=mock", "task_ids=[0,1]")
     make_run(tmp_path, "others", "env=mock", "task_ids=[2,3]")
-    data = shutil.copytree(Path(json.loads((runs / "full" / "results.json").read_text())["data"]["folder"]), tmp_path / "data")
+    data = shutil.copytree(
+        Path(json.loads((runs / "full" / "results.json").read_text())["data"]["folder"]), tmp_path / "data"
+    )
     with open(data / "policy.md", "a", encoding="utf-8") as policy:
         policy.write("\n- A rule added in a later revision.\n")
     make_run(tmp_path, "revised", "env=mock", f"env.data_dir={data}", "env.verify_checksums=false", "task_ids=[0]")

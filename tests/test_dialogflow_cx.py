@@ -4,16 +4,15 @@ driven by the real google-cloud-dialogflow-cx client over REST and over gRPC; an
 
 import json
 from functools import partial
-from pathlib import Path
 
 import jsonschema
 import pytest
+from conftest import run_cli
+from dialogflow_cx_fake import FakeCX, GrpcServer, RestServer
 from google.cloud import dialogflowcx_v3beta1 as cx
 from google.protobuf import json_format
 
 import taubench.agents.dialogflow_cx as dialogflow_cx
-from conftest import run_cli
-from dialogflow_cx_fake import FakeCX, GrpcServer, RestServer
 from taubench.agents.dialogflow_cx import DialogflowCXAgent, DialogflowCXOptions, parse_endpoint
 from taubench.dialogflow_cx import main as dialogflow_cx_main
 from taubench.episode import run_episode
@@ -54,7 +53,9 @@ def test_the_agent_plays_a_task_through_the_real_client_and_unavailable_answers_
     usage = result.usage["agent"]
     assert (usage.calls, usage.retries, usage.cost) == (3, 2, 0.0)  # the customer's words, then each tool result
     gold = [action for action in airline.tasks[BAGGAGE_TASK].gold_actions]
-    assert [(call.name, call.arguments) for call in result.tool_calls] == [(action.name, action.arguments) for action in gold]
+    assert [(call.name, call.arguments) for call in result.tool_calls] == [
+        (action.name, action.arguments) for action in gold
+    ]
     baggage = result.tool_calls[1].arguments
     assert type(baggage["total_baggages"]) is int and type(baggage["nonfree_baggages"]) is int  # floats in the Struct
     requests = fake.requests[2:]  # after the two refused
@@ -75,7 +76,9 @@ def test_each_episode_gets_a_new_session_named_after_its_task_trial_and_seed(air
             assert play(airline, server, BAGGAGE_TASK, "rest", trial, options).reward == 1.0
     finally:
         server.close()
-    first, second, again = [request.session.rsplit("/", 1)[1] for request in fake.requests if request.query_input.text.text]
+    first, second, again = [
+        request.session.rsplit("/", 1)[1] for request in fake.requests if request.query_input.text.text
+    ]
     assert fake.requests[0].session.startswith("projects/p1/locations/global/agents/a1/sessions/tb")
     assert len({first, second, again}) == 3 and all(len(session) <= 36 for session in (first, second, again))
     stem, run, attempt = first.split("-")
@@ -120,7 +123,9 @@ def test_export_tools_writes_cx_function_tools_that_round_trip_and_accept_the_go
     out = tmp_path / "tools.json"
     assert dialogflow_cx_main(["export-tools", "--env", "airline", "--out", str(out)]) == 0
     tools = json.loads(out.read_text())
-    assert [tool["displayName"] for tool in tools] == [tool["function"]["name"] for tool in airline.spec.toolkit.schemas()]
+    assert [tool["displayName"] for tool in tools] == [
+        tool["function"]["name"] for tool in airline.spec.toolkit.schemas()
+    ]
     assert "$ref" not in out.read_text() and '"null"' not in out.read_text()
     for tool in tools:
         proto = json_format.ParseDict(tool, cx.Tool.pb()())  # unknown fields would raise
@@ -137,11 +142,21 @@ def test_a_run_through_the_cli_scores_its_tasks_with_the_retries_on_record(airli
     fake, server = serving(airline, BAGGAGE_TASK, "14", unavailable=2)
     try:
         ran = run_cli(
-            "env=airline", f"task_ids=[{BAGGAGE_TASK},14]", "agent=dialogflow_cx", "agent.project=p1", "agent.agent_id=a1",
-            f"agent.api_endpoint={server.endpoint}", "agent.transport=rest", "user=oracle", "max_concurrency=1",
-            "llm.initial_backoff=0.01", "llm.max_backoff=0.05", "tracking.enabled=false", "progress=false",
+            "env=airline",
+            f"task_ids=[{BAGGAGE_TASK},14]",
+            "agent=dialogflow_cx",
+            "agent.project=p1",
+            "agent.agent_id=a1",
+            f"agent.api_endpoint={server.endpoint}",
+            "agent.transport=rest",
+            "user=oracle",
+            "max_concurrency=1",
+            "llm.initial_backoff=0.01",
+            "llm.max_backoff=0.05",
+            "tracking.enabled=false",
+            "progress=false",
             cwd=tmp_path,
-        )  # fmt: skip
+        )
     finally:
         server.close()
     assert ran.returncode == 0, ran.stderr
@@ -156,10 +171,17 @@ def test_an_agent_cx_does_not_know_stops_the_run(airline, tmp_path):
     fake, server = serving(airline, BAGGAGE_TASK, transport="grpc")
     try:
         ran = run_cli(
-            "env=airline", f"task_ids=[{BAGGAGE_TASK}]", "agent=dialogflow_cx", "agent.project=p1", "agent.agent_id=elsewhere",
-            f"agent.api_endpoint={server.endpoint}", "user=oracle", "tracking.enabled=false", "progress=false",
+            "env=airline",
+            f"task_ids=[{BAGGAGE_TASK}]",
+            "agent=dialogflow_cx",
+            "agent.project=p1",
+            "agent.agent_id=elsewhere",
+            f"agent.api_endpoint={server.endpoint}",
+            "user=oracle",
+            "tracking.enabled=false",
+            "progress=false",
             cwd=tmp_path,
-        )  # fmt: skip
+        )
     finally:
         server.close()
     assert ran.returncode != 0
@@ -171,14 +193,21 @@ def test_an_agent_cx_does_not_know_stops_the_run(airline, tmp_path):
 
 def test_bad_options_are_named_before_anything_runs(tmp_path):
     ran = run_cli(
-        "env=airline", "agent=dialogflow_cx", "agent.transport=carrier_pigeon", "agent.credentials_file=/no/such/key.json",
-        "user=oracle", "tracking.enabled=false", cwd=tmp_path,
-    )  # fmt: skip
+        "env=airline",
+        "agent=dialogflow_cx",
+        "agent.transport=carrier_pigeon",
+        "agent.credentials_file=/no/such/key.json",
+        "user=oracle",
+        "tracking.enabled=false",
+        cwd=tmp_path,
+    )
     assert ran.returncode != 0
     for expected in (
-        "agent.project: required", "agent.agent_id: required", "agent.transport: Input should be 'grpc' or 'rest'",
+        "agent.project: required",
+        "agent.agent_id: required",
+        "agent.transport: Input should be 'grpc' or 'rest'",
         "agent.credentials_file: file not found: '/no/such/key.json'",
-    ):  # fmt: skip
+    ):
         assert expected in ran.stderr, ran.stderr
     assert not (tmp_path / "outputs").exists()
 
@@ -187,8 +216,12 @@ def test_an_unusable_key_file_stops_the_run(airline, tmp_path):
     key = tmp_path / "key.json"
     key.write_text('{"type": "service_account"}')  # no key in it
     options = DialogflowCXOptions(project="p1", agent_id="a1", credentials_file=key)
-    result = run_episode(airline, airline.tasks[BAGGAGE_TASK], 0, 7, partial(DialogflowCXAgent, options=options), OracleUser)
-    assert result.error.type == "LLMAccessError" and result.error.kind == "infrastructure_error"  # the runner stops on it
+    result = run_episode(
+        airline, airline.tasks[BAGGAGE_TASK], 0, 7, partial(DialogflowCXAgent, options=options), OracleUser
+    )
+    assert (
+        result.error.type == "LLMAccessError" and result.error.kind == "infrastructure_error"
+    )  # the runner stops on it
     assert "no usable credentials" in result.error.message
 
 

@@ -9,11 +9,10 @@ import subprocess
 from pathlib import Path
 
 import pytest
-
 from conftest import run_cli
+
 from taubench.domain import Domain
-from taubench.domains import DOMAINS
-from taubench.domains import fair_checks
+from taubench.domains import DOMAINS, fair_checks
 from taubench.domains.checks import CHECKS, Subject, _follows, _said_in, _tool_modules, tool_tests
 from taubench.domains.mock.tools import LibraryTools
 from taubench.domains.report_card import _bar, report_card
@@ -42,14 +41,18 @@ def test_the_bar_fails_the_mock_which_is_below_it_on_purpose():
     card = report_card("mock", held_to_the_bar=True)
     failed = {line.name: line.problems for line in card.bar if not line.passed}
     assert not card.passed and "== mock: FAIL" in card.render()
-    assert failed["12-20 agent tools, >= 5 read and >= 5 write"] == ["8 tools, 4 read, 4 write"]  # the shared two not counted
+    assert failed["12-20 agent tools, >= 5 read and >= 5 write"] == [
+        "8 tools, 4 read, 4 write"
+    ]  # the shared two not counted
     assert failed[">= 50 tasks in base; train and test split it"] == ["18 in base, train 9, test 9, overlap 0"]
     assert {">= 10% fallback", ">= 20% refusal"}.isdisjoint(failed)  # the mock's mix meets those two
 
 
 def test_the_guide_numbers_the_lines_of_the_card_as_the_card_does():
     """The guide lists what each numbered line of the card checks: as many as the card has."""
-    guide = (Path(__file__).resolve().parents[1] / "src" / "taubench" / "domains" / "README.md").read_text(encoding="utf-8")
+    guide = (Path(__file__).resolve().parents[1] / "src" / "taubench" / "domains" / "README.md").read_text(
+        encoding="utf-8"
+    )
     listed = guide.split("The report card gives", 1)[1]
     numbers = [int(number) for number in re.findall(r"^(\d+)\. ", listed, flags=re.MULTILINE)]
     assert numbers == list(range(1, len(report_card("mock").checks) + 1))
@@ -59,11 +62,15 @@ def test_the_guide_numbers_the_lines_of_the_card_as_the_card_does():
 def test_how_many_tasks_use_each_write_tool_and_rule_is_the_bars_and_only_one_is_asked_below_it():
     domain = mock_with()
     thin_coverage(domain)
-    domain.splits = {split: [task_id for task_id in ids if task_id in domain.tasks] for split, ids in domain.splits.items()}
+    domain.splits = {
+        split: [task_id for task_id in ids if task_id in domain.tasks] for split, ids in domain.splits.items()
+    }
     subject = Subject(domain)
     assert CHECK["covered_and_distinct"](subject) == []
     bar = {line.name: line.problems for line in _bar(domain, subject, {"members": 0}, 0)}
-    assert bar["each write tool in >= 3 tasks, each numbered rule in >= 2"] == ["write tool renew_loan used by 2 task(s)"]
+    assert bar["each write tool in >= 3 tasks, each numbered rule in >= 2"] == [
+        "write tool renew_loan used by 2 task(s)"
+    ]
     assert report_card("mock").bar is None and all(line.passed for line in report_card("mock").checks)
 
 
@@ -75,7 +82,9 @@ def test_the_tool_tests_are_read_where_the_spec_says_and_need_not_name_the_share
     own = dataclasses.replace(spec, data=dataclasses.replace(spec.data, tool_tests="tests/test_tools.py"))
     assert tool_tests(own) == spec.data.folder.parent / "tests" / "test_tools.py"
     text = tool_tests(spec).read_text(encoding="utf-8")
-    without_shared = re.sub(r"\ndef test_the_shared_tools_are_named_after_the_toolkit.*?\n\n\n", "\n", text, flags=re.DOTALL)
+    without_shared = re.sub(
+        r"\ndef test_the_shared_tools_are_named_after_the_toolkit.*?\n\n\n", "\n", text, flags=re.DOTALL
+    )
     assert "calculate" not in without_shared and "transfer_to_human_agents" not in without_shared
     tests = tmp_path / "test_tools.py"
     tests.write_text(without_shared, encoding="utf-8")
@@ -91,7 +100,9 @@ def mock_with(toolkit: type = LibraryTools) -> Domain:
 
 
 def add_action(domain: Domain, task_id: str, name: str, **arguments) -> None:
-    domain.tasks[task_id].evaluation_criteria.actions.append(GoldAction(action_id="extra", name=name, arguments=arguments))
+    domain.tasks[task_id].evaluation_criteria.actions.append(
+        GoldAction(action_id="extra", name=name, arguments=arguments)
+    )
 
 
 class ReadThatWrites(LibraryTools):
@@ -183,7 +194,9 @@ def thin_coverage(domain):
 
 
 def unused_write_tool(domain):
-    for task_id in [task.id for task in domain.tasks.values() if any(action.name == "pay_fine" for action in task.gold_actions)]:
+    for task_id in [
+        task.id for task in domain.tasks.values() if any(action.name == "pay_fine" for action in task.gold_actions)
+    ]:
         del domain.tasks[task_id]
 
 
@@ -251,7 +264,9 @@ def test_a_figure_may_be_shown_as_a_word_of_a_field_name_and_computed_from_a_dat
     assert _said_in("backup", ['{"accepts_backup_offers": false}']) and not _said_in("backup", ['{"backups": 2}'])
     policy = "Zone 2 starts at 0.6 x (220 - age)."
     seen = ['{"birth_date": "1984-09-14", "today": "2024-12-01"}', policy]
-    assert _follows("108", "(220 - (2024 - 1984)) * 0.6", seen) and not _follows("108", "(220 - (2024 - 1984)) * 0.6", [policy])
+    assert _follows("108", "(220 - (2024 - 1984)) * 0.6", seen) and not _follows(
+        "108", "(220 - (2024 - 1984)) * 0.6", [policy]
+    )
 
 
 def test_a_window_s_end_follows_from_a_date_plus_days():
@@ -263,5 +278,7 @@ def test_a_window_s_end_follows_from_a_date_plus_days():
     assert not _follows("2025-03-30", "2025-01-21 + 0.75 * 90 days", seen)  # a date no observation shows
     assert not _follows("2025-03-29", "2025-01-20 + 68 days", seen)  # 68 comes from nowhere
     expiry = ['{"today": "2025-01-21", "expires_on": "2025-03-02"}']  # fitness 50: a package's days left
-    assert _follows("40", "2025-03-02 - 2025-01-21 days", expiry) and not _follows("41", "2025-03-02 - 2025-01-21 days", expiry)
+    assert _follows("40", "2025-03-02 - 2025-01-21 days", expiry) and not _follows(
+        "41", "2025-03-02 - 2025-01-21 days", expiry
+    )
     assert not _follows("40", "2025-03-02 - 2025-01-21 days", expiry[:0])

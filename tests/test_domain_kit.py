@@ -8,11 +8,11 @@ import sys
 from importlib import import_module
 
 import pytest
-
 from conftest import GUARD_DIR, REPO, _cli_environment, run_cli
+
 from taubench.domains import DOMAINS, REGISTRY, load_domain, of_origin, self_contained
-from taubench.domains.gold_trace import gold_trace
 from taubench.domains.generation import generated_db
+from taubench.domains.gold_trace import gold_trace
 from taubench.tasks import GoldAction
 
 
@@ -29,7 +29,9 @@ def test_the_registry_lists_each_domain_once_under_its_own_name():
 
 
 def test_the_command_line_lists_the_domains_a_sweep_can_run_offline(tmp_path):
-    listed = run_cli("list", "--self-contained", "--sep", ",", cwd=tmp_path, seed_store=False, module="taubench.domains")
+    listed = run_cli(
+        "list", "--self-contained", "--sep", ",", cwd=tmp_path, seed_store=False, module="taubench.domains"
+    )
     assert listed.returncode == 0 and listed.stdout.strip().split(",") == self_contained()
     refused = run_cli("generate", "retail", cwd=tmp_path, seed_store=False, module="taubench.domains")
     assert refused.returncode == 2 and "retail's data are not ours" in refused.stderr
@@ -44,7 +46,13 @@ def test_a_domain_added_to_the_registry_alone_runs_from_the_command_line(tmp_pat
     folder = site / "taubench" / "domains" / "lending"
     shutil.copytree(site / "taubench" / "domains" / "mock", folder)
     init = folder / "__init__.py"
-    init.write_text(re.sub(r'name="mock"', 'name="lending"', init.read_text().replace("taubench.domains.mock", "taubench.domains.lending")))
+    init.write_text(
+        re.sub(
+            r'name="mock"',
+            'name="lending"',
+            init.read_text().replace("taubench.domains.mock", "taubench.domains.lending"),
+        )
+    )
     for module in folder.glob("*.py"):
         module.write_text(module.read_text().replace("taubench.domains.mock", "taubench.domains.lending"))
     registry = site / "taubench" / "domains" / "__init__.py"
@@ -54,15 +62,30 @@ def test_a_domain_added_to_the_registry_alone_runs_from_the_command_line(tmp_pat
 
     environment = _cli_environment({"PYTHONPATH": f"{GUARD_DIR}:{site}"})
     result = subprocess.run(
-        [sys.executable, "-m", "taubench", "env=lending", "agent=oracle", "user=oracle", "tracking.enabled=false", "progress=false"],
-        cwd=tmp_path, env=environment, capture_output=True, text=True,
-    )  # fmt: skip
+        [
+            sys.executable,
+            "-m",
+            "taubench",
+            "env=lending",
+            "agent=oracle",
+            "user=oracle",
+            "tracking.enabled=false",
+            "progress=false",
+        ],
+        cwd=tmp_path,
+        env=environment,
+        capture_output=True,
+        text=True,
+    )
     assert result.returncode == 0, result.stderr
     assert "taubench lending (base)" in result.stdout and "average reward  1.000" in result.stdout
     unknown = subprocess.run(
         [sys.executable, "-m", "taubench", "env=lendin", "agent=oracle", "user=oracle"],
-        cwd=tmp_path, env=environment, capture_output=True, text=True,
-    )  # fmt: skip
+        cwd=tmp_path,
+        env=environment,
+        capture_output=True,
+        text=True,
+    )
     assert unknown.returncode != 0 and "lending" in unknown.stderr
 
 
@@ -71,12 +94,17 @@ def test_a_rule_check_catches_a_gold_trace_that_breaks_it():
     domain = load_domain("mock")
     rules = import_module("taubench.domains.mock.policy_rules")
     task = domain.tasks["1"].model_copy(deep=True)
-    task.evaluation_criteria.actions.append(GoldAction(action_id="x", name="renew_loan", arguments={"loan_id": "L3003"}))
+    task.evaluation_criteria.actions.append(
+        GoldAction(action_id="x", name="renew_loan", arguments={"loan_id": "L3003"})
+    )
     assert rules.RULES[7](gold_trace(domain, task)) == ["renew_loan of L3003 renewed 2 times already"]
 
 
 def test_an_argument_with_a_default_is_optional_in_the_schema_the_agent_sees():
-    schemas = {schema["function"]["name"]: schema["function"]["parameters"] for schema in DOMAINS["healthcare"].toolkit.schemas()}
+    schemas = {
+        schema["function"]["name"]: schema["function"]["parameters"]
+        for schema in DOMAINS["healthcare"].toolkit.schemas()
+    }
     contact = schemas["update_contact_info"]
     assert contact["required"] == ["patient_id"]
     assert contact["properties"]["phone"]["default"] is None

@@ -109,7 +109,9 @@ def test_a_change_follows_a_look_up_that_showed_the_record():
 
     assert looked_up_before_change(_mock_trace("2"), changed) == []  # L3002 came in list_loans
     blind = GoldAction(action_id="x", name="renew_loan", arguments={"loan_id": "L3001"})
-    assert looked_up_before_change(_mock_trace("2", blind), changed) == ["renew_loan changes L3001 before any look-up showed it"]
+    assert looked_up_before_change(_mock_trace("2", blind), changed) == [
+        "renew_loan changes L3001 before any look-up showed it"
+    ]
 
 
 def test_a_rule_book_numbers_each_check_where_it_is_written():
@@ -168,7 +170,9 @@ def _cast_package(tmp_path, monkeypatch, sections) -> str:
 
 
 def test_the_cast_is_read_by_field_name_and_validated_section_by_section(tmp_path, monkeypatch):
-    package = _cast_package(tmp_path, monkeypatch, {"members": [{"member_id": "M1", "fines": 2.5}, {"member_id": "M2", "fines": "x"}]})
+    package = _cast_package(
+        tmp_path, monkeypatch, {"members": [{"member_id": "M1", "fines": 2.5}, {"member_id": "M2", "fines": "x"}]}
+    )
     with pytest.raises(CastError, match=r"(?s)members\[1\].*fines"):
         load_cast(package, {"members": Row})
     with pytest.raises(CastError, match=r"sections \['members'\], expected \['books', 'members'\]"):

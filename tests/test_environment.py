@@ -31,7 +31,9 @@ def test_tool_calls_go_to_the_database_and_text_goes_to_the_user(mock):
     env = Environment(mock, mock.tasks["0"], ScriptedUser(["hello", "thanks ###STOP###"]))
     env.reset()
     results = env.step(call("find_member", name="Nobody", birth_date="2000-01-01"))
-    assert [(m.role, m.content, m.error) for m in results] == [("tool", "Error: No member with that name and date of birth", True)]
+    assert [(m.role, m.content, m.error) for m in results] == [
+        ("tool", "Error: No member with that name and date of birth", True)
+    ]
     reply = env.step(AssistantMessage(content="Anything else?"))
     assert reply[0].content == "thanks ###STOP###"
     assert env.termination == "user_stop"

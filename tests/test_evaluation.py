@@ -7,10 +7,10 @@ import pytest
 
 from taubench.agents import AGENTS
 from taubench.domain import Domain, DomainSpec
+from taubench.domains.retail.tools import RetailTools
 from taubench.episode import run_episode
 from taubench.evaluation import JudgeVerdict, ReplayMismatch, evaluate
 from taubench.messages import AssistantMessage, ToolCall, ToolMessage, Usage, UserMessage
-from taubench.domains.retail.tools import RetailTools
 from taubench.tasks import EnvAssertion, RewardType, Task
 from taubench.toolkit import tool
 from taubench.users import USERS
@@ -41,7 +41,9 @@ class FixedJudge:
     def judge(self, trajectory, assertions):
         self.calls.append(assertions)
         results = [{"expectedOutcome": a, "reasoning": "scripted", "metExpectation": self.met} for a in assertions]
-        return JudgeVerdict(met=self.met, results=results, usage=Usage(calls=1, prompt_tokens=10, completion_tokens=5, cost=0.002))
+        return JudgeVerdict(
+            met=self.met, results=results, usage=Usage(calls=1, prompt_tokens=10, completion_tokens=5, cost=0.002)
+        )
 
 
 def test_oracle_episode_keeps_every_component(airline):
@@ -78,7 +80,11 @@ def test_read_calls_never_matter_for_the_db_check(retail):
 
 def test_communicate_ignores_case_and_commas_in_the_agents_text(airline):
     task = with_criteria(airline.tasks["0"], communicate_info=["1628"], reward_basis=[RewardType.COMMUNICATE])
-    said = [AssistantMessage(content="Hi"), UserMessage(content="1628"), AssistantMessage(content="The total is $1,628.")]
+    said = [
+        AssistantMessage(content="Hi"),
+        UserMessage(content="1628"),
+        AssistantMessage(content="The total is $1,628."),
+    ]
     assert evaluate(airline, task, said, "user_stop").reward == 1.0
     unsaid = [AssistantMessage(content="Hi"), UserMessage(content="The total is 1628")]
     result = evaluate(airline, task, unsaid, "user_stop")
@@ -139,7 +145,9 @@ def test_a_failing_judge_leaves_the_task_unscored(retail):
 def test_a_replay_that_disagrees_with_the_record_raises(retail):
     result = oracle(retail, retail.tasks["0"])
     tampered = [
-        m.model_copy(update={"content": m.content.replace("exchange requested", "delivered")}) if m.role == "tool" else m
+        m.model_copy(update={"content": m.content.replace("exchange requested", "delivered")})
+        if m.role == "tool"
+        else m
         for m in result.messages
     ]
     with pytest.raises(ReplayMismatch, match="exchange_delivered_order_items"):
@@ -183,7 +191,13 @@ def test_env_assertions_run_on_the_agents_final_state(retail):
         env_assertions=[EnvAssertion(func_name="order_is_cancelled", arguments={"order_id": order_id})],
         reward_basis=[RewardType.ENV_ASSERTION],
     )
-    cancel = AssistantMessage(tool_calls=[ToolCall(id="1", name="cancel_pending_order", arguments={"order_id": order_id, "reason": "no longer needed"})])
+    cancel = AssistantMessage(
+        tool_calls=[
+            ToolCall(
+                id="1", name="cancel_pending_order", arguments={"order_id": order_id, "reason": "no longer needed"}
+            )
+        ]
+    )
     executed = domain.new_toolkit().invoke("cancel_pending_order", cancel.tool_calls[0].arguments)
     trajectory = [cancel, ToolMessage(tool_call_id="1", name="cancel_pending_order", content=executed.content)]
     assert evaluate(domain, task, trajectory, "user_stop").reward == 1.0

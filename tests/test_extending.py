@@ -8,11 +8,10 @@ import shutil
 from pathlib import Path
 
 import pytest
-
+from conftest import run_cli
 from hydra import compose, initialize_config_module
 from omegaconf import OmegaConf
 
-from conftest import run_cli
 from taubench.api_policy import RequestError, check_overrides
 from taubench.scripted_server import ScriptedServer
 from taubench.settings import ConfigError, parse_settings, strategy_options
@@ -51,13 +50,13 @@ greeter = my_users:Greeter
 [taubench.domains]
 library = my_domains:LIBRARY
 """
-MY_DOMAINS = '''
+MY_DOMAINS = """
 from dataclasses import replace
 
 from taubench.domains.mock import DOMAIN as MOCK
 
 LIBRARY = replace(MOCK, name="library")  # the mock's tools and data under a name of its own
-'''
+"""
 
 
 def results(folder: Path) -> dict:
@@ -84,22 +83,39 @@ def install_plugin(folder: Path) -> None:
 def test_the_example_agent_named_by_its_class_solves_tasks_with_its_option_in_the_prompt(project):
     with ScriptedServer(domains=["airline"]) as server:
         ran = run_cli(
-            "env=airline", "task_ids=[0,1]", "agent=custom", "agent._target_=my_agents.CarefulAgent",
-            "+agent.house_rule=Always be brief.", "model=scripted", f"provider.api_base={server.url}", *NO_TRACKING,
+            "env=airline",
+            "task_ids=[0,1]",
+            "agent=custom",
+            "agent._target_=my_agents.CarefulAgent",
+            "+agent.house_rule=Always be brief.",
+            "model=scripted",
+            f"provider.api_base={server.url}",
+            *NO_TRACKING,
             cwd=project,
         )
         prompts = {request["messages"][0]["content"] for request in server.requests if request.get("tools")}
     assert ran.returncode == 0, ran.stderr
     document = results(project)
-    assert document["config"]["agent"] == {"_target_": "my_agents.CarefulAgent", "name": "my_agents.CarefulAgent",
-                                           "house_rule": "Always be brief."}  # fmt: skip
+    assert document["config"]["agent"] == {
+        "_target_": "my_agents.CarefulAgent",
+        "name": "my_agents.CarefulAgent",
+        "house_rule": "Always be brief.",
+    }
     assert [episode["reward"] for episode in document["episodes"]] == [1.0, 1.0]
     assert prompts and all(prompt.endswith("Always be brief.\n</policy>") for prompt in prompts)
 
 
 def test_a_user_of_ones_own_plays_the_customer_with_its_options(project):
-    ran = run_cli("env=airline", "task_ids=[0]", "agent=oracle", "user=custom", "user._target_=my_users.Greeter",
-                  "+user.greeting=Good morning", *NO_TRACKING, cwd=project)  # fmt: skip
+    ran = run_cli(
+        "env=airline",
+        "task_ids=[0]",
+        "agent=oracle",
+        "user=custom",
+        "user._target_=my_users.Greeter",
+        "+user.greeting=Good morning",
+        *NO_TRACKING,
+        cwd=project,
+    )
     assert ran.returncode == 0, ran.stderr
     (episode,) = results(project)["episodes"]
     said = [message["content"] for message in episode["messages"] if message["role"] == "user"]
@@ -110,8 +126,15 @@ def test_a_user_of_ones_own_plays_the_customer_with_its_options(project):
 def test_names_an_installed_package_advertises_work_like_ours(project):
     install_plugin(project)
     with ScriptedServer(domains=["airline"]) as server:
-        agent = run_cli("env=airline", "task_ids=[0]", "agent=careful", "model=scripted", f"provider.api_base={server.url}",
-                        *NO_TRACKING, cwd=project)  # fmt: skip
+        agent = run_cli(
+            "env=airline",
+            "task_ids=[0]",
+            "agent=careful",
+            "model=scripted",
+            f"provider.api_base={server.url}",
+            *NO_TRACKING,
+            cwd=project,
+        )
     assert agent.returncode == 0, agent.stderr
     assert results(project)["episodes"][0]["reward"] == 1.0
     shutil.rmtree(project / "outputs")
@@ -127,7 +150,10 @@ def test_a_broken_plugin_is_named_when_chosen_and_costs_no_other_run(project):
     install_plugin(project)
     broken = run_cli("env=airline", "agent=broken", *NO_TRACKING, cwd=project)
     assert broken.returncode != 0
-    assert "agent.name: agent 'broken' = 'not_installed_anywhere:Agent' (package my-plugin 1.0) cannot be loaded" in broken.stderr
+    assert (
+        "agent.name: agent 'broken' = 'not_installed_anywhere:Agent' (package my-plugin 1.0) cannot be loaded"
+        in broken.stderr
+    )
     assert "No module named 'not_installed_anywhere'" in broken.stderr and "Traceback" not in broken.stderr
     fine = run_cli("env=airline", "task_ids=[0]", "agent=oracle", "user=oracle", *NO_TRACKING, cwd=project)
     assert fine.returncode == 0, fine.stderr
@@ -140,8 +166,10 @@ def test_a_domain_that_cannot_be_loaded_is_left_out_of_listings_and_refused_when
     dist_info.mkdir()
     (dist_info / "METADATA").write_text("Metadata-Version: 2.1\nName: broken-domains\nVersion: 1.0\n")
     (dist_info / "entry_points.txt").write_text("[taubench.domains]\nbroken_desk = not_installed_anywhere:DOMAIN\n")
-    why = ("domain 'broken_desk' = 'not_installed_anywhere:DOMAIN' (package broken-domains 1.0) cannot be loaded: "
-           "ModuleNotFoundError: No module named 'not_installed_anywhere'")  # fmt: skip
+    why = (
+        "domain 'broken_desk' = 'not_installed_anywhere:DOMAIN' (package broken-domains 1.0) cannot be loaded: "
+        "ModuleNotFoundError: No module named 'not_installed_anywhere'"
+    )
     for args in (["list"], ["list", "--self-contained", "--sep", ","]):
         listed = run_cli(*args, cwd=tmp_path, seed_store=False, module="taubench.domains")
         assert listed.returncode == 0 and "Traceback" not in listed.stderr, listed.stderr
@@ -149,9 +177,13 @@ def test_a_domain_that_cannot_be_loaded_is_left_out_of_listings_and_refused_when
         assert "mock" in re.split(r"[,\n]", listed.stdout) and "broken_desk" not in listed.stdout
     helped = run_cli("--help", cwd=tmp_path, seed_store=False, module="taubench.scripted_server")
     assert helped.returncode == 0 and "Traceback" not in helped.stderr and "--domains" in helped.stdout, helped.stderr
-    for chosen in (run_cli("--domains", "broken_desk", "--port", "0", cwd=tmp_path, seed_store=False, module="taubench.scripted_server"),
-                   run_cli("check", "broken_desk", cwd=tmp_path, seed_store=False, module="taubench.domains"),
-                   run_cli("env=broken_desk", "agent=oracle", "user=oracle", *NO_TRACKING, cwd=tmp_path)):  # fmt: skip
+    for chosen in (
+        run_cli(
+            "--domains", "broken_desk", "--port", "0", cwd=tmp_path, seed_store=False, module="taubench.scripted_server"
+        ),
+        run_cli("check", "broken_desk", cwd=tmp_path, seed_store=False, module="taubench.domains"),
+        run_cli("env=broken_desk", "agent=oracle", "user=oracle", *NO_TRACKING, cwd=tmp_path),
+    ):
         assert chosen.returncode != 0 and why in chosen.stderr and "Traceback" not in chosen.stderr, chosen.stderr
     fine = run_cli("env=mock", "task_ids=[0]", "agent=oracle", "user=oracle", *NO_TRACKING, cwd=tmp_path)
     assert fine.returncode == 0, fine.stderr
@@ -161,19 +193,35 @@ def test_a_domain_that_cannot_be_loaded_is_left_out_of_listings_and_refused_when
     "overrides, expected",
     [
         (["agent=custom"], "agent.name: agent=custom runs your own class: give it as agent._target_=<module>.<Class>"),
-        (["agent=custom", "agent._target_=my_agent.Missing"], "agent._target_: cannot import 'my_agent' (No module named 'my_agent')"),
+        (
+            ["agent=custom", "agent._target_=my_agent.Missing"],
+            "agent._target_: cannot import 'my_agent' (No module named 'my_agent')",
+        ),
         (["agent=custom", "agent._target_=my_agents.Nothing"], "agent._target_: module 'my_agents' has no 'Nothing'"),
-        (["agent=custom", "agent._target_=json.dumps"], "agent._target_: 'json.dumps' is not a class with a respond(trajectory) method"),
+        (
+            ["agent=custom", "agent._target_=json.dumps"],
+            "agent._target_: 'json.dumps' is not a class with a respond(trajectory) method",
+        ),
         (["agent=custom", "agent._target_=my agents"], "agent._target_: 'my agents' is not an import path"),
-        (["+agent._target_=my_agents.CarefulAgent"], "agent.name: 'tool_calling' is one of ours, so it cannot label your class"),
-        (["agent=custom", "agent._target_=my_agents.CarefulAgent", "+agent.house_rules=x"], "agent.house_rules: not a known setting (check the spelling); agent 'my_agents.CarefulAgent' takes: house_rule"),
+        (
+            ["+agent._target_=my_agents.CarefulAgent"],
+            "agent.name: 'tool_calling' is one of ours, so it cannot label your class",
+        ),
+        (
+            ["agent=custom", "agent._target_=my_agents.CarefulAgent", "+agent.house_rules=x"],
+            "agent.house_rules: not a known setting (check the spelling); agent 'my_agents.CarefulAgent' takes: house_rule",
+        ),
     ],
 )
-def test_a_class_that_cannot_run_is_refused_before_anything_runs_naming_the_key(project, overrides, expected, monkeypatch):
+def test_a_class_that_cannot_run_is_refused_before_anything_runs_naming_the_key(
+    project, overrides, expected, monkeypatch
+):
     monkeypatch.syspath_prepend(str(project))
     with pytest.raises(ConfigError) as refused:
         with initialize_config_module(config_module="taubench.conf", version_base="1.3"):
-            config = OmegaConf.to_container(compose(config_name="config", overrides=["env=airline", "model=gpt4o", *overrides]))
+            config = OmegaConf.to_container(
+                compose(config_name="config", overrides=["env=airline", "model=gpt4o", *overrides])
+            )
         strategy_options(parse_settings(config))
     assert expected in str(refused.value)
 
@@ -185,7 +233,9 @@ def test_the_command_refuses_them_in_its_own_words_before_any_episode(project):
     assert not any(project.rglob("episodes.jsonl"))
 
 
-@pytest.mark.parametrize("override", ["agent._target_=os.system", "user._target_=my_users.Greeter", "agent=custom", "user=custom"])
+@pytest.mark.parametrize(
+    "override", ["agent._target_=os.system", "user._target_=my_users.Greeter", "agent=custom", "user=custom"]
+)
 def test_a_request_to_the_api_cannot_choose_a_class_by_its_import_path(override):
     with pytest.raises(RequestError, match="(cannot be set in a request|is not allowed)"):
         check_overrides([override])

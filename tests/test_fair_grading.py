@@ -5,8 +5,8 @@ valid way, graded by the real grader; the originals' domains keep their own rule
 import json
 
 import pytest
-
 from conftest import loaded
+
 from taubench.domains import load_domain
 from taubench.domains.fair_checks import reward_of, score
 from taubench.domains.subject import Subject
@@ -112,7 +112,9 @@ def test_figures_match_whole_tokens_and_numbers_by_value():
     assert not says("on 2025-12-08", "12") and not says("id T5912", "12") and not says("112 days", "12")
     assert says("12 weeks", "12") and says("12.", "12") and says("(12)", "12")
     assert says("$26.00 left", "26") and says("26 hours", "26.0") and says("a total of 1,350.00", "1350")
-    assert says("Dr. Elena Vasquez will get them", "Dr. Elena Vasquez") and not says("Dr. Elena Vasquezo", "Elena Vasquez")
+    assert says("Dr. Elena Vasquez will get them", "Dr. Elena Vasquez") and not says(
+        "Dr. Elena Vasquezo", "Elena Vasquez"
+    )
     assert says("You earned a B+.", "B+") and not says("Your grade was a B-.", "B+") and not says("a C+", "C-")
     assert not says("a B+ average", "B") and says("a B, not a B+", "B")
     assert says("on 2025-12-08", "12", whole_tokens=False)  # the originals' rule, kept for their domains
@@ -121,7 +123,11 @@ def test_figures_match_whole_tokens_and_numbers_by_value():
 def test_the_originals_keep_their_substring_rule(retail):
     task = next(task for task in retail.tasks.values() if task.communicate_info)
     figure = task.communicate_info[0]
-    messages = [AssistantMessage(content=GREETING), UserMessage(content="hi"), AssistantMessage(content=f"ref{figure}9")]
+    messages = [
+        AssistantMessage(content=GREETING),
+        UserMessage(content="hi"),
+        AssistantMessage(content=f"ref{figure}9"),
+    ]
     component = evaluate(retail, task, messages, "user_stop").components["COMMUNICATE"]
     assert component.details["found"] == {figure: True}
 
@@ -132,8 +138,12 @@ def test_records_alike_but_for_who_refers_to_them_are_told_apart():
 
     def state(first_for, second_for):
         card = {"status": "active"}
-        parts = {("cards", "K1"): dict(card), ("cards", "K2"): dict(card),
-                 ("customers", "C1"): {"card_ids": [first_for]}, ("customers", "C2"): {"card_ids": [second_for]}}  # fmt: skip
+        parts = {
+            ("cards", "K1"): dict(card),
+            ("cards", "K2"): dict(card),
+            ("customers", "C1"): {"card_ids": [first_for]},
+            ("customers", "C2"): {"card_ids": [second_for]},
+        }
         new = {key: NewRecord("cards", parts["cards", key], None) for key in ("K1", "K2")}
         renaming = name_new_records(parts, new)
         return {(table, renaming.key(key)): renaming.apply(dump) for (table, key), dump in parts.items()}

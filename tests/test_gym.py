@@ -25,7 +25,10 @@ def play(env, task_id: str) -> tuple[float, dict, int]:
     oracle, steps = OracleAgent(env.unwrapped.context), 0
     while True:
         message = oracle.respond(env.unwrapped.trajectory)
-        action = {"content": message.content, "tool_calls": [{"name": c.name, "arguments": c.arguments} for c in message.tool_calls or []]}
+        action = {
+            "content": message.content,
+            "tool_calls": [{"name": c.name, "arguments": c.arguments} for c in message.tool_calls or []],
+        }
         assert env.action_space.contains(action)
         observation, reward, terminated, truncated, info = env.step(action)
         steps += 1
@@ -83,7 +86,9 @@ def oracle_turns(tasks: dict, task_ids, conversations) -> tuple:
     """The oracle's next turn in each sub-environment, from what a learner sees: the task id
     and the conversation (in an agent-only domain, every tool result is the agent's)."""
     return tuple(
-        OracleAgent(SimpleNamespace(task=tasks[task_id])).turn(sum(message["role"] == "tool" for message in conversation))
+        OracleAgent(SimpleNamespace(task=tasks[task_id])).turn(
+            sum(message["role"] == "tool" for message in conversation)
+        )
         for task_id, conversation in zip(task_ids, conversations)
     )
 
@@ -100,8 +105,14 @@ def test_a_vector_env_plays_several_tasks_at_once(mode, domain):
         assert len(set(infos["task_id"])) == 3 and all(infos["gradable"])
         ended: list = []
         for _ in range(60):
-            conversations, rewards, terminated, truncated, step_infos = envs.step(oracle_turns(tasks, infos["task_id"], conversations))
-            ended += [(infos["task_id"][i], rewards[i], step_infos["graded"][i]) for i in range(3) if terminated[i] or truncated[i]]
+            conversations, rewards, terminated, truncated, step_infos = envs.step(
+                oracle_turns(tasks, infos["task_id"], conversations)
+            )
+            ended += [
+                (infos["task_id"][i], rewards[i], step_infos["graded"][i])
+                for i in range(3)
+                if terminated[i] or truncated[i]
+            ]
             infos = step_infos  # after an end, the next step resets that env (Gymnasium's next-step autoreset)
             if len(ended) >= 7:
                 break
@@ -112,9 +123,13 @@ def test_a_vector_env_plays_several_tasks_at_once(mode, domain):
 
 
 def test_a_vector_env_may_mix_domains():
-    envs = SyncVectorEnv([lambda: TauBenchEnv(["env=mock", "user=oracle"]), lambda: TauBenchEnv(["env=airline", "user=oracle"])])
-    different = SyncVectorEnv([lambda: TauBenchEnv(["env=mock", "user=oracle"]), lambda: TauBenchEnv(["env=airline", "user=oracle"])],
-                              observation_mode="different")  # fmt: skip
+    envs = SyncVectorEnv(
+        [lambda: TauBenchEnv(["env=mock", "user=oracle"]), lambda: TauBenchEnv(["env=airline", "user=oracle"])]
+    )
+    different = SyncVectorEnv(
+        [lambda: TauBenchEnv(["env=mock", "user=oracle"]), lambda: TauBenchEnv(["env=airline", "user=oracle"])],
+        observation_mode="different",
+    )
     for vector in (envs, different):
         conversations, infos = vector.reset(seed=3)
         assert len(conversations) == 2 and vector.observation_space.contains(conversations)
@@ -134,8 +149,16 @@ def test_an_episode_that_cannot_be_graded_says_so_and_is_never_a_zero():
 
 def test_a_model_plays_the_customer_inside_step(tmp_path):
     with ScriptedServer(domains=["airline"]) as server:
-        env = TauBenchEnv(["env=airline", "task_ids=[0,1]", "user=llm", "user.model=openai/scripted", f"user.api_base={server.url}",
-                           "user.pricing={input: 0, output: 0}"])  # fmt: skip
+        env = TauBenchEnv(
+            [
+                "env=airline",
+                "task_ids=[0,1]",
+                "user=llm",
+                "user.model=openai/scripted",
+                f"user.api_base={server.url}",
+                "user.pricing={input: 0, output: 0}",
+            ]
+        )
         results = [play(env, task_id) for task_id in ("0", "1")]
         user_calls = server.counts["user"]
     assert [reward for reward, _, _ in results] == [1.0, 1.0]

@@ -10,12 +10,12 @@ from pathlib import Path
 import litellm
 import pytest
 import yaml
+from local_http import JsonHandler, LocalServer
 
-from taubench.domains import load_domain
 from taubench.agents.tool_calling import system_prompt
+from taubench.domains import load_domain
 from taubench.http_clients import ThreadClients
 from taubench.llm import LLMClient, LLMTransientError, ModelSpec, RetryPolicy
-from local_http import JsonHandler, LocalServer
 
 CONF = Path(__file__).resolve().parents[1] / "conf" / "model"
 HOLD = "hold this request"
@@ -55,15 +55,29 @@ class ProviderFake(JsonHandler):
             time.sleep(1)  # past the client's timeout: it is gone when the answer would go
             return
         if self.path.endswith("/messages"):
-            reply = {"id": "m", "type": "message", "role": "assistant", "model": "m", "stop_reason": "end_turn",
-                     "content": [{"type": "text", "text": "hi"}], "usage": {"input_tokens": 3, "output_tokens": 1}}
+            reply = {
+                "id": "m",
+                "type": "message",
+                "role": "assistant",
+                "model": "m",
+                "stop_reason": "end_turn",
+                "content": [{"type": "text", "text": "hi"}],
+                "usage": {"input_tokens": 3, "output_tokens": 1},
+            }
         elif ":generateContent" in self.path:
-            reply = {"candidates": [{"content": {"role": "model", "parts": [{"text": "hi"}]}, "finishReason": "STOP"}],
-                     "usageMetadata": {"promptTokenCount": 3, "candidatesTokenCount": 1, "totalTokenCount": 4}}
+            reply = {
+                "candidates": [{"content": {"role": "model", "parts": [{"text": "hi"}]}, "finishReason": "STOP"}],
+                "usageMetadata": {"promptTokenCount": 3, "candidatesTokenCount": 1, "totalTokenCount": 4},
+            }
         else:
-            reply = {"id": "c", "object": "chat.completion", "created": 1, "model": "m",
-                     "choices": [{"index": 0, "message": {"role": "assistant", "content": "hi"}, "finish_reason": "stop"}],
-                     "usage": {"prompt_tokens": 3, "completion_tokens": 1, "total_tokens": 4}}
+            reply = {
+                "id": "c",
+                "object": "chat.completion",
+                "created": 1,
+                "model": "m",
+                "choices": [{"index": 0, "message": {"role": "assistant", "content": "hi"}, "finish_reason": "stop"}],
+                "usage": {"prompt_tokens": 3, "completion_tokens": 1, "total_tokens": 4},
+            }
         self.answer(200, reply)
 
 
@@ -122,7 +136,10 @@ def test_openai_clients_go_where_litellm_would_send_them(monkeypatch):
     assert (str(deepinfra.base_url), deepinfra.api_key) == ("https://api.deepinfra.com/v1/openai/", "deepinfra-key")
     openai_ = ThreadClients("gpt-4o", None, None, 7.0).current()
     assert (str(openai_.base_url), openai_.api_key, openai_.timeout, openai_.max_retries) == (
-        "https://api.openai.com/v1/", "openai-key", 7.0, 0
+        "https://api.openai.com/v1/",
+        "openai-key",
+        7.0,
+        0,
     )
     configured = ThreadClients("openai/served", "http://127.0.0.1:9/v1", "own-key", 7.0).current()
     assert (str(configured.base_url), configured.api_key) == ("http://127.0.0.1:9/v1/", "own-key")
@@ -135,17 +152,37 @@ def test_the_plain_body_openai_client_sends_what_litellms_own_sends(fake):
     messages = [
         {"role": "system", "content": system_prompt(domain.policy)},
         {"role": "user", "content": "Where is my order #W2378156? — Ünïcode"},
-        {"role": "assistant", "content": None, "tool_calls": [
-            {"id": "call_1", "type": "function", "function": {"name": "get_order_details", "arguments": '{"order_id": "#W2378156"}'}}
-        ]},
+        {
+            "role": "assistant",
+            "content": None,
+            "tool_calls": [
+                {
+                    "id": "call_1",
+                    "type": "function",
+                    "function": {"name": "get_order_details", "arguments": '{"order_id": "#W2378156"}'},
+                }
+            ],
+        },
         {"role": "tool", "tool_call_id": "call_1", "content": '{"order_id": "#W2378156", "status": "delivered"}'},
     ]
     tools = domain.spec.toolkit.schemas()
     spec = ModelSpec(model="openai/served", api_base=fake.url, params={"max_tokens": 64})
     ProviderFake.seen.clear()
-    litellm.completion(model=spec.model, messages=messages, tools=tools, tool_choice="auto", temperature=0.0, seed=3,
-                       max_tokens=64, api_base=fake.url, api_key="no-key", timeout=30, num_retries=0, max_retries=0,
-                       drop_params=True)
+    litellm.completion(
+        model=spec.model,
+        messages=messages,
+        tools=tools,
+        tool_choice="auto",
+        temperature=0.0,
+        seed=3,
+        max_tokens=64,
+        api_base=fake.url,
+        api_key="no-key",
+        timeout=30,
+        num_retries=0,
+        max_retries=0,
+        drop_params=True,
+    )
     with LLMClient(spec) as client:
         client.complete(messages, tools=tools, seed=3)
     (_, _, stock), (_, _, plain) = ProviderFake.seen

@@ -4,8 +4,8 @@ import ast
 import json
 
 import pytest
-
 from conftest import ORACLES, run_cli
+
 from taubench.judge import JudgeError, LLMJudge
 from taubench.llm import LLMClient, ModelSpec
 from taubench.messages import AssistantMessage, ToolCall, ToolMessage, UserMessage
@@ -24,7 +24,9 @@ TRAJECTORY = [
 def grade_all(met: bool):
     def script(request: dict) -> str:
         expected = ast.literal_eval(request["messages"][1]["content"].rsplit("Expected outcomes:\n", 1)[1])
-        return json.dumps({"results": [{"expectedOutcome": e, "reasoning": "ok", "metExpectation": met} for e in expected]})
+        return json.dumps(
+            {"results": [{"expectedOutcome": e, "reasoning": "ok", "metExpectation": met} for e in expected]}
+        )
 
     return script
 
@@ -35,20 +37,20 @@ def test_key(monkeypatch):
 
 
 def judge_at(server: ScriptedServer) -> LLMJudge:
-    return LLMJudge(LLMClient(ModelSpec(model="openai/judge-model", api_base=server.url, api_key_env="TAUBENCH_TEST_KEY")))
+    return LLMJudge(
+        LLMClient(ModelSpec(model="openai/judge-model", api_base=server.url, api_key_env="TAUBENCH_TEST_KEY"))
+    )
 
 
 @pytest.mark.parametrize("met", [True, False])
 def test_judge_sends_the_conversation_and_reads_the_verdict(met):
     with ScriptedServer(script=grade_all(met), usage=FixedUsage(prompt_tokens=100, completion_tokens=20)) as server:
-        verdict = judge_at(server).judge(
-            TRAJECTORY, ["Agent cancels the order.", "Agent is polite."]
-        )
+        verdict = judge_at(server).judge(TRAJECTORY, ["Agent cancels the order.", "Agent is polite."])
     assert verdict.met is met and len(verdict.results) == 2
     request = server.requests[0]
     assert request["model"] == "judge-model" and request["temperature"] == 0.0
     conversation = request["messages"][1]["content"]
-    assert "user: Cancel my order please.\nassistant: None\ntool: {\"status\": \"pending\"}" in conversation
+    assert 'user: Cancel my order please.\nassistant: None\ntool: {"status": "pending"}' in conversation
     assert conversation.endswith("['Agent cancels the order.', 'Agent is polite.']")
     assert verdict.usage.calls == 1 and verdict.usage.prompt_tokens == 100
 

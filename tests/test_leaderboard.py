@@ -19,16 +19,23 @@ from statistics import mean
 
 import httpx
 import pytest
-
 from conftest import ORACLES, run_cli
+
 from taubench.api import ApiSettings, create_app
 from taubench.domains import mock as mock_domain
 from taubench.tracking import local_store
 
 QUIET = ("progress=false", "resume=never")  # never: the repeat runs alongside its twin, whose run it must not continue
-NO_PICTURES = ("tracking.charts=false", "tracking.trajectories_html=false")  # not what is tested here; they take seconds
-JUDGE = ("judge.model=openai/scripted", "judge.api_base=http://127.0.0.1:9/v1", "judge.api_key_env=SCRIPTED_KEY",
-         "judge.pricing={input: 0, output: 0}")  # fmt: skip  never called: no mock task is graded on NL assertions
+NO_PICTURES = (
+    "tracking.charts=false",
+    "tracking.trajectories_html=false",
+)  # not what is tested here; they take seconds
+JUDGE = (
+    "judge.model=openai/scripted",
+    "judge.api_base=http://127.0.0.1:9/v1",
+    "judge.api_key_env=SCRIPTED_KEY",
+    "judge.pricing={input: 0, output: 0}",
+)  # never called: no mock task is graded on NL assertions
 
 
 def _run(base: Path, *overrides: str, sweep: bool = False, env: dict | None = None, seed_store: bool = True) -> None:
@@ -57,7 +64,9 @@ def runs(tmp_path_factory) -> Path:
 
     with ThreadPoolExecutor(2) as pool:
         jobs = [
-            pool.submit(_run, base, "num_trials=2", "max_steps=200,10", "hydra.sweep.dir=runs/a", *NO_PICTURES, sweep=True),
+            pool.submit(
+                _run, base, "num_trials=2", "max_steps=200,10", "hydra.sweep.dir=runs/a", *NO_PICTURES, sweep=True
+            ),
             pool.submit(untracked, "seed=301", *_single("more")),
             pool.submit(untracked, "seed=301", *_single("repeat")),
             pool.submit(untracked, "task_ids=[0,1,2]", *JUDGE, *_single("judged"), env={"SCRIPTED_KEY": "x"}),
@@ -79,7 +88,9 @@ def board(base: Path, *args: str) -> dict:
 
 
 def episodes(*run_dirs: Path) -> list[dict]:
-    return [episode for run_dir in run_dirs for episode in json.loads((run_dir / "results.json").read_text())["episodes"]]
+    return [
+        episode for run_dir in run_dirs for episode in json.loads((run_dir / "results.json").read_text())["episodes"]
+    ]
 
 
 def expected_figures(run_dirs: list[Path]) -> tuple[float, dict[str, float]]:
@@ -88,7 +99,9 @@ def expected_figures(run_dirs: list[Path]) -> tuple[float, dict[str, float]]:
     for episode in episodes(*run_dirs):
         successes[episode["task_id"]].append(episode["reward"] == 1.0)
     trials = min(map(len, successes.values()))
-    pass_hat = {str(k): mean(comb(sum(s), k) / comb(len(s), k) for s in successes.values()) for k in range(1, trials + 1)}
+    pass_hat = {
+        str(k): mean(comb(sum(s), k) / comb(len(s), k) for s in successes.values()) for k in range(1, trials + 1)
+    }
     return mean(episode["reward"] for episode in episodes(*run_dirs)), pass_hat
 
 
@@ -100,7 +113,13 @@ def _pooled(runs: Path, table: dict) -> Path:
 
 def test_rows_pool_a_setup_and_match_the_results_files(runs):
     [table] = board(runs, "runs")["tables"]
-    assert (table["env"], table["task_split"], table["tasks"], table["judge"], table["k"]) == ("mock", "base", 18, None, 3)
+    assert (table["env"], table["task_split"], table["tasks"], table["judge"], table["k"]) == (
+        "mock",
+        "base",
+        18,
+        None,
+        3,
+    )
     assert table["varying_settings"] == ["max_steps"]
     full, cut = table["rows"]
     assert (full["settings"]["max_steps"], cut["settings"]["max_steps"]) == (200, 10)
@@ -114,7 +133,9 @@ def test_rows_pool_a_setup_and_match_the_results_files(runs):
         assert (row["model"], row["agent"], row["user"], row["user_model"]) == (None, "oracle", "oracle", None)
         assert row["cost_per_episode"] == 0.0 and row["prompt_tokens_per_episode"] == 0.0  # the oracles call no model
     assert (full["episodes"], full["trials"], cut["episodes"], cut["trials"]) == (54, 3, 36, 2)
-    assert 0 < cut["average_reward"]["value"] < 1 and cut["pass_hat_k"]["1"]["ci_low"] < cut["pass_hat_k"]["1"]["ci_high"]
+    assert (
+        0 < cut["average_reward"]["value"] < 1 and cut["pass_hat_k"]["1"]["ci_low"] < cut["pass_hat_k"]["1"]["ci_high"]
+    )
     assert sorted(full["runs"]) == sorted(["runs/a/0", str(_pooled(runs, table).relative_to(runs))])
 
 
@@ -126,7 +147,9 @@ def test_runs_that_measure_something_else_are_left_out_with_the_reason(runs, tmp
     [table] = board(runs, "runs", str(broken))["tables"]
     reasons = {entry["source"].removeprefix(str(broken) + "/"): entry["reason"] for entry in table["left_out"]}
     repeated = "repeat" if _pooled(runs, table).name == "more" else "more"
-    assert reasons.pop(f"runs/{repeated}").startswith(f"repeats runs/{_pooled(runs, table).name} (same setup and seed 301")
+    assert reasons.pop(f"runs/{repeated}").startswith(
+        f"repeats runs/{_pooled(runs, table).name} (same setup and seed 301"
+    )
     assert reasons.pop("runs/judged") == "task set differs: 3 tasks vs 18"  # its judge graded nothing: no reason
     assert reasons.pop("runs/revised") == "data revision differs: policy.md"
     assert reasons.pop("unfinished") == "unfinished (no results.json yet)"
@@ -151,7 +174,10 @@ def test_settings_that_cannot_change_a_score_neither_split_nor_exclude_rows(runs
     assert "tool_calling" in {row["agent"] for row in table["rows"]}
     reasons = {entry["source"]: entry["reason"] for entry in table["left_out"]}
     pair = [str(copy), "runs/a/1"]
-    assert [reasons.get(source, "pooled").split(" ")[0] for source in pair] in (["repeats", "pooled"], ["pooled", "repeats"])
+    assert [reasons.get(source, "pooled").split(" ")[0] for source in pair] in (
+        ["repeats", "pooled"],
+        ["pooled", "repeats"],
+    )
     assert table["judge"] is None
     assert table["varying_settings"] == ["max_steps"]  # not provider.name, nor agent.text_tool_calls
 
@@ -170,7 +196,9 @@ def test_markdown_csv_and_html(runs):
     table = csv.DictReader(io.StringIO(leaderboard(runs, "runs", "--format", "csv").stdout))
     lines = list(table)
     figures = board(runs, "runs")["tables"][0]["rows"]
-    assert [(line["env"], line["agent"], int(line["episodes"])) for line in lines] == [("mock", "oracle", n) for n in (54, 36)]
+    assert [(line["env"], line["agent"], int(line["episodes"])) for line in lines] == [
+        ("mock", "oracle", n) for n in (54, 36)
+    ]
     for line, row in zip(lines, figures):
         for k, figure in row["pass_hat_k"].items():
             assert [float(line[f"pass_hat_{k}{end}"]) for end in ("", "_ci_low", "_ci_high")] == list(figure.values())
@@ -187,7 +215,9 @@ def test_the_mlflow_source_and_the_logged_tables(runs):
     from mlflow.tracking import MlflowClient
 
     logged = leaderboard(runs, "runs/a", "--format", "csv", "--log-to-mlflow")
-    assert logged.returncode == 0 and "logged leaderboard/leaderboard.html, leaderboard/leaderboard.csv" in logged.stderr
+    assert (
+        logged.returncode == 0 and "logged leaderboard/leaderboard.html, leaderboard/leaderboard.csv" in logged.stderr
+    )
     again = leaderboard(runs, "--mlflow", "--format", "json", "--log-to-mlflow")  # the same MLflow run, updated
     assert again.returncode == 0, again.stderr
     client = MlflowClient(tracking_uri=local_store(runs)[0])
@@ -195,8 +225,9 @@ def test_the_mlflow_source_and_the_logged_tables(runs):
     [run] = client.search_runs([experiment.experiment_id], filter_string="tags.`taubench.kind` = 'leaderboard'")
     assert run.info.run_name == "leaderboard"
     assert sorted(artifact.path for artifact in client.list_artifacts(run.info.run_id, "leaderboard")) == [
-        "leaderboard/leaderboard.csv", "leaderboard/leaderboard.html",
-    ]  # fmt: skip
+        "leaderboard/leaderboard.csv",
+        "leaderboard/leaderboard.html",
+    ]
     csv_file = client.download_artifacts(run.info.run_id, "leaderboard/leaderboard.csv", str(runs / "downloaded"))
     assert Path(csv_file).read_text() == logged.stdout  # the store's runs give the table the folders give
 
@@ -215,17 +246,30 @@ def test_the_api_serves_the_same_rows(runs):
     app = create_app(ApiSettings(data_dir=runs / "data", runs_dir=runs / "runs"), base_dir=runs)
 
     async def answers():
-        async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://api", timeout=60) as client:
-            return [await client.get("/leaderboard", params=params) for params in (
-                {}, {"format": "markdown"}, {"format": "csv", "env": "mock"}, {"env": "airline"},
-                {"format": "pdf"}, {"env": "../x"}, {"runs_dir": "/etc"},
-            )]  # fmt: skip
+        async with httpx.AsyncClient(
+            transport=httpx.ASGITransport(app=app), base_url="http://api", timeout=60
+        ) as client:
+            return [
+                await client.get("/leaderboard", params=params)
+                for params in (
+                    {},
+                    {"format": "markdown"},
+                    {"format": "csv", "env": "mock"},
+                    {"env": "airline"},
+                    {"format": "pdf"},
+                    {"env": "../x"},
+                    {"runs_dir": "/etc"},
+                )
+            ]
 
     as_json, markdown, as_csv, airline, *refused = asyncio.run(answers())
     assert as_json.status_code == 200 and _figures(as_json.json()) == _figures(board(runs, "runs"))
     assert markdown.headers["content-type"].startswith("text/markdown")
     assert "| — | oracle | oracle | — | 10 | 36 |" in markdown.text
-    assert as_csv.headers["content-type"].startswith("text/csv") and len(list(csv.DictReader(io.StringIO(as_csv.text)))) == 2
+    assert (
+        as_csv.headers["content-type"].startswith("text/csv")
+        and len(list(csv.DictReader(io.StringIO(as_csv.text)))) == 2
+    )
     assert airline.json()["tables"] == []
     assert [answer.status_code for answer in refused] == [422, 422, 422]
     assert refused[2].json()["detail"] == "runs_dir: not a parameter of /leaderboard; allowed: format, env, by"

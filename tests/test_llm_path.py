@@ -6,10 +6,10 @@ import os
 import socket
 from pathlib import Path
 
-import pytest
-
 import network_guard
+import pytest
 from conftest import ORACLES, loaded, run_cli
+
 from taubench.domains import scriptable
 from taubench.llm import LLMClient, LLMRequestError, LLMTransientError, ModelSpec, ResponseCache, RetryPolicy
 from taubench.runner import run
@@ -48,7 +48,9 @@ def expected_model_calls(gold) -> tuple[int, int, int]:
     """Agent and user model calls of a scripted episode: the agent makes its gold calls, hands
     over before each run of the customer's own calls and reports; the customer opens, makes
     its calls, says each run is done, and closes."""
-    handovers = sum(action.requestor == "user" and (n == 0 or gold[n - 1].requestor != "user") for n, action in enumerate(gold))
+    handovers = sum(
+        action.requestor == "user" and (n == 0 or gold[n - 1].requestor != "user") for n, action in enumerate(gold)
+    )
     on_user_side = sum(action.requestor == "user" for action in gold)
     return len(gold) - on_user_side + handovers + 1, 2 + on_user_side + handovers, handovers
 
@@ -65,7 +67,9 @@ def covering_tasks(domain) -> list[str]:
     chosen = [task_id for task_id, task in tasks.items() if judged(task)]
     if all(tasks[task_id].gold_actions for task_id in chosen):
         chosen += [task_id for task_id, task in tasks.items() if not task.gold_actions][:1]
-    calls = {task_id: {(action.requestor, action.name) for action in task.gold_actions} for task_id, task in tasks.items()}
+    calls = {
+        task_id: {(action.requestor, action.name) for action in task.gold_actions} for task_id, task in tasks.items()
+    }
     needed = set().union(*calls.values()).difference(*(calls[task_id] for task_id in chosen))
     while needed:
         best = max(tasks, key=lambda task_id: len(calls[task_id] & needed))  # the first of the best, in split order
@@ -93,9 +97,15 @@ def test_a_ground_truth_script_scores_as_the_oracle_does_through_every_tool_of_t
         assert calls == [(a.requestor, a.name, a.arguments) for a in gold]
         agent_calls, user_calls, handovers = expected_model_calls(gold)
         assert (episode.usage["agent"].calls, episode.usage["user"].calls) == (agent_calls, user_calls)
-    every_tool_called = {(action.requestor, action.name) for task in domain.tasks.values() for action in task.gold_actions}
-    assert {(call.requestor, call.name) for episode in episodes.values() for call in episode.tool_calls} == every_tool_called
-    assert server.counts["agent"] == sum(expected_model_calls(domain.tasks[task_id].gold_actions)[0] for task_id in chosen)
+    every_tool_called = {
+        (action.requestor, action.name) for task in domain.tasks.values() for action in task.gold_actions
+    }
+    assert {
+        (call.requestor, call.name) for episode in episodes.values() for call in episode.tool_calls
+    } == every_tool_called
+    assert server.counts["agent"] == sum(
+        expected_model_calls(domain.tasks[task_id].gold_actions)[0] for task_id in chosen
+    )
     assert server.counts["judge"] == sum(judged(task) for task in domain.tasks.values())
 
 
@@ -144,7 +154,9 @@ def test_what_agent_and_user_send(tmp_path, airline):
     user = [r for r in server.requests if not r.get("tools") and "<scenario>" in r["messages"][0]["content"]]
     first = agent[0]
     assert first["messages"][0]["role"] == "system" and airline.policy in first["messages"][0]["content"]
-    assert [t["function"]["name"] for t in first["tools"]] == [s["function"]["name"] for s in airline.spec.toolkit.schemas()]
+    assert [t["function"]["name"] for t in first["tools"]] == [
+        s["function"]["name"] for s in airline.spec.toolkit.schemas()
+    ]
     assert first["tool_choice"] == "auto" and first["temperature"] == 0.0
     assert first["messages"][1] == {"role": "assistant", "content": "Hi! How can I help you today?"}
     assert {r["seed"] for r in agent + user} == {first["seed"]}  # the trial's seed, for both roles
@@ -169,7 +181,11 @@ def test_costs_add_up_exactly_per_role_and_per_run(tmp_path):
             env={"name": "retail"},
             task_ids=["4", "5", "7"],  # 4 has NL assertions, so the judge is called
             model={"name": "openai/gpt-4o", "pricing": None},
-            user={"model": "openai/scripted-user", "api_base": server.url, "pricing": {"input": 1, "output": 4, "cached_input": 0.25}},
+            user={
+                "model": "openai/scripted-user",
+                "api_base": server.url,
+                "pricing": {"input": 1, "output": 4, "cached_input": 0.25},
+            },
             judge={"pricing": {"input": 3, "output": 12}},
         )
     per_call = {"agent": 0.003, "user": 0.0011, "judge": 0.0042}
@@ -202,16 +218,22 @@ def test_a_model_without_a_known_price_costs_unknown_never_zero(tmp_path):
 def test_with_the_cache_a_second_run_makes_no_call_and_reproduces_the_results(tmp_path):
     cache = {"cache": True, "cache_dir": str(tmp_path / "cache")}
     with ScriptedServer(domains=("airline",)) as server:
-        first = scripted_run(server, tmp_path, task_ids=["0", "1", "8"], num_trials=2, llm=cache, output_dir=str(tmp_path / "a"))
+        first = scripted_run(
+            server, tmp_path, task_ids=["0", "1", "8"], num_trials=2, llm=cache, output_dir=str(tmp_path / "a")
+        )
         calls = server.total_requests
-        second = scripted_run(server, tmp_path, task_ids=["0", "1", "8"], num_trials=2, llm=cache, output_dir=str(tmp_path / "b"))
+        second = scripted_run(
+            server, tmp_path, task_ids=["0", "1", "8"], num_trials=2, llm=cache, output_dir=str(tmp_path / "b")
+        )
         assert server.total_requests == calls  # not one request reached the server
     assert calls > 0 and first.summary.usage["agent"].cache_hits == 0
     assert second.summary.usage["agent"].cache_hits == second.summary.usage["agent"].calls > 0
     assert second.summary.total_cost == 0.0
     for before, after in zip(first.episodes, second.episodes):
         assert (before.task_id, before.trial, before.reward) == (after.task_id, after.trial, after.reward)
-        assert [m.model_dump(exclude={"usage"}) for m in before.messages] == [m.model_dump(exclude={"usage"}) for m in after.messages]
+        assert [m.model_dump(exclude={"usage"}) for m in before.messages] == [
+            m.model_dump(exclude={"usage"}) for m in after.messages
+        ]
 
 
 def test_the_cache_keeps_trials_apart(tmp_path):
@@ -227,7 +249,9 @@ def test_retry_after_is_honoured_and_the_retries_are_bounded(monkeypatch):
     waits = []
     monkeypatch.setattr("taubench.llm.time.sleep", waits.append)
     with ScriptedServer(script=lambda request: "never", faults=Faults(rate_limit=1.0, retry_after_s=3)) as server:
-        client = LLMClient(ModelSpec(model="openai/x", api_base=server.url), RetryPolicy(max_attempts=4, max_backoff=60))
+        client = LLMClient(
+            ModelSpec(model="openai/x", api_base=server.url), RetryPolicy(max_attempts=4, max_backoff=60)
+        )
         with pytest.raises(LLMTransientError, match="gave up after 4 attempts"):
             client.complete([{"role": "user", "content": "hi"}])
     assert server.total_requests == 4
@@ -248,7 +272,12 @@ def test_a_request_the_provider_rejects_is_not_retried():
     with ScriptedServer(domains=("airline",)) as server:  # an agent request without a task marker: 400
         client = LLMClient(ModelSpec(model="openai/x", api_base=server.url))
         with pytest.raises(LLMRequestError, match="rejected the request"):
-            client.complete([{"role": "user", "content": "hi"}], tools=[{"type": "function", "function": {"name": "f", "parameters": {"type": "object", "properties": {}}}}])
+            client.complete(
+                [{"role": "user", "content": "hi"}],
+                tools=[
+                    {"type": "function", "function": {"name": "f", "parameters": {"type": "object", "properties": {}}}}
+                ],
+            )
     assert server.total_requests == 1
 
 
@@ -272,9 +301,18 @@ def test_a_missing_provider_key_is_reported_before_the_run(tmp_path):
     result = run_cli("model=gpt4o", cwd=tmp_path, seed_store=False)
     assert result.returncode == 2
     assert "provider.api_key_env: the environment variable OPENAI_API_KEY is not set" in result.stderr
-    result = run_cli("model=claude-3-5-sonnet-20241022", "user.model=gpt-4o-mini", cwd=tmp_path, env={"ANTHROPIC_API_KEY": "x"}, seed_store=False)
+    result = run_cli(
+        "model=claude-3-5-sonnet-20241022",
+        "user.model=gpt-4o-mini",
+        cwd=tmp_path,
+        env={"ANTHROPIC_API_KEY": "x"},
+        seed_store=False,
+    )
     assert result.returncode == 2
-    assert "user.model: the environment variable OPENAI_API_KEY is not set (needed by the user model gpt-4o-mini)" in result.stderr
+    assert (
+        "user.model: the environment variable OPENAI_API_KEY is not set (needed by the user model gpt-4o-mini)"
+        in result.stderr
+    )
     assert not list(tmp_path.rglob("results.json")) and not (tmp_path / "mlruns").exists()
 
 
@@ -292,13 +330,22 @@ def test_oracle_runs_need_no_model(tmp_path):
 
 def test_the_guard_makes_an_accidental_real_provider_call_fail(tmp_path):
     result = run_cli(
-        "env=airline", "task_ids=[0]", "model=gpt4o", "llm.max_attempts=1", "episode_retries=0",
-        "tracking.enabled=false", "progress=false",
-        cwd=tmp_path, env={"OPENAI_API_KEY": "sk-not-a-real-key"},
+        "env=airline",
+        "task_ids=[0]",
+        "model=gpt4o",
+        "llm.max_attempts=1",
+        "episode_retries=0",
+        "tracking.enabled=false",
+        "progress=false",
+        cwd=tmp_path,
+        env={"OPENAI_API_KEY": "sk-not-a-real-key"},
     )
     assert result.returncode == 2, result.stderr  # stopped: the model was never reached
     assert "all ended without reaching the model" in result.stderr
-    assert "ConnectionRefusedError: looking up 'api.openai.com' blocked by the taubench test network guard" in result.stderr
+    assert (
+        "ConnectionRefusedError: looking up 'api.openai.com' blocked by the taubench test network guard"
+        in result.stderr
+    )
     assert "rerun the same command to continue" in result.stderr
 
 
@@ -322,9 +369,18 @@ def test_a_role_naming_the_agents_model_reaches_it_where_the_agent_does(tmp_path
     """With model=scripted, a user and a judge given the same model string (as taubench.run
     writes them) need no address of their own: they follow the provider's."""
     with ScriptedServer(domains=("mock",)) as server:
-        ran = run_cli("env=mock", "model=scripted", f"provider.api_base={server.url}", "user.model=openai/scripted",
-                      "judge.model=openai/scripted", "task_ids=[0]", "tracking.enabled=false", "progress=false",
-                      "output_dir=run", cwd=tmp_path)  # fmt: skip
+        ran = run_cli(
+            "env=mock",
+            "model=scripted",
+            f"provider.api_base={server.url}",
+            "user.model=openai/scripted",
+            "judge.model=openai/scripted",
+            "task_ids=[0]",
+            "tracking.enabled=false",
+            "progress=false",
+            "output_dir=run",
+            cwd=tmp_path,
+        )
     assert ran.returncode == 0, ran.stderr
     (episode,) = json.loads((tmp_path / "run" / "results.json").read_text())["episodes"]
     assert episode["reward"] == 1.0 and server.counts["user"] > 0

@@ -10,8 +10,8 @@ import threading
 
 import litellm
 import pytest
-
 from conftest import GUARD_DIR, run_cli
+
 from taubench import local_model
 from taubench.local_model import LocalModelError, LocalModelServer, answer_schema, constrain, describe_tools, restore
 
@@ -55,7 +55,10 @@ def llama_answer(content: str, finish_reason: str = "stop") -> dict:
 def test_each_tool_is_a_branch_beside_a_plain_message():
     schema = answer_schema(TOOLS)
     tool_branches, message_branch = schema["anyOf"][:2], schema["anyOf"][2]
-    assert [branch["properties"]["tool"] for branch in tool_branches] == [{"const": "get_weather"}, {"const": "get_time"}]
+    assert [branch["properties"]["tool"] for branch in tool_branches] == [
+        {"const": "get_weather"},
+        {"const": "get_time"},
+    ]
     arguments = tool_branches[1]["properties"]["arguments"]
     assert arguments["properties"] == TIME["function"]["parameters"]["properties"]
     assert arguments["required"] == ["zone"] and arguments["additionalProperties"] is False
@@ -112,7 +115,14 @@ def test_a_request_with_tools_becomes_a_constrained_one():
         {"role": "tool", "tool_call_id": "a", "content": "sunny"},
         {"role": "assistant", "content": "It is sunny."},
     ]
-    request = {"model": "m", "messages": history, "tools": TOOLS, "tool_choice": "auto", "parallel_tool_calls": True, "seed": 3}
+    request = {
+        "model": "m",
+        "messages": history,
+        "tools": TOOLS,
+        "tool_choice": "auto",
+        "parallel_tool_calls": True,
+        "seed": 3,
+    }
     translated, constrained = constrain(request)
     assert constrained
     assert not {"tools", "tool_choice", "parallel_tool_calls"} & translated.keys() and translated["seed"] == 3
@@ -138,10 +148,14 @@ def test_tool_choice_picks_the_branches():
     messages = [{"role": "user", "content": "hi"}]
     plain, constrained = constrain({"messages": messages, "tools": TOOLS, "tool_choice": "none"})
     assert not constrained and plain == {"messages": messages}
-    forced, _ = constrain({"messages": messages, "tools": TOOLS, "tool_choice": {"type": "function", "function": {"name": "get_time"}}})
+    forced, _ = constrain(
+        {"messages": messages, "tools": TOOLS, "tool_choice": {"type": "function", "function": {"name": "get_time"}}}
+    )
     assert forced["response_format"]["json_schema"]["schema"] == answer_schema([TIME], allow_message=False)
     with pytest.raises(ValueError, match="not in tools"):
-        constrain({"messages": messages, "tools": TOOLS, "tool_choice": {"type": "function", "function": {"name": "nope"}}})
+        constrain(
+            {"messages": messages, "tools": TOOLS, "tool_choice": {"type": "function", "function": {"name": "nope"}}}
+        )
 
 
 def test_a_request_without_tools_passes_through():
@@ -251,7 +265,10 @@ needs_local_model = pytest.mark.skipif(
 def smollm2(tmp_path_factory):
     """``python -m taubench.local_model`` on a free loopback port, network-guarded."""
     log = tmp_path_factory.mktemp("local_model") / "stderr.txt"
-    environment = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(GUARD_DIR), os.environ.get("PYTHONPATH")]))}
+    environment = {
+        **os.environ,
+        "PYTHONPATH": os.pathsep.join(filter(None, [str(GUARD_DIR), os.environ.get("PYTHONPATH")])),
+    }
     with open(log, "w") as stderr:
         process = subprocess.Popen(
             [sys.executable, "-m", "taubench.local_model", "--port", "0", "--ctx-size", "8192"],
@@ -297,7 +314,9 @@ def test_smollm2_reads_a_tool_result(smollm2):
         {
             "role": "assistant",
             "content": None,
-            "tool_calls": [{"id": "a", "type": "function", "function": {"name": "get_weather", "arguments": '{"city": "Paris"}'}}],
+            "tool_calls": [
+                {"id": "a", "type": "function", "function": {"name": "get_weather", "arguments": '{"city": "Paris"}'}}
+            ],
         },
         {"role": "tool", "tool_call_id": "a", "content": "sunny, 21 C"},
     ]
@@ -321,10 +340,18 @@ def test_one_short_episode_runs_end_to_end(smollm2, tmp_path):
     finish on its own terms and every tool call must parse. The agent is made to call tools
     (``tool_choice: required``), which it would otherwise rarely do. The reward is not looked at."""
     result = run_cli(
-        "env=airline", "task_ids=[0]", "model=smollm2", f"provider.api_base={smollm2}", "max_steps=8",
+        "env=airline",
+        "task_ids=[0]",
+        "model=smollm2",
+        f"provider.api_base={smollm2}",
+        "max_steps=8",
         "+model.params.tool_choice=required",
-        "max_concurrency=1", "llm.timeout=600", "tracking.enabled=false", "progress=false",
-        cwd=tmp_path, timeout=1800,
+        "max_concurrency=1",
+        "llm.timeout=600",
+        "tracking.enabled=false",
+        "progress=false",
+        cwd=tmp_path,
+        timeout=1800,
     )
     assert result.returncode == 0, result.stderr
     episode = json.loads(next(tmp_path.rglob("results.json")).read_text())["episodes"][0]

@@ -5,6 +5,8 @@ results.json, the summary and ``RunReport.episodes`` are those of the records as
 import gc
 import json
 
+from test_llm_path import merged
+
 import taubench.runner as runner
 from taubench.domains import load_domain
 from taubench.episode import EpisodeResult
@@ -13,8 +15,6 @@ from taubench.rundir import EPISODES_FILE, RESULTS_FILE, EpisodeRecords, read_ep
 from taubench.runner import plan_episodes, run
 from taubench.scripted_server import Faults, ScriptedServer
 from taubench.settings import parse_settings, select_tasks
-
-from test_llm_path import merged
 
 ODD_TEXT = ' é 中文 😀 \u2028 \u2029 \x85 \x0b \r\n "quoted" \\ end'  # line breaks for str.splitlines, not for JSON
 
@@ -48,7 +48,10 @@ def oracle_settings(tmp_path, **extra):
 def in_plan_order(returned: list[EpisodeResult], settings) -> list[EpisodeResult]:
     last = {(episode.task_id, episode.trial): episode for episode in returned}  # a rerun replaces its failed run
     tasks = select_tasks(settings, load_domain(settings.env.name))
-    return [last[item.task.id, item.trial] for item in plan_episodes(tasks, settings.num_trials, settings.seed, settings.shuffle)]
+    return [
+        last[item.task.id, item.trial]
+        for item in plan_episodes(tasks, settings.num_trials, settings.seed, settings.shuffle)
+    ]
 
 
 def assert_results_are_those_of(report, expected: list[EpisodeResult], settings) -> None:
@@ -70,7 +73,9 @@ def test_results_and_summary_are_those_of_the_records_as_they_ended(tmp_path, mo
     monkeypatch.setattr(runner, "EPISODE_RETRY_DELAY_S", 0.0)
     returned = recording(monkeypatch)
     task_ids = [str(i) for i in range(12)]
-    faults = Faults(server_error=0.03, malformed_tool_call=0.1, seed=5)  # most episodes of tasks 2-4 (unscored: no judge) get through
+    faults = Faults(
+        server_error=0.03, malformed_tool_call=0.1, seed=5
+    )  # most episodes of tasks 2-4 (unscored: no judge) get through
     with ScriptedServer(domains=("retail",), faults=faults) as server:
         config = {
             "env": {"name": "retail"},

@@ -6,9 +6,9 @@ sessions each have their own database."""
 import asyncio
 import importlib.metadata
 import json
+import re
 import subprocess
 import sys
-import re
 import threading
 import time
 from pathlib import Path
@@ -16,13 +16,13 @@ from pathlib import Path
 import httpx
 import pytest
 import uvicorn
+from conftest import _cli_environment, free_port, loaded
 from mcp import Client
 from mcp.client.stdio import StdioServerParameters
 from mcp.shared.exceptions import MCPError
 
-from conftest import _cli_environment, free_port, loaded
-from taubench.environment import execute
 from taubench.domains import DOMAINS, self_contained
+from taubench.environment import execute
 from taubench.mcp_server import beyond_the_calls, build, main, parse_args
 from taubench.messages import ToolCall
 
@@ -30,13 +30,17 @@ ORDER = "#W2378156"  # retail task 0's order, delivered: the gold exchanges two 
 
 
 def grades(log) -> dict:
-    return {event["session"]: event for event in map(json.loads, log.read_text().splitlines()) if event["event"] == "grade"}
+    return {
+        event["session"]: event for event in map(json.loads, log.read_text().splitlines()) if event["event"] == "grade"
+    }
 
 
 def episode_observations(domain, task) -> list[str]:
     """What an episode's environment answers to the task's gold actions, one call after another."""
     sides = domain.new_sides(task)
-    calls = [ToolCall(id=str(n), name=action.name, arguments=action.arguments) for n, action in enumerate(task.gold_actions)]
+    calls = [
+        ToolCall(id=str(n), name=action.name, arguments=action.arguments) for n, action in enumerate(task.gold_actions)
+    ]
     return [execute(sides.agent, call).content for call in calls]
 
 
@@ -61,9 +65,16 @@ def test_stdio_replays_the_gold_actions_to_reward_one(retail, tmp_path):
     assert not any(r.is_error for r in results)
     assert unknown.is_error and unknown.content[0].text == "Error: Tool 'refund_everything' not found."
     events = [json.loads(line) for line in log.read_text().splitlines()]
-    assert [e["name"] for e in events if e["event"] == "call"] == [a.name for a in task.gold_actions] + ["refund_everything"]
+    assert [e["name"] for e in events if e["event"] == "call"] == [a.name for a in task.gold_actions] + [
+        "refund_everything"
+    ]
     grade = grades(log)["stdio"]
-    assert (grade["reward"], grade["basis"], grade["not_graded"], grade["num_calls"]) == (1.0, ["DB", "NL_ASSERTION"], [], len(task.gold_actions) + 1)
+    assert (grade["reward"], grade["basis"], grade["not_graded"], grade["num_calls"]) == (
+        1.0,
+        ["DB", "NL_ASSERTION"],
+        [],
+        len(task.gold_actions) + 1,
+    )
     assert grade["components"]["ACTION"]["status"] == "passed"
 
 
@@ -86,8 +97,11 @@ def test_http_sessions_are_isolated_and_graded_when_closed(retail, tmp_path):
     command = [sys.executable, "-m", "taubench.mcp_server", "--env", "retail", "--task-id", "0"]
     server = subprocess.Popen(
         [*command, "--transport", "http", "--port", str(port), "--log", str(log)],
-        cwd=tmp_path, env=_cli_environment(None), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )  # fmt: skip
+        cwd=tmp_path,
+        env=_cli_environment(None),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     url = f"http://127.0.0.1:{port}/mcp"
     try:
         deadline = time.monotonic() + 30
@@ -100,7 +114,9 @@ def test_http_sessions_are_isolated_and_graded_when_closed(retail, tmp_path):
                 time.sleep(0.1)
 
         async def status(client) -> str:
-            return json.loads((await client.call_tool("get_order_details", {"order_id": ORDER})).content[0].text)["status"]
+            return json.loads((await client.call_tool("get_order_details", {"order_id": ORDER})).content[0].text)[
+                "status"
+            ]
 
         async def sessions():
             async with Client(url) as gold, Client(url) as wrong:
@@ -127,8 +143,14 @@ def test_http_sessions_are_isolated_and_graded_when_closed(retail, tmp_path):
     "argv, message",
     [
         (["--env", "shop"], "--env shop: unknown domain; allowed: retail, airline"),
-        (["--env", "retail", "--task-id", "9999"], "--task-id 9999: not a task of retail's base split (114 tasks: 0, 1, 2, ...)"),
-        (["--env", "retail", "--task-id", "0", "--split", "dev"], "--split dev: not a split of retail; allowed: train, test"),
+        (
+            ["--env", "retail", "--task-id", "9999"],
+            "--task-id 9999: not a task of retail's base split (114 tasks: 0, 1, 2, ...)",
+        ),
+        (
+            ["--env", "retail", "--task-id", "0", "--split", "dev"],
+            "--split dev: not a split of retail; allowed: train, test",
+        ),
         (["--env", "telecom"], "--env telecom: the customer acts on their own side in this domain"),
     ],
 )
@@ -149,7 +171,9 @@ def test_without_a_task_nothing_is_graded_and_the_error_limit_ends_the_episode(t
     assert grade.note == "no task (--task-id): nothing to grade against"
 
 
-@pytest.mark.parametrize("env, task_id", [("fitness", "13"), ("real_estate", "23"), ("education", "3"), ("healthcare", "6")])
+@pytest.mark.parametrize(
+    "env, task_id", [("fitness", "13"), ("real_estate", "23"), ("education", "3"), ("healthcare", "6")]
+)
 def test_a_refusal_whose_figure_is_said_in_the_conversation_is_graded_only_in_part(env, task_id, tmp_path):
     """A session that makes no call on a refusal task was graded 1.0 on its unchanged database
     alone (its grade line saying basis ["DB"] while its COMMUNICATE component had failed): the
@@ -216,12 +240,21 @@ def test_a_call_over_a_cap_gets_an_mcp_error_and_ends_the_sessions_episode(tmp_p
         web.should_exit = True
         thread.join(timeout=30)
     too_long, too_much = refused["get_user_details"], refused["list_all_product_types"]
-    assert too_long[0] == "the agent's call of 'get_user_details' is 100,097 characters as JSON, over the cap of 1,000 (max_tool_call_chars); none of the turn's calls was run"
-    assert too_much[0].startswith("the output of 'list_all_product_types' for the agent is 1,478 characters, over the cap of 500")
-    assert too_long[1] == too_much[1] == "Error: this episode has ended (agent_error); open a new MCP session for another"
+    assert (
+        too_long[0]
+        == "the agent's call of 'get_user_details' is 100,097 characters as JSON, over the cap of 1,000 (max_tool_call_chars); none of the turn's calls was run"
+    )
+    assert too_much[0].startswith(
+        "the output of 'list_all_product_types' for the agent is 1,478 characters, over the cap of 500"
+    )
+    assert (
+        too_long[1] == too_much[1] == "Error: this episode has ended (agent_error); open a new MCP session for another"
+    )
     events = [json.loads(line) for line in log.read_text().splitlines()]
     assert [event["event"] for event in events] == ["refused", "call", "grade"] * 2 and log.stat().st_size < 5_000
-    assert {(event["termination"], event["reward"], event["num_calls"]) for event in events[2::3]} == {("agent_error", 0.0, 0)}
+    assert {(event["termination"], event["reward"], event["num_calls"]) for event in events[2::3]} == {
+        ("agent_error", 0.0, 0)
+    }
 
 
 def test_a_cap_below_one_is_refused_naming_the_option(capsys):

@@ -4,13 +4,18 @@ from math import comb
 
 import pytest
 
-from taubench.evaluation import RewardInfo
-from taubench.episode import EpisodeError, EpisodeResult
-from taubench.messages import Usage
 from taubench.console import run_summary, sweep_row
+from taubench.episode import EpisodeError, EpisodeResult
+from taubench.evaluation import RewardInfo
+from taubench.messages import Usage
 from taubench.metrics import EpisodeFacts, pass_hat_k, summarize
 
-CONFIG = {"env": {"name": "retail"}, "agent": {"name": "tool_calling"}, "user": {"name": "llm"}, "model": {"name": "gpt-4o"}}
+CONFIG = {
+    "env": {"name": "retail"},
+    "agent": {"name": "tool_calling"},
+    "user": {"name": "llm"},
+    "model": {"name": "gpt-4o"},
+}
 
 
 def test_pass_hat_k_is_the_exact_combinatorial_estimate():
@@ -62,10 +67,13 @@ def test_unscored_episodes_are_reported_apart_and_excluded_from_rewards():
 
 def test_pass_hat_k_is_over_the_tasks_whose_every_trial_was_scored_and_says_how_many():
     episodes = [
-        episode("1", 0, 1.0), episode("1", 1, 1.0),
-        episode("2", 0, 1.0), episode("2", 1, 0.0),
-        episode("3", 0, None, note="not scored: the judge failed"), episode("3", 1, 1.0),
-    ]  # fmt: skip
+        episode("1", 0, 1.0),
+        episode("1", 1, 1.0),
+        episode("2", 0, 1.0),
+        episode("2", 1, 0.0),
+        episode("3", 0, None, note="not scored: the judge failed"),
+        episode("3", 1, 1.0),
+    ]
     summary = summarize("retail", episodes, num_trials=2, duration_s=1.0)
     assert summary.average_reward == 0.8  # every scored episode
     assert summary.pass_hat_k == {1: 0.75, 2: 0.5} and summary.pass_hat_k_tasks == 2  # tasks 1 and 2, not 3
@@ -74,7 +82,9 @@ def test_pass_hat_k_is_over_the_tasks_whose_every_trial_was_scored_and_says_how_
     assert sweep_row("0", CONFIG, summary)["pass^2"] == "0.500 [0.00-1.00] (2/3 tasks)"
 
     complete = summarize("retail", episodes[:4], num_trials=2, duration_s=1.0)
-    assert complete.pass_hat_k_tasks == 2 and "every trial was scored" not in run_summary(complete, "run", "results.json")
+    assert complete.pass_hat_k_tasks == 2 and "every trial was scored" not in run_summary(
+        complete, "run", "results.json"
+    )
     assert sweep_row("0", CONFIG, complete)["pass^2"].startswith("0.500 [")  # no scope where no task is left out
 
 
@@ -121,7 +131,9 @@ def test_intervals_are_a_seeded_bootstrap_over_tasks():
 def test_intervals_of_a_perfect_run_and_of_a_single_task():
     perfect = summarize("retail", [episode(str(task), trial, 1.0) for task in range(5) for trial in range(2)], 2, 1.0)
     assert perfect.average_reward_ci == (1.0, 1.0) and perfect.pass_hat_k_ci == {1: (1.0, 1.0), 2: (1.0, 1.0)}
-    mixed = summarize("retail", [episode("a", 0, 1.0), episode("a", 1, 0.0), episode("b", 0, 1.0), episode("b", 1, 1.0)], 2, 1.0)
+    mixed = summarize(
+        "retail", [episode("a", 0, 1.0), episode("a", 1, 0.0), episode("b", 0, 1.0), episode("b", 1, 1.0)], 2, 1.0
+    )
     assert mixed.pass_hat_k_ci[2][0] <= mixed.pass_hat_k[2] <= mixed.pass_hat_k_ci[2][1]
     single = summarize("retail", [episode("a", 0, 1.0), episode("a", 1, 0.0)], 2, 1.0)
     assert single.average_reward_ci is None and single.pass_hat_k_ci == {}

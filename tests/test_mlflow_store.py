@@ -13,11 +13,11 @@ from pathlib import Path
 import pytest
 from alembic.operations import Operations
 from click.testing import CliRunner
+from conftest import ORACLES, _cli_environment, run_cli
 from mlflow.db import commands as mlflow_db_command
 from mlflow.tracking import MlflowClient
 from sqlalchemy.exc import OperationalError
 
-from conftest import ORACLES, _cli_environment, run_cli
 from taubench import leaderboard, ui
 from taubench.mlflow_store import StoreError, local_store, open_local_store
 from taubench.settings import TrackingSettings
@@ -74,8 +74,14 @@ def test_two_first_runs_at_once_both_get_the_store(tmp_path):
         print(Tracker(TrackingSettings(), Path({str(tmp_path)!r})).start("first", {{}}))
     """)
     runs = [
-        subprocess.Popen([sys.executable, "-c", script], env=_cli_environment(None), text=True,
-                         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)  # fmt: skip
+        subprocess.Popen(
+            [sys.executable, "-c", script],
+            env=_cli_environment(None),
+            text=True,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+        )
         for _ in range(2)
     ]
     for process in runs:
@@ -87,7 +93,9 @@ def test_two_first_runs_at_once_both_get_the_store(tmp_path):
     assert [process.returncode for process in runs] == [0, 0], [stderr for _, stderr in results]
     client = MlflowClient(local_store(tmp_path)[0])
     experiment = client.get_experiment_by_name("taubench")
-    assert {run.info.run_id for run in client.search_runs([experiment.experiment_id])} == {out.strip() for out, _ in results}
+    assert {run.info.run_id for run in client.search_runs([experiment.experiment_id])} == {
+        out.strip() for out, _ in results
+    }
 
 
 def seeded(base: Path, empty_store: Path) -> Path:
@@ -146,10 +154,14 @@ def test_a_store_an_older_mlflow_made_is_refused_with_the_command_that_updates_i
 
     backup, upgrade = command.split(" && ")
     subprocess.run(backup, shell=True, check=True)
-    assert upgrade.startswith("python -m mlflow db ")  # the rest in this process: MLflow's command line, without a new interpreter
+    assert upgrade.startswith(
+        "python -m mlflow db "
+    )  # the rest in this process: MLflow's command line, without a new interpreter
     assert CliRunner().invoke(mlflow_db_command, shlex.split(upgrade)[4:]).exit_code == 0
     client = MlflowClient(open_local_store(tmp_path / "older")[0])
-    assert [run.info.run_name for run in client.search_runs([client.get_experiment_by_name("taubench").experiment_id])] == ["kept"]
+    assert [
+        run.info.run_name for run in client.search_runs([client.get_experiment_by_name("taubench").experiment_id])
+    ] == ["kept"]
     assert (database.parent / "mlflow.db.backup").is_file()
 
 
@@ -166,10 +178,15 @@ def test_a_damaged_store_holding_runs_stops_the_command_with_the_command_that_fi
     result = run_cli("env=mock", *ORACLES, "task_ids=[0]", "progress=false", cwd=tmp_path)
     assert result.returncode == 2 and "Traceback" not in result.stderr, result.stderr
     assert f"the MLflow store {database} is not whole (schema revision none" in result.stderr
-    assert f"Move it aside and the next run makes a new one (the runs' results stay in their output folders): " \
-           f"`mv {database} {database}.broken`" in result.stderr  # fmt: skip
+    assert (
+        f"Move it aside and the next run makes a new one (the runs' results stay in their output folders): "
+        f"`mv {database} {database}.broken`" in result.stderr
+    )
     assert not (tmp_path / "outputs").exists()  # refused before the run's folder was claimed
-    assert sorted(path.name for path in database.parent.iterdir()) == [".mlflow.db.lock", "mlflow.db"]  # the trial copy is gone
+    assert sorted(path.name for path in database.parent.iterdir()) == [
+        ".mlflow.db.lock",
+        "mlflow.db",
+    ]  # the trial copy is gone
 
 
 def test_the_ui_and_the_leaderboard_refuse_a_damaged_store_alike(tmp_path, empty_mlflow_store, monkeypatch, capsys):
@@ -182,4 +199,6 @@ def test_the_ui_and_the_leaderboard_refuse_a_damaged_store_alike(tmp_path, empty
     ui_error, leaderboard_error = capsys.readouterr().err.splitlines()
     assert ui_error.startswith(f"taubench.ui: the MLflow store {database} is not whole")
     assert leaderboard_error.startswith(f"taubench.leaderboard: the MLflow store {database} is not whole")
-    assert ui_error.endswith(f"`mv {database} {database}.broken`") and leaderboard_error.endswith(f"`mv {database} {database}.broken`")
+    assert ui_error.endswith(f"`mv {database} {database}.broken`") and leaderboard_error.endswith(
+        f"`mv {database} {database}.broken`"
+    )

@@ -12,11 +12,12 @@ from pathlib import Path
 from typing import Callable, Optional
 
 import pytest
+from conftest import free_port, run_cli
 from hydra import compose, initialize_config_module
 from mlflow.tracking import MlflowClient
 from omegaconf import OmegaConf
+from test_llm_path import merged
 
-from conftest import free_port, run_cli
 from taubench.agents.tool_calling import parse_tool_call
 from taubench.episode import EpisodeError, EpisodeResult
 from taubench.evaluation import RewardInfo
@@ -29,8 +30,6 @@ from taubench.scripted_server import Faults, ScriptedServer
 from taubench.settings import ConfigError, check_models, model_configs, parse_settings
 from taubench.tracking import local_store
 
-from test_llm_path import merged
-
 ROUTES = ("openai/scripted", "hosted_vllm/scripted")
 FAST = {"timeout": 5, "initial_backoff": 0.01, "max_backoff": 0.05}
 # what the recorded excerpt shows of each kind, on both routes (where litellm kept the text)
@@ -42,7 +41,15 @@ SHOWN = {
     "choices_empty": "no 'choices'",
     "choices_missing": "no 'choices'",
     **dict.fromkeys(
-        ("content_number", "content_list", "content_object", "message_null", "truncated_body", "json_array", "deep_arguments"),
+        (
+            "content_number",
+            "content_list",
+            "content_object",
+            "message_null",
+            "truncated_body",
+            "json_array",
+            "deep_arguments",
+        ),
         "chatcmpl-scripted",
     ),
 }
@@ -66,7 +73,12 @@ def settings(agent: ScriptedServer, customer: ScriptedServer, tmp_path: Path, ro
     config = {
         "env": {"name": "airline"},
         "agent": {"name": "tool_calling"},
-        "user": {"name": "llm", "model": "openai/customer", "api_base": customer.url, "pricing": {"input": 0, "output": 0}},
+        "user": {
+            "name": "llm",
+            "model": "openai/customer",
+            "api_base": customer.url,
+            "pricing": {"input": 0, "output": 0},
+        },
         "model": {"name": route, "pricing": {"input": 0, "output": 0}},
         "provider": {"name": "scripted", "api_base": agent.url},
         "llm": FAST,
@@ -93,7 +105,11 @@ def test_an_unusable_reply_is_the_agents_failure_after_one_call(servers, tmp_pat
     assert not [w for w in caught if "serializer" in str(w.message)]  # litellm's dump of the reply prints nothing
     assert model.total_requests == 1 and result.attempts == 1  # no retried call, no rerun episode
     assert model.faults_injected == {"malformed_reply": 1}
-    assert (result.error.kind, result.error.type, result.termination_reason) == ("agent_error", "LLMReplyError", "agent_error")
+    assert (result.error.kind, result.error.type, result.termination_reason) == (
+        "agent_error",
+        "LLMReplyError",
+        "agent_error",
+    )
     assert result.reward == 0.0  # graded, as any agent error
     assert 0 < len(result.error.reply) <= EXCERPT_CHARS and SHOWN.get(kind, "") in result.error.reply
     assert len(result.error.traceback) < 10_000  # litellm's chain (the whole reply) is not kept
@@ -105,7 +121,9 @@ def test_an_unusable_reply_of_the_customers_model_is_a_user_error(servers, tmp_p
     breaking(model)
     breaking(customer, malformed_reply=1.0, malformed_reply_kind="html_body")
     try:
-        result = one_episode(settings(model, customer, tmp_path, user={"model": route.replace("scripted", "customer")}), airline)
+        result = one_episode(
+            settings(model, customer, tmp_path, user={"model": route.replace("scripted", "customer")}), airline
+        )
         assert customer.total_requests == 1 and model.total_requests == 0 and result.attempts == 1
     finally:
         breaking(customer)
@@ -129,12 +147,24 @@ def test_episodes_ended_by_unusable_replies_are_recorded_and_scored_once_another
     assert len((report.output_dir / EPISODES_FILE).read_text().splitlines()) == 6
 
 
-def result_with(error: str | None, kind: str = "agent_error", message: str = "openai/x: the reply cannot be used: 42") -> EpisodeResult:
+def result_with(
+    error: str | None, kind: str = "agent_error", message: str = "openai/x: the reply cannot be used: 42"
+) -> EpisodeResult:
     failure = EpisodeError(kind=kind, type=error, message=message, traceback="") if error else None
     return EpisodeResult(
-        task_id="0", trial=0, seed=1, reward=0.0 if error else 1.0, reward_info=RewardInfo(reward=0.0, reward_basis=[]),
-        termination_reason=kind if error else "user_stop", error=failure, messages=[], num_steps=0, num_tool_errors=0,
-        usage={}, started_at="", duration_s=0.0,
+        task_id="0",
+        trial=0,
+        seed=1,
+        reward=0.0 if error else 1.0,
+        reward_info=RewardInfo(reward=0.0, reward_basis=[]),
+        termination_reason=kind if error else "user_stop",
+        error=failure,
+        messages=[],
+        num_steps=0,
+        num_tool_errors=0,
+        usage={},
+        started_at="",
+        duration_s=0.0,
     )
 
 
@@ -144,11 +174,18 @@ def fed(fail_fast: FailFast, results: list) -> list[int]:
 
 def test_fail_fast_stops_on_five_alike_and_lets_anything_else_through():
     stops = []
-    same = [result_with("LLMReplyError", message=f"openai/x: the reply cannot be used: {n}") for n in range(5)]  # numbers aside
-    assert fed(FailFast(10, stops.append), [*same, same[0], result_with(None)]) == [6]  # after the stop: the same dropped
+    same = [
+        result_with("LLMReplyError", message=f"openai/x: the reply cannot be used: {n}") for n in range(5)
+    ]  # numbers aside
+    assert fed(FailFast(10, stops.append), [*same, same[0], result_with(None)]) == [
+        6
+    ]  # after the stop: the same dropped
     assert len(stops) == 1 and stops[0].startswith("stopped: the first 5 episodes all ended with the same model error")
     assert fed(FailFast(3, stops.append), same[:3]) == [] and len(stops) == 2  # fewer planned: all of them
-    ok, request = result_with(None), result_with("LLMRequestError", message="openai/x: the provider rejected the request")
+    ok, request = (
+        result_with(None),
+        result_with("LLMRequestError", message="openai/x: the provider rejected the request"),
+    )
     assert fed(FailFast(10, stops.append), [same[0], same[1], ok, *same]) == list(range(8))  # held, then released
     assert fed(FailFast(10, stops.append), [same[0], request, *same]) == list(range(7))  # two errors: not systematic
     user = result_with("LLMReplyError", kind="user_error")
@@ -163,7 +200,9 @@ def test_a_run_whose_first_episodes_all_fail_alike_stops_and_resumes_once_fixed(
     customer, model = servers
     breaking(model, malformed_reply=1.0, malformed_reply_kind="error_body", latency_s=0.05)  # slow enough to stop early
     stopped = run(settings(model, customer, tmp_path, end_index=12, max_concurrency=2), base_dir=tmp_path)
-    assert stopped.failed and stopped.summary.stopped.startswith("stopped: the first 5 episodes all ended with the same")
+    assert stopped.failed and stopped.summary.stopped.startswith(
+        "stopped: the first 5 episodes all ended with the same"
+    )
     assert "the worker failed" in stopped.summary.stopped and 5 <= model.total_requests < 12  # one call an episode
     assert len(stopped.episodes) == 0 and (stopped.output_dir / EPISODES_FILE).read_text() == ""  # no column of zeros
     breaking(model)
@@ -172,10 +211,18 @@ def test_a_run_whose_first_episodes_all_fail_alike_stops_and_resumes_once_fixed(
 
 
 def test_a_run_stopped_by_a_systematic_model_error_exits_2_and_is_marked_failed(tmp_path):
-    with ScriptedServer(domains=("airline",), faults=Faults(malformed_reply=1.0, malformed_reply_kind="html_body")) as broken:
+    with ScriptedServer(
+        domains=("airline",), faults=Faults(malformed_reply=1.0, malformed_reply_kind="html_body")
+    ) as broken:
         result = run_cli(
-            "env=airline", "model=scripted", f"provider.api_base={broken.url}", "task_ids=[0,1]", "progress=false",
-            "tracking.charts=false", "tracking.trajectories_html=false", cwd=tmp_path,
+            "env=airline",
+            "model=scripted",
+            f"provider.api_base={broken.url}",
+            "task_ids=[0,1]",
+            "progress=false",
+            "tracking.charts=false",
+            "tracking.trajectories_html=false",
+            cwd=tmp_path,
         )
         assert broken.total_requests == 2  # the customer's first call, in each episode
     assert result.returncode == 2, result.stderr
@@ -219,8 +266,15 @@ class FixedReplies:
 
 
 def completion(message: dict, usage: str | None = '{"prompt_tokens": 1000, "completion_tokens": 100}') -> str:
-    document = json.dumps({"id": "c", "object": "chat.completion", "created": 1, "model": "m",
-                           "choices": [{"index": 0, "message": {"role": "assistant", **message}, "finish_reason": "stop"}]})
+    document = json.dumps(
+        {
+            "id": "c",
+            "object": "chat.completion",
+            "created": 1,
+            "model": "m",
+            "choices": [{"index": 0, "message": {"role": "assistant", **message}, "finish_reason": "stop"}],
+        }
+    )
     return document if usage is None else document[:-1] + f', "usage": {usage}}}'
 
 
@@ -248,7 +302,16 @@ def priced_answer(usage: Optional[str], priced_by: str, meter: Optional[SpendMet
         '{"prompt_tokens": 1000, "completion_tokens": 100, "prompt_tokens_details": {"cached_tokens": 4000}}',
         '{"prompt_tokens": ' + "9" * 4000 + ', "completion_tokens": 100}',  # parses, but no real count
     ],
-    ids=["missing", "null", "negative-prompt", "negative-completion", "null-prompt", "negative-cached", "cached-above-prompt", "4000-digits"],
+    ids=[
+        "missing",
+        "null",
+        "negative-prompt",
+        "negative-completion",
+        "null-prompt",
+        "negative-cached",
+        "cached-above-prompt",
+        "4000-digits",
+    ],
 )
 @pytest.mark.parametrize("priced_by", PRICED_BY)
 def test_token_counts_that_make_no_sense_give_an_unknown_cost_never_a_negative_one(usage, priced_by):
@@ -272,7 +335,10 @@ def test_a_budget_that_unknown_costs_would_defeat_stops_the_run(servers, tmp_pat
     silent = FixedReplies(lambda n: completion({"content": "Done: I have nothing more to do."}, usage=None))
     try:
         agent = type("Endpoint", (), {"url": silent.url})
-        report = run(settings(agent, customer, tmp_path, task_ids=["0", "1", "2"], max_cost=5, max_concurrency=1), base_dir=tmp_path)
+        report = run(
+            settings(agent, customer, tmp_path, task_ids=["0", "1", "2"], max_cost=5, max_concurrency=1),
+            base_dir=tmp_path,
+        )
     finally:
         silent.close()
     assert report.failed and report.summary.stopped.startswith("stopped: max_cost $5 cannot be kept")
@@ -285,12 +351,20 @@ def test_arguments_nested_past_what_a_record_can_hold_become_an_error_observatio
     never run, and the episode and the run's files are written as usual."""
     deep = json.dumps({"reservation_id": json.loads("[" * 300 + "]" * 300)})
     call = {"id": "call_deep", "type": "function", "function": {"name": "get_reservation_details", "arguments": deep}}
-    fake = FixedReplies(lambda n: completion({"content": None, "tool_calls": [call]} if n == 0 else {"content": "Done."}))
+    fake = FixedReplies(
+        lambda n: completion({"content": None, "tool_calls": [call]} if n == 0 else {"content": "Done."})
+    )
     try:
         config = {
-            "env": {"name": "airline"}, "agent": {"name": "tool_calling"}, "user": {"name": "oracle"}, "task_ids": ["0"],
-            "model": {"name": "openai/x", "pricing": {"input": 0, "output": 0}}, "provider": {"name": "fake", "api_base": fake.url},
-            "tracking": {"enabled": False}, "progress": False, "output_dir": str(tmp_path / "run"),
+            "env": {"name": "airline"},
+            "agent": {"name": "tool_calling"},
+            "user": {"name": "oracle"},
+            "task_ids": ["0"],
+            "model": {"name": "openai/x", "pricing": {"input": 0, "output": 0}},
+            "provider": {"name": "fake", "api_base": fake.url},
+            "tracking": {"enabled": False},
+            "progress": False,
+            "output_dir": str(tmp_path / "run"),
         }
         report = run(parse_settings(config), base_dir=tmp_path)
     finally:
@@ -309,8 +383,11 @@ def test_arguments_nested_past_the_parsers_limit_are_kept_as_written():
 
 
 SCRIPTED = {
-    "env": {"name": "airline"}, "agent": {"name": "tool_calling"}, "user": {"name": "llm"},
-    "model": {"name": "openai/scripted"}, "provider": {"name": "scripted", "api_base": "http://127.0.0.1:8765/v1"},
+    "env": {"name": "airline"},
+    "agent": {"name": "tool_calling"},
+    "user": {"name": "llm"},
+    "model": {"name": "openai/scripted"},
+    "provider": {"name": "scripted", "api_base": "http://127.0.0.1:8765/v1"},
 }
 
 
@@ -330,7 +407,9 @@ def test_a_model_string_litellm_cannot_route_is_refused_before_the_run(extra, ke
     message = str(refused.value)
     model = merged(SCRIPTED, extra)[key.split(".")[0]]["name" if key == "model.name" else "model"]
     assert f"  {key}: litellm cannot route {model!r} to a provider (" in message
-    assert "allowed: " in message and "openai/<model>" in message and "hosted_vllm" in message and "together_ai" in message
+    assert (
+        "allowed: " in message and "openai/<model>" in message and "hosted_vllm" in message and "together_ai" in message
+    )
     assert ("model config (model=<name>: " in message and "gpt4o" in message) == (key == "model.name")
 
 
@@ -346,7 +425,17 @@ README_EXAMPLES = [
 
 
 def test_every_model_config_and_the_readmes_examples_pass_the_check(monkeypatch):
-    for variable in ("OPENAI", "ANTHROPIC", "GEMINI", "MISTRAL", "TOGETHERAI", "DEEPINFRA", "ANYSCALE", "VLLM", "PROXY"):
+    for variable in (
+        "OPENAI",
+        "ANTHROPIC",
+        "GEMINI",
+        "MISTRAL",
+        "TOGETHERAI",
+        "DEEPINFRA",
+        "ANYSCALE",
+        "VLLM",
+        "PROXY",
+    ):
         monkeypatch.setenv(f"{variable}_API_KEY" if variable != "PROXY" else "PROXY_KEY", "set")
     monkeypatch.setenv("VLLM_API_BASE", "http://127.0.0.1:8000/v1")
     with initialize_config_module(config_module="taubench.conf", version_base="1.3"):
@@ -358,19 +447,32 @@ def test_every_model_config_and_the_readmes_examples_pass_the_check(monkeypatch)
 def test_rerunning_the_command_of_a_run_with_episodes_left_out_runs_just_those(servers, tmp_path):
     customer, model = servers
     breaking(model, server_error=1.0)
-    first = run(settings(model, customer, tmp_path, task_ids=["0", "1", "2"], episode_retries=0, llm={"max_attempts": 1}), base_dir=tmp_path)
+    first = run(
+        settings(model, customer, tmp_path, task_ids=["0", "1", "2"], episode_retries=0, llm={"max_attempts": 1}),
+        base_dir=tmp_path,
+    )
     assert first.summary.infrastructure_failures == [("0", 0), ("1", 0), ("2", 0)]
     breaking(model)
     again = run(settings(model, customer, tmp_path, task_ids=["0", "1", "2"]), base_dir=tmp_path)
     assert again.output_dir == first.output_dir and [e.reward for e in again.episodes] == [1.0] * 3
-    assert again.summary.infrastructure_failures == [] and model.total_requests == sum(e.usage["agent"].calls for e in again.episodes)
+    assert again.summary.infrastructure_failures == [] and model.total_requests == sum(
+        e.usage["agent"].calls for e in again.episodes
+    )
 
 
 def test_a_sweep_runs_every_job_then_exits_3_if_any_left_episodes_out(tmp_path):
     with ScriptedServer(domains=("airline",), faults=Faults(server_error=1.0)) as failing:
         result = run_cli(
-            "--multirun", "env=airline", "model=scripted", f"provider.api_base={failing.url}", "task_ids=[0],[1]",
-            "progress=false", "tracking.enabled=false", "episode_retries=0", "llm.max_attempts=2", "llm.initial_backoff=0.01",
+            "--multirun",
+            "env=airline",
+            "model=scripted",
+            f"provider.api_base={failing.url}",
+            "task_ids=[0],[1]",
+            "progress=false",
+            "tracking.enabled=false",
+            "episode_retries=0",
+            "llm.max_attempts=2",
+            "llm.initial_backoff=0.01",
             cwd=tmp_path,
         )
         assert failing.total_requests == 2 * 2  # 2 jobs of one episode, its first call tried twice
@@ -383,12 +485,23 @@ def test_a_sweep_runs_every_job_then_exits_3_if_any_left_episodes_out(tmp_path):
 def test_a_run_that_never_reaches_its_model_stops_after_its_first_episodes_instead_of_retrying_for_hours(tmp_path):
     closed = f"http://127.0.0.1:{free_port()}/v1"  # nothing listens there: every connection is refused
     result = run_cli(
-        "env=airline", "model=scripted", f"provider.api_base={closed}", "task_ids=[0,1,2,3,4,5,6,7]", "max_concurrency=2",
-        "llm.max_attempts=3", "llm.initial_backoff=0.01", "llm.max_backoff=0.01", "progress=false", "tracking.charts=false",
-        "tracking.trajectories_html=false", cwd=tmp_path,
-    )  # fmt: skip
+        "env=airline",
+        "model=scripted",
+        f"provider.api_base={closed}",
+        "task_ids=[0,1,2,3,4,5,6,7]",
+        "max_concurrency=2",
+        "llm.max_attempts=3",
+        "llm.initial_backoff=0.01",
+        "llm.max_backoff=0.01",
+        "progress=false",
+        "tracking.charts=false",
+        "tracking.trajectories_html=false",
+        cwd=tmp_path,
+    )
     assert result.returncode == 2, result.stderr
     assert "stopped: the first 5 episodes all ended without reaching the model" in result.stderr
-    assert f"could not connect to {closed} (gave up after " in result.stderr  # the first call after 3 attempts, the next after 1
+    assert (
+        f"could not connect to {closed} (gave up after " in result.stderr
+    )  # the first call after 3 attempts, the next after 1
     assert "rerun the same command to continue" in result.stderr
     assert next((tmp_path / "outputs").rglob(EPISODES_FILE)).read_text() == ""  # no episode recorded: all run again

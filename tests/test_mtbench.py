@@ -7,9 +7,9 @@ from pathlib import Path
 
 import jsonschema
 import pytest
+from conftest import ORACLES, run_cli
 from mlflow.tracking import MlflowClient
 
-from conftest import ORACLES, run_cli
 from taubench import mtbench
 from taubench.domains import load_domain
 from taubench.episode import EpisodeResult
@@ -58,8 +58,15 @@ def sweep(tmp_path_factory):
     """One oracle sweep over retail and airline, 2 trials, some episodes cut off, tracked."""
     cwd = tmp_path_factory.mktemp("sweep")
     result = run_cli(
-        "--multirun", *ORACLES, "env=retail,airline", f"task_ids=[{','.join(TASK_IDS)}]", "num_trials=2",
-        "max_steps=14", "progress=false", "export.formats=[mtbench]", f"export.data_dir={cwd / 'data'}",
+        "--multirun",
+        *ORACLES,
+        "env=retail,airline",
+        f"task_ids=[{','.join(TASK_IDS)}]",
+        "num_trials=2",
+        "max_steps=14",
+        "progress=false",
+        "export.formats=[mtbench]",
+        f"export.data_dir={cwd / 'data'}",
         cwd=cwd,
     )
     assert result.returncode == 0, result.stderr
@@ -79,7 +86,10 @@ def test_a_run_exports_scores_and_trajectories_matching_its_results(sweep, env, 
     (folder,) = export_folders(cwd / "data", env)
     unscored = UNSCORED[env]
     left_out = f", {len(unscored)} not scored (trajectory only)" if unscored else ""
-    assert f"taubench: MT-Bench export: {len(TASK_IDS) - len(unscored)} scored tasks{left_out} in {folder.resolve()}\n" in stdout
+    assert (
+        f"taubench: MT-Bench export: {len(TASK_IDS) - len(unscored)} scored tasks{left_out} in {folder.resolve()}\n"
+        in stdout
+    )
 
     by_task: dict[str, list[dict]] = {}
     for episode in document["episodes"]:
@@ -129,7 +139,12 @@ def test_a_run_exports_scores_and_trajectories_matching_its_results(sweep, env, 
                 assert call["type"] == "function" and isinstance(json.loads(call["function"]["arguments"]), dict)
                 call_ids.add(call["id"])
             if message["role"] == "tool":
-                assert message["tool_call_id"] in call_ids and set(message) == {"role", "tool_call_id", "name", "content"}
+                assert message["tool_call_id"] in call_ids and set(message) == {
+                    "role",
+                    "tool_call_id",
+                    "name",
+                    "content",
+                }
 
 
 def test_the_export_folder_is_an_mlflow_artifact_of_each_run(sweep):
@@ -151,9 +166,14 @@ def test_a_stored_run_exports_the_same_files_later(sweep, tmp_path):
     for env, argument in (("retail", lambda run_dir: run_dir), ("airline", lambda run_dir: run_dir / "results.json")):
         run_dir, _ = runs[env]
         later = run_cli(
-            str(argument(run_dir)), "--data-dir", str(tmp_path / "later"),
-            cwd=tmp_path, timeout=120, seed_store=False, module="taubench.mtbench",
-        )  # fmt: skip
+            str(argument(run_dir)),
+            "--data-dir",
+            str(tmp_path / "later"),
+            cwd=tmp_path,
+            timeout=120,
+            seed_store=False,
+            module="taubench.mtbench",
+        )
         assert later.returncode == 0, later.stderr
         (in_run,) = export_folders(cwd / "data", env)
         (exported,) = export_folders(tmp_path / "later", env)
@@ -200,15 +220,23 @@ def test_a_run_through_the_llm_path_names_files_safely_and_scores_its_calls(tmp_
     """The scripted server plays the agent by the ground truth under model openai/scripted."""
     with ScriptedServer(domains=("airline",)) as server:
         result = run_cli(
-            "env=airline", "model=scripted", f"provider.api_base={server.url}", "task_ids=[1,4]",
-            "tracking.enabled=false", "progress=false", "export.formats=[mtbench]", "export.dataset_name=tau_bench_air",
+            "env=airline",
+            "model=scripted",
+            f"provider.api_base={server.url}",
+            "task_ids=[1,4]",
+            "tracking.enabled=false",
+            "progress=false",
+            "export.formats=[mtbench]",
+            "export.dataset_name=tau_bench_air",
             cwd=tmp_path,
         )
     assert result.returncode == 0, result.stderr
     (folder,) = (tmp_path / "data").iterdir()  # export.data_dir defaults to data/ where the command started
     assert re.fullmatch(r"tau_bench_air_\d{8}_\d{6}", folder.name)
     assert sorted(path.name for path in folder.iterdir()) == [
-        "openai-scripted_scores.jsonl", "openai-scripted_task1_trajectory.jsonl", "openai-scripted_task4_trajectory.jsonl",
+        "openai-scripted_scores.jsonl",
+        "openai-scripted_task1_trajectory.jsonl",
+        "openai-scripted_task4_trajectory.jsonl",
     ]
     lines = read_jsonl(folder / "openai-scripted_scores.jsonl")
     assert [line["task-id"] for line in lines] == ["task-1", "task-4"]
@@ -216,7 +244,10 @@ def test_a_run_through_the_llm_path_names_files_safely_and_scores_its_calls(tmp_
         task = airline.tasks[line["task-id"].removeprefix("task-")]
         assert line["score"] == 1.0 and line["result"] == line["truth"]
         assert line["truth"] == calls((action.name, action.arguments) for action in task.gold_actions)
-    assert latest_scores_file(tmp_path / "data", "openai_scripted", "air") == (folder / "openai-scripted_scores.jsonl").resolve()
+    assert (
+        latest_scores_file(tmp_path / "data", "openai_scripted", "air")
+        == (folder / "openai-scripted_scores.jsonl").resolve()
+    )
 
 
 def test_the_stored_run_export_refuses_what_is_not_a_finished_run(sweep, tmp_path, capsys, monkeypatch):
@@ -282,11 +313,20 @@ def test_latest_scores_file_picks_the_newest_and_never_leaves_the_data_dir(tmp_p
         (data / folder).mkdir(parents=True)
         for model in files:
             (data / folder / f"{model}_scores.jsonl").write_text(f'{{"task-id": "task-1", "folder": "{folder}"}}\n')
-    assert latest_scores_file(data, "openai/gpt-4o", "retail") == data / "tau_bench_retail_20250101_120000_01/openai-gpt-4o_scores.jsonl"
-    assert latest_scores_file(data, "openai_gpt-4o", "retail") == data / "tau_bench_retail_20250101_120000_01/openai-gpt-4o_scores.jsonl"
+    assert (
+        latest_scores_file(data, "openai/gpt-4o", "retail")
+        == data / "tau_bench_retail_20250101_120000_01/openai-gpt-4o_scores.jsonl"
+    )
+    assert (
+        latest_scores_file(data, "openai_gpt-4o", "retail")
+        == data / "tau_bench_retail_20250101_120000_01/openai-gpt-4o_scores.jsonl"
+    )
     assert latest_scores_file(data, "gpt-4o", "retail") == data / "tau_bench_retail_20250101_120000/gpt-4o_scores.jsonl"
     assert latest_scores_file(data, "claude", "retail") == data / "tau_bench_retail_20240101_000000/claude_scores.jsonl"
-    assert latest_scores_file(data, "openai/gpt-4o", "retail_v1") == data / "tau_bench_retail_v1_20990101_000000/openai-gpt-4o_scores.jsonl"
+    assert (
+        latest_scores_file(data, "openai/gpt-4o", "retail_v1")
+        == data / "tau_bench_retail_v1_20990101_000000/openai-gpt-4o_scores.jsonl"
+    )
     assert latest_scores_file(data, "gpt-4o", "airline") is None
     assert latest_scores_file(tmp_path / "nowhere", "gpt-4o", "retail") is None
     assert latest_scores_file(data, "", "retail") is None
@@ -296,8 +336,14 @@ def test_latest_scores_file_picks_the_newest_and_never_leaves_the_data_dir(tmp_p
     (tmp_path / "tau_bench_x_20250101_000000" / "m_scores.jsonl").write_text("{}\n")
     (tmp_path / "secret_scores.jsonl").write_text("{}\n")
     for model, subset in [
-        ("m", "../tau_bench_x"), ("m", "x_20250101_000000/.."), ("../../etc/passwd", "retail"), ("../secret", "retail"),
-        ("..", "retail"), ("m", "../.."), ("m", "*"), ("m", "x"),
+        ("m", "../tau_bench_x"),
+        ("m", "x_20250101_000000/.."),
+        ("../../etc/passwd", "retail"),
+        ("../secret", "retail"),
+        ("..", "retail"),
+        ("m", "../.."),
+        ("m", "*"),
+        ("m", "x"),
     ]:
         assert latest_scores_file(data, model, subset) is None, (model, subset)
     # a symbolic link inside data_dir that points out of it is found, but never read through
@@ -322,8 +368,15 @@ def test_a_v1_run_exports_its_instructions_as_prompts(shared, tmp_path):
     """τ-bench v1 tasks: the instruction is the prompt as it is; the transfer is a gold call."""
     data = shared / "data" / "tau_bench_v1"
     settings = parse_settings(
-        {"env": {"name": "airline_v1", "data_dir": str(data)}, "agent": {"name": "oracle"}, "user": {"name": "oracle"},
-         "task_ids": [12, 13], "output_dir": str(tmp_path / "run"), "progress": False, "tracking": {"enabled": False}}
+        {
+            "env": {"name": "airline_v1", "data_dir": str(data)},
+            "agent": {"name": "oracle"},
+            "user": {"name": "oracle"},
+            "task_ids": [12, 13],
+            "output_dir": str(tmp_path / "run"),
+            "progress": False,
+            "tracking": {"enabled": False},
+        }
     )
     report = run_settings(settings, base_dir=tmp_path)
     export = mtbench.export_stored_run(report.output_dir, tmp_path / "data")

@@ -22,8 +22,15 @@ def needs_judge(task) -> bool:
 
 def oracle_settings(env: str, tmp_path, **extra):
     return parse_settings(
-        {"env": {"name": env}, "agent": {"name": "oracle"}, "user": {"name": "oracle"}, "output_dir": str(tmp_path),
-         "progress": False, "tracking": {"enabled": False}, **extra}
+        {
+            "env": {"name": env},
+            "agent": {"name": "oracle"},
+            "user": {"name": "oracle"},
+            "output_dir": str(tmp_path),
+            "progress": False,
+            "tracking": {"enabled": False},
+            **extra,
+        }
     )
 
 
@@ -56,7 +63,10 @@ def test_concurrent_trials_on_shared_records_match_the_reference(tmp_path, retai
     """Tasks 0-5 all act on the same customer's orders; 4 trials of them run 8 at a time.
     Every observation must be the one a fresh database gives (the τ² reference)."""
     reference = json.loads((shared / "fixtures" / "tau2_reference_replay.json").read_text())["domains"]["retail"]
-    report = run(oracle_settings("retail", tmp_path, task_ids=[0, 1, 2, 3, 4, 5], num_trials=4, max_concurrency=8), base_dir=tmp_path)
+    report = run(
+        oracle_settings("retail", tmp_path, task_ids=[0, 1, 2, 3, 4, 5], num_trials=4, max_concurrency=8),
+        base_dir=tmp_path,
+    )
     assert len(report.episodes) == 24
     for episode in report.episodes:
         expected = [action["observation"] for action in reference["tasks"][episode.task_id]["actions"]]

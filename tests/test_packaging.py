@@ -32,9 +32,21 @@ def build_wheel(tmp_path: Path) -> subprocess.CompletedProcess:
     for folder in ("src", "conf"):
         shutil.copytree(REPO / folder, source / folder, ignore=shutil.ignore_patterns("__pycache__", "*.egg-info"))
     return subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-w", str(tmp_path / "wheel"), str(source)],
-        capture_output=True, text=True, check=True,
-    )  # fmt: skip
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "--no-deps",
+            "--no-build-isolation",
+            "-w",
+            str(tmp_path / "wheel"),
+            str(source),
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
 
 
 def test_the_wheel_ships_every_module_config_and_domain_data_file(tmp_path):
@@ -57,18 +69,36 @@ def test_a_plain_install_runs_with_its_own_configs(tmp_path):
     wheel = next(wheel_dir.glob("taubench-*.whl"))
     subprocess.run(
         [sys.executable, "-m", "pip", "install", "--no-deps", "--target", str(target), str(wheel)],
-        check=True, capture_output=True,
+        check=True,
+        capture_output=True,
     )
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(GUARD_DIR), str(target)])}
     where = subprocess.run(
         [sys.executable, "-c", "import taubench.conf, taubench.cli; print(taubench.conf.__file__)"],
-        cwd=tmp_path, env=env, capture_output=True, text=True, check=True,
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
     )
     assert Path(where.stdout.strip()).is_relative_to(target)
     assert {"taubench", "taubench-run"} <= {path.name for path in (target / "bin").iterdir()}  # the scripts
     result = subprocess.run(
-        [sys.executable, "-m", "taubench", "agent=oracle", "user=oracle", "env=airline", "task_ids=[8]", "tracking.enabled=false", "progress=false"],
-        cwd=tmp_path, env=env, capture_output=True, text=True,
+        [
+            sys.executable,
+            "-m",
+            "taubench",
+            "agent=oracle",
+            "user=oracle",
+            "env=airline",
+            "task_ids=[8]",
+            "tracking.enabled=false",
+            "progress=false",
+        ],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
     )
     assert result.returncode == 0, result.stderr
     assert "average reward  1.000" in result.stdout

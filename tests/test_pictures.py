@@ -10,11 +10,11 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from conftest import ORACLES, run_cli
 from matplotlib.colors import to_rgb
 from matplotlib.image import imread
 from mlflow.tracking import MlflowClient
 
-from conftest import ORACLES, run_cli
 from taubench.charts import (
     OUTCOME_COLOURS,
     PASS_HAT_K_COLOUR,
@@ -59,7 +59,9 @@ def read_grid(path: Path, rows: int, columns: int) -> list[list[Outcome | None]]
         found = []
         for column in range(columns):
             x = int(left + (column + 0.5) * (right - left) / columns)
-            found.append(next((kind for kind, colour in OUTCOME_COLOURS.items() if _matches(image[y, x], colour)), None))
+            found.append(
+                next((kind for kind, colour in OUTCOME_COLOURS.items() if _matches(image[y, x], colour)), None)
+            )
         cells.append(found)
     return cells
 
@@ -88,8 +90,12 @@ def test_a_tracked_run_logs_its_charts_and_a_page_per_episode(tmp_path):
     client = _client(tmp_path)
     (run,) = client.search_runs([client.get_experiment_by_name("taubench").experiment_id])
     files = _artifact_files(client, run.info.run_id)
-    pages = {f"trajectories/task-{task}_trial-{trial}.html" for task in TASKS for trial in (0, 1)} | {"trajectories/index.html"}
-    assert files == {"results.json", "resolved_config.yaml", "charts/pass_hat_k.png", "charts/task_trial_grid.png"} | pages
+    pages = {f"trajectories/task-{task}_trial-{trial}.html" for task in TASKS for trial in (0, 1)} | {
+        "trajectories/index.html"
+    }
+    assert (
+        files == {"results.json", "resolved_config.yaml", "charts/pass_hat_k.png", "charts/task_trial_grid.png"} | pages
+    )
     local = Path(client.download_artifacts(run.info.run_id, "", str(tmp_path / "downloaded")))
 
     curve = imread(local / "charts" / "pass_hat_k.png")
@@ -107,8 +113,8 @@ def test_a_tracked_run_logs_its_charts_and_a_page_per_episode(tmp_path):
     assert "Hi! How can I help you today?" in failed  # the oracle agent's greeting
     assert '<details class="tool"><summary>find_user_id_by_name_zip(' in failed
     unscored = (local / "trajectories" / "task-24_trial-0.html").read_text(encoding="utf-8")
-    assert "<td>NL_ASSERTION</td><td class=\"not_evaluated\">not_evaluated</td><td>yes</td>" in unscored
-    assert "<td>DB</td><td class=\"passed\">passed</td><td>yes</td>" in unscored
+    assert '<td>NL_ASSERTION</td><td class="not_evaluated">not_evaluated</td><td>yes</td>' in unscored
+    assert '<td>DB</td><td class="passed">passed</td><td>yes</td>' in unscored
     assert "no judge model configured" in unscored
 
 
@@ -141,9 +147,24 @@ def test_a_sweep_gets_a_comparison_chart_in_its_folder_and_parent_run(tmp_path):
 
 def _summary(**values) -> RunSummary:
     base = dict(
-        domain="retail", num_tasks=2, num_trials=1, num_episodes=2, scored_episodes=2, successes=1,
-        average_reward=0.5, pass_hat_k={1: 0.5}, unscored_episodes=0, unscored_tasks=[], unscored_reasons={},
-        infrastructure_failures=[], episode_reruns=0, errors={}, terminations={}, usage={}, total_cost=0.0, duration_s=1.0,
+        domain="retail",
+        num_tasks=2,
+        num_trials=1,
+        num_episodes=2,
+        scored_episodes=2,
+        successes=1,
+        average_reward=0.5,
+        pass_hat_k={1: 0.5},
+        unscored_episodes=0,
+        unscored_tasks=[],
+        unscored_reasons={},
+        infrastructure_failures=[],
+        episode_reruns=0,
+        errors={},
+        terminations={},
+        usage={},
+        total_cost=0.0,
+        duration_s=1.0,
     )
     return RunSummary(**(base | values))
 
@@ -158,10 +179,18 @@ def test_sweep_jobs_are_labelled_by_the_overrides_that_differ():
 
 def _episode(task_id: str, trial: int, reward, messages=(), error=None, components=None, note=None) -> EpisodeResult:
     return EpisodeResult(
-        task_id=task_id, trial=trial, seed=7, reward=reward,
+        task_id=task_id,
+        trial=trial,
+        seed=7,
+        reward=reward,
         reward_info=RewardInfo(reward=reward, reward_basis=[RewardType.DB], components=components or {}, note=note),
-        termination_reason="user_stop", error=error, messages=list(messages), num_steps=len(messages), num_tool_errors=0,
-        usage={"agent": Usage(calls=1, cost=None), "user": Usage(), "judge": Usage()}, started_at="2025-01-01T00:00:00+00:00",
+        termination_reason="user_stop",
+        error=error,
+        messages=list(messages),
+        num_steps=len(messages),
+        num_tool_errors=0,
+        usage={"agent": Usage(calls=1, cost=None), "user": Usage(), "judge": Usage()},
+        started_at="2025-01-01T00:00:00+00:00",
         duration_s=1.5,
     )
 
@@ -169,9 +198,11 @@ def _episode(task_id: str, trial: int, reward, messages=(), error=None, componen
 def test_the_grid_marks_infrastructure_failures_and_missing_episodes_as_not_run(tmp_path):
     infrastructure = EpisodeError(kind="infrastructure_error", type="LLMTransientError", message="503", traceback="")
     episodes = [
-        _episode("a", 0, 1.0), _episode("a", 1, 0.0),
+        _episode("a", 0, 1.0),
+        _episode("a", 1, 0.0),
         _episode("b", 0, None, error=infrastructure, note="infrastructure error: 503"),  # (b, 1) never ran
-        _episode("c", 0, None, note="not scored"), _episode("c", 1, 1.0),
+        _episode("c", 0, None, note="not scored"),
+        _episode("c", 1, 1.0),
     ]
     grid = outcome_grid(["a", "b", "c"], 2, iter(episodes))
     task_trial_grid_figure(["a", "b", "c"], grid, "taubench test").savefig(tmp_path / "grid.png")
@@ -189,19 +220,33 @@ def test_a_page_escapes_every_text_and_folds_tool_calls_and_drafts():
         UserMessage(
             content=f"I want <b>{hostile}</b>",
             thoughts="think <img src=x onerror=alert(1)>",
-            drafts=[Draft(content="draft <i>one</i>", accepted=False, reason="too <short>"), Draft(content="ok", accepted=True)],
+            drafts=[
+                Draft(content="draft <i>one</i>", accepted=False, reason="too <short>"),
+                Draft(content="ok", accepted=True),
+            ],
         ),
-        AssistantMessage(tool_calls=[ToolCall(id="c1", name="get_order_details", arguments={"order_id": "</pre><u>#W1"})]),
+        AssistantMessage(
+            tool_calls=[ToolCall(id="c1", name="get_order_details", arguments={"order_id": "</pre><u>#W1"})]
+        ),
         ToolMessage(tool_call_id="c1", name="get_order_details", content="Error: order <#W1> not found", error=True),
     ]
-    components = {RewardType.DB: ComponentResult(status="failed", in_basis=True, note="hash <differs>", details={"x": "<y>"})}
+    components = {
+        RewardType.DB: ComponentResult(status="failed", in_basis=True, note="hash <differs>", details={"x": "<y>"})
+    }
     episode = _episode("[retail]:cancel/1", 0, 0.0, messages, components=components)
-    page = render_page(episode, PageContext(run_title="run <title>", models={"agent": "gpt-4o", "user": "gpt-4o", "judge": "none"}))
+    page = render_page(
+        episode, PageContext(run_title="run <title>", models={"agent": "gpt-4o", "user": "gpt-4o", "judge": "none"})
+    )
 
-    assert "<script" not in page and "<img" not in page and "<b>" not in page and "<u>" not in page and "<i>" not in page
+    assert (
+        "<script" not in page and "<img" not in page and "<b>" not in page and "<u>" not in page and "<i>" not in page
+    )
     assert "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;" in page and "run &lt;title&gt;" in page
     assert "http" not in page
-    assert '<details class="tool tool-error"><summary>get_order_details(order_id=&quot;&lt;/pre&gt;&lt;u&gt;#W1&quot;)' in page
+    assert (
+        '<details class="tool tool-error"><summary>get_order_details(order_id=&quot;&lt;/pre&gt;&lt;u&gt;#W1&quot;)'
+        in page
+    )
     assert "Error: order &lt;#W1&gt; not found" in page and '<span class="badge">error</span>' in page
     assert "<summary>thoughts</summary>" in page and "<summary>drafts (2)</summary>" in page
     assert "too &lt;short&gt;" in page and "rejected" in page
@@ -214,5 +259,7 @@ def test_page_names_are_file_safe_and_unique(task_id):
     name = page_name(task_id, 3)
     assert name.endswith("_trial-3.html") and len(name) < 140
     assert all(char.isalnum() or char in "._-~" for char in name)
-    others = {page_name(other, 3) for other in ["[retail]:cancel/1", "_retail__cancel_1", "a" * 200, "a" * 201, "x y", "x_y"]}
+    others = {
+        page_name(other, 3) for other in ["[retail]:cancel/1", "_retail__cancel_1", "a" * 200, "a" * 201, "x y", "x_y"]
+    }
     assert len(others) == 6 and name in others

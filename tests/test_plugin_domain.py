@@ -16,8 +16,8 @@ import zipfile
 from pathlib import Path
 
 import pytest
-
 from conftest import GUARD_DIR, REPO, run_cli
+
 from taubench.domains import REGISTRY
 
 EXAMPLE = REPO / "examples" / "plugin_domain"
@@ -32,7 +32,9 @@ class Installed:
 
     def environment(self) -> dict:
         """PYTHONPATH for a command that sees the installed example (and the network guard)."""
-        return {"PYTHONPATH": os.pathsep.join(filter(None, [str(GUARD_DIR), str(self.site), os.environ.get("PYTHONPATH")]))}
+        return {
+            "PYTHONPATH": os.pathsep.join(filter(None, [str(GUARD_DIR), str(self.site), os.environ.get("PYTHONPATH")]))
+        }
 
 
 @pytest.fixture(scope="module")
@@ -43,16 +45,37 @@ def installed(tmp_path_factory) -> Installed:
     base = tmp_path_factory.mktemp("plugin-domain")
     shutil.copytree(EXAMPLE, base / "source", ignore=shutil.ignore_patterns("__pycache__", "*.egg-info", "build"))
     pip = [sys.executable, "-m", "pip", "--disable-pip-version-check"]
-    subprocess.run([*pip, "wheel", "--no-deps", "--no-build-isolation", "--no-index", "-w", str(base / "wheel"), str(base / "source")],
-                   check=True, capture_output=True)  # fmt: skip
+    subprocess.run(
+        [
+            *pip,
+            "wheel",
+            "--no-deps",
+            "--no-build-isolation",
+            "--no-index",
+            "-w",
+            str(base / "wheel"),
+            str(base / "source"),
+        ],
+        check=True,
+        capture_output=True,
+    )
     (wheel,) = (base / "wheel").glob("*.whl")
-    subprocess.run([*pip, "install", "--no-deps", "--no-index", "--target", str(base / "site"), str(wheel)], check=True, capture_output=True)
+    subprocess.run(
+        [*pip, "install", "--no-deps", "--no-index", "--target", str(base / "site"), str(wheel)],
+        check=True,
+        capture_output=True,
+    )
     return Installed(wheel, base / "site")
 
 
 def test_nothing_of_the_example_is_in_the_package_or_its_tests():
     assert NAME not in REGISTRY
-    found = [path for folder in ("src", "tests") for path in (REPO / folder).rglob("*") if NAME in path.name and "__pycache__" not in path.parts]
+    found = [
+        path
+        for folder in ("src", "tests")
+        for path in (REPO / folder).rglob("*")
+        if NAME in path.name and "__pycache__" not in path.parts
+    ]
     assert found == [], found
 
 
@@ -68,14 +91,24 @@ def test_the_wheel_ships_the_domain_its_data_its_tool_tests_and_its_entry_point(
 def test_the_installed_example_passes_its_card_from_its_own_package(installed, tmp_path):
     env = installed.environment()
     where = subprocess.run(
-        [sys.executable, "-c", "from taubench.domains import DOMAINS; from taubench.domains.checks import tool_tests; "
-         "from taubench.domains.generation import generated_db; "
-         f"spec = DOMAINS[{NAME!r}]; print(spec.data.folder); print(tool_tests(spec)); "
-         "print(generated_db(spec) == (spec.data.folder / 'db.json').read_text(encoding='utf-8'))"],
-        cwd=tmp_path, env={**os.environ, **env}, capture_output=True, text=True, check=True,
-    )  # fmt: skip
+        [
+            sys.executable,
+            "-c",
+            "from taubench.domains import DOMAINS; from taubench.domains.checks import tool_tests; "
+            "from taubench.domains.generation import generated_db; "
+            f"spec = DOMAINS[{NAME!r}]; print(spec.data.folder); print(tool_tests(spec)); "
+            "print(generated_db(spec) == (spec.data.folder / 'db.json').read_text(encoding='utf-8'))",
+        ],
+        cwd=tmp_path,
+        env={**os.environ, **env},
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     data, tests, regenerated = where.stdout.split()
-    assert Path(data).is_relative_to(installed.site) and Path(tests) == installed.site / NAME / "tests" / "test_tools.py"
+    assert (
+        Path(data).is_relative_to(installed.site) and Path(tests) == installed.site / NAME / "tests" / "test_tools.py"
+    )
     assert regenerated == "True"  # its db.json is what its seeded generator makes
     card = run_cli("check", NAME, cwd=tmp_path, env=env, seed_store=False, module="taubench.domains")
     assert card.returncode == 0, card.stdout + card.stderr
@@ -99,12 +132,25 @@ def test_the_installed_example_is_listed_and_scores_1_with_the_oracle(installed,
 def test_the_installed_example_passes_a_scripted_dry_run(installed, tmp_path):
     """The scripted server, started as a command that sees the package, plays every task."""
     env = {**os.environ, **installed.environment(), "LITELLM_LOCAL_MODEL_COST_MAP": "True"}
-    server = subprocess.Popen([sys.executable, "-m", "taubench.scripted_server", "--domains", NAME, "--port", "0"], cwd=tmp_path, env=env,
-                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)  # fmt: skip
+    server = subprocess.Popen(
+        [sys.executable, "-m", "taubench.scripted_server", "--domains", NAME, "--port", "0"],
+        cwd=tmp_path,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
         url = server.stdout.readline().strip()
         assert url.startswith("http://127.0.0.1:"), server.stderr.read()
-        ran = run_cli(f"env={NAME}", "model=scripted", f"provider.api_base={url}", *NO_TRACKING, cwd=tmp_path, env=installed.environment())
+        ran = run_cli(
+            f"env={NAME}",
+            "model=scripted",
+            f"provider.api_base={url}",
+            *NO_TRACKING,
+            cwd=tmp_path,
+            env=installed.environment(),
+        )
     finally:
         server.terminate()
         server.wait(timeout=30)
@@ -117,9 +163,23 @@ def test_the_installed_example_passes_a_scripted_dry_run(installed, tmp_path):
 
 def test_the_examples_own_tool_tests_pass_where_it_is_installed(installed, tmp_path):
     tests = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--rootdir", str(tmp_path), "--pyargs", f"{NAME}.tests"],
-        cwd=tmp_path, env={**os.environ, **installed.environment()}, capture_output=True, text=True,
-    )  # fmt: skip
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-q",
+            "-p",
+            "no:cacheprovider",
+            "--rootdir",
+            str(tmp_path),
+            "--pyargs",
+            f"{NAME}.tests",
+        ],
+        cwd=tmp_path,
+        env={**os.environ, **installed.environment()},
+        capture_output=True,
+        text=True,
+    )
     assert tests.returncode == 0, tests.stdout + tests.stderr
     assert re.search(r"\b5 passed\b", tests.stdout), tests.stdout
 
@@ -128,7 +188,9 @@ def test_the_guide_shows_the_examples_pyproject_as_it_is_and_its_imports_exist()
     guide = GUIDE.read_text(encoding="utf-8")
     assert (EXAMPLE / "pyproject.toml").read_text(encoding="utf-8") in guide
     imports = [line.split("#")[0] for line in guide.splitlines() if line.startswith("from taubench")]
-    assert len(imports) >= 6 and any("DomainSpec" in line for line in imports) and any(" tool" in line for line in imports)
+    assert (
+        len(imports) >= 6 and any("DomainSpec" in line for line in imports) and any(" tool" in line for line in imports)
+    )
     for line in imports:
         exec(line, {})  # an import the guide gives that does not exist fails here
     assert "held_to_the_bar=False" in guide and 'tool_tests="tests/test_tools.py"' in guide

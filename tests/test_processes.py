@@ -13,20 +13,19 @@ import time
 from pathlib import Path
 
 import pytest
-
 from conftest import GUARD_DIR, ORACLES, run_cli, start_cli
-from taubench.rundir import EPISODES_FILE, MANIFEST_FILE, RESULTS_FILE
+from test_resume import comparable, scripted_settings
+
 from taubench.dispatch import SETUP_ATTEMPTS
+from taubench.rundir import EPISODES_FILE, MANIFEST_FILE, RESULTS_FILE
 from taubench.runner import run
 from taubench.scripted_server import Faults, FixedUsage, ScriptedServer
 from taubench.settings import ConfigError, parse_settings
 
-from test_resume import comparable, scripted_settings
-
 TASKS = ["0", "1", "2", "3", "4", "5"]
 # an oracle agent that notes which process runs each episode, and whose worker process dies
 # (once, after a pause that lets other episodes start there) in the episode of task `die_at`
-AGENTS = '''
+AGENTS = """
 import os
 import time
 from pathlib import Path
@@ -50,7 +49,7 @@ class Noting(OracleAgent):
             marker.touch()
             time.sleep(0.5)
             os._exit(3)
-'''
+"""
 
 
 @pytest.fixture
@@ -69,19 +68,26 @@ def agents(tmp_path, monkeypatch, guarded_workers) -> Path:
 
 
 def oracle_settings(tmp_path: Path, log: Path, name: str, episode_retries: int = 2, **dispatch):
-    return parse_settings({
-        "env": {"name": "airline"},
-        "agent": {"name": "custom", "_target_": "procs_agents.Noting", "log": str(log), "die_at": "3" if dispatch else ""},
-        "user": {"name": "oracle"},
-        "tracking": {"enabled": False},
-        "progress": False,
-        "end_index": 8,
-        "num_trials": 2,
-        "max_concurrency": 4,
-        "episode_retries": episode_retries,
-        "dispatch": dispatch or {"backend": "threads"},
-        "output_dir": str(tmp_path / name),
-    })
+    return parse_settings(
+        {
+            "env": {"name": "airline"},
+            "agent": {
+                "name": "custom",
+                "_target_": "procs_agents.Noting",
+                "log": str(log),
+                "die_at": "3" if dispatch else "",
+            },
+            "user": {"name": "oracle"},
+            "tracking": {"enabled": False},
+            "progress": False,
+            "end_index": 8,
+            "num_trials": 2,
+            "max_concurrency": 4,
+            "episode_retries": episode_retries,
+            "dispatch": dispatch or {"backend": "threads"},
+            "output_dir": str(tmp_path / name),
+        }
+    )
 
 
 def workers_in(log: Path) -> set[str]:
@@ -98,7 +104,9 @@ def pairs(episodes) -> list[tuple[str, int]]:
 
 
 def children_of(pid: int) -> set[int]:
-    return {int(child) for task in Path(f"/proc/{pid}/task").iterdir() for child in (task / "children").read_text().split()}
+    return {
+        int(child) for task in Path(f"/proc/{pid}/task").iterdir() for child in (task / "children").read_text().split()
+    }
 
 
 def gone(pid: int) -> bool:
@@ -116,10 +124,19 @@ def test_a_cli_run_killed_mid_way_is_finished_by_the_same_command_with_the_threa
     threads."""
     slow_server = ScriptedServer(domains=("airline",), faults=Faults(latency_s=0.1))
     with ScriptedServer(domains=("airline",)) as server, slow_server as slow:
-        threads = run(scripted_settings(server, tmp_path, task_ids=TASKS, num_trials=2, max_concurrency=4), base_dir=tmp_path)
+        threads = run(
+            scripted_settings(server, tmp_path, task_ids=TASKS, num_trials=2, max_concurrency=4), base_dir=tmp_path
+        )
         command = [
-            "env=airline", "model=scripted", f"task_ids=[{','.join(TASKS)}]", "num_trials=2", "max_concurrency=4",
-            "dispatch.backend=processes", "dispatch.processes=2", "tracking.enabled=false", "progress=false",
+            "env=airline",
+            "model=scripted",
+            f"task_ids=[{','.join(TASKS)}]",
+            "num_trials=2",
+            "max_concurrency=4",
+            "dispatch.backend=processes",
+            "dispatch.processes=2",
+            "tracking.enabled=false",
+            "progress=false",
         ]
         cli = tmp_path / "cli"
         cli.mkdir()
@@ -154,7 +171,9 @@ def test_the_workers_spend_is_counted_and_the_budget_stops_the_run_as_with_threa
     (test_resume.py). Resuming, the stopped run included, is in the tests below."""
     with ScriptedServer(domains=("airline",), usage=FixedUsage(prompt_tokens=1000, completion_tokens=10)) as server:
         dispatch = {"backend": "processes", "processes": 1}
-        stopped = run(scripted_settings(server, tmp_path, task_ids=TASKS, max_cost=5, dispatch=dispatch), base_dir=tmp_path)
+        stopped = run(
+            scripted_settings(server, tmp_path, task_ids=TASKS, max_cost=5, dispatch=dispatch), base_dir=tmp_path
+        )
     spent = [sum(u.cost for u in e.usage.values()) for e in stopped.episodes]
     assert stopped.summary.stopped.startswith("budget reached") and stopped.summary.not_started > 0
     assert sum(spent) >= 5 > sum(spent[:-1])
@@ -180,7 +199,9 @@ def test_without_reruns_a_killed_workers_episodes_are_infrastructure_errors_that
     lost = first.summary.infrastructure_failures
     assert "3" in {task for task, _ in lost}  # one of its trials died with its worker (the first to start there)
     errors = [e.error for e in first.episodes if e.error]
-    assert len(errors) == len(lost) and all(error.message == "its worker process exited with code 3" for error in errors)
+    assert len(errors) == len(lost) and all(
+        error.message == "its worker process exited with code 3" for error in errors
+    )
     assert len(set(pairs(lines_of(first.output_dir)))) == len(lines_of(first.output_dir)) == 16
 
     resumed = run(settings, base_dir=tmp_path)
@@ -193,7 +214,11 @@ def test_a_worker_that_cannot_set_the_run_up_stops_it_with_the_reason(tmp_path, 
     only_here = "\nimport multiprocessing\nassert multiprocessing.parent_process() is None, 'not in workers'\n"
     (tmp_path / "procs_agents.py").write_text(AGENTS + only_here)
     report = run(oracle_settings(tmp_path, agents, "run", backend="processes", processes=1), base_dir=tmp_path)
-    assert report.failed and report.summary.stopped == "stopped: a worker process could not set up the run: AssertionError: not in workers"
+    assert (
+        report.failed
+        and report.summary.stopped
+        == "stopped: a worker process could not set up the run: AssertionError: not in workers"
+    )
     assert report.summary.not_started == 16 and not (report.output_dir / EPISODES_FILE).read_bytes()
 
 
@@ -223,9 +248,17 @@ def test_workers_killed_while_setting_up_are_replaced_a_few_times_then_the_run_s
         (tokens / str(number)).touch()
     (tmp_path / "procs_agents.py").write_text(AGENTS + SETUP_KILLS.format(tokens=str(tokens)))
     command = [
-        "env=airline", "agent=custom", "agent._target_=procs_agents.Noting", f"+agent.log={tmp_path / 'episodes.log'}",
-        "user=oracle", "task_ids=[0,1,2]", "dispatch.backend=processes", "dispatch.processes=1", "episode_retries=0",
-        "tracking.enabled=false", "progress=false",
+        "env=airline",
+        "agent=custom",
+        "agent._target_=procs_agents.Noting",
+        f"+agent.log={tmp_path / 'episodes.log'}",
+        "user=oracle",
+        "task_ids=[0,1,2]",
+        "dispatch.backend=processes",
+        "dispatch.processes=1",
+        "episode_retries=0",
+        "tracking.enabled=false",
+        "progress=false",
     ]
     guarded = {"PYTHONPATH": os.pathsep.join([str(GUARD_DIR), str(tmp_path)])}
     stopped = run_cli(*command, cwd=tmp_path, env=guarded, seed_store=False)
@@ -253,7 +286,9 @@ def test_workers_killed_while_setting_up_are_replaced_a_few_times_then_the_run_s
 )
 def test_bad_processes_settings_name_the_key(dispatch, expected):
     with pytest.raises(ConfigError) as error:
-        parse_settings({"env": {"name": "retail"}, "agent": {"name": "oracle"}, "user": {"name": "oracle"}, "dispatch": dispatch})
+        parse_settings(
+            {"env": {"name": "retail"}, "agent": {"name": "oracle"}, "user": {"name": "oracle"}, "dispatch": dispatch}
+        )
     assert expected in str(error.value)
 
 

@@ -6,17 +6,16 @@ import shutil
 from pathlib import Path
 
 import pytest
-from mlflow.tracking import MlflowClient
-
 from conftest import run_cli
+from mlflow.tracking import MlflowClient
+from test_llm_path import merged
+
 from taubench.domain import DATA_FILES
 from taubench.rundir import EPISODES_FILE, RunLock
 from taubench.runner import run
 from taubench.scripted_server import Faults, FixedUsage, ScriptedServer
 from taubench.settings import ConfigError, parse_settings
 from taubench.tracking import local_store, summary_metrics
-
-from test_llm_path import merged
 
 
 def scripted_args(server: ScriptedServer) -> list[str]:
@@ -75,7 +74,10 @@ def test_resuming_with_another_configuration_or_other_data_is_refused(tmp_path, 
     with ScriptedServer(domains=("airline",), usage=FixedUsage(prompt_tokens=1000, completion_tokens=10)) as server:
         stopped = run(scripted_settings(server, tmp_path, max_cost=3), base_dir=tmp_path)
         earlier = str(stopped.output_dir)
-        with pytest.raises(ConfigError, match=r"(?s)resume: refusing to continue.*num_trials: 1 then, 2 now.*or give another output_dir"):
+        with pytest.raises(
+            ConfigError,
+            match=r"(?s)resume: refusing to continue.*num_trials: 1 then, 2 now.*or give another output_dir",
+        ):
             run(scripted_settings(server, tmp_path, resume=earlier, num_trials=2), base_dir=tmp_path)
         data = tmp_path / "data"
         data.mkdir()
@@ -85,12 +87,17 @@ def test_resuming_with_another_configuration_or_other_data_is_refused(tmp_path, 
         policy.write_text(policy.read_text() + "\nBe generous.\n")
         with pytest.raises(ConfigError, match="task data \\(airline\\): the files' sha256 differ"):
             run(
-                scripted_settings(server, tmp_path, resume=earlier, env={"data_dir": str(data), "verify_checksums": False}),
+                scripted_settings(
+                    server, tmp_path, resume=earlier, env={"data_dir": str(data), "verify_checksums": False}
+                ),
                 base_dir=tmp_path,
             )
         with pytest.raises(ConfigError, match="resume: .* is not the output directory of a taubench run"):
             run(scripted_settings(server, tmp_path, resume=str(tmp_path), output_dir=None), base_dir=tmp_path)
-        fresh = run(scripted_settings(server, tmp_path, resume="never", output_dir=str(tmp_path / "new"), max_cost=None), base_dir=tmp_path)
+        fresh = run(
+            scripted_settings(server, tmp_path, resume="never", output_dir=str(tmp_path / "new"), max_cost=None),
+            base_dir=tmp_path,
+        )
     assert fresh.output_dir != stopped.output_dir and fresh.resumed_episodes == 0 and len(fresh.episodes) == 10
 
 

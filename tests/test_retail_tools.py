@@ -61,9 +61,6 @@ def db(tools):
     return tools.db
 
 
-
-
-
 def method_of(db, order: Order, index: int = 0):
     """The user's payment method used by the order's payment-history entry ``index``."""
     return db.users[order.user_id].payment_methods[order.payment_history[index].payment_method_id]
@@ -194,7 +191,10 @@ def test_an_argument_named_self_collides_with_the_dispatcher_first_of_self_and_t
 @pytest.mark.parametrize(
     "argument, expected",
     [
-        ("requestor", "Error: tau2.environment.environment.Environment.make_tool_call() got multiple values for keyword argument 'requestor'"),
+        (
+            "requestor",
+            "Error: tau2.environment.environment.Environment.make_tool_call() got multiple values for keyword argument 'requestor'",
+        ),
         ("tool_name", "Error: Environment.make_tool_call() got multiple values for argument 'tool_name'"),
     ],
 )
@@ -225,9 +225,7 @@ def test_mutations_before_an_exception_are_kept(tools, db):
     card = method_of(db, order)
     amount = order.payment_history[0].amount
     balance = card.balance
-    order.payment_history.append(
-        order.payment_history[0].model_copy(update={"payment_method_id": "gift_card_0000000"})
-    )
+    order.payment_history.append(order.payment_history[0].model_copy(update={"payment_method_id": "gift_card_0000000"}))
     assert fail(tools, "cancel_pending_order", order_id=order.order_id, reason="no longer needed") == (
         "Error: Payment method not found"
     )
@@ -286,8 +284,10 @@ def test_gift_card_balance_is_dumped_as_float(tools, db):
 def test_user_dump_key_order_and_payment_method_shapes(tools, db):
     user = find(
         db.users,
-        lambda u: {type(m) for m in u.payment_methods.values()} >= {CreditCard, GiftCard}
-        or {type(m) for m in u.payment_methods.values()} >= {Paypal, GiftCard},
+        lambda u: (
+            {type(m) for m in u.payment_methods.values()} >= {CreditCard, GiftCard}
+            or {type(m) for m in u.payment_methods.values()} >= {Paypal, GiftCard}
+        ),
         "user with a gift card and another method",
     )
     data = json.loads(ok(tools, "get_user_details", user_id=user.user_id))
@@ -431,11 +431,23 @@ def test_find_user_by_name_zip_ignores_name_case_but_not_zip_spacing(tools, db):
     user = first_record(db.users)
     name = user.name
     assert (
-        ok(tools, "find_user_id_by_name_zip", first_name=name.first_name.upper(), last_name=name.last_name.lower(), zip=user.address.zip)
+        ok(
+            tools,
+            "find_user_id_by_name_zip",
+            first_name=name.first_name.upper(),
+            last_name=name.last_name.lower(),
+            zip=user.address.zip,
+        )
         == user.user_id
     )
     assert (
-        fail(tools, "find_user_id_by_name_zip", first_name=name.first_name, last_name=name.last_name, zip=" " + user.address.zip)
+        fail(
+            tools,
+            "find_user_id_by_name_zip",
+            first_name=name.first_name,
+            last_name=name.last_name,
+            zip=" " + user.address.zip,
+        )
         == "Error: User not found"
     )
 
@@ -480,8 +492,14 @@ def test_cancel_errors_in_check_order(tools, db):
 
 def test_cancel_refuses_item_modified_order(tools, db):
     order, item, variant = swap(db, "pending")
-    ok(tools, "modify_pending_order_items", order_id=order.order_id, item_ids=[item.item_id],
-       new_item_ids=[variant.item_id], payment_method_id=order.payment_history[0].payment_method_id)
+    ok(
+        tools,
+        "modify_pending_order_items",
+        order_id=order.order_id,
+        item_ids=[item.item_id],
+        new_item_ids=[variant.item_id],
+        payment_method_id=order.payment_history[0].payment_method_id,
+    )
     assert fail(tools, "cancel_pending_order", order_id=order.order_id, reason="ordered by mistake") == (
         "Error: Non-pending order cannot be cancelled"
     )
@@ -506,10 +524,12 @@ def test_cancel_refunds_each_payment_and_keeps_model_key_order(tools, db):
 def test_cancel_credits_gift_card_and_rounds_balance(tools, db):
     order = find(
         db.orders,
-        lambda o: o.status == "pending"
-        and isinstance(method_of(db, o), GiftCard)
-        and method_of(db, o).balance + o.payment_history[0].amount
-        != round(method_of(db, o).balance + o.payment_history[0].amount, 2),
+        lambda o: (
+            o.status == "pending"
+            and isinstance(method_of(db, o), GiftCard)
+            and method_of(db, o).balance + o.payment_history[0].amount
+            != round(method_of(db, o).balance + o.payment_history[0].amount, 2)
+        ),
         "pending gift-card order whose credit leaves float noise",
     )
     card = method_of(db, order)
@@ -531,56 +551,116 @@ def delivered_swap(db):
 
 def test_exchange_order_and_status_errors(tools, db):
     pending = find(db.orders, lambda o: o.status == "pending", "pending order")
-    assert fail(tools, "exchange_delivered_order_items", order_id="#W0", item_ids=[], new_item_ids=[],
-                payment_method_id="x") == "Error: Order not found"
-    assert fail(tools, "exchange_delivered_order_items", order_id=pending.order_id, item_ids=[], new_item_ids=[],
-                payment_method_id="x") == "Error: Non-delivered order cannot be exchanged"
+    assert (
+        fail(
+            tools, "exchange_delivered_order_items", order_id="#W0", item_ids=[], new_item_ids=[], payment_method_id="x"
+        )
+        == "Error: Order not found"
+    )
+    assert (
+        fail(
+            tools,
+            "exchange_delivered_order_items",
+            order_id=pending.order_id,
+            item_ids=[],
+            new_item_ids=[],
+            payment_method_id="x",
+        )
+        == "Error: Non-delivered order cannot be exchanged"
+    )
 
 
 def test_exchange_multiplicity_error_has_number_of_wording_and_period(tools, delivered_swap):
     order, item, variant = delivered_swap
     pay = order.payment_history[0].payment_method_id
-    assert fail(tools, "exchange_delivered_order_items", order_id=order.order_id, item_ids=["0000000000"],
-                new_item_ids=[variant.item_id], payment_method_id=pay) == "Error: Number of 0000000000 not found."
+    assert (
+        fail(
+            tools,
+            "exchange_delivered_order_items",
+            order_id=order.order_id,
+            item_ids=["0000000000"],
+            new_item_ids=[variant.item_id],
+            payment_method_id=pay,
+        )
+        == "Error: Number of 0000000000 not found."
+    )
     # listed more often than the order holds it; checked before the list lengths
-    assert fail(tools, "exchange_delivered_order_items", order_id=order.order_id,
-                item_ids=[item.item_id] * (len(order.items) + 1), new_item_ids=[],
-                payment_method_id=pay) == f"Error: Number of {item.item_id} not found."
+    assert (
+        fail(
+            tools,
+            "exchange_delivered_order_items",
+            order_id=order.order_id,
+            item_ids=[item.item_id] * (len(order.items) + 1),
+            new_item_ids=[],
+            payment_method_id=pay,
+        )
+        == f"Error: Number of {item.item_id} not found."
+    )
 
 
 def test_exchange_length_mismatch_error_has_trailing_period(tools, delivered_swap):
     order, item, variant = delivered_swap
-    assert fail(tools, "exchange_delivered_order_items", order_id=order.order_id, item_ids=[item.item_id],
-                new_item_ids=["bad1", "bad2"], payment_method_id="nope") == (
-        "Error: The number of items to be exchanged should match."
-    )
+    assert fail(
+        tools,
+        "exchange_delivered_order_items",
+        order_id=order.order_id,
+        item_ids=[item.item_id],
+        new_item_ids=["bad1", "bad2"],
+        payment_method_id="nope",
+    ) == ("Error: The number of items to be exchanged should match.")
 
 
 def test_exchange_variant_of_other_product_is_variant_not_found(tools, db, delivered_swap):
     order, item, _ = delivered_swap
     # checked before the payment method
-    assert fail(tools, "exchange_delivered_order_items", order_id=order.order_id, item_ids=[item.item_id],
-                new_item_ids=[foreign_item_id(db, item)], payment_method_id="nope") == "Error: Variant not found"
-    assert fail(tools, "exchange_delivered_order_items", order_id=order.order_id, item_ids=[item.item_id],
-                new_item_ids=["0000000000"], payment_method_id="nope") == "Error: Variant not found"
+    assert (
+        fail(
+            tools,
+            "exchange_delivered_order_items",
+            order_id=order.order_id,
+            item_ids=[item.item_id],
+            new_item_ids=[foreign_item_id(db, item)],
+            payment_method_id="nope",
+        )
+        == "Error: Variant not found"
+    )
+    assert (
+        fail(
+            tools,
+            "exchange_delivered_order_items",
+            order_id=order.order_id,
+            item_ids=[item.item_id],
+            new_item_ids=["0000000000"],
+            payment_method_id="nope",
+        )
+        == "Error: Variant not found"
+    )
 
 
 def test_exchange_unavailable_variant_error(tools, db):
     order, item, variant = swap(
         db, "delivered", pick=lambda item, _: next(iter(alternatives(db, item, available=False)), None)
     )
-    assert fail(tools, "exchange_delivered_order_items", order_id=order.order_id, item_ids=[item.item_id],
-                new_item_ids=[variant.item_id], payment_method_id="nope") == (
-        f"Error: New item {variant.item_id} not found or available"
-    )
+    assert fail(
+        tools,
+        "exchange_delivered_order_items",
+        order_id=order.order_id,
+        item_ids=[item.item_id],
+        new_item_ids=[variant.item_id],
+        payment_method_id="nope",
+    ) == (f"Error: New item {variant.item_id} not found or available")
 
 
 def test_exchange_unknown_payment_method(tools, delivered_swap):
     order, item, variant = delivered_swap
-    assert fail(tools, "exchange_delivered_order_items", order_id=order.order_id, item_ids=[item.item_id],
-                new_item_ids=[variant.item_id], payment_method_id="credit_card_0000000") == (
-        "Error: Payment method not found"
-    )
+    assert fail(
+        tools,
+        "exchange_delivered_order_items",
+        order_id=order.order_id,
+        item_ids=[item.item_id],
+        new_item_ids=[variant.item_id],
+        payment_method_id="credit_card_0000000",
+    ) == ("Error: Payment method not found")
 
 
 def test_exchange_insufficient_gift_card_balance(tools, db):
@@ -592,13 +672,19 @@ def test_exchange_insufficient_gift_card_balance(tools, db):
             continue
         for item in order.items:
             variant = pick(item, alternatives(db, item))
-            card = variant and gift_card_of(db, order.user_id, lambda c: c.balance < round(variant.price - item.price, 2))
+            card = variant and gift_card_of(
+                db, order.user_id, lambda c, variant=variant, item=item: c.balance < round(variant.price - item.price, 2)
+            )
             if card:
                 before = db_hash(db)
-                assert fail(tools, "exchange_delivered_order_items", order_id=order.order_id,
-                            item_ids=[item.item_id], new_item_ids=[variant.item_id], payment_method_id=card.id) == (
-                    "Error: Insufficient gift card balance to pay for the price difference"
-                )
+                assert fail(
+                    tools,
+                    "exchange_delivered_order_items",
+                    order_id=order.order_id,
+                    item_ids=[item.item_id],
+                    new_item_ids=[variant.item_id],
+                    payment_method_id=card.id,
+                ) == ("Error: Insufficient gift card balance to pay for the price difference")
                 assert db_hash(db) == before
                 return
     raise AssertionError("no delivered order whose gift card cannot cover an upgrade")
@@ -625,8 +711,16 @@ def test_exchange_effects_sort_lists_independently_and_move_no_money(tools, db):
     history = [p.model_dump() for p in order.payment_history]
     balances = {m.id: m.model_dump() for m in db.users[order.user_id].payment_methods.values()}
     pay = order.payment_history[0].payment_method_id
-    data = order_json(ok(tools, "exchange_delivered_order_items", order_id=order.order_id, item_ids=item_ids,
-                         new_item_ids=new_ids, payment_method_id=pay))
+    data = order_json(
+        ok(
+            tools,
+            "exchange_delivered_order_items",
+            order_id=order.order_id,
+            item_ids=item_ids,
+            new_item_ids=new_ids,
+            payment_method_id=pay,
+        )
+    )
     assert data["status"] == "exchange requested"
     assert data["exchange_items"] == sorted(item_ids)
     assert data["exchange_new_items"] == sorted(new_ids)
@@ -639,8 +733,14 @@ def test_exchange_effects_sort_lists_independently_and_move_no_money(tools, db):
 
 def test_exchange_with_empty_lists_stores_int_zero(tools, db):
     order = find(db.orders, lambda o: o.status == "delivered", "delivered order")
-    content = ok(tools, "exchange_delivered_order_items", order_id=order.order_id, item_ids=[], new_item_ids=[],
-                 payment_method_id=order.payment_history[0].payment_method_id)
+    content = ok(
+        tools,
+        "exchange_delivered_order_items",
+        order_id=order.order_id,
+        item_ids=[],
+        new_item_ids=[],
+        payment_method_id=order.payment_history[0].payment_method_id,
+    )
     assert '"exchange_price_difference": 0,' in content
     assert type(order.exchange_price_difference) is int
     assert order.exchange_items == [] and order.exchange_new_items == []
@@ -652,8 +752,14 @@ def test_exchange_accepts_new_item_equal_to_old(tools, db):
         return variant if variant is not None and variant.available and variant.price == item.price else None
 
     order, item, _ = swap(db, "delivered", pick=same_variant_if_available)
-    content = ok(tools, "exchange_delivered_order_items", order_id=order.order_id, item_ids=[item.item_id],
-                 new_item_ids=[item.item_id], payment_method_id=order.payment_history[0].payment_method_id)
+    content = ok(
+        tools,
+        "exchange_delivered_order_items",
+        order_id=order.order_id,
+        item_ids=[item.item_id],
+        new_item_ids=[item.item_id],
+        payment_method_id=order.payment_history[0].payment_method_id,
+    )
     assert '"exchange_price_difference": 0.0,' in content
 
 
@@ -662,8 +768,14 @@ def test_exchange_rounds_price_difference(tools, db):
         return next((v for v in options if v.price - item.price != round(v.price - item.price, 2)), None)
 
     order, item, variant = swap(db, "delivered", pick=pick)
-    ok(tools, "exchange_delivered_order_items", order_id=order.order_id, item_ids=[item.item_id],
-       new_item_ids=[variant.item_id], payment_method_id=order.payment_history[0].payment_method_id)
+    ok(
+        tools,
+        "exchange_delivered_order_items",
+        order_id=order.order_id,
+        item_ids=[item.item_id],
+        new_item_ids=[variant.item_id],
+        payment_method_id=order.payment_history[0].payment_method_id,
+    )
     assert order.exchange_price_difference == round(variant.price - item.price, 2)
 
 
@@ -678,81 +790,160 @@ def pending_swap(db):
 
 def test_modify_items_order_and_status_errors(tools, db):
     delivered = find(db.orders, lambda o: o.status == "delivered", "delivered order")
-    assert fail(tools, "modify_pending_order_items", order_id="#W0", item_ids=[], new_item_ids=[],
-                payment_method_id="x") == "Error: Order not found"
-    assert fail(tools, "modify_pending_order_items", order_id=delivered.order_id, item_ids=[], new_item_ids=[],
-                payment_method_id="x") == "Error: Non-pending order cannot be modified"
+    assert (
+        fail(tools, "modify_pending_order_items", order_id="#W0", item_ids=[], new_item_ids=[], payment_method_id="x")
+        == "Error: Order not found"
+    )
+    assert (
+        fail(
+            tools,
+            "modify_pending_order_items",
+            order_id=delivered.order_id,
+            item_ids=[],
+            new_item_ids=[],
+            payment_method_id="x",
+        )
+        == "Error: Non-pending order cannot be modified"
+    )
 
 
 def test_modify_items_refuses_item_modified_order(tools, pending_swap):
     order, item, variant = pending_swap
     pay = order.payment_history[0].payment_method_id
-    ok(tools, "modify_pending_order_items", order_id=order.order_id, item_ids=[item.item_id],
-       new_item_ids=[variant.item_id], payment_method_id=pay)
-    assert fail(tools, "modify_pending_order_items", order_id=order.order_id, item_ids=[variant.item_id],
-                new_item_ids=[item.item_id], payment_method_id=pay) == "Error: Non-pending order cannot be modified"
+    ok(
+        tools,
+        "modify_pending_order_items",
+        order_id=order.order_id,
+        item_ids=[item.item_id],
+        new_item_ids=[variant.item_id],
+        payment_method_id=pay,
+    )
+    assert (
+        fail(
+            tools,
+            "modify_pending_order_items",
+            order_id=order.order_id,
+            item_ids=[variant.item_id],
+            new_item_ids=[item.item_id],
+            payment_method_id=pay,
+        )
+        == "Error: Non-pending order cannot be modified"
+    )
 
 
 def test_modify_items_multiplicity_error_is_bare_id_without_period(tools, pending_swap):
     order, item, variant = pending_swap
     pay = order.payment_history[0].payment_method_id
-    assert fail(tools, "modify_pending_order_items", order_id=order.order_id, item_ids=["0000000000"],
-                new_item_ids=[variant.item_id], payment_method_id=pay) == "Error: 0000000000 not found"
-    assert fail(tools, "modify_pending_order_items", order_id=order.order_id,
-                item_ids=[item.item_id] * (len(order.items) + 1), new_item_ids=[],
-                payment_method_id=pay) == f"Error: {item.item_id} not found"
+    assert (
+        fail(
+            tools,
+            "modify_pending_order_items",
+            order_id=order.order_id,
+            item_ids=["0000000000"],
+            new_item_ids=[variant.item_id],
+            payment_method_id=pay,
+        )
+        == "Error: 0000000000 not found"
+    )
+    assert (
+        fail(
+            tools,
+            "modify_pending_order_items",
+            order_id=order.order_id,
+            item_ids=[item.item_id] * (len(order.items) + 1),
+            new_item_ids=[],
+            payment_method_id=pay,
+        )
+        == f"Error: {item.item_id} not found"
+    )
 
 
 def test_modify_items_length_mismatch_error_has_no_period(tools, pending_swap):
     order, item, _ = pending_swap
-    assert fail(tools, "modify_pending_order_items", order_id=order.order_id, item_ids=[item.item_id],
-                new_item_ids=[], payment_method_id="nope") == (
-        "Error: The number of items to be exchanged should match"
-    )
+    assert fail(
+        tools,
+        "modify_pending_order_items",
+        order_id=order.order_id,
+        item_ids=[item.item_id],
+        new_item_ids=[],
+        payment_method_id="nope",
+    ) == ("Error: The number of items to be exchanged should match")
 
 
 def test_modify_items_same_id_error(tools, pending_swap):
     order, item, _ = pending_swap
-    assert fail(tools, "modify_pending_order_items", order_id=order.order_id, item_ids=[item.item_id],
-                new_item_ids=[item.item_id], payment_method_id="nope") == (
-        "Error: The new item id should be different from the old item id"
-    )
+    assert fail(
+        tools,
+        "modify_pending_order_items",
+        order_id=order.order_id,
+        item_ids=[item.item_id],
+        new_item_ids=[item.item_id],
+        payment_method_id="nope",
+    ) == ("Error: The new item id should be different from the old item id")
 
 
 def test_modify_items_checks_each_pair_completely_in_order(tools, db):
     order = find(db.orders, lambda o: o.status == "pending" and len(o.items) >= 2, "pending order with 2 items")
     first, second = order.items[0], order.items[1]
     # first pair has a bad variant, second pair repeats its id: the first pair's error wins
-    assert fail(tools, "modify_pending_order_items", order_id=order.order_id,
-                item_ids=[first.item_id, second.item_id],
-                new_item_ids=[foreign_item_id(db, first), second.item_id], payment_method_id="nope") == (
-        "Error: Variant not found"
-    )
+    assert fail(
+        tools,
+        "modify_pending_order_items",
+        order_id=order.order_id,
+        item_ids=[first.item_id, second.item_id],
+        new_item_ids=[foreign_item_id(db, first), second.item_id],
+        payment_method_id="nope",
+    ) == ("Error: Variant not found")
     # and the other way round
-    assert fail(tools, "modify_pending_order_items", order_id=order.order_id,
-                item_ids=[first.item_id, second.item_id],
-                new_item_ids=[first.item_id, foreign_item_id(db, second)], payment_method_id="nope") == (
-        "Error: The new item id should be different from the old item id"
-    )
+    assert fail(
+        tools,
+        "modify_pending_order_items",
+        order_id=order.order_id,
+        item_ids=[first.item_id, second.item_id],
+        new_item_ids=[first.item_id, foreign_item_id(db, second)],
+        payment_method_id="nope",
+    ) == ("Error: The new item id should be different from the old item id")
 
 
 def test_modify_items_variant_errors(tools, db, pending_swap):
     order, item, _ = pending_swap
-    assert fail(tools, "modify_pending_order_items", order_id=order.order_id, item_ids=[item.item_id],
-                new_item_ids=[foreign_item_id(db, item)], payment_method_id="nope") == "Error: Variant not found"
+    assert (
+        fail(
+            tools,
+            "modify_pending_order_items",
+            order_id=order.order_id,
+            item_ids=[item.item_id],
+            new_item_ids=[foreign_item_id(db, item)],
+            payment_method_id="nope",
+        )
+        == "Error: Variant not found"
+    )
     order, item, variant = swap(
         db, "pending", pick=lambda item, _: next(iter(alternatives(db, item, available=False)), None)
     )
-    assert fail(tools, "modify_pending_order_items", order_id=order.order_id, item_ids=[item.item_id],
-                new_item_ids=[variant.item_id], payment_method_id="nope") == (
-        f"Error: New item {variant.item_id} not found or available"
-    )
+    assert fail(
+        tools,
+        "modify_pending_order_items",
+        order_id=order.order_id,
+        item_ids=[item.item_id],
+        new_item_ids=[variant.item_id],
+        payment_method_id="nope",
+    ) == (f"Error: New item {variant.item_id} not found or available")
 
 
 def test_modify_items_unknown_payment_method(tools, pending_swap):
     order, item, variant = pending_swap
-    assert fail(tools, "modify_pending_order_items", order_id=order.order_id, item_ids=[item.item_id],
-                new_item_ids=[variant.item_id], payment_method_id="paypal_0000000") == "Error: Payment method not found"
+    assert (
+        fail(
+            tools,
+            "modify_pending_order_items",
+            order_id=order.order_id,
+            item_ids=[item.item_id],
+            new_item_ids=[variant.item_id],
+            payment_method_id="paypal_0000000",
+        )
+        == "Error: Payment method not found"
+    )
 
 
 def test_modify_items_insufficient_gift_card_balance(tools, db):
@@ -761,14 +952,17 @@ def test_modify_items_insufficient_gift_card_balance(tools, db):
             continue
         for item in order.items:
             for variant in alternatives(db, item):
-                card = gift_card_of(db, order.user_id, lambda c: c.balance < variant.price - item.price)
+                card = gift_card_of(db, order.user_id, lambda c, variant=variant, item=item: c.balance < variant.price - item.price)
                 if card:
                     before = db_hash(db)
-                    assert fail(tools, "modify_pending_order_items", order_id=order.order_id,
-                                item_ids=[item.item_id], new_item_ids=[variant.item_id],
-                                payment_method_id=card.id) == (
-                        "Error: Insufficient gift card balance to pay for the new item"
-                    )
+                    assert fail(
+                        tools,
+                        "modify_pending_order_items",
+                        order_id=order.order_id,
+                        item_ids=[item.item_id],
+                        new_item_ids=[variant.item_id],
+                        payment_method_id=card.id,
+                    ) == ("Error: Insufficient gift card balance to pay for the new item")
                     assert db_hash(db) == before
                     return
     raise AssertionError("no pending order whose gift card cannot cover an upgrade")
@@ -779,8 +973,16 @@ def test_modify_items_single_swap_effects(tools, pending_swap):
     index = order.items.index(item)
     pay = order.payment_history[0].payment_method_id
     difference = variant.price - item.price
-    data = order_json(ok(tools, "modify_pending_order_items", order_id=order.order_id, item_ids=[item.item_id],
-                         new_item_ids=[variant.item_id], payment_method_id=pay))
+    data = order_json(
+        ok(
+            tools,
+            "modify_pending_order_items",
+            order_id=order.order_id,
+            item_ids=[item.item_id],
+            new_item_ids=[variant.item_id],
+            payment_method_id=pay,
+        )
+    )
     assert data["status"] == "pending (item modified)"
     assert data["payment_history"][-1] == {
         "transaction_type": "payment" if difference > 0 else "refund",
@@ -801,8 +1003,14 @@ def test_modify_items_payment_amount_is_not_rounded(tools, db):
 
     order, item, variant = swap(db, "pending", pay=CreditCard, pick=pick)
     amount = abs(variant.price - item.price)
-    content = ok(tools, "modify_pending_order_items", order_id=order.order_id, item_ids=[item.item_id],
-                 new_item_ids=[variant.item_id], payment_method_id=order.payment_history[0].payment_method_id)
+    content = ok(
+        tools,
+        "modify_pending_order_items",
+        order_id=order.order_id,
+        item_ids=[item.item_id],
+        new_item_ids=[variant.item_id],
+        payment_method_id=order.payment_history[0].payment_method_id,
+    )
     assert f'"amount": {amount!r}, "payment_method_id"' in content
     assert order.payment_history[-1].amount == amount
 
@@ -832,9 +1040,16 @@ def test_modify_items_gives_every_item_the_last_pairs_price_and_options(tools, d
     difference += new_a.price - item_a.price
     difference += new_b.price - item_b.price
     pay = order.payment_history[0].payment_method_id
-    data = order_json(ok(tools, "modify_pending_order_items", order_id=order.order_id,
-                         item_ids=[item_a.item_id, item_b.item_id], new_item_ids=[new_a.item_id, new_b.item_id],
-                         payment_method_id=pay))
+    data = order_json(
+        ok(
+            tools,
+            "modify_pending_order_items",
+            order_id=order.order_id,
+            item_ids=[item_a.item_id, item_b.item_id],
+            new_item_ids=[new_a.item_id, new_b.item_id],
+            payment_method_id=pay,
+        )
+    )
     first, second = data["items"][index_a], data["items"][index_b]
     assert first["item_id"] == new_a.item_id
     assert second["item_id"] == new_b.item_id
@@ -854,8 +1069,14 @@ def test_modify_items_gives_every_item_the_last_pairs_price_and_options(tools, d
 def test_modify_items_with_empty_lists_records_float_zero_refund(tools, db):
     order = find(db.orders, lambda o: o.status == "pending", "pending order")
     pay = order.payment_history[0].payment_method_id
-    content = ok(tools, "modify_pending_order_items", order_id=order.order_id, item_ids=[], new_item_ids=[],
-                 payment_method_id=pay)
+    content = ok(
+        tools,
+        "modify_pending_order_items",
+        order_id=order.order_id,
+        item_ids=[],
+        new_item_ids=[],
+        payment_method_id=pay,
+    )
     assert f'{{"transaction_type": "refund", "amount": 0.0, "payment_method_id": "{pay}"}}]' in content
     assert order.status == "pending (item modified)"
 
@@ -878,8 +1099,14 @@ def test_modify_items_gift_card_balance_is_rounded(tools, db):
             variant = cheaper_with_noise(order, item, card)
             if variant:
                 expected = round(card.balance - (variant.price - item.price), 2)
-                content = ok(tools, "modify_pending_order_items", order_id=order.order_id,
-                             item_ids=[item.item_id], new_item_ids=[variant.item_id], payment_method_id=card.id)
+                content = ok(
+                    tools,
+                    "modify_pending_order_items",
+                    order_id=order.order_id,
+                    item_ids=[item.item_id],
+                    new_item_ids=[variant.item_id],
+                    payment_method_id=card.id,
+                )
                 assert card.balance == expected
                 assert db.orders[order.order_id].payment_history[-1].transaction_type == "refund"
                 assert '"transaction_type": "refund"' in content
@@ -909,8 +1136,14 @@ def test_modify_order_address_writes_model_key_order(tools, db):
 
 def test_modify_order_address_accepts_item_modified_order(tools, pending_swap):
     order, item, variant = pending_swap
-    ok(tools, "modify_pending_order_items", order_id=order.order_id, item_ids=[item.item_id],
-       new_item_ids=[variant.item_id], payment_method_id=order.payment_history[0].payment_method_id)
+    ok(
+        tools,
+        "modify_pending_order_items",
+        order_id=order.order_id,
+        item_ids=[item.item_id],
+        new_item_ids=[variant.item_id],
+        payment_method_id=order.payment_history[0].payment_method_id,
+    )
     data = order_json(ok(tools, "modify_pending_order_address", order_id=order.order_id, **NEW_ADDRESS))
     assert data["status"] == "pending (item modified)"
     assert data["address"]["city"] == "Springfield"
@@ -968,8 +1201,11 @@ def test_modify_user_address(tools, db):
 def other_method(db, order, kind=None):
     current = order.payment_history[0].payment_method_id
     return next(
-        (m for m in db.users[order.user_id].payment_methods.values()
-         if m.id != current and (kind is None or isinstance(m, kind))),
+        (
+            m
+            for m in db.users[order.user_id].payment_methods.values()
+            if m.id != current and (kind is None or isinstance(m, kind))
+        ),
         None,
     )
 
@@ -978,11 +1214,15 @@ def test_modify_payment_errors_in_check_order(tools, db):
     delivered = find(db.orders, lambda o: o.status == "delivered", "delivered order")
     pending = find(db.orders, lambda o: o.status == "pending", "pending order")
     current = pending.payment_history[0].payment_method_id
-    assert fail(tools, "modify_pending_order_payment", order_id="#W0", payment_method_id="x") == "Error: Order not found"
-    assert fail(tools, "modify_pending_order_payment", order_id=delivered.order_id,
-                payment_method_id=delivered.payment_history[0].payment_method_id) == (
-        "Error: Non-pending order cannot be modified"
+    assert (
+        fail(tools, "modify_pending_order_payment", order_id="#W0", payment_method_id="x") == "Error: Order not found"
     )
+    assert fail(
+        tools,
+        "modify_pending_order_payment",
+        order_id=delivered.order_id,
+        payment_method_id=delivered.payment_history[0].payment_method_id,
+    ) == ("Error: Non-pending order cannot be modified")
     assert fail(tools, "modify_pending_order_payment", order_id=pending.order_id, payment_method_id="x") == (
         "Error: Payment method not found"
     )
@@ -994,8 +1234,14 @@ def test_modify_payment_errors_in_check_order(tools, db):
 def test_modify_payment_on_item_modified_order_fails_the_one_payment_check(tools, pending_swap):
     order, item, variant = pending_swap
     pay = order.payment_history[0].payment_method_id
-    ok(tools, "modify_pending_order_items", order_id=order.order_id, item_ids=[item.item_id],
-       new_item_ids=[variant.item_id], payment_method_id=pay)
+    ok(
+        tools,
+        "modify_pending_order_items",
+        order_id=order.order_id,
+        item_ids=[item.item_id],
+        new_item_ids=[variant.item_id],
+        payment_method_id=pay,
+    )
     # the substring status test passes, the payment method lookup comes next ...
     assert fail(tools, "modify_pending_order_payment", order_id=order.order_id, payment_method_id="x") == (
         "Error: Payment method not found"
@@ -1009,9 +1255,11 @@ def test_modify_payment_on_item_modified_order_fails_the_one_payment_check(tools
 def test_modify_payment_insufficient_gift_card(tools, db):
     order = find(
         db.orders,
-        lambda o: o.status == "pending"
-        and (card := other_method(db, o, GiftCard)) is not None
-        and card.balance < o.payment_history[0].amount,
+        lambda o: (
+            o.status == "pending"
+            and (card := other_method(db, o, GiftCard)) is not None
+            and card.balance < o.payment_history[0].amount
+        ),
         "pending order whose user has a too-small gift card",
     )
     card = other_method(db, order, GiftCard)
@@ -1046,9 +1294,11 @@ def test_modify_payment_from_gift_card_credits_it_rounded(tools, db):
 def test_modify_payment_to_gift_card_debits_it_rounded(tools, db):
     order = find(
         db.orders,
-        lambda o: o.status == "pending"
-        and (card := other_method(db, o, GiftCard)) is not None
-        and card.balance >= o.payment_history[0].amount,
+        lambda o: (
+            o.status == "pending"
+            and (card := other_method(db, o, GiftCard)) is not None
+            and card.balance >= o.payment_history[0].amount
+        ),
         "pending order whose user has a gift card covering it",
     )
     card = other_method(db, order, GiftCard)
@@ -1062,9 +1312,11 @@ def test_modify_payment_with_vanished_old_method_fails_after_effects(tools, db):
     # Altered DB: the order's original method is removed from the user.
     order = find(
         db.orders,
-        lambda o: o.status == "pending"
-        and (card := other_method(db, o, GiftCard)) is not None
-        and card.balance >= o.payment_history[0].amount,
+        lambda o: (
+            o.status == "pending"
+            and (card := other_method(db, o, GiftCard)) is not None
+            and card.balance >= o.payment_history[0].amount
+        ),
         "pending order whose user has a gift card covering it",
     )
     card = other_method(db, order, GiftCard)
@@ -1089,27 +1341,53 @@ def test_return_errors_in_check_order(tools, db):
     assert fail(tools, "return_delivered_order_items", order_id="#W0", item_ids=[], payment_method_id=pay) == (
         "Error: Order not found"
     )
-    assert fail(tools, "return_delivered_order_items", order_id=pending.order_id, item_ids=[],
-                payment_method_id=pending.payment_history[0].payment_method_id) == (
-        "Error: Non-delivered order cannot be returned"
-    )
+    assert fail(
+        tools,
+        "return_delivered_order_items",
+        order_id=pending.order_id,
+        item_ids=[],
+        payment_method_id=pending.payment_history[0].payment_method_id,
+    ) == ("Error: Non-delivered order cannot be returned")
     # payment method is checked before the items
-    assert fail(tools, "return_delivered_order_items", order_id=delivered.order_id, item_ids=["0000000000"],
-                payment_method_id="credit_card_0000000") == "Error: Payment method not found"
-    assert fail(tools, "return_delivered_order_items", order_id=delivered.order_id, item_ids=["0000000000"],
-                payment_method_id=pay) == "Error: Some item not found"
+    assert (
+        fail(
+            tools,
+            "return_delivered_order_items",
+            order_id=delivered.order_id,
+            item_ids=["0000000000"],
+            payment_method_id="credit_card_0000000",
+        )
+        == "Error: Payment method not found"
+    )
+    assert (
+        fail(
+            tools,
+            "return_delivered_order_items",
+            order_id=delivered.order_id,
+            item_ids=["0000000000"],
+            payment_method_id=pay,
+        )
+        == "Error: Some item not found"
+    )
 
 
 def test_return_to_non_original_non_gift_card_method_is_refused(tools, db):
     order = find(
         db.orders,
-        lambda o: o.status == "delivered"
-        and other_method(db, o, (CreditCard, Paypal)) is not None,
+        lambda o: o.status == "delivered" and other_method(db, o, (CreditCard, Paypal)) is not None,
         "delivered order whose user has another non-gift-card method",
     )
     method = other_method(db, order, (CreditCard, Paypal))
-    assert fail(tools, "return_delivered_order_items", order_id=order.order_id, item_ids=[order.items[0].item_id],
-                payment_method_id=method.id) == "Error: Payment method should be the original payment method"
+    assert (
+        fail(
+            tools,
+            "return_delivered_order_items",
+            order_id=order.order_id,
+            item_ids=[order.items[0].item_id],
+            payment_method_id=method.id,
+        )
+        == "Error: Payment method should be the original payment method"
+    )
 
 
 def test_return_to_a_non_original_gift_card_is_accepted(tools, db):
@@ -1122,8 +1400,9 @@ def test_return_to_a_non_original_gift_card_is_accepted(tools, db):
     balance = card.balance
     history = [p.model_dump() for p in order.payment_history]
     item_ids = sorted((i.item_id for i in order.items), reverse=True)
-    data = order_json(ok(tools, "return_delivered_order_items", order_id=order.order_id, item_ids=item_ids,
-                         payment_method_id=card.id))
+    data = order_json(
+        ok(tools, "return_delivered_order_items", order_id=order.order_id, item_ids=item_ids, payment_method_id=card.id)
+    )
     assert data["status"] == "return requested"
     assert data["return_items"] == sorted(item_ids)
     assert data["return_payment_method_id"] == card.id
@@ -1134,9 +1413,16 @@ def test_return_to_a_non_original_gift_card_is_accepted(tools, db):
 def test_return_multiplicity_check(tools, db):
     order = find(db.orders, lambda o: o.status == "delivered", "delivered order")
     item = order.items[0]
-    assert fail(tools, "return_delivered_order_items", order_id=order.order_id,
-                item_ids=[item.item_id] * (len(order.items) + 1),
-                payment_method_id=order.payment_history[0].payment_method_id) == "Error: Some item not found"
+    assert (
+        fail(
+            tools,
+            "return_delivered_order_items",
+            order_id=order.order_id,
+            item_ids=[item.item_id] * (len(order.items) + 1),
+            payment_method_id=order.payment_history[0].payment_method_id,
+        )
+        == "Error: Some item not found"
+    )
 
 
 def test_return_of_duplicated_item_twice_is_accepted(tools, db):
@@ -1147,6 +1433,13 @@ def test_return_of_duplicated_item_twice_is_accepted(tools, db):
     )
     ids = [i.item_id for i in order.items]
     twice = next(i for i in ids if ids.count(i) == 2)
-    data = order_json(ok(tools, "return_delivered_order_items", order_id=order.order_id, item_ids=[twice, twice],
-                         payment_method_id=order.payment_history[0].payment_method_id))
+    data = order_json(
+        ok(
+            tools,
+            "return_delivered_order_items",
+            order_id=order.order_id,
+            item_ids=[twice, twice],
+            payment_method_id=order.payment_history[0].payment_method_id,
+        )
+    )
     assert data["return_items"] == [twice, twice]

@@ -11,21 +11,28 @@ from datetime import datetime, timedelta
 from pathlib import Path
 
 import pytest
-from mlflow.tracking import MlflowClient
-
 from conftest import ORACLES, run_cli, start_cli
 from forked_cli import Started
-from taubench.rundir import EPISODES_FILE, MANIFEST_FILE, REJECTED_FILE, RESULTS_FILE, UNFINISHED_DIR, Pointer
+from mlflow.tracking import MlflowClient
+from test_long_runs import oracle_settings as long_runs_settings
+from test_resume import comparable
+
 from taubench.preparation import fingerprint, fingerprint_config
+from taubench.rundir import EPISODES_FILE, MANIFEST_FILE, REJECTED_FILE, RESULTS_FILE, UNFINISHED_DIR, Pointer
 from taubench.runner import run
 from taubench.settings import ConfigError
 from taubench.tracking import local_store
 
-from test_long_runs import oracle_settings as long_runs_settings
-from test_resume import comparable
-
-RUN = ["env=airline", *ORACLES, "end_index=12", "num_trials=2", "max_concurrency=2", "tracking.traces=true", "progress=false",
-       "export.formats=[mtbench,v1]"]
+RUN = [
+    "env=airline",
+    *ORACLES,
+    "end_index=12",
+    "num_trials=2",
+    "max_concurrency=2",
+    "tracking.traces=true",
+    "progress=false",
+    "export.formats=[mtbench,v1]",
+]
 PAUSED_CLI = Path(__file__).resolve().parent / "paused_cli.py"
 HOLD_BEFORE_COMPLETING = "mlflow_finished"  # every attempt but the last stops short of completing
 
@@ -100,7 +107,10 @@ def test_killed_at_twenty_moments_the_same_command_finishes_the_run_once(tmp_pat
     assert not any((killed / UNFINISHED_DIR).iterdir())  # nothing left to resume
     (export,) = (killed / "data").iterdir()  # each export made once, whichever attempt made it
     (v1_file,) = (killed / "results").iterdir()
-    assert len((export / "oracle_scores.jsonl").read_text().splitlines()) == 12 and len(json.loads(v1_file.read_text())) == 24
+    assert (
+        len((export / "oracle_scores.jsonl").read_text().splitlines()) == 12
+        and len(json.loads(v1_file.read_text())) == 24
+    )
 
     client = MlflowClient(local_store(killed)[0])
     runs = client.search_runs([client.get_experiment_by_name("taubench").experiment_id])
@@ -108,8 +118,12 @@ def test_killed_at_twenty_moments_the_same_command_finishes_the_run_once(tmp_pat
     assert runs[0].data.metrics["num_episodes"] == 24
     # each episode one complete trace, whichever process wrote it: none lost, none doubled
     traces = client.search_traces(locations=[runs[0].info.experiment_id], run_id=runs[0].info.run_id, max_results=100)
-    rewards = {(t.info.tags["taubench.task_id"], int(t.info.tags["taubench.trial"])): [
-        a.value for a in t.info.assessments if a.name == "reward"] for t in traces}  # fmt: skip
+    rewards = {
+        (t.info.tags["taubench.task_id"], int(t.info.tags["taubench.trial"])): [
+            a.value for a in t.info.assessments if a.name == "reward"
+        ]
+        for t in traces
+    }
     assert len(traces) == 24 and rewards == {(e["task_id"], e["trial"]): [e["reward"]] for e in results["episodes"]}
 
     again = run_cli(*RUN, cwd=killed)  # a complete run is never appended to: the same command measures anew
@@ -133,7 +147,8 @@ def test_a_sweep_killed_mid_way_is_finished_by_the_same_command_in_its_mlflow_ru
     children = [run for run in runs if run.data.tags.get("mlflow.parentRunId") == parent.info.run_id]
     assert parent.info.status == "FINISHED" and parent.data.metrics["jobs_completed"] == 2
     assert sorted((run.data.params["env.name"], run.info.status) for run in children) == [
-        ("airline", "FINISHED"), ("retail", "FINISHED")
+        ("airline", "FINISHED"),
+        ("retail", "FINISHED"),
     ]
     assert len(runs) == 3
 
@@ -157,10 +172,14 @@ def unfinished_run(tmp_path: Path, **extra) -> Path:
 
 def test_a_finished_output_dir_is_reported_never_appended_to(tmp_path):
     folder = tmp_path / "fixed"
-    first = run_cli(*RUN[:3], "task_ids=[0,1]", f"output_dir={folder}", "tracking.enabled=false", cwd=tmp_path, seed_store=False)
+    first = run_cli(
+        *RUN[:3], "task_ids=[0,1]", f"output_dir={folder}", "tracking.enabled=false", cwd=tmp_path, seed_store=False
+    )
     assert first.returncode == 0, first.stderr
     log = (folder / EPISODES_FILE).read_bytes()
-    again = run_cli(*RUN[:3], "task_ids=[0,1]", f"output_dir={folder}", "tracking.enabled=false", cwd=tmp_path, seed_store=False)
+    again = run_cli(
+        *RUN[:3], "task_ids=[0,1]", f"output_dir={folder}", "tracking.enabled=false", cwd=tmp_path, seed_store=False
+    )
     assert again.returncode == 0, again.stderr
     assert f"the run in {folder} is complete; nothing to do" in again.stderr
     assert str(folder / RESULTS_FILE) in again.stdout  # where its results are
@@ -171,7 +190,9 @@ def test_a_finished_output_dir_is_reported_never_appended_to(tmp_path):
     assert "refusing to continue the run in" in other.stderr and "seed: 300 then, 1 now" in other.stderr
     assert "give another output_dir" in other.stderr
     fresh = run_cli(*RUN[:3], "task_ids=[0,1]", "resume=never", f"output_dir={folder}", cwd=tmp_path, seed_store=False)
-    assert fresh.returncode == 2 and f"output_dir: {folder} already holds a run; give another output_dir" in fresh.stderr
+    assert (
+        fresh.returncode == 2 and f"output_dir: {folder} already holds a run; give another output_dir" in fresh.stderr
+    )
     assert (folder / EPISODES_FILE).read_bytes() == log
     assert not (tmp_path / "mlruns").exists()  # the refused commands recorded nothing
 
@@ -228,7 +249,9 @@ def cli_settings(*overrides: str):
     from taubench.settings import parse_settings
 
     with initialize_config_module(config_module="taubench.conf", version_base="1.3"):
-        return parse_settings(OmegaConf.to_container(compose(config_name="config", overrides=list(overrides)), resolve=True))
+        return parse_settings(
+            OmegaConf.to_container(compose(config_name="config", overrides=list(overrides)), resolve=True)
+        )
 
 
 def left_unfinished(run_dir: Path, base_dir: Path) -> bytes:
@@ -288,7 +311,10 @@ def test_runs_started_in_the_same_second_get_folders_of_their_own(tmp_path, monk
     assert first.output_dir == tmp_path / "outputs" / "2026-11-21" / "10-00-00"
     assert second.output_dir == tmp_path / "outputs" / "2026-11-21" / "10-00-00_01"
     for report in (first, second):
-        pairs = [(e["task_id"], e["trial"]) for e in map(json.loads, (report.output_dir / EPISODES_FILE).read_bytes().splitlines())]
+        pairs = [
+            (e["task_id"], e["trial"])
+            for e in map(json.loads, (report.output_dir / EPISODES_FILE).read_bytes().splitlines())
+        ]
         assert sorted(pairs) == [(str(i), 0) for i in range(6)]  # each episode once, in each run
 
 
@@ -301,11 +327,21 @@ def test_a_command_started_in_the_same_second_as_another_gets_a_folder_of_its_ow
         folder.mkdir(parents=True)
         (folder / EPISODES_FILE).write_text("another run's\n")
         taken.append(folder)
-    result = run_cli("env=airline", *ORACLES, "task_ids=[0]", "tracking.enabled=false", "progress=false", cwd=tmp_path, seed_store=False)
+    result = run_cli(
+        "env=airline",
+        *ORACLES,
+        "task_ids=[0]",
+        "tracking.enabled=false",
+        "progress=false",
+        cwd=tmp_path,
+        seed_store=False,
+    )
     assert result.returncode == 0, result.stderr
     (run_dir,) = {path.parent for path in (tmp_path / "outputs").rglob(MANIFEST_FILE)}
     assert run_dir.parent / (run_dir.name[:-3]) in taken and run_dir.name.endswith("_01")
-    assert (run_dir / ".hydra" / "overrides.yaml").exists() and len((run_dir / EPISODES_FILE).read_bytes().splitlines()) == 1
+    assert (run_dir / ".hydra" / "overrides.yaml").exists() and len(
+        (run_dir / EPISODES_FILE).read_bytes().splitlines()
+    ) == 1
     assert all(sorted(path.name for path in folder.iterdir()) == [EPISODES_FILE] for folder in taken)  # untouched
 
 
@@ -343,8 +379,12 @@ def test_an_export_done_is_not_done_again_and_one_cut_short_is_redone_in_its_pla
     assert len((folder / "oracle_scores.jsonl").read_text().splitlines()) == 6
     assert len(json.loads(v1_file.read_text())) == 6
     printed = capsys.readouterr().out
-    assert f"MT-Bench export: already written in {folder}" in printed and f"v1 results file: {v1_file} (already written)" in printed
+    assert (
+        f"MT-Bench export: already written in {folder}" in printed
+        and f"v1 results file: {v1_file} (already written)" in printed
+    )
     manifest = json.loads((report.output_dir / MANIFEST_FILE).read_text())
     assert manifest["completed_at"] and {name: record["path"] for name, record in manifest["exports"].items()} == {
-        "mtbench": str(folder), "v1": str(v1_file)
+        "mtbench": str(folder),
+        "v1": str(v1_file),
     }

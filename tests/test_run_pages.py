@@ -12,15 +12,15 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
-from PIL import Image
-
 from conftest import ORACLES, run_cli
+from PIL import Image
+from test_pictures import _episode, _summary, read_grid
+
 from taubench.analysis import EpisodeAttribution
 from taubench.charts import Outcome, grid_rows
 from taubench.metrics import RunSummary
 from taubench.trajectory_index import IndexRow, RunFacts, render_index
 from taubench.trajectory_page import page_name
-from test_pictures import _episode, _summary, read_grid
 
 RUN = (*ORACLES, "env=airline", "task_ids=[2,10,49]", "progress=false")
 NATURAL = [("2", 0), ("2", 1), ("10", 0), ("10", 1), ("49", 0), ("49", 1)]
@@ -80,7 +80,9 @@ def cut_run(tmp_path_factory) -> Path:
 def sweep(tmp_path_factory) -> tuple[str, Path]:
     """(printed output, sweep folder) of four oracle jobs: max_steps × num_trials, with an override Hydra escapes."""
     base = tmp_path_factory.mktemp("sweep")
-    result = run_cli("--multirun", *RUN, "max_steps=6,20", "num_trials=1,2", "tracking.experiment=pages sweep", cwd=base)
+    result = run_cli(
+        "--multirun", *RUN, "max_steps=6,20", "num_trials=1,2", "tracking.experiment=pages sweep", cwd=base
+    )
     assert result.returncode == 0, result.stderr
     return result.stdout, next(base.glob("outputs/multirun/*/*"))
 
@@ -138,13 +140,18 @@ def test_the_sweep_table_shows_every_pass_hat_k_with_intervals(sweep):
     rows = _table(output)
     # each job named by its folder and the overrides that set it apart, not those all jobs share
     assert [row["job"] for row in rows] == [
-        "0: max_steps=6 num_trials=1", "1: max_steps=6 num_trials=2", "2: max_steps=20 num_trials=1", "3: max_steps=20 num_trials=2"
+        "0: max_steps=6 num_trials=1",
+        "1: max_steps=6 num_trials=2",
+        "2: max_steps=20 num_trials=1",
+        "3: max_steps=20 num_trials=2",
     ]
     for row in rows:
         summary = json.loads((sweep_dir / row["job"].split(":")[0] / "results.json").read_text())["summary"]
         assert row["avg reward"] == _estimate(summary["average_reward"], summary["average_reward_ci"])
         for k in map(str, (1, 2)):
-            expected = _estimate(summary["pass_hat_k"][k], summary["pass_hat_k_ci"][k]) if k in summary["pass_hat_k"] else "-"
+            expected = (
+                _estimate(summary["pass_hat_k"][k], summary["pass_hat_k_ci"][k]) if k in summary["pass_hat_k"] else "-"
+            )
             assert row[f"pass^{k}"] == expected
     assert [row["pass^2"] == "-" for row in rows] == [True, False, True, False]  # jobs of one trial have no pass^2
     assert rows[0]["avg reward"] == "0.667 [0.00-1.00]" and rows[3]["pass^2"] == "1.000 [1.00-1.00]"
@@ -171,7 +178,9 @@ def test_the_index_escapes_every_text_and_shows_verdicts_when_the_run_has_an_ana
         _episode("2", 1, 0.0),
     ]
     verdicts = {
-        ("2", 0): EpisodeAttribution(task_id="2", trial=0, reward=0.0, fault="agent", fault_type="wrong_tool", explanation="e"),
+        ("2", 0): EpisodeAttribution(
+            task_id="2", trial=0, reward=0.0, fault="agent", fault_type="wrong_tool", explanation="e"
+        ),
         ("2", 1): EpisodeAttribution(task_id="2", trial=1, reward=0.0, error="timeout"),
     }
     rows = [IndexRow.of(episode, verdicts.get((episode.task_id, episode.trial))) for episode in episodes]
@@ -179,7 +188,9 @@ def test_the_index_escapes_every_text_and_shows_verdicts_when_the_run_has_an_ana
     facts = RunFacts(title=f"run {hostile}", domain="retail", split="base", **names)
     page = render_index(rows, _summary(), facts, analysed=True)
 
-    assert "<b>" not in page and "run &lt;b&gt;x&lt;/b&gt;" in page and 'title="not scored: &lt;b&gt;x&lt;/b&gt;"' in page
+    assert (
+        "<b>" not in page and "run &lt;b&gt;x&lt;/b&gt;" in page and 'title="not scored: &lt;b&gt;x&lt;/b&gt;"' in page
+    )
     columns, parsed = parse_index(page)
     assert "fault" in columns
     assert [(row["task"], row["trial"], row["reward"], row["fault"]) for row in parsed] == [
@@ -188,4 +199,6 @@ def test_the_index_escapes_every_text_and_shows_verdicts_when_the_run_has_an_ana
         ("10", "0", "1", "—"),
         (hostile, "0", "unscored", "—"),
     ]
-    assert parsed[3]["link"] == "#" + page_name(hostile, 0).removesuffix(".html") and parsed[3]["cost"] == "unknown"  # the agent's price is unknown
+    assert (
+        parsed[3]["link"] == "#" + page_name(hostile, 0).removesuffix(".html") and parsed[3]["cost"] == "unknown"
+    )  # the agent's price is unknown

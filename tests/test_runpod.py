@@ -10,16 +10,19 @@ from pathlib import Path
 
 import httpx
 import pytest
-
 from conftest import run_cli
 from local_http import JsonHandler, LocalServer
+
 from taubench.llm import LLMClient, ModelSpec, RetryPolicy
 from taubench.scripted_server import ScriptedServer
 
 ENDPOINT, KEY = "ep7x2kq", "rpa_TESTKEY0123456789"
 SECRETS = {"RUNPOD_ENDPOINT_ID": ENDPOINT, "RUNPOD_API_KEY": KEY}
 WARM_UP_REPLY = {
-    "id": "cmpl-warm", "object": "chat.completion", "created": 0, "model": "meta-llama/Llama-3.1-8B-Instruct",
+    "id": "cmpl-warm",
+    "object": "chat.completion",
+    "created": 0,
+    "model": "meta-llama/Llama-3.1-8B-Instruct",
     "choices": [{"index": 0, "message": {"role": "assistant", "content": "Hello"}, "finish_reason": "length"}],
     "usage": {"prompt_tokens": 11, "completion_tokens": 1, "total_tokens": 12},
 }
@@ -31,7 +34,12 @@ class FakeRunPod:
     with RunPod's error object in a 200 (a worker that crashed on it)."""
 
     def __init__(self, upstream: str, cold_503s: int = 0, first_delay_s: float = 0.0, worker_error: str = ""):
-        self.upstream, self.cold_503s, self.first_delay_s, self.worker_error = upstream, cold_503s, first_delay_s, worker_error
+        self.upstream, self.cold_503s, self.first_delay_s, self.worker_error = (
+            upstream,
+            cold_503s,
+            first_delay_s,
+            worker_error,
+        )
         self.seen: list[tuple[str, str, dict]] = []  # path, authorization, body
         self.lock = threading.Lock()
         fake = self
@@ -42,7 +50,10 @@ class FakeRunPod:
                 with fake.lock:
                     fake.seen.append((self.path, self.headers.get("Authorization", ""), body))
                     number = len(fake.seen)
-                if self.path != f"/v2/{ENDPOINT}/openai/v1/chat/completions" or self.headers.get("Authorization") != f"Bearer {KEY}":
+                if (
+                    self.path != f"/v2/{ENDPOINT}/openai/v1/chat/completions"
+                    or self.headers.get("Authorization") != f"Bearer {KEY}"
+                ):
                     return self.answer(401, {"error": "Unauthorized"})
                 if number <= fake.cold_503s:
                     return self.answer(503, {"error": "no workers available, scaling up"})
@@ -50,11 +61,12 @@ class FakeRunPod:
                     time.sleep(fake.first_delay_s)
                 if fake.worker_error and number == fake.cold_503s + 1:
                     return self.answer(200, {"error": {"message": fake.worker_error, "type": "worker_error"}})
-                if body.get("max_tokens") == 1:  # a warm-up: any worker answers it; the scripted server plays tasks only
+                if (
+                    body.get("max_tokens") == 1
+                ):  # a warm-up: any worker answers it; the scripted server plays tasks only
                     return self.answer(200, WARM_UP_REPLY)
                 reply = httpx.post(f"{fake.upstream}/chat/completions", json=body, timeout=30)
                 self.answer(reply.status_code, reply.json())
-
 
         self.server = LocalServer(Handler)
         self.api_base = f"{self.server.url}/v2/{{endpoint}}/openai/v1"
@@ -71,10 +83,20 @@ def scripted():
 
 def run_on(fake: FakeRunPod, folder: Path, *overrides: str, warm_up: bool = True):
     return run_cli(
-        "env=airline", "task_ids=[0,1]", "provider=runpod", f"provider.api_base='{fake.api_base}'", f"provider.warm_up={warm_up}",
-        "model.name=hosted_vllm/meta-llama/Llama-3.1-8B-Instruct", "model.pricing={input: 0, output: 0}",
-        "llm.initial_backoff=0.05", "llm.max_backoff=0.2", "tracking.enabled=false", "progress=false", *overrides,
-        cwd=folder, env=SECRETS,
+        "env=airline",
+        "task_ids=[0,1]",
+        "provider=runpod",
+        f"provider.api_base='{fake.api_base}'",
+        f"provider.warm_up={warm_up}",
+        "model.name=hosted_vllm/meta-llama/Llama-3.1-8B-Instruct",
+        "model.pricing={input: 0, output: 0}",
+        "llm.initial_backoff=0.05",
+        "llm.max_backoff=0.2",
+        "tracking.enabled=false",
+        "progress=false",
+        *overrides,
+        cwd=folder,
+        env=SECRETS,
     )
 
 
@@ -97,7 +119,9 @@ def test_a_warm_endpoint_is_reached_at_its_route_with_its_key_and_scores_as_the_
     first = fake.seen[0][2]  # the warm-up: before any episode, as small as a call gets
     assert first["max_tokens"] == 1 and first["model"] == "meta-llama/Llama-3.1-8B-Instruct" and "tools" not in first
     assert "warm-up: hosted_vllm/meta-llama/Llama-3.1-8B-Instruct answered" in ran.stderr + ran.stdout
-    written = "".join(path.read_text(errors="replace") for path in tmp_path.rglob("*") if path.is_file() and path.suffix != ".db")
+    written = "".join(
+        path.read_text(errors="replace") for path in tmp_path.rglob("*") if path.is_file() and path.suffix != ".db"
+    )
     assert KEY not in written and KEY not in ran.stdout + ran.stderr
 
 
@@ -115,11 +139,17 @@ def test_a_cold_start_is_waited_for_503s_retried_and_a_slow_first_answer_given_i
 
 
 @pytest.mark.parametrize("allowance, retries", [(None, 1), (10.0, 0)])
-def test_a_slow_first_answer_times_out_and_is_retried_unless_the_first_call_is_allowed_its_time(allowance, retries, monkeypatch):
+def test_a_slow_first_answer_times_out_and_is_retried_unless_the_first_call_is_allowed_its_time(
+    allowance, retries, monkeypatch
+):
     monkeypatch.setenv("RUNPOD_API_KEY", KEY)
     fake = FakeRunPod("http://127.0.0.1:9", first_delay_s=1.5)  # the warm-up is answered by the fake itself
-    spec = ModelSpec(model="hosted_vllm/meta-llama/Llama-3.1-8B-Instruct", api_base=fake.api_base.replace("{endpoint}", ENDPOINT),
-                     api_key_env="RUNPOD_API_KEY", first_call_timeout=allowance)  # fmt: skip
+    spec = ModelSpec(
+        model="hosted_vllm/meta-llama/Llama-3.1-8B-Instruct",
+        api_base=fake.api_base.replace("{endpoint}", ENDPOINT),
+        api_key_env="RUNPOD_API_KEY",
+        first_call_timeout=allowance,
+    )
     client = LLMClient(spec, RetryPolicy(timeout=0.5, initial_backoff=0.01, max_backoff=0.05))
     try:
         client.warm_up()
@@ -130,7 +160,9 @@ def test_a_slow_first_answer_times_out_and_is_retried_unless_the_first_call_is_a
     assert second.usage.retries == 0
 
 
-def test_a_worker_error_inside_a_200_is_that_episodes_error_in_the_workers_words_and_the_run_goes_on(scripted, tmp_path):
+def test_a_worker_error_inside_a_200_is_that_episodes_error_in_the_workers_words_and_the_run_goes_on(
+    scripted, tmp_path
+):
     fake = FakeRunPod(scripted.url, worker_error="handler: torch.OutOfMemoryError: CUDA out of memory")
     try:
         ran = run_on(fake, tmp_path, warm_up=False)
@@ -138,11 +170,16 @@ def test_a_worker_error_inside_a_200_is_that_episodes_error_in_the_workers_words
         fake.close()
     assert ran.returncode == 0, ran.stderr
     failed, solved = sorted(episodes(tmp_path), key=lambda episode: episode["error"] is None)
-    assert failed["error"]["type"] == "LLMReplyError" and "CUDA out of memory" in failed["error"]["reply"], failed["error"]
+    assert failed["error"]["type"] == "LLMReplyError" and "CUDA out of memory" in failed["error"]["reply"], failed[
+        "error"
+    ]
     assert solved["error"] is None and solved["reward"] == 1.0
 
 
-@pytest.mark.parametrize("override", ["model.name=runpod/ep7x2kq/rpa_TESTKEY0123456789/llama", "user.model=RunPod/ep7x2kq/rpa_TESTKEY0123456789/x"])
+@pytest.mark.parametrize(
+    "override",
+    ["model.name=runpod/ep7x2kq/rpa_TESTKEY0123456789/llama", "user.model=RunPod/ep7x2kq/rpa_TESTKEY0123456789/x"],
+)
 def test_the_old_model_string_with_its_key_is_refused_without_being_repeated_or_written(tmp_path, override):
     refused = run_cli(override, cwd=tmp_path)
     assert refused.returncode == 2

@@ -22,8 +22,8 @@ from pathlib import Path
 
 import pytest
 import yaml
-
 from conftest import ORACLES, _cli_environment, free_port, run_cli
+
 from taubench.rundir import EPISODES_FILE
 from taubench.scripted_server import Faults, FixedUsage, ScriptedServer
 from taubench.settings import ConfigError, parse_settings
@@ -35,17 +35,26 @@ COMMAND_LIMIT_S = 60  # a run or sweep of a few oracle episodes takes 5-30 s her
 START_LIMIT_S = 60
 
 
-
 @pytest.fixture(scope="module")
 def ray_node():
     """A one-node Ray cluster on 127.0.0.1: its ``ray start`` process, address, log folder."""
     folder = Path(tempfile.mkdtemp(prefix="tbray", dir="/tmp"))  # short: Ray puts unix sockets in it
     port = free_port()
     command = [
-        str(Path(sys.executable).with_name("ray")), "start", "--head", "--block", "--node-ip-address=127.0.0.1",
-        f"--port={port}", "--num-cpus=2", "--include-dashboard=false", "--disable-usage-stats",
-        "--include-log-monitor=false", f"--temp-dir={folder}", f"--ray-client-server-port={free_port()}",
-        f"--dashboard-agent-listen-port={free_port()}", f"--metrics-export-port={free_port()}",
+        str(Path(sys.executable).with_name("ray")),
+        "start",
+        "--head",
+        "--block",
+        "--node-ip-address=127.0.0.1",
+        f"--port={port}",
+        "--num-cpus=2",
+        "--include-dashboard=false",
+        "--disable-usage-stats",
+        "--include-log-monitor=false",
+        f"--temp-dir={folder}",
+        f"--ray-client-server-port={free_port()}",
+        f"--dashboard-agent-listen-port={free_port()}",
+        f"--metrics-export-port={free_port()}",
         f"--runtime-env-agent-port={free_port()}",
     ]
     log = folder / "head.log"
@@ -121,7 +130,14 @@ def test_a_run_on_a_ray_cluster_gives_the_threaded_results(tmp_path, ray_head):
     local = run_cli(*run, cwd=threads, env=RAY_ENV, timeout=COMMAND_LIMIT_S)
     assert local.returncode == 0, local.stderr
     before = ray_tasks_run(folder, "_episode_in_worker")
-    remote = run_cli(*run, "dispatch.backend=ray", f"dispatch.ray_address={address}", cwd=on_ray, env=RAY_ENV, timeout=COMMAND_LIMIT_S)
+    remote = run_cli(
+        *run,
+        "dispatch.backend=ray",
+        f"dispatch.ray_address={address}",
+        cwd=on_ray,
+        env=RAY_ENV,
+        timeout=COMMAND_LIMIT_S,
+    )
     assert remote.returncode == 0, remote.stderr
     assert "Connected to Ray cluster" in remote.stderr
 
@@ -130,11 +146,17 @@ def test_a_run_on_a_ray_cluster_gives_the_threaded_results(tmp_path, ray_head):
     assert without_timing(got["summary"]) == without_timing(expected["summary"])
     assert got["summary"]["num_episodes"] == 20 and got["summary"]["average_reward"] == 1.0
     assert got["config"]["dispatch"] == {
-        "backend": "ray", "processes": None, "ray_address": address, "ray_cpus_per_episode": 1.0, "forward_env": []
+        "backend": "ray",
+        "processes": None,
+        "ray_address": address,
+        "ray_cpus_per_episode": 1.0,
+        "forward_env": [],
     }
     # written by this process alone, each episode once; and every one of them ran on the cluster
     lines = [json.loads(line) for line in next(on_ray.rglob(EPISODES_FILE)).read_text().splitlines()]
-    assert sorted((e["task_id"], e["trial"]) for e in lines) == sorted((e["task_id"], e["trial"]) for e in expected["episodes"])
+    assert sorted((e["task_id"], e["trial"]) for e in lines) == sorted(
+        (e["task_id"], e["trial"]) for e in expected["episodes"]
+    )
     deadline = time.monotonic() + 10
     while ray_tasks_run(folder, "_episode_in_worker") - before < 20 and time.monotonic() < deadline:
         time.sleep(0.2)
@@ -144,9 +166,16 @@ def test_a_run_on_a_ray_cluster_gives_the_threaded_results(tmp_path, ray_head):
 def scripted_run(server: ScriptedServer, address: str, *extra: str) -> list[str]:
     """Tool-calling agent and LLM user on the scripted server, $1 a call, episodes on Ray."""
     return [
-        "env=airline", "model=scripted", f"provider.api_base={server.url}", "model.pricing={input: 1000, output: 0}",
-        "task_ids=[0,1,2,3,4,5,6,7,8,9]", "tracking.enabled=false", "progress=false",
-        "dispatch.backend=ray", f"dispatch.ray_address={address}", *extra,
+        "env=airline",
+        "model=scripted",
+        f"provider.api_base={server.url}",
+        "model.pricing={input: 1000, output: 0}",
+        "task_ids=[0,1,2,3,4,5,6,7,8,9]",
+        "tracking.enabled=false",
+        "progress=false",
+        "dispatch.backend=ray",
+        f"dispatch.ray_address={address}",
+        *extra,
     ]
 
 
@@ -159,7 +188,12 @@ def test_the_budget_and_a_refused_key_stop_a_run_on_ray(tmp_path, ray_head):
     budget, refused = tmp_path / "budget", tmp_path / "refused"
     budget.mkdir(), refused.mkdir()
     with ScriptedServer(domains=("airline",), usage=FixedUsage(prompt_tokens=1000, completion_tokens=10)) as server:
-        result = run_cli(*scripted_run(server, address, "max_cost=10", "max_concurrency=1"), cwd=budget, env=RAY_ENV, timeout=COMMAND_LIMIT_S)
+        result = run_cli(
+            *scripted_run(server, address, "max_cost=10", "max_concurrency=1"),
+            cwd=budget,
+            env=RAY_ENV,
+            timeout=COMMAND_LIMIT_S,
+        )
     assert result.returncode == 0, result.stderr
     document = results_in(budget)
     summary, spent = document["summary"], [sum(u["cost"] for u in e["usage"].values()) for e in document["episodes"]]
@@ -168,7 +202,9 @@ def test_the_budget_and_a_refused_key_stop_a_run_on_ray(tmp_path, ray_head):
     assert sum(spent) >= 10 > sum(spent[:-1])
 
     with ScriptedServer(domains=("airline",), faults=Faults(auth_error=1.0)) as refusing:
-        result = run_cli(*scripted_run(refusing, address, "max_concurrency=2"), cwd=refused, env=RAY_ENV, timeout=COMMAND_LIMIT_S)
+        result = run_cli(
+            *scripted_run(refusing, address, "max_concurrency=2"), cwd=refused, env=RAY_ENV, timeout=COMMAND_LIMIT_S
+        )
         assert refusing.total_requests <= 2  # one per running episode
     assert result.returncode == 2
     assert "refused the credentials" in result.stderr and "rerun the same command to continue" in result.stderr
@@ -180,8 +216,16 @@ def test_a_sweep_runs_its_jobs_through_the_ray_launcher(tmp_path, ray_head):
     address, folder = ray_head
     before = ray_tasks_run(folder, "_run_job")
     result = run_cli(
-        "--multirun", "hydra/launcher=ray_cluster", f"hydra.launcher.ray.init.address={address}",
-        *ORACLES, "env=retail,airline", "task_ids=[5,6]", "progress=false", cwd=tmp_path, env=RAY_ENV, timeout=COMMAND_LIMIT_S,
+        "--multirun",
+        "hydra/launcher=ray_cluster",
+        f"hydra.launcher.ray.init.address={address}",
+        *ORACLES,
+        "env=retail,airline",
+        "task_ids=[5,6]",
+        "progress=false",
+        cwd=tmp_path,
+        env=RAY_ENV,
+        timeout=COMMAND_LIMIT_S,
     )
     assert result.returncode == 0, result.stderr
     assert "Ray Launcher is launching 2 jobs" in result.stdout + result.stderr
@@ -202,7 +246,9 @@ def test_a_sweep_runs_its_jobs_through_the_ray_launcher(tmp_path, ray_head):
 
 
 def launcher_config(tmp_path, *overrides: str) -> dict:
-    result = run_cli(*ORACLES, *overrides, "--cfg", "hydra", "-p", "hydra.launcher", cwd=tmp_path, timeout=COMMAND_LIMIT_S)
+    result = run_cli(
+        *ORACLES, *overrides, "--cfg", "hydra", "-p", "hydra.launcher", cwd=tmp_path, timeout=COMMAND_LIMIT_S
+    )
     assert result.returncode == 0, result.stderr
     return yaml.safe_load(result.stdout)
 
@@ -215,7 +261,10 @@ def test_the_ray_launcher_config_has_our_defaults(tmp_path):
         "init": {"address": "auto", "include_dashboard": False, "object_store_memory": None},
         "remote": {"num_cpus": 1},
     }
-    assert launcher_config(tmp_path, "hydra/launcher=ray")["ray"] == {"init": {"address": None}, "remote": {}}  # the plugin's own
+    assert launcher_config(tmp_path, "hydra/launcher=ray")["ray"] == {
+        "init": {"address": None},
+        "remote": {},
+    }  # the plugin's own
 
 
 @pytest.mark.scale
@@ -224,10 +273,25 @@ def test_the_slurm_launcher_config_composes_into_an_sbatch_script(tmp_path, monk
     writes the batch script it would submit (it only asks that `srun` exists)."""
     ours = launcher_config(tmp_path, "hydra/launcher=slurm", "hydra.launcher.partition=cpu")
     assert ours["_target_"] == "hydra_plugins.hydra_submitit_launcher.submitit_launcher.SlurmLauncher"
-    assert {key: ours[key] for key in ("name", "partition", "timeout_min", "cpus_per_task", "mem_gb", "array_parallelism")} == {
-        "name": "taubench", "partition": "cpu", "timeout_min": 720, "cpus_per_task": 2, "mem_gb": 8, "array_parallelism": 16
+    assert {
+        key: ours[key] for key in ("name", "partition", "timeout_min", "cpus_per_task", "mem_gb", "array_parallelism")
+    } == {
+        "name": "taubench",
+        "partition": "cpu",
+        "timeout_min": 720,
+        "cpus_per_task": 2,
+        "mem_gb": 8,
+        "array_parallelism": 16,
     }
-    typo = run_cli(*ORACLES, "hydra/launcher=slurm", "hydra.launcher.partiton=cpu", "--cfg", "hydra", cwd=tmp_path, timeout=COMMAND_LIMIT_S)
+    typo = run_cli(
+        *ORACLES,
+        "hydra/launcher=slurm",
+        "hydra.launcher.partiton=cpu",
+        "--cfg",
+        "hydra",
+        cwd=tmp_path,
+        timeout=COMMAND_LIMIT_S,
+    )
     assert typo.returncode != 0 and "partiton" in typo.stderr
 
     import submitit
@@ -237,7 +301,11 @@ def test_the_slurm_launcher_config_composes_into_an_sbatch_script(tmp_path, monk
     from omegaconf import OmegaConf
 
     with initialize_config_module(config_module="taubench.conf", version_base="1.3"):
-        config = compose("config", overrides=["hydra/launcher=slurm", "hydra.launcher.partition=cpu", *ORACLES], return_hydra_config=True)
+        config = compose(
+            "config",
+            overrides=["hydra/launcher=slurm", "hydra.launcher.partition=cpu", *ORACLES],
+            return_hydra_config=True,
+        )
     launcher = instantiate(config.hydra.launcher)
     assert type(launcher).__name__ == "SlurmLauncher"
     fake_bin = tmp_path / "bin"
@@ -246,13 +314,21 @@ def test_the_slurm_launcher_config_composes_into_an_sbatch_script(tmp_path, monk
     (fake_bin / "srun").chmod(0o755)
     monkeypatch.setenv("PATH", f"{fake_bin}{os.pathsep}{os.environ['PATH']}")
     params = dict(launcher.params)  # passed to submitit as the launcher passes them
-    executor = submitit.AutoExecutor(cluster="slurm", folder=tmp_path / "submitit", slurm_max_num_timeout=params.pop("max_num_timeout"))
+    executor = submitit.AutoExecutor(
+        cluster="slurm", folder=tmp_path / "submitit", slurm_max_num_timeout=params.pop("max_num_timeout")
+    )
     shared = set(OmegaConf.structured(BaseQueueConf).keys())
     executor.update_parameters(
         **{key if key in shared else f"slurm_{key}": value for key, value in params.items() if key != "submitit_folder"}
     )
     script = executor._executor._make_submission_file_text("python -m taubench", "uid")
-    for line in ("#SBATCH --job-name=taubench", "#SBATCH --partition=cpu", "#SBATCH --time=720", "#SBATCH --cpus-per-task=2", "#SBATCH --mem=8GB"):
+    for line in (
+        "#SBATCH --job-name=taubench",
+        "#SBATCH --partition=cpu",
+        "#SBATCH --time=720",
+        "#SBATCH --cpus-per-task=2",
+        "#SBATCH --mem=8GB",
+    ):
         assert line in script, script
 
 
@@ -260,28 +336,61 @@ def test_the_slurm_launcher_config_composes_into_an_sbatch_script(tmp_path, monk
     "dispatch, expected",
     [
         ({"backend": "dask"}, "dispatch.backend: unknown dispatch backend 'dask'; allowed: threads, processes, ray"),
-        ({"ray_address": "127.0.0.1:6379"}, "dispatch.ray_address: only used with dispatch.backend=ray (backend is 'threads')"),
-        ({"backend": "ray", "ray_address": "my-cluster"}, "dispatch.ray_address: not a Ray address: 'my-cluster'; allowed: null, auto, local"),
-        ({"backend": "ray", "ray_cpus_per_episode": 0}, "dispatch.ray_cpus_per_episode: Input should be greater than 0"),
-        ({"backend": "ray", "forward_env": ["TAUBENCH_UNSET_VARIABLE"]}, "dispatch.forward_env: TAUBENCH_UNSET_VARIABLE not set"),
+        (
+            {"ray_address": "127.0.0.1:6379"},
+            "dispatch.ray_address: only used with dispatch.backend=ray (backend is 'threads')",
+        ),
+        (
+            {"backend": "ray", "ray_address": "my-cluster"},
+            "dispatch.ray_address: not a Ray address: 'my-cluster'; allowed: null, auto, local",
+        ),
+        (
+            {"backend": "ray", "ray_cpus_per_episode": 0},
+            "dispatch.ray_cpus_per_episode: Input should be greater than 0",
+        ),
+        (
+            {"backend": "ray", "forward_env": ["TAUBENCH_UNSET_VARIABLE"]},
+            "dispatch.forward_env: TAUBENCH_UNSET_VARIABLE not set",
+        ),
         ({"backend": "ray", "adress": "auto"}, "dispatch.adress: not a known setting"),
     ],
 )
 def test_bad_dispatch_settings_name_the_key(dispatch, expected):
     with pytest.raises(ConfigError) as error:
-        parse_settings({"env": {"name": "retail"}, "agent": {"name": "oracle"}, "user": {"name": "oracle"}, "dispatch": dispatch})
+        parse_settings(
+            {"env": {"name": "retail"}, "agent": {"name": "oracle"}, "user": {"name": "oracle"}, "dispatch": dispatch}
+        )
     assert expected in str(error.value)
 
 
 def test_ray_missing_names_the_extra_to_install(monkeypatch):
     monkeypatch.setitem(sys.modules, "ray", None)  # as if not installed: find_spec("ray") is None
-    with pytest.raises(ConfigError, match=r"dispatch.backend: backend 'ray' needs Ray, which is not installed here; install the ray extra: pip install 'taubench\[ray\]'"):
-        parse_settings({"env": {"name": "retail"}, "agent": {"name": "oracle"}, "user": {"name": "oracle"}, "dispatch": {"backend": "ray"}})
+    with pytest.raises(
+        ConfigError,
+        match=r"dispatch.backend: backend 'ray' needs Ray, which is not installed here; install the ray extra: pip install 'taubench\[ray\]'",
+    ):
+        parse_settings(
+            {
+                "env": {"name": "retail"},
+                "agent": {"name": "oracle"},
+                "user": {"name": "oracle"},
+                "dispatch": {"backend": "ray"},
+            }
+        )
 
 
 def test_bad_dispatch_settings_stop_the_command_before_anything_runs(tmp_path):
     result = run_cli(*ORACLES, "dispatch.backend=rey", cwd=tmp_path)
-    assert result.returncode == 2 and "dispatch.backend: unknown dispatch backend 'rey'; allowed: threads, processes, ray" in result.stderr
-    result = run_cli(*ORACLES, "dispatch.backend=ray", f"dispatch.ray_address=127.0.0.1:{free_port()}", "tracking.enabled=false", cwd=tmp_path)
+    assert (
+        result.returncode == 2
+        and "dispatch.backend: unknown dispatch backend 'rey'; allowed: threads, processes, ray" in result.stderr
+    )
+    result = run_cli(
+        *ORACLES,
+        "dispatch.backend=ray",
+        f"dispatch.ray_address=127.0.0.1:{free_port()}",
+        "tracking.enabled=false",
+        cwd=tmp_path,
+    )
     assert result.returncode == 2 and "dispatch.ray_address: no Ray cluster answers at '127.0.0.1:" in result.stderr
     assert not list(tmp_path.rglob("results.json"))

@@ -12,8 +12,8 @@ import urllib.request
 
 import litellm
 import pytest
-
 from conftest import GUARD_DIR
+
 from taubench.judge import render_request
 from taubench.messages import UserMessage
 from taubench.scripted_server import Faults, FixedUsage, ScriptedServer

@@ -78,7 +78,11 @@ def test_a_request_body_is_read_even_when_the_path_is_wrong():
     """Regression: unread, the body of a 404 was taken for the next request on the connection."""
     with scripted() as server:
         connection = http.client.HTTPConnection("127.0.0.1", port_of(server), timeout=5)
-        for path, status in (("/v1/no/such/endpoint", 404), ("/v1/chat/completions", 200), ("/v1/chat/completions", 200)):
+        for path, status in (
+            ("/v1/no/such/endpoint", 404),
+            ("/v1/chat/completions", 200),
+            ("/v1/chat/completions", 200),
+        ):
             connection.request("POST", path, BODY, {"Content-Type": "application/json"})
             answer = connection.getresponse()
             assert (answer.status, bool(answer.read())) == (status, True)
@@ -129,7 +133,7 @@ def read_answers(connection: socket.socket, count: int) -> list[bytes]:
             length = next(int(line.split(":")[1]) for line in head if line.lower().startswith("content-length:"))
             if len(data) >= head_end + 4 + length:
                 answers.append(head[0].encode())
-                data = data[head_end + 4 + length:]
+                data = data[head_end + 4 + length :]
                 continue
         chunk = connection.recv(65536)
         assert chunk, f"the server closed the connection after {len(answers)} answers"
@@ -138,8 +142,10 @@ def read_answers(connection: socket.socket, count: int) -> list[bytes]:
 
 
 def test_requests_split_across_writes_or_sent_back_to_back_are_answered_in_order():
-    request = (b"POST /v1/chat/completions HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
-               b"Content-Length: " + str(len(BODY)).encode() + b"\r\n\r\n" + BODY)
+    request = (
+        b"POST /v1/chat/completions HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+        b"Content-Length: " + str(len(BODY)).encode() + b"\r\n\r\n" + BODY
+    )
     missing = b"POST /v1/nowhere HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n\r\n{}"
     with scripted() as server, socket.create_connection(("127.0.0.1", port_of(server)), timeout=5) as connection:
         for piece in (request[:10], request[10:60], request[60:-5], request[-5:]):  # one request in four writes

@@ -10,9 +10,9 @@ import pytest
 
 from taubench.agents.oracle import OracleAgent
 from taubench.domain import Domain
-from taubench.pristine import db_hash
 from taubench.domains import DOMAINS, agent_only, load_domain
 from taubench.episode import run_episode
+from taubench.pristine import db_hash
 from taubench.tasks import RewardType
 from taubench.users.oracle import OracleUser
 

@@ -31,7 +31,8 @@ def telecom():
 def _expected_tasks(reference) -> dict:
     """Every task of the fixture by id: base and small in full, the others compact."""
     compact = {
-        task_id: json.loads(task) if isinstance(task, str) else task for task_id, task in reference["full_compact"].items()
+        task_id: json.loads(task) if isinstance(task, str) else task
+        for task_id, task in reference["full_compact"].items()
     }
     return {**reference["tasks"], **compact}
 
@@ -64,7 +65,9 @@ def test_fresh_databases_tools_schemas_and_policies(telecom, reference):
         for name, schema in expected["openai_schemas"][side].items():
             assert _without_descriptions(schemas[name]) == _without_descriptions(schema), name
             assert schemas[name]["function"]["description"]
-            assert all(prop.get("description") for prop in schemas[name]["function"]["parameters"]["properties"].values()), name
+            assert all(
+                prop.get("description") for prop in schemas[name]["function"]["parameters"]["properties"].values()
+            ), name
     for name in ("telecom", "telecom-workflow"):
         policy = telecom.policy if name == "telecom" else load_domain(name).policy
         digest = {"sha256": hashlib.sha256(policy.encode()).hexdigest(), "len": len(policy)}
@@ -102,7 +105,9 @@ def _replay(telecom, task_id: str, expected: dict) -> list[str]:
             problems.append(f"setup {step['func_name']} returned {result!r}")
         if _hashes(sides) != (step["agent_db_hash"], step["user_db_hash"]):
             problems.append(f"setup {step['func_name']}: hashes differ")
-    if _hashes(telecom.new_sides(task)) != _hashes(sides) or _hashes(sides) != tuple(expected["initial_state"].values()):
+    if _hashes(telecom.new_sides(task)) != _hashes(sides) or _hashes(sides) != tuple(
+        expected["initial_state"].values()
+    ):
         problems.append("initial state differs")
     if "initial_user_db" in expected and json.loads(sides.user.db.model_dump_json()) != expected["initial_user_db"]:
         problems.append("initial user DB differs")
@@ -122,7 +127,11 @@ def _replay(telecom, task_id: str, expected: dict) -> list[str]:
         call = ToolCall(id=f"call_{number}", name=action["name"], arguments=action["arguments"])
         speaker = AssistantMessage if action["requestor"] == "assistant" else UserMessage
         answer = ToolMessage(
-            tool_call_id=call.id, name=call.name, content=result.content, error=result.error, requestor=action["requestor"]
+            tool_call_id=call.id,
+            name=call.name,
+            content=result.content,
+            error=result.error,
+            requestor=action["requestor"],
         )
         trajectory += [speaker(tool_calls=[call]), answer]
     if _hashes(sides) != tuple(expected["final_state"].values()):

@@ -31,7 +31,9 @@ def test_a_checkout_or_a_plain_folder_named_by_data_dir(tmp_path, installed):
 def test_an_altered_file_is_refused_unless_told_otherwise(tmp_path, installed):
     data = tmp_path / "telecom"
     shutil.copytree(installed, data)
-    (data / "user_db.toml").write_text((data / "user_db.toml").read_text().replace("battery_level = 80", "battery_level = 90"))
+    (data / "user_db.toml").write_text(
+        (data / "user_db.toml").read_text().replace("battery_level = 80", "battery_level = 90")
+    )
     with pytest.raises(DataError, match="user_db.toml"):
         load_domain("telecom", data)
     assert load_domain("telecom", data, verify_checksums=False).new_sides().user.db.device.battery_level == 90

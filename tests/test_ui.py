@@ -4,7 +4,6 @@ that opens on the experiment's runs table; refused, saying why, where no run was
 import json
 
 import pytest
-
 from conftest import ORACLES, run_cli, serving_ui
 
 
@@ -21,9 +20,15 @@ def test_the_ui_serves_this_folders_runs_at_an_address_that_opens_on_the_runs_ta
         # an evaluation, so the UI opens a sweep's parent on its jobs
         assert {"key": "mlflow.runType", "value": "evaluation"} in run["data"]["tags"]
         # the view the address names is the experiment's, and its columns are the run's results
-        view = json.loads(json.loads({tag["key"]: tag["value"] for tag in experiment["tags"]}["mlflow.sharedViewState.results"])["state"])
+        view = json.loads(
+            json.loads({tag["key"]: tag["value"] for tag in experiment["tags"]}["mlflow.sharedViewState.results"])[
+                "state"
+            ]
+        )
         logged = {metric["key"] for metric in run["data"]["metrics"]}
-        assert {"average_reward", "pass_hat_1", "cost_total"} <= {c.removeprefix("metrics.`")[:-1] for c in view["selectedColumns"]} & logged
+        assert {"average_reward", "pass_hat_1", "cost_total"} <= {
+            c.removeprefix("metrics.`")[:-1] for c in view["selectedColumns"]
+        } & logged
     assert "Warning" not in log.read_text()  # MLflow's own deprecation notices are not ours to print
 
 

@@ -6,15 +6,15 @@ import re
 from types import SimpleNamespace
 
 import pytest
-
 from conftest import run_cli
+from test_llm_path import scripted_run
+
 from taubench.agents.oracle import DONE
 from taubench.environment import GREETING
 from taubench.scripted_server import SCRIPTED_REFLECTION, SCRIPTED_THOUGHT, Faults, FixedUsage, ScriptedServer
 from taubench.settings import ConfigError
 from taubench.users.llm import NOTE_PREFIX, render_scenario
 from taubench.users.verify import SUPERVISOR_MARKER
-from test_llm_path import scripted_run
 
 TASKS = ["1", "3", "8"]  # airline tasks with two to four gold actions; two user turns each
 
@@ -62,7 +62,9 @@ def test_rejected_candidates_are_written_again_and_every_call_is_paid_for(tmp_pa
         assert turn.content == turn.drafts[-1].content
     assert server.counts["user"] == server.counts["supervisor"] == 3 * 2 * len(TASKS)
     notes = [last_text(r) for r in server.requests if last_text(r).startswith(NOTE_PREFIX)]
-    assert len(notes) == 2 * 2 * len(TASKS) and all("A reviewer stopped that message: scripted rejection." in n for n in notes)
+    assert len(notes) == 2 * 2 * len(TASKS) and all(
+        "A reviewer stopped that message: scripted rejection." in n for n in notes
+    )
 
 
 def test_when_every_candidate_is_rejected_verify_sends_the_last(tmp_path):
@@ -97,7 +99,9 @@ def test_when_no_revision_is_accepted_reflection_sends_the_first_reply(tmp_path)
 
 def test_malformed_react_answers_are_asked_again_and_the_episode_recovers(tmp_path):
     with ScriptedServer(domains=("airline",), faults=Faults(malformed_user_reply=0.3, seed=5)) as server:
-        report = scripted_run(server, tmp_path, user={"name": "react"}, task_ids=["0", "1", "3", "8", "12"], max_concurrency=1)
+        report = scripted_run(
+            server, tmp_path, user={"name": "react"}, task_ids=["0", "1", "3", "8", "12"], max_concurrency=1
+        )
     assert [episode.reward for episode in report.episodes] == [1.0] * 5
     injected = server.faults_injected["malformed_user_reply"]
     turns = user_turns(report)
@@ -105,7 +109,7 @@ def test_malformed_react_answers_are_asked_again_and_the_episode_recovers(tmp_pa
     for turn in turns:
         rejected = [draft for draft in turn.drafts if not draft.accepted]
         assert len(rejected) == turn.usage.corrections == turn.usage.calls - 1
-        assert all("there is no \"User Response:\" part" in draft.reason for draft in rejected)
+        assert all('there is no "User Response:" part' in draft.reason for draft in rejected)
     notes = [last_text(r) for r in server.requests if last_text(r).startswith(NOTE_PREFIX)]
     assert len(notes) == injected and all("was not sent" in note for note in notes)
 
@@ -126,11 +130,18 @@ def two_server_run(tmp_path, user: dict, answer):
     are the user-role messages of the customer's view, re-ask notes aside)."""
 
     def script(request: dict) -> str:
-        agent_texts = [m for m in request["messages"] if m["role"] == "user" and not m["content"].startswith(NOTE_PREFIX)]
+        agent_texts = [
+            m for m in request["messages"] if m["role"] == "user" and not m["content"].startswith(NOTE_PREFIX)
+        ]
         return answer(request, len(agent_texts) - 1)
 
     with ScriptedServer(domains=("airline",)) as agent_server, ScriptedServer(script=script) as user_server:
-        user = {"model": "openai/scripted-user", "api_base": user_server.url, "pricing": {"input": 0, "output": 0}, **user}
+        user = {
+            "model": "openai/scripted-user",
+            "api_base": user_server.url,
+            "pricing": {"input": 0, "output": 0},
+            **user,
+        }
         return scripted_run(agent_server, tmp_path, user=user, task_ids=["1"]), user_server
 
 
@@ -190,7 +201,9 @@ def test_only_the_sent_message_enters_the_simulators_history(tmp_path):
     def answer(request, turn):
         messages = request["messages"]
         if SUPERVISOR_MARKER in messages[0]["content"]:
-            return '{"accept": false, "reason": "a draft"}' if "(draft)" in messages[1]["content"] else '{"accept": true}'
+            return (
+                '{"accept": false, "reason": "a draft"}' if "(draft)" in messages[1]["content"] else '{"accept": true}'
+            )
         if turn == 0:
             return OPENING if messages[-1]["content"].startswith(NOTE_PREFIX) else f"(draft) {OPENING}"
         return "###STOP###"
@@ -215,31 +228,53 @@ def test_the_supervisor_sees_the_conversation_with_its_real_roles(tmp_path):
     assert len(reviews) == 2
     assert reviews[0][0]["content"].endswith(f"<conversation>\nAgent: {GREETING}\n</conversation>")
     assert f"\nAgent: {GREETING}\nCustomer: {OPENING}\nAgent: " in reviews[1][0]["content"]
-    assert reviews[1][1] == {"role": "user", "content": "The customer's next message:\n<message>\n###STOP###\n</message>"}
+    assert reviews[1][1] == {
+        "role": "user",
+        "content": "The customer's next message:\n<message>\n###STOP###\n</message>",
+    }
 
 
 def test_a_person_plays_the_customer_at_the_terminal(tmp_path, airline):
     result = run_cli(
-        "agent=oracle", "user=human", "env=airline", "task_ids=[8]", "max_concurrency=1",
-        "tracking.enabled=false", "progress=false",
-        cwd=tmp_path, input="I would like to book a flight.\n\n",
+        "agent=oracle",
+        "user=human",
+        "env=airline",
+        "task_ids=[8]",
+        "max_concurrency=1",
+        "tracking.enabled=false",
+        "progress=false",
+        cwd=tmp_path,
+        input="I would like to book a flight.\n\n",
     )
     assert result.returncode == 0, result.stderr
     (episode,) = json.loads(next(tmp_path.rglob("results.json")).read_text())["episodes"]
-    assert [m["content"] for m in episode["messages"] if m["role"] == "user"] == ["I would like to book a flight.", "###STOP###"]
+    assert [m["content"] for m in episode["messages"] if m["role"] == "user"] == [
+        "I would like to book a flight.",
+        "###STOP###",
+    ]
     assert episode["reward"] == 1.0 and episode["usage"]["user"]["calls"] == 0 and episode["usage"]["user"]["cost"] == 0
     title = "airline task 8, trial 0"
     scenario = render_scenario(airline.tasks["8"].user_scenario)
     out = result.stdout
-    assert out.index(scenario) < out.index(f"[{title}] agent: {GREETING}\n[{title}] you: I would like to book a flight.\n")
-    assert out.index(f"[{title}] you: I would like to book a flight.") < out.index(f"[{title}] agent: {DONE}\n[{title}] you: \n")
+    assert out.index(scenario) < out.index(
+        f"[{title}] agent: {GREETING}\n[{title}] you: I would like to book a flight.\n"
+    )
+    assert out.index(f"[{title}] you: I would like to book a flight.") < out.index(
+        f"[{title}] agent: {DONE}\n[{title}] you: \n"
+    )
 
 
 def test_end_of_input_stops_and_concurrent_prompts_do_not_interleave(tmp_path, airline):
     result = run_cli(
-        "agent=oracle", "user=human", "env=airline", "task_ids=[1,3,8]", "max_concurrency=3",
-        "tracking.enabled=false", "progress=false",
-        cwd=tmp_path, input="",
+        "agent=oracle",
+        "user=human",
+        "env=airline",
+        "task_ids=[1,3,8]",
+        "max_concurrency=3",
+        "tracking.enabled=false",
+        "progress=false",
+        cwd=tmp_path,
+        input="",
     )
     assert result.returncode == 0, result.stderr
     episodes = json.loads(next(tmp_path.rglob("results.json")).read_text())["episodes"]

@@ -41,7 +41,11 @@ def test_every_ground_truth_action_and_hash_is_the_originals(name, split, size, 
                 assert action.name in domain.rules.terminate_tools
                 continue
             result = toolkit.invoke(action.name, action.arguments)
-            got = {"error": result.error, "len": len(result.content), "sha256": hashlib.sha256(result.content.encode()).hexdigest()}
+            got = {
+                "error": result.error,
+                "len": len(result.content),
+                "sha256": hashlib.sha256(result.content.encode()).hexdigest(),
+            }
             checked += 1
             if got != {key: wanted[key] for key in got}:
                 mismatches.append(f"task {want['task_id']} {action.name}: {got} != {wanted}")
@@ -73,16 +77,37 @@ def test_tools_in_v1_order_with_v1_parameters(domains):
     required lists and enums (descriptions are our own)."""
     retail, airline = domains["retail_v1"].spec.toolkit, domains["airline_v1"].spec.toolkit
     assert list(retail.tool_kinds()) == [
-        "calculate", "cancel_pending_order", "exchange_delivered_order_items", "find_user_id_by_email",
-        "find_user_id_by_name_zip", "get_order_details", "get_product_details", "get_user_details",
-        "list_all_product_types", "modify_pending_order_address", "modify_pending_order_items",
-        "modify_pending_order_payment", "modify_user_address", "return_delivered_order_items", "think",
+        "calculate",
+        "cancel_pending_order",
+        "exchange_delivered_order_items",
+        "find_user_id_by_email",
+        "find_user_id_by_name_zip",
+        "get_order_details",
+        "get_product_details",
+        "get_user_details",
+        "list_all_product_types",
+        "modify_pending_order_address",
+        "modify_pending_order_items",
+        "modify_pending_order_payment",
+        "modify_user_address",
+        "return_delivered_order_items",
+        "think",
         "transfer_to_human_agents",
     ]
     assert list(airline.tool_kinds()) == [
-        "book_reservation", "calculate", "cancel_reservation", "get_reservation_details", "get_user_details",
-        "list_all_airports", "search_direct_flight", "search_onestop_flight", "send_certificate", "think",
-        "transfer_to_human_agents", "update_reservation_baggages", "update_reservation_flights",
+        "book_reservation",
+        "calculate",
+        "cancel_reservation",
+        "get_reservation_details",
+        "get_user_details",
+        "list_all_airports",
+        "search_direct_flight",
+        "search_onestop_flight",
+        "send_certificate",
+        "think",
+        "transfer_to_human_agents",
+        "update_reservation_baggages",
+        "update_reservation_flights",
         "update_reservation_passengers",
     ]
     schemas = {s["function"]["name"]: s["function"]["parameters"] for s in retail.schemas() + airline.schemas()}
@@ -91,12 +116,27 @@ def test_tools_in_v1_order_with_v1_parameters(domains):
     assert cancel["required"] == ["order_id", "reason"]
     assert cancel["properties"]["reason"]["enum"] == ["no longer needed", "ordered by mistake"]
     assert schemas["modify_pending_order_address"]["required"] == [
-        "order_id", "address1", "address2", "city", "state", "country", "zip"
+        "order_id",
+        "address1",
+        "address2",
+        "city",
+        "state",
+        "country",
+        "zip",
     ]
     book = schemas["book_reservation"]
     assert book["required"] == [
-        "user_id", "origin", "destination", "flight_type", "cabin", "flights", "passengers", "payment_methods",
-        "total_baggages", "nonfree_baggages", "insurance",
+        "user_id",
+        "origin",
+        "destination",
+        "flight_type",
+        "cabin",
+        "flights",
+        "passengers",
+        "payment_methods",
+        "total_baggages",
+        "nonfree_baggages",
+        "insurance",
     ]
     assert book["properties"]["cabin"]["enum"] == ["basic_economy", "economy", "business"]
     assert book["properties"]["total_baggages"]["type"] == "integer"

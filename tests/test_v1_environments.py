@@ -7,9 +7,9 @@ import shutil
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
+from conftest import ORACLES, run_cli
 from scripted_participants import ScriptedAgent, ScriptedUser
 
-from conftest import ORACLES, run_cli
 from taubench.agents import AGENTS
 from taubench.domain import DataError
 from taubench.domains import DOMAINS, load_domain
@@ -43,7 +43,10 @@ def airline_v1(data):
 
 def calls(*named_arguments):
     return AssistantMessage(
-        tool_calls=[ToolCall(id=f"c{number}", name=name, arguments=arguments) for number, (name, arguments) in enumerate(named_arguments)]
+        tool_calls=[
+            ToolCall(id=f"c{number}", name=name, arguments=arguments)
+            for number, (name, arguments) in enumerate(named_arguments)
+        ]
     )
 
 
@@ -57,7 +60,7 @@ def python_task_file(tasks: list[dict]) -> str:
     for task in tasks:
         actions = "".join(f"\n            Action(name={a['name']!r}, kwargs={a['kwargs']!r})," for a in task["actions"])
         lines.append(
-            f"    Task(\n        annotator=\"0\",\n        user_id={task['user_id']!r},\n"
+            f'    Task(\n        annotator="0",\n        user_id={task["user_id"]!r},\n'
             f"        instruction={task['instruction']!r},\n        actions=[{actions}\n        ],\n"
             f"        outputs={task['outputs']!r},\n    ),"
         )
@@ -81,7 +84,9 @@ def test_a_checkout_is_read_without_running_its_task_modules(checkout, airline_v
     domain = load_domain("airline_v1", checkout)
     assert domain.data_folder == checkout / "tau_bench" / "envs" / "airline"
     assert domain.checksums == airline_v1.checksums == dict(DOMAINS["airline_v1"].sha256)
-    assert [t.model_dump() for t in domain.tasks_in("test").values()] == [t.model_dump() for t in airline_v1.tasks_in("test").values()]
+    assert [t.model_dump() for t in domain.tasks_in("test").values()] == [
+        t.model_dump() for t in airline_v1.tasks_in("test").values()
+    ]
 
 
 def test_the_data_folder_may_be_the_root_or_the_domain_folder(data, airline_v1):
@@ -97,11 +102,16 @@ def airline_copy(tmp_path, data):
 
 
 def test_missing_or_incomplete_data_say_which_files_are_expected_where(tmp_path, airline_copy):
-    with pytest.raises(DataError, match="retail_v1 reads the original τ-bench data from env.data_dir, which is not set"):
+    with pytest.raises(
+        DataError, match="retail_v1 reads the original τ-bench data from env.data_dir, which is not set"
+    ):
         load_domain("retail_v1")
     (airline_copy / "tasks_test.json").unlink()
     (airline_copy / "reservations.json").unlink()
-    with pytest.raises(DataError, match=f"the airline_v1 data in {airline_copy} are incomplete; missing reservations.json, tasks_test.json"):
+    with pytest.raises(
+        DataError,
+        match=f"the airline_v1 data in {airline_copy} are incomplete; missing reservations.json, tasks_test.json",
+    ):
         load_domain("airline_v1", tmp_path)
     empty = tmp_path / "empty"
     empty.mkdir()
@@ -110,7 +120,10 @@ def test_missing_or_incomplete_data_say_which_files_are_expected_where(tmp_path,
     message = str(raised.value)
     assert "no retail_v1 data there" in message
     assert "tau_bench/envs/retail/data/orders.json" in message and "tau_bench/envs/retail/tasks_dev.py" in message
-    assert "orders.json, products.json, users.json, policy.md, tasks_test.json, tasks_train.json, tasks_dev.json" in message
+    assert (
+        "orders.json, products.json, users.json, policy.md, tasks_test.json, tasks_train.json, tasks_dev.json"
+        in message
+    )
 
 
 def test_altered_or_malformed_data_are_refused(airline_copy):
@@ -118,9 +131,14 @@ def test_altered_or_malformed_data_are_refused(airline_copy):
     tasks = json.loads(tasks_file.read_text())
     tasks[0]["outputs"] = ["255"]
     tasks_file.write_text(json.dumps(tasks))
-    with pytest.raises(DataError, match=r"airline_v1 data altered: .*tasks_test.json\n.*content of the task list(.|\n)*expected a2359cd5"):
+    with pytest.raises(
+        DataError,
+        match=r"airline_v1 data altered: .*tasks_test.json\n.*content of the task list(.|\n)*expected a2359cd5",
+    ):
         load_domain("airline_v1", airline_copy)
-    assert load_domain("airline_v1", airline_copy, verify_checksums=False).tasks_in("test")["0"].communicate_info == ["255"]
+    assert load_domain("airline_v1", airline_copy, verify_checksums=False).tasks_in("test")["0"].communicate_info == [
+        "255"
+    ]
     tasks_file.write_text('{"user_id": "not a list"}')
     with pytest.raises(DataError, match="tasks_test.json is not a τ-bench v1 task list"):
         load_domain("airline_v1", airline_copy, verify_checksums=False)
@@ -133,8 +151,15 @@ def test_altered_or_malformed_data_are_refused(airline_copy):
 def test_the_oracles_solve_every_task_of_every_split(env, split, size, data, tmp_path, request):
     domain = request.getfixturevalue(env)
     settings = parse_settings(
-        {"env": {"name": env, "data_dir": str(data)}, "agent": {"name": "oracle"}, "user": {"name": "oracle"},
-         "task_split": split, "output_dir": str(tmp_path), "progress": False, "tracking": {"enabled": False}}
+        {
+            "env": {"name": env, "data_dir": str(data)},
+            "agent": {"name": "oracle"},
+            "user": {"name": "oracle"},
+            "task_split": split,
+            "output_dir": str(tmp_path),
+            "progress": False,
+            "tracking": {"enabled": False},
+        }
     )
     report = run(settings, base_dir=tmp_path)
     assert len(report.episodes) == size and report.summary.average_reward == 1.0
@@ -159,7 +184,10 @@ def test_the_command_line_runs_v1_airline(data, tmp_path):
     assert results["data"]["sha256"] == dict(DOMAINS["airline_v1"].sha256)
     assert (results["config"]["max_steps"], results["config"]["max_errors"]) == (30, None)  # v1's own limits
     transferred = results["episodes"][13]
-    assert transferred["termination_reason"] == "terminate_tool" and transferred["messages"][-1]["content"] == "Transfer successful"
+    assert (
+        transferred["termination_reason"] == "terminate_tool"
+        and transferred["messages"][-1]["content"] == "Transfer successful"
+    )
 
 
 @pytest.mark.parametrize(
@@ -167,8 +195,14 @@ def test_the_command_line_runs_v1_airline(data, tmp_path):
     [
         (["env=retail_v1"], "retail_v1 reads the original τ-bench data from env.data_dir, which is not set"),
         (["env=airline_v1", "env.data_dir={empty}"], "no airline_v1 data there; expected either a τ-bench checkout"),
-        (["env=airline_v1", "env.data_dir={data}", "task_split=train"], "task_split: unknown airline_v1 split 'train'; allowed: test"),
-        (["env=retail_v1", "env.data_dir={data}", "task_ids=[115]"], "task_ids: '115' not in retail_v1 split 'test' (115 tasks)"),
+        (
+            ["env=airline_v1", "env.data_dir={data}", "task_split=train"],
+            "task_split: unknown airline_v1 split 'train'; allowed: test",
+        ),
+        (
+            ["env=retail_v1", "env.data_dir={data}", "task_ids=[115]"],
+            "task_ids: '115' not in retail_v1 split 'test' (115 tasks)",
+        ),
     ],
 )
 def test_the_command_line_explains_bad_v1_settings(overrides, expected, data, tmp_path):
@@ -199,7 +233,9 @@ def test_a_transfer_ends_the_episode_and_the_database_is_graded_at_once(airline_
 
 
 def test_only_stop_ends_a_v1_conversation(airline_v1):
-    env = Environment(airline_v1, airline_v1.tasks_in("test")["13"], ScriptedUser(["hi", "###TRANSFER###", "bye ###STOP###"]))
+    env = Environment(
+        airline_v1, airline_v1.tasks_in("test")["13"], ScriptedUser(["hi", "###TRANSFER###", "bye ###STOP###"])
+    )
     env.reset()
     env.step(AssistantMessage(content="How can I help?"))
     assert not env.done
@@ -218,7 +254,9 @@ def test_outputs_count_only_in_what_is_said_to_the_user(airline_v1):
             env.step(message)
         return env.evaluate()
 
-    alongside = AssistantMessage(content="You may take 4 bags.", tool_calls=[ToolCall(id="t", name="think", arguments={"thought": "4"})])
+    alongside = AssistantMessage(
+        content="You may take 4 bags.", tool_calls=[ToolCall(id="t", name="think", arguments={"thought": "4"})]
+    )
     result = graded(alongside, AssistantMessage(content="Is there anything else?"))
     assert result.reward == 0.0 and result.components[RewardType.COMMUNICATE].details["found"] == {"4": False}
     assert result.components[RewardType.DB].status == "passed"
@@ -245,8 +283,14 @@ def test_a_tool_returning_no_observation_crashes_the_episode_as_in_v1(airline_v1
 
 
 def settings_of(env, data, **overrides):
-    return parse_settings({"env": {"name": env, "data_dir": str(data)}, "agent": {"name": "oracle"},
-                           "user": {"name": "oracle"}, **overrides})
+    return parse_settings(
+        {
+            "env": {"name": env, "data_dir": str(data)},
+            "agent": {"name": "oracle"},
+            "user": {"name": "oracle"},
+            **overrides,
+        }
+    )
 
 
 def test_each_benchmark_runs_under_its_own_limits_unless_the_run_sets_them(data):
@@ -272,14 +316,23 @@ def test_a_v1_episode_ends_after_30_agent_turns_whatever_the_tool_errors(airline
 
 def test_a_stop_in_the_answer_to_the_last_turn_still_ends_the_conversation(airline_v1):
     task = V1TaskRecord(user_id="u", actions=[], instruction="Say hi.", outputs=[]).as_task("t")
-    result = run_episode(airline_v1, task, 0, 1, lambda context: looping(30), lambda context: ScriptedUser(["hi", "bye ###STOP###"]))
+    result = run_episode(
+        airline_v1, task, 0, 1, lambda context: looping(30), lambda context: ScriptedUser(["hi", "bye ###STOP###"])
+    )
     assert result.termination_reason == "user_stop" and result.reward == 1.0  # v1 checks done before its loop runs out
 
 
 def test_a_v1_run_may_set_tau2_style_limits(airline_v1):
     task = airline_v1.tasks_in("test")["13"]
-    result = run_episode(airline_v1, task, 0, 1, lambda context: looping(31), lambda context: ScriptedUser(["hi"]),
-                         limits=Limits(max_steps=30, max_errors=3))
+    result = run_episode(
+        airline_v1,
+        task,
+        0,
+        1,
+        lambda context: looping(31),
+        lambda context: ScriptedUser(["hi"]),
+        limits=Limits(max_steps=30, max_errors=3),
+    )
     assert result.termination_reason == "too_many_errors" and len(result.tool_calls) == 3
 
 
@@ -308,7 +361,9 @@ def test_concurrent_episodes_leave_the_shared_data_untouched(retail_v1, shared):
         episodes = list(pool.map(one, tasks))
     assert [episode.reward for episode in episodes] == [1.0] * len(tasks)
     for episode in episodes:
-        expected = [action["sha256"] for action in initial["tasks"][int(episode.task_id)]["actions"] if "sha256" in action]
+        expected = [
+            action["sha256"] for action in initial["tasks"][int(episode.task_id)]["actions"] if "sha256" in action
+        ]
         assert [hashlib.sha256(call.observation.encode()).hexdigest() for call in episode.tool_calls] == expected
     whole = hashlib.sha256(str(canonical(retail_v1.fresh_db())).encode()).hexdigest()
     assert whole == initial["initial_data_hash"]

@@ -4,9 +4,9 @@ file, logged to MLflow beside our runs; our runs exported in the v1 format."""
 import json
 import subprocess
 
+from conftest import ORACLES, run_cli
 from mlflow.tracking import MlflowClient
 
-from conftest import ORACLES, run_cli
 from taubench import v1_results
 from taubench.tracking import local_store
 
@@ -19,8 +19,13 @@ def test_the_historical_gpt4o_airline_file_gives_the_published_numbers(shared, t
     historical = shared / "data/tau_bench_v1/historical/gpt-4o-airline.json"
     result = run_v1("import", str(historical), "--env", "airline_v1", "--model", "gpt-4o", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
-    for line in ("200 episodes, 50 tasks x 4 trials", "pass^1          0.420", "pass^2          0.273",
-                 "pass^3          0.220", "pass^4          0.200"):
+    for line in (
+        "200 episodes, 50 tasks x 4 trials",
+        "pass^1          0.420",
+        "pass^2          0.273",
+        "pass^3          0.220",
+        "pass^4          0.200",
+    ):
         assert line in result.stdout
     client = MlflowClient(local_store(tmp_path)[0])
     (run,) = client.search_runs([client.get_experiment_by_name("taubench").experiment_id])
@@ -33,8 +38,15 @@ def test_the_historical_gpt4o_airline_file_gives_the_published_numbers(shared, t
 
 
 def test_our_run_exported_in_the_v1_format_scores_the_same(tmp_path):
-    result = run_cli(*ORACLES, "env=airline", "task_ids=[0,1,8]", "num_trials=2", "tracking.enabled=false",
-                     "progress=false", cwd=tmp_path)
+    result = run_cli(
+        *ORACLES,
+        "env=airline",
+        "task_ids=[0,1,8]",
+        "num_trials=2",
+        "tracking.enabled=false",
+        "progress=false",
+        cwd=tmp_path,
+    )
     assert result.returncode == 0, result.stderr
     results_file = next(tmp_path.rglob("results.json"))
     exported = run_v1("export", str(results_file), "-o", str(tmp_path / "v1.json"), cwd=tmp_path)
@@ -62,8 +74,17 @@ def test_a_file_that_is_not_v1_results_is_refused_clearly(tmp_path):
 
 def test_rescoring_the_historical_file_reproduces_every_recorded_reward(shared, tmp_path):
     historical = shared / "data/tau_bench_v1/historical/gpt-4o-airline.json"
-    result = run_v1("rescore", str(historical), "--env", "airline_v1", "--data-dir", str(shared / "data/tau_bench_v1"),
-                    "-o", str(tmp_path / "rescore.json"), cwd=tmp_path)
+    result = run_v1(
+        "rescore",
+        str(historical),
+        "--env",
+        "airline_v1",
+        "--data-dir",
+        str(shared / "data/tau_bench_v1"),
+        "-o",
+        str(tmp_path / "rescore.json"),
+        cwd=tmp_path,
+    )
     assert result.returncode == 0, result.stderr
     assert "200 recorded rewards reproduced" in result.stdout
     assert "unlike the recorded ones (after the 2025 province -> state rename): 0" in result.stdout
@@ -75,9 +96,17 @@ def test_rescoring_notices_a_trajectory_that_does_not_reach_the_goal(shared):
     from taubench.domains import load_domain
 
     results = v1_results.load(shared / "data/tau_bench_v1/historical/gpt-4o-airline.json")
-    passed = next(r for r in results if r.reward == 1.0 and any(m.get("tool_calls") for m in r.traj)
-                  and "r_actions" in r.info.reward_info["info"] and r.info.task.actions)
-    writes = [c for m in passed.traj for c in m.get("tool_calls") or [] if c["function"]["name"] != "get_reservation_details"]
+    passed = next(
+        r
+        for r in results
+        if r.reward == 1.0
+        and any(m.get("tool_calls") for m in r.traj)
+        and "r_actions" in r.info.reward_info["info"]
+        and r.info.task.actions
+    )
+    writes = [
+        c for m in passed.traj for c in m.get("tool_calls") or [] if c["function"]["name"] != "get_reservation_details"
+    ]
     writes[-1]["function"]["name"] = "get_user_details"  # the final change never happens
     domain = load_domain("airline_v1", shared / "data/tau_bench_v1")
     (rescored,) = v1_results.rescore([passed], domain, "test")

@@ -2,12 +2,11 @@
 model (ground truth as the agent, a scripted customer), through litellm and HTTP."""
 
 import pytest
+from test_llm_path import scripted_run
 
 from taubench.domains import DOMAINS
 from taubench.scripted_server import ScriptedServer
 from taubench.users.llm import system_prompt
-
-from test_llm_path import scripted_run
 
 
 @pytest.fixture(scope="module")
@@ -17,7 +16,9 @@ def v1_data(shared):
 
 @pytest.fixture(scope="module")
 def server(v1_data):
-    with ScriptedServer(domains=("retail_v1", "airline_v1"), data_dirs={"retail_v1": v1_data, "airline_v1": v1_data}) as running:
+    with ScriptedServer(
+        domains=("retail_v1", "airline_v1"), data_dirs={"retail_v1": v1_data, "airline_v1": v1_data}
+    ) as running:
         yield running
 
 
@@ -32,8 +33,14 @@ def server(v1_data):
 )
 def test_llm_strategies_solve_v1_tasks(server, v1_data, tmp_path, env, split, task_ids, agent, user):
     report = scripted_run(
-        server, tmp_path, env={"name": env, "data_dir": str(v1_data)}, task_split=split, task_ids=task_ids,
-        agent=agent, user=user, judge={"model": None},
+        server,
+        tmp_path,
+        env={"name": env, "data_dir": str(v1_data)},
+        task_split=split,
+        task_ids=task_ids,
+        agent=agent,
+        user=user,
+        judge={"model": None},
     )
     assert [episode.reward for episode in report.episodes] == [1.0] * len(task_ids), [
         (e.task_id, e.termination_reason, e.error) for e in report.episodes
@@ -44,8 +51,12 @@ def test_llm_strategies_solve_v1_tasks(server, v1_data, tmp_path, env, split, ta
 def test_few_shot_uses_the_v1_examples(server, v1_data, tmp_path):
     examples = v1_data / "few_shot" / "MockAirlineDomainEnv-few_shot.jsonl"
     report = scripted_run(
-        server, tmp_path, env={"name": "airline_v1", "data_dir": str(v1_data)}, task_ids=["5", "10"],
-        agent={"name": "few_shot", "examples_path": str(examples), "num_examples": 3}, judge={"model": None},
+        server,
+        tmp_path,
+        env={"name": "airline_v1", "data_dir": str(v1_data)},
+        task_ids=["5", "10"],
+        agent={"name": "few_shot", "examples_path": str(examples), "num_examples": 3},
+        judge={"model": None},
     )
     assert [episode.reward for episode in report.episodes] == [1.0, 1.0]
     system = next(r for r in server.requests if r.get("tools") and "<examples>" in r["messages"][0]["content"])

@@ -8,9 +8,9 @@ import json
 from pathlib import Path
 
 import pytest
-
 from tool_probe import cases_digest
 from tool_probe_cases import cases_for, differences
+
 from taubench.domains import load_domain, of_origin
 
 FIXTURE = Path(__file__).parent / "fixtures" / "tool_probe_v1.json"
@@ -21,7 +21,9 @@ def test_every_v1_tool_off_the_gold_path_answers_as_the_original(name, shared):
     recorded = json.loads(FIXTURE.read_text(encoding="utf-8"))["domains"][name]
     domain = load_domain(name, shared / "data" / "tau_bench_v1")
     cases = cases_for(domain)
-    assert cases_digest(cases) == recorded["cases_digest"], "the probe's cases changed: record the original's answers again (make probe-reference-v1)"
+    assert cases_digest(cases) == recorded["cases_digest"], (
+        "the probe's cases changed: record the original's answers again (make probe-reference-v1)"
+    )
     found, compared = differences(domain, cases, recorded["cases"])
     assert not found, f"{len(found)} of the probe's cases answer differently:\n" + "\n".join(found[:20])
     assert compared >= {"retail_v1": 3000, "airline_v1": 900}[name]

@@ -7,10 +7,10 @@ import sys
 from pathlib import Path
 
 import pytest
+from tool_calls import fail, ok
 
 from taubench.domains import load_domain
 from taubench.domains.v1.toolkit import ToolCrash
-from tool_calls import fail, ok
 
 PENDING_GIFT_CARD_ORDER = "#W6779827"  # paid 4079.45 with gift_card_7219486 (balance 49, an int)
 PROCESSED_ORDER = "#W2611340"
@@ -70,7 +70,9 @@ def test_cancel_checks_in_order_and_refunds_gift_cards_rounded(retail_v1):
     order = json.loads(ok(tools, "cancel_pending_order", order_id=PENDING_GIFT_CARD_ORDER, reason="no longer needed"))
     assert list(order)[-3:] == ["status", "payment_history", "cancel_reason"] and order["status"] == "cancelled"
     assert order["payment_history"][-1] == {
-        "transaction_type": "refund", "amount": 4079.45, "payment_method_id": "gift_card_7219486"
+        "transaction_type": "refund",
+        "amount": 4079.45,
+        "payment_method_id": "gift_card_7219486",
     }
     balance = tools.db["users"][order["user_id"]]["payment_methods"]["gift_card_7219486"]["balance"]
     assert balance == 4128.45 and isinstance(balance, float)
@@ -89,8 +91,17 @@ def test_returns_refuse_other_methods_before_looking_at_items(retail_v1):
 
 def test_a_new_order_address_puts_state_before_country(retail_v1):
     tools = retail_v1.new_toolkit()
-    address = {"address1": "1 Main St", "address2": "", "city": "Austin", "state": "TX", "country": "USA", "zip": "78701"}
-    order = json.loads(ok(tools, "modify_pending_order_address", order_id=PENDING_GIFT_CARD_ORDER, **dict(reversed(address.items()))))
+    address = {
+        "address1": "1 Main St",
+        "address2": "",
+        "city": "Austin",
+        "state": "TX",
+        "country": "USA",
+        "zip": "78701",
+    }
+    order = json.loads(
+        ok(tools, "modify_pending_order_address", order_id=PENDING_GIFT_CARD_ORDER, **dict(reversed(address.items())))
+    )
     assert list(order["address"]) == ["address1", "address2", "city", "state", "country", "zip"]
 
 
@@ -101,11 +112,20 @@ def test_get_reservation_details_names_the_wrong_thing_as_v1_does(airline_v1):
 def booking(**changes):
     """Task 0's booking for mia_li_3668: JFK-SEA economy on 2024-05-20, 255 in total."""
     arguments = {
-        "user_id": "mia_li_3668", "origin": "JFK", "destination": "SEA", "flight_type": "one_way", "cabin": "economy",
-        "flights": [{"flight_number": "HAT136", "date": "2024-05-20"}, {"flight_number": "HAT039", "date": "2024-05-20"}],
+        "user_id": "mia_li_3668",
+        "origin": "JFK",
+        "destination": "SEA",
+        "flight_type": "one_way",
+        "cabin": "economy",
+        "flights": [
+            {"flight_number": "HAT136", "date": "2024-05-20"},
+            {"flight_number": "HAT039", "date": "2024-05-20"},
+        ],
         "passengers": [{"first_name": "Mia", "last_name": "Li", "dob": "1990-04-05"}],
         "payment_methods": [{"payment_id": "credit_card_4421486", "amount": 255}],
-        "total_baggages": 3, "nonfree_baggages": 0, "insurance": "no",
+        "total_baggages": 3,
+        "nonfree_baggages": 0,
+        "insurance": "no",
     }
     return arguments | changes
 
@@ -121,11 +141,16 @@ def test_booking_ids_run_out_and_the_last_one_is_overwritten(airline_v1):
 
 def test_booking_payments_are_checked_as_v1_does(airline_v1):
     tools = airline_v1.new_toolkit()
-    paid_too_much = [{"payment_id": "certificate_7504069", "amount": 250}, {"payment_id": "credit_card_4421486", "amount": 10.0}]
+    paid_too_much = [
+        {"payment_id": "certificate_7504069", "amount": 250},
+        {"payment_id": "credit_card_4421486", "amount": 10.0},
+    ]
     assert fail(tools, "book_reservation", **booking(payment_methods=paid_too_much)) == (
         "Error: payment amount does not add up, total price is 255, but paid 260.0"
     )
-    twice = [{"payment_id": "certificate_4856383", "amount": 100}] * 2 + [{"payment_id": "credit_card_4421486", "amount": 55}]
+    twice = [{"payment_id": "certificate_4856383", "amount": 100}] * 2 + [
+        {"payment_id": "credit_card_4421486", "amount": 55}
+    ]
     assert fail(tools, "book_reservation", **booking(payment_methods=twice)) == "Error: 'certificate_4856383'"
     methods = tools.db["users"]["mia_li_3668"]["payment_methods"]
     assert "certificate_4856383" not in methods and "HATHAT" not in tools.db["reservations"]  # v1 keeps the deletion
@@ -133,13 +158,21 @@ def test_booking_payments_are_checked_as_v1_does(airline_v1):
 
 def test_changing_flights_keeps_the_cabin_and_an_unknown_cabin_is_a_key_error(airline_v1):
     tools = airline_v1.new_toolkit()
-    same_flights = [{"flight_number": "HAT188", "date": "2024-05-28"}, {"flight_number": "HAT207", "date": "2024-05-28"}]
+    same_flights = [
+        {"flight_number": "HAT188", "date": "2024-05-28"},
+        {"flight_number": "HAT207", "date": "2024-05-28"},
+    ]
     arguments = {"reservation_id": "Z7GOZK", "flights": same_flights}
-    assert fail(tools, "update_reservation_flights", cabin="first", payment_id="credit_card_9969263", **arguments) == "Error: 'first'"
+    assert (
+        fail(tools, "update_reservation_flights", cabin="first", payment_id="credit_card_9969263", **arguments)
+        == "Error: 'first'"
+    )
     assert fail(tools, "update_reservation_flights", cabin="economy", payment_id="gift_card_2200803", **arguments) == (
         "Error: gift card balance is not enough"
     )
-    reservation = json.loads(ok(tools, "update_reservation_flights", cabin="economy", payment_id="credit_card_9969263", **arguments))
+    reservation = json.loads(
+        ok(tools, "update_reservation_flights", cabin="economy", payment_id="credit_card_9969263", **arguments)
+    )
     assert reservation["cabin"] == "basic_economy"  # v1 never updates it
     assert reservation["flights"][0]["price"] == 157
     assert reservation["payment_history"][-1]["payment_id"] == "credit_card_9969263"
@@ -193,7 +226,11 @@ def test_calculate_fails_fast_on_abusive_expressions():
     )
     src = Path(__file__).resolve().parents[1] / "src"
     completed = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, env={"PYTHONPATH": str(src), "PATH": "/usr/bin:/bin"}
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={"PYTHONPATH": str(src), "PATH": "/usr/bin:/bin"},
     )
     assert completed.returncode == 0, completed.stderr
     *outputs, seconds = completed.stdout.splitlines()
@@ -214,6 +251,6 @@ def test_a_new_segment_is_checked_in_the_originals_order(airline_v1):
     assert fail(tools, "book_reservation", **booking(cabin=7, passengers=None)) == "Error: 7"
     no_date = [{"flight_number": "HAT999"}]
     assert fail(tools, "book_reservation", **booking(flights=no_date)) == "Error: flight HAT999 not found"
-    assert fail(tools, "update_reservation_flights", reservation_id="Z7GOZK", cabin="economy", flights=no_date, payment_id="x") == (
-        "Error: flight HAT999 not found"
-    )
+    assert fail(
+        tools, "update_reservation_flights", reservation_id="Z7GOZK", cabin="economy", flights=no_date, payment_id="x"
+    ) == ("Error: flight HAT999 not found")

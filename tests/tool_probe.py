@@ -30,7 +30,13 @@ WRONG_VALUES: dict[str, Any] = {
     "empty_string": "",
     "null": None,
 }
-EXTRA_KEYS = ("unexpected", "self", "requestor", "tool_name", "data")  # the last four: parameters of the originals' dispatchers
+EXTRA_KEYS = (
+    "unexpected",
+    "self",
+    "requestor",
+    "tool_name",
+    "data",
+)  # the last four: parameters of the originals' dispatchers
 VARIANTS_PER_TOOL = 3  # distinct gold calls of each tool used as they are
 
 
@@ -67,7 +73,9 @@ def _examples(tools: dict[str, dict], gold_actions: list[list[tuple[str, dict]]]
                 found[name].append(arguments)
     for name, function in tools.items():
         if not found[name]:
-            found[name].append({key: _placeholder(spec) for key, spec in function["parameters"].get("properties", {}).items()})
+            found[name].append(
+                {key: _placeholder(spec) for key, spec in function["parameters"].get("properties", {}).items()}
+            )
     return found
 
 
@@ -89,7 +97,12 @@ def _tool_cases(name: str, function: dict, examples: list[dict]) -> Iterator[Cas
         for label, value in WRONG_VALUES.items():
             yield {"id": f"{name}/{key}={label}", "calls": [_call(name, {**base, key: value})]}
         if isinstance(base[key], str) and base[key]:
-            for label, value in (("upper", base[key].upper()), ("lower", base[key].lower()), ("padded", f" {base[key]} "), ("unknown", base[key] + "_404")):
+            for label, value in (
+                ("upper", base[key].upper()),
+                ("lower", base[key].lower()),
+                ("padded", f" {base[key]} "),
+                ("unknown", base[key] + "_404"),
+            ):
                 if value != base[key]:
                     yield {"id": f"{name}/{key}={label}", "calls": [_call(name, {**base, key: value})]}
     for key, value in base.items():
@@ -110,15 +123,25 @@ def _nested(name: str, base: dict, key: str) -> Iterator[Case]:
     it null, or is not an object at all."""
     first = base[key][0]
     for inner in first:
-        for label, element in (("missing", {k: v for k, v in first.items() if k != inner}), ("null", {**first, inner: None})):
-            yield {"id": f"{name}/{key}[0].{inner}={label}", "calls": [_call(name, {**base, key: [element, *base[key][1:]]})]}
+        for label, element in (
+            ("missing", {k: v for k, v in first.items() if k != inner}),
+            ("null", {**first, inner: None}),
+        ):
+            yield {
+                "id": f"{name}/{key}[0].{inner}={label}",
+                "calls": [_call(name, {**base, key: [element, *base[key][1:]]})],
+            }
     yield {"id": f"{name}/{key}[0]=string", "calls": [_call(name, {**base, key: ["x", *base[key][1:]]})]}
 
 
 def _unknown_names(tools: dict[str, dict], examples: dict[str, list[dict]]) -> Iterator[Case]:
     for name in tools:
         arguments = examples[name][0]
-        for label, other in (("plural", name + "s"), ("capitalised", name.capitalize()), ("spaced", name.replace("_", " "))):
+        for label, other in (
+            ("plural", name + "s"),
+            ("capitalised", name.capitalize()),
+            ("spaced", name.replace("_", " ")),
+        ):
             yield {"id": f"unknown/{name}/{label}", "calls": [_call(other, arguments)]}
     for other in ("respond", "", "get_order", "think_hard"):
         if other not in tools:
@@ -132,7 +155,9 @@ def _chains(gold_actions: list[list[tuple[str, dict]]], write_tools: set[str]) -
     for number, task in enumerate(gold_actions):
         if not any(name in write_tools for name, _ in task):
             continue
-        calls = [call for name, arguments in task for call in [_call(name, arguments)] * (2 if name in write_tools else 1)]
+        calls = [
+            call for name, arguments in task for call in [_call(name, arguments)] * (2 if name in write_tools else 1)
+        ]
         key = json.dumps(calls, sort_keys=True)
         if key not in seen:
             seen.add(key)

@@ -30,17 +30,35 @@ from taubench.trajectory_index import INDEX_FILE
 from taubench.ui import RESULTS_PAGE
 
 # a sweep of two jobs: episodes cut at 6 steps (failures to see) and at 40 (nearly all solved)
-SWEEP = ["--multirun", "env=airline", "agent=oracle", "user=oracle", "task_ids=[0,1,2,3,4,5,6,7]", "num_trials=3",
-         "max_steps=6,40", "tracking.traces=true", "progress=false"]  # fmt: skip
+SWEEP = [
+    "--multirun",
+    "env=airline",
+    "agent=oracle",
+    "user=oracle",
+    "task_ids=[0,1,2,3,4,5,6,7]",
+    "num_trials=3",
+    "max_steps=6,40",
+    "tracking.traces=true",
+    "progress=false",
+]
 BROWSERS = ("chromium", "chromium-browser", "google-chrome")
 # as root Chromium needs --no-sandbox; the rest keep it from reaching out to Google's hosts
-CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--disable-background-networking",
-                  "--disable-component-update", "--disable-sync", "--no-first-run"]  # fmt: skip
+CHROMIUM_FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--hide-scrollbars",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--out", type=Path, default=Path("screenshots"), help="where the PNGs go (default: screenshots)")
+    parser.add_argument(
+        "--out", type=Path, default=Path("screenshots"), help="where the PNGs go (default: screenshots)"
+    )
     parser.add_argument("--size", default="1800,1100", help="browser window, width,height")
     args = parser.parse_args()
     browser = next((found for name in BROWSERS if (found := shutil.which(name))), None)
@@ -52,12 +70,26 @@ def main() -> int:
     work.mkdir(parents=True)
     environment = os.environ | {"LITELLM_LOCAL_MODEL_COST_MAP": "True", "MLFLOW_DISABLE_TELEMETRY": "true"}
     with ScriptedServer(domains=()) as analyst:
-        analysis = ["analysis.model=openai/scripted", f"analysis.api_base={analyst.url}", "analysis.pricing={input: 0, output: 0}"]
+        analysis = [
+            "analysis.model=openai/scripted",
+            f"analysis.api_base={analyst.url}",
+            "analysis.pricing={input: 0, output: 0}",
+        ]
         subprocess.run(
-            [sys.executable, "-m", "taubench", *SWEEP, *analysis], cwd=work, env=environment, check=True, stdout=subprocess.DEVNULL
+            [sys.executable, "-m", "taubench", *SWEEP, *analysis],
+            cwd=work,
+            env=environment,
+            check=True,
+            stdout=subprocess.DEVNULL,
         )
-    subprocess.run([sys.executable, "-m", "taubench.leaderboard", "--log-to-mlflow"], cwd=work, env=environment, check=True,
-                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)  # fmt: skip
+    subprocess.run(
+        [sys.executable, "-m", "taubench.leaderboard", "--log-to-mlflow"],
+        cwd=work,
+        env=environment,
+        check=True,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
 
     tracking_uri, artifact_root = local_store(work)
     client = MlflowClient(tracking_uri)
@@ -72,8 +104,11 @@ def main() -> int:
     failed_page = next(page for page in episode_pages if "max_steps" in (output_dir / page).read_text(encoding="utf-8"))
     run_page = f"/runs/{run.info.run_id}/artifacts"
     failed_trace = client.search_traces(
-        locations=[experiment.experiment_id], run_id=run.info.run_id, filter_string="tags.`taubench.outcome` = 'failure'",
-        max_results=1, include_spans=False,
+        locations=[experiment.experiment_id],
+        run_id=run.info.run_id,
+        filter_string="tags.`taubench.outcome` = 'failure'",
+        max_results=1,
+        include_spans=False,
     )[0].info.trace_id
     at = f"/experiments/{experiment.experiment_id}"
     targets = {  # screenshot -> the UI's page (the address after its #)
@@ -92,16 +127,33 @@ def main() -> int:
 
     port = _free_port()
     ui = subprocess.Popen(
-        [sys.executable, "-m", "mlflow", "ui", "--backend-store-uri", tracking_uri, "--default-artifact-root", artifact_root,
-         "--host", "127.0.0.1", "--port", str(port)],
-        env=environment, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
-    )  # fmt: skip
+        [
+            sys.executable,
+            "-m",
+            "mlflow",
+            "ui",
+            "--backend-store-uri",
+            tracking_uri,
+            "--default-artifact-root",
+            artifact_root,
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+        ],
+        env=environment,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
     try:
         _wait_for(f"http://127.0.0.1:{port}/health")
         width, height = (int(n) for n in args.size.split(","))
         with sync_playwright() as playwright:
             chromium = playwright.chromium.launch(executable_path=browser, args=CHROMIUM_FLAGS)
-            context = chromium.new_context(viewport={"width": width, "height": height})  # one: the assistant stays closed
+            context = chromium.new_context(
+                viewport={"width": width, "height": height}
+            )  # one: the assistant stays closed
             context.set_default_timeout(60_000)
             for name, address in targets.items():
                 page = context.new_page()  # each page loaded afresh, as a link opens it

@@ -9,7 +9,10 @@ from importlib import import_module
 from taubench.misspelled import misspelling
 
 # word -> the module whose main(argv) it runs
-COMMANDS = {name: f"taubench.{name}" for name in ("ui", "leaderboard", "compare", "analysis", "mtbench", "v1", "api", "scripted_server")}
+COMMANDS = {
+    name: f"taubench.{name}"
+    for name in ("ui", "leaderboard", "compare", "analysis", "mtbench", "v1", "api", "scripted_server")
+}
 
 
 def entry() -> None:

@@ -34,7 +34,13 @@ from taubench.metrics import is_success, task_order
 from taubench.mlflow_store import STORE_FOLDER, StoreError
 from taubench.preparation import PreparedRun
 from taubench.rundir import (
-    MANIFEST_FILE, RunManifest, StoredRunError, finished_run_dir, results_head, stored_episodes, write_atomically
+    MANIFEST_FILE,
+    RunManifest,
+    StoredRunError,
+    finished_run_dir,
+    results_head,
+    stored_episodes,
+    write_atomically,
 )
 from taubench.runner import RunReport
 from taubench.settings import EnvSettings, LLMSettings, TrackingSettings
@@ -140,7 +146,11 @@ class ErrorAnalysis(BaseModel):
         shows after the run's results; an unknown cost is left out rather than logged as 0."""
         metrics = {f"analysis/faults_{fault}": count for fault, count in self.faults.items()}
         metrics |= {f"analysis/agent_faults_{kind}": count for kind, count in self.agent_fault_types.items()}
-        metrics |= {"analysis/episodes_analysed": self.analysed, "analysis/errors": self.errors, "analysis/calls": self.usage.calls}
+        metrics |= {
+            "analysis/episodes_analysed": self.analysed,
+            "analysis/errors": self.errors,
+            "analysis/calls": self.usage.calls,
+        }
         return metrics | ({"analysis/cost": self.usage.cost} if self.usage.cost is not None else {})
 
     def by_episode(self) -> dict[tuple[str, int], EpisodeAttribution]:
@@ -182,7 +192,11 @@ def analyse(
     kept = earlier.answered() if earlier is not None and earlier.model == client.spec.model else {}
     failed = [
         index
-        for _, index in sorted(((task_order(episode.task_id), episode.trial), index) for index, episode in enumerate(episodes) if is_failure(episode))
+        for _, index in sorted(
+            ((task_order(episode.task_id), episode.trial), index)
+            for index, episode in enumerate(episodes)
+            if is_failure(episode)
+        )
     ]
 
     def one(index: int) -> tuple[EpisodeAttribution, Usage]:
@@ -201,16 +215,23 @@ def analyse(
         analysed=len(verdicts),
         errors=len(verdicts) - len(attributed),
         faults={fault: sum(verdict.fault == fault for verdict in attributed) for fault in FAULTS},
-        agent_fault_types={kind: sum(verdict.fault_type == kind for verdict in attributed) for kind in AGENT_FAULT_TYPES},
+        agent_fault_types={
+            kind: sum(verdict.fault_type == kind for verdict in attributed) for kind in AGENT_FAULT_TYPES
+        },
         usage=sum_usage(paid_before + [usage for _, usage in results]),
         episodes=verdicts,
     )
 
 
-def attribute(episode: EpisodeResult, domain: BaseDomain, task: Task, client: LLMClient) -> tuple[EpisodeAttribution, Usage]:
+def attribute(
+    episode: EpisodeResult, domain: BaseDomain, task: Task, client: LLMClient
+) -> tuple[EpisodeAttribution, Usage]:
     """One request for one episode; a failed call or an unusable answer becomes the entry's ``error``."""
     entry = EpisodeAttribution(task_id=episode.task_id, trial=episode.trial, reward=episode.reward)
-    messages = [{"role": "system", "content": INSTRUCTIONS}, {"role": "user", "content": render_request(episode, domain, task)}]
+    messages = [
+        {"role": "system", "content": INSTRUCTIONS},
+        {"role": "user", "content": render_request(episode, domain, task)},
+    ]
     try:
         completion = client.complete(messages, response_format=RESPONSE_FORMAT)
     except LLMError as exc:
@@ -227,12 +248,18 @@ def attribute(episode: EpisodeResult, domain: BaseDomain, task: Task, client: LL
 def render_request(episode: EpisodeResult, domain: BaseDomain, task: Task) -> str:
     """Policy, scenario and transcript as text; then the facts to check against as JSON
     lines under fixed headings (last, so nothing in the transcript can be taken for them)."""
-    expected = [{"name": action.name, "arguments": action.arguments} for action in task.gold_actions if action.requestor == "assistant"]
+    expected = [
+        {"name": action.name, "arguments": action.arguments}
+        for action in task.gold_actions
+        if action.requestor == "assistant"
+    ]
     calls = [{"name": call.name, "arguments": call.arguments, "error": call.error} for call in episode.tool_calls]
     outcome = {
         "reward": episode.reward,
         "termination_reason": episode.termination_reason,
-        "episode_error": f"{episode.error.kind}: {episode.error.type}: {episode.error.message}" if episode.error else None,
+        "episode_error": f"{episode.error.kind}: {episode.error.type}: {episode.error.message}"
+        if episode.error
+        else None,
         "grading_note": episode.reward_info.note,
         "failed_reward_components": _failed_components(episode.reward_info),
     }
@@ -263,7 +290,9 @@ def render_conversation(messages: Sequence[Message]) -> str:
         elif isinstance(message, ToolMessage):
             content = message.content
             if len(content) > MAX_OBSERVATION_CHARS:
-                content = content[:MAX_OBSERVATION_CHARS] + f" [... {len(content) - MAX_OBSERVATION_CHARS} more characters]"
+                content = (
+                    content[:MAX_OBSERVATION_CHARS] + f" [... {len(content) - MAX_OBSERVATION_CHARS} more characters]"
+                )
             lines.append(f"tool result of {message.name}{' (error)' if message.error else ''}: {content}")
         elif isinstance(message, AssistantMessage):
             if message.has_text:
@@ -314,7 +343,9 @@ def after_run(prepared: PreparedRun, report: RunReport) -> tuple[ErrorAnalysis, 
     return analysis, path
 
 
-def analyse_stored_run(run_dir: Path, config: dict, spec: ModelSpec, concurrency: Optional[int] = None) -> tuple[ErrorAnalysis, Path]:
+def analyse_stored_run(
+    run_dir: Path, config: dict, spec: ModelSpec, concurrency: Optional[int] = None
+) -> tuple[ErrorAnalysis, Path]:
     """The analysis of a finished run from its files (``config`` from its results.json, the
     episodes from ``episodes.jsonl``), written beside them."""
     env = EnvSettings.model_validate(config["env"])
@@ -325,7 +356,9 @@ def analyse_stored_run(run_dir: Path, config: dict, spec: ModelSpec, concurrency
     return analysis, write(analysis, run_dir)
 
 
-def log_to_run(run_dir: Path, config: dict, analysis: ErrorAnalysis, path: Path, tracking_uri: Optional[str], base_dir: Path) -> str:
+def log_to_run(
+    run_dir: Path, config: dict, analysis: ErrorAnalysis, path: Path, tracking_uri: Optional[str], base_dir: Path
+) -> str:
     """Adds the analysis to the run's MLflow record, if it has one in the given store (or the
     embedded store under ``base_dir``); says what happened."""
     run_id = RunManifest.model_validate_json((run_dir / MANIFEST_FILE).read_text(encoding="utf-8")).mlflow_run_id
@@ -335,11 +368,15 @@ def log_to_run(run_dir: Path, config: dict, analysis: ErrorAnalysis, path: Path,
         return f"not logged to MLflow: no store at {(base_dir / STORE_FOLDER).resolve()} (give --tracking-uri)"
     from mlflow.exceptions import MlflowException
 
-    tracker = Tracker(TrackingSettings(tracking_uri=tracking_uri, experiment=config["tracking"]["experiment"]), base_dir)
+    tracker = Tracker(
+        TrackingSettings(tracking_uri=tracking_uri, experiment=config["tracking"]["experiment"]), base_dir
+    )
     try:
         tracker.client.get_run(run_id)
     except MlflowException:
-        raise ValueError(f"MLflow run {run_id} (from {run_dir / MANIFEST_FILE}) is not in the store {tracker.uri}") from None
+        raise ValueError(
+            f"MLflow run {run_id} (from {run_dir / MANIFEST_FILE}) is not in the store {tracker.uri}"
+        ) from None
     tracker.log(run_id, analysis.metrics(), [Artifact(path)])
     return f"logged to MLflow run {run_id} ({tracker.uri})"
 
@@ -368,7 +405,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     variable = missing_key(spec)
     if variable:
         option = "--api-key-env" if args.api_key_env else "--model"
-        parser.exit(2, f"taubench.analysis: {option}: the environment variable {variable} is not set (needed by {spec.model})\n")
+        parser.exit(
+            2, f"taubench.analysis: {option}: the environment variable {variable} is not set (needed by {spec.model})\n"
+        )
     try:
         run_dir = finished_run_dir(args.run_dir)
         config = results_head(run_dir)["config"]

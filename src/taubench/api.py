@@ -31,7 +31,8 @@ from pathlib import Path
 from typing import Annotated, Iterator, Literal, Optional, Sequence
 
 import anyio
-from fastapi import Depends, FastAPI, HTTPException, Path as PathParam, Query
+from fastapi import Depends, FastAPI, HTTPException, Query
+from fastapi import Path as PathParam
 from fastapi.responses import JSONResponse, PlainTextResponse, Response, StreamingResponse
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from pydantic import BaseModel, Field, StringConstraints
@@ -40,15 +41,31 @@ from taubench import api_errors
 from taubench.api_errors import BodyLimit, refusals
 from taubench.api_leaderboard import leaderboard_router
 from taubench.api_mtbench import mtbench_router
-from taubench.api_run_files import JSONL, JSONL_ANSWER, count_lines, log_tail, masked_records, refuse_links, skipped_headers, unreadable
-from taubench.api_policy import MAX_OVERRIDE_CHARS, MAX_OVERRIDES, RequestError, check_overrides, excerpt, validate_overrides
+from taubench.api_policy import (
+    MAX_OVERRIDE_CHARS,
+    MAX_OVERRIDES,
+    RequestError,
+    check_overrides,
+    excerpt,
+    validate_overrides,
+)
+from taubench.api_run_files import (
+    JSONL,
+    JSONL_ANSWER,
+    count_lines,
+    log_tail,
+    masked_records,
+    refuse_links,
+    skipped_headers,
+    unreadable,
+)
 from taubench.domains import DOMAINS
 from taubench.masking import MaskedText
 from taubench.metrics import RunSummary
 from taubench.mtbench import latest_scores_file, safe_model_name, scores_lines
 from taubench.mtbench_request import scores_label
-from taubench.rundir import EPISODES_FILE, MANIFEST_FILE, RESULTS_FILE, StoredRunError, results_head
 from taubench.preparation import fingerprint_config
+from taubench.rundir import EPISODES_FILE, MANIFEST_FILE, RESULTS_FILE, StoredRunError, results_head
 from taubench.settings import RunSettings
 from taubench.untrusted import SkippedLine, fault, read_within
 
@@ -154,14 +171,23 @@ class RunBook:
     def _run(self, run_id: str, overrides: list[str], folder: Path) -> None:
         resume = f"resume={folder}" if (folder / MANIFEST_FILE).exists() else "resume=never"
         command = [
-            sys.executable, "-m", "taubench", *overrides,
-            f"output_dir={folder}", f"hydra.run.dir={folder}", resume, "progress=false",
-            "export.formats=[mtbench]", f"export.data_dir={self.data_dir}",
-        ]  # fmt: skip
+            sys.executable,
+            "-m",
+            "taubench",
+            *overrides,
+            f"output_dir={folder}",
+            f"hydra.run.dir={folder}",
+            resume,
+            "progress=false",
+            "export.formats=[mtbench]",
+            f"export.data_dir={self.data_dir}",
+        ]
         if self.settings.tracking_uri:
             command.append(f"tracking.tracking_uri={self.settings.tracking_uri}")
         try:
-            appending = os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NOFOLLOW  # never through a link put there since the check
+            appending = (
+                os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NOFOLLOW
+            )  # never through a link put there since the check
             with os.fdopen(os.open(folder / LOG_FILE, appending, 0o644), "a", encoding="utf-8") as log:
                 with self.lock:
                     process = subprocess.Popen(
@@ -220,7 +246,11 @@ class RunBook:
     def all(self) -> list[RunState]:
         if not self.runs_dir.is_dir():
             return []
-        ids = [entry.name for entry in self.runs_dir.iterdir() if re.match(RUN_ID, entry.name) and os.path.lexists(entry / REQUEST_FILE)]
+        ids = [
+            entry.name
+            for entry in self.runs_dir.iterdir()
+            if re.match(RUN_ID, entry.name) and os.path.lexists(entry / REQUEST_FILE)
+        ]
         return sorted((self._state(run_id) for run_id in ids), key=lambda state: state.created_at or "")
 
     def trajectories(self, run_id: str, task_id: Optional[str]) -> tuple[Iterator[bytes], list[SkippedLine]]:
@@ -234,7 +264,9 @@ class RunBook:
         if not os.path.lexists(path):
             return iter(()), []
         try:
-            return masked_records(path, self.runs_dir, lambda record: task_id is None or record.get("task_id") == task_id)
+            return masked_records(
+                path, self.runs_dir, lambda record: task_id is None or record.get("task_id") == task_id
+            )
         except OSError as exc:
             raise RequestError(f"run {run_id}: {unreadable(EPISODES_FILE, exc)}") from None
 
@@ -268,7 +300,9 @@ def create_app(settings: ApiSettings = ApiSettings(), base_dir: Optional[Path] =
             return
         given = credentials.credentials if credentials else ""
         if not hmac.compare_digest(given.encode(), expected.encode()):
-            raise HTTPException(401, "a valid API token is needed (Authorization: Bearer <token>)", {"WWW-Authenticate": "Bearer"})
+            raise HTTPException(
+                401, "a valid API token is needed (Authorization: Bearer <token>)", {"WWW-Authenticate": "Bearer"}
+            )
 
     app = FastAPI(
         title="taubench",
@@ -276,7 +310,9 @@ def create_app(settings: ApiSettings = ApiSettings(), base_dir: Optional[Path] =
         description="MT-Bench scores of stored exports, and runs started, followed and read. With "
         f"${TOKEN_VARIABLE} set on the server, every operation needs `Authorization: Bearer <token>`.",
         lifespan=lifespan,
-        dependencies=[Depends(authorised)],  # every route: reading serves runs' records, starting spends (not /docs, /openapi.json)
+        dependencies=[
+            Depends(authorised)
+        ],  # every route: reading serves runs' records, starting spends (not /docs, /openapi.json)
     )
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
     api_errors.install(app)
@@ -285,7 +321,9 @@ def create_app(settings: ApiSettings = ApiSettings(), base_dir: Optional[Path] =
     # Response (no media type of its own): the answers are documented as JSONL, the refusals as JSON
     @app.get("/scores", response_class=Response, responses={200: JSONL_ANSWER, **refusals(401, 404, 422)})
     def scores(
-        model: str = Query(..., min_length=1, max_length=200, description="the model as exported, e.g. openai/gpt-4o or openai_gpt-4o"),
+        model: str = Query(
+            ..., min_length=1, max_length=200, description="the model as exported, e.g. openai/gpt-4o or openai_gpt-4o"
+        ),
         subset: str = Query(..., description=f"the environment: {', '.join(DOMAINS)}"),
         taskID: Optional[str] = Query(None, pattern=TASK_ID, description="only this task's line"),
     ) -> PlainTextResponse:
@@ -293,7 +331,9 @@ def create_app(settings: ApiSettings = ApiSettings(), base_dir: Optional[Path] =
         (a model config's name, or a string it names, finds that config's scores too)."""
         if subset not in DOMAINS:
             raise RequestError(f"subset: unknown environment {excerpt(subset)!r}; allowed: {', '.join(DOMAINS)}")
-        path = latest_scores_file(book.data_dir, model, subset) or latest_scores_file(book.data_dir, scores_label(model), subset)
+        path = latest_scores_file(book.data_dir, model, subset) or latest_scores_file(
+            book.data_dir, scores_label(model), subset
+        )
         if path is None:
             exported = _exported_models(book.data_dir, subset)
             raise RequestError(
@@ -303,7 +343,9 @@ def create_app(settings: ApiSettings = ApiSettings(), base_dir: Optional[Path] =
         try:
             text, skipped = scores_lines(path, taskID, book.data_dir)
         except OSError as exc:
-            raise RequestError(f"model: the scores file {path.relative_to(book.data_dir)} cannot be read ({fault(exc)})") from None
+            raise RequestError(
+                f"model: the scores file {path.relative_to(book.data_dir)} cannot be read ({fault(exc)})"
+            ) from None
         if taskID is not None and not text:
             raise HTTPException(404, f"no task-{taskID} in the scores of {model} on {subset}")
         return PlainTextResponse(text, media_type=JSONL, headers=skipped_headers(skipped))
@@ -313,7 +355,10 @@ def create_app(settings: ApiSettings = ApiSettings(), base_dir: Optional[Path] =
         status_code=202,
         response_model=RunStarted,
         responses={
-            200: {"model": RunStarted, "description": "This configuration's run was already running or done: nothing new started"},
+            200: {
+                "model": RunStarted,
+                "description": "This configuration's run was already running or done: nothing new started",
+            },
             202: {"description": "The run was started (or queued)"},
             **refusals(400, 401, 413, 422),
         },
@@ -353,7 +398,9 @@ def create_app(settings: ApiSettings = ApiSettings(), base_dir: Optional[Path] =
 
 
 def _exported_models(data_dir: Path, subset: str) -> list[str]:
-    return sorted({path.name.removesuffix("_scores.jsonl") for path in data_dir.glob(f"tau_bench_{subset}_*/*_scores.jsonl")})
+    return sorted(
+        {path.name.removesuffix("_scores.jsonl") for path in data_dir.glob(f"tau_bench_{subset}_*/*_scores.jsonl")}
+    )
 
 
 def _at_least_one(text: str) -> int:
@@ -366,12 +413,21 @@ def parse_args(argv: Optional[Sequence[str]] = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m taubench.api", description=__doc__.split("\n\n")[0])
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1)")
     parser.add_argument("--port", type=int, default=8000)
-    parser.add_argument("--data-dir", type=Path, default=ApiSettings().data_dir, help="MT-Bench exports (default: data)")
-    parser.add_argument("--runs-dir", type=Path, default=ApiSettings().runs_dir, help="runs started here (default: outputs/api)")
-    parser.add_argument("--max-running", type=_at_least_one, default=ApiSettings().max_running, help="runs at once (default: 2)")
+    parser.add_argument(
+        "--data-dir", type=Path, default=ApiSettings().data_dir, help="MT-Bench exports (default: data)"
+    )
+    parser.add_argument(
+        "--runs-dir", type=Path, default=ApiSettings().runs_dir, help="runs started here (default: outputs/api)"
+    )
+    parser.add_argument(
+        "--max-running", type=_at_least_one, default=ApiSettings().max_running, help="runs at once (default: 2)"
+    )
     parser.add_argument("--tracking-uri", default=None, help="MLflow store of the runs (default: ./mlruns)")
     parser.add_argument(
-        "--max-body-bytes", type=_at_least_one, default=ApiSettings().max_body_bytes, help="larger request bodies get 413 (default: 65536)"
+        "--max-body-bytes",
+        type=_at_least_one,
+        default=ApiSettings().max_body_bytes,
+        help="larger request bodies get 413 (default: 65536)",
     )
     return parser.parse_args(argv)
 

@@ -12,7 +12,8 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel
 from starlette.datastructures import Headers
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.types import ASGIApp, Receive, Scope, Send
+from starlette.types import Message as ASGIMessage
 
 from taubench.api_policy import EXCERPT_CHARS, RequestError, excerpt
 
@@ -88,7 +89,7 @@ class BodyLimit:
             return await JSONResponse(status_code=413, content={"detail": self.detail})(scope, receive, send)
         received = 0
 
-        async def limited() -> Message:
+        async def limited() -> ASGIMessage:
             nonlocal received
             message = await receive()
             received += len(message.get("body", b"")) if message["type"] == "http.request" else 0

@@ -28,7 +28,10 @@ def leaderboard_router(runs_dir: Path) -> APIRouter:
     @router.get(
         "/leaderboard",
         response_model=Leaderboard,
-        responses={200: {"content": {media: {"schema": {"type": "string"}} for media in MEDIA_TYPES.values()}}, **refusals(401, 422)},
+        responses={
+            200: {"content": {media: {"schema": {"type": "string"}} for media in MEDIA_TYPES.values()}},
+            **refusals(401, 422),
+        },
     )
     def leaderboard(
         request: Request,
@@ -40,8 +43,12 @@ def leaderboard_router(runs_dir: Path) -> APIRouter:
         and tokens per episode; the runs left out and why (README: Leaderboard)."""
         unknown = sorted(set(request.query_params) - set(PARAMETERS))
         if unknown:
-            raise RequestError(f"{excerpt(unknown[0])}: not a parameter of /leaderboard; allowed: {', '.join(PARAMETERS)}")
-        candidates = folder_runs([runs_dir], confined=True)[1]  # untrusted data: no link followed, every reason in fixed words
+            raise RequestError(
+                f"{excerpt(unknown[0])}: not a parameter of /leaderboard; allowed: {', '.join(PARAMETERS)}"
+            )
+        candidates = folder_runs([runs_dir], confined=True)[
+            1
+        ]  # untrusted data: no link followed, every reason in fixed words
         board = build(candidates, [str(shown_path(runs_dir))], by)
         if env is not None:
             board.tables = [table for table in board.tables if table.env == env]

@@ -34,7 +34,10 @@ def mtbench_router(book) -> APIRouter:
         status_code=202,
         response_model=MTBenchStarted,
         responses={
-            200: {"model": MTBenchStarted, "description": "Every subset's run was already running or done: nothing new started"},
+            200: {
+                "model": MTBenchStarted,
+                "description": "Every subset's run was already running or done: nothing new started",
+            },
             202: {"description": "At least one subset's run was started (or queued)"},
             **refusals(400, 401, 413, 422),
         },

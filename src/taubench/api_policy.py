@@ -104,7 +104,10 @@ def check_overrides(overrides: Sequence[str]) -> None:
             raise RequestError(f"overrides: {excerpt(override)!r} is not of the form key=value")
         if key in GROUPS:
             if value not in group_values(key):
-                kind = {"provider": "providers that send no key; a model config selects its own", "env": "registered domains"}.get(key, "config files")
+                kind = {
+                    "provider": "providers that send no key; a model config selects its own",
+                    "env": "registered domains",
+                }.get(key, "config files")
                 raise RequestError(
                     f"overrides: {key}: {excerpt(value)!r} is not allowed; allowed ({kind}): {', '.join(group_values(key))}"
                 )
@@ -147,7 +150,9 @@ def compose_settings(overrides: list[str]) -> RunSettings:
                 config = OmegaConf.to_container(compose(config_name="config", overrides=overrides), resolve=True)
     except (HydraException, OmegaConfBaseException) as exc:
         reason, cut, _ = str(exc).partition("\nTo append")  # Hydra's hint to add the key with '+' is no way out here
-        raise RequestError(f"overrides: {reason}{' (the selected config has no such setting)' if cut else ''}") from None
+        raise RequestError(
+            f"overrides: {reason}{' (the selected config has no such setting)' if cut else ''}"
+        ) from None
     try:
         return parse_settings(config)
     except ConfigError as exc:

@@ -18,7 +18,10 @@ JSONL_ANSWER = {
     "content": {JSONL: {}},
     "headers": {
         SKIPPED_HEADER: {"description": "lines of the file left out: not a JSON object", "schema": {"type": "integer"}},
-        SKIPPED_REASONS_HEADER: {"description": "line: reason, for the first 20 left out (only if any)", "schema": {"type": "string"}},
+        SKIPPED_REASONS_HEADER: {
+            "description": "line: reason, for the first 20 left out (only if any)",
+            "schema": {"type": "string"},
+        },
     },
 }
 
@@ -62,7 +65,12 @@ def unreadable(name: str, exc: Exception) -> str:
 
 def refuse_links(folder: Path, run_id: str) -> None:
     """A run is never started in a folder that holds a link: the run would write through it."""
-    links = [Path(place, name) for place, folders, files in os.walk(folder) for name in folders + files if os.path.islink(Path(place, name))]
+    links = [
+        Path(place, name)
+        for place, folders, files in os.walk(folder)
+        for name in folders + files
+        if os.path.islink(Path(place, name))
+    ]
     if folder.is_symlink() or links:
         found = folder.name if folder.is_symlink() else links[0].relative_to(folder)
         raise RequestError(

@@ -59,17 +59,27 @@ def plan_for(annotation: Any, metadata: tuple = ()) -> Plan:
         item = plan_for(get_args(inner)[0]) if get_args(inner) else None
         unordered = any(isinstance(marker, Unordered) for marker in metadata)
         if unordered:
-            return lambda value: in_canonical_order([item(v) for v in value] if item and isinstance(value, list) else value)
+            return lambda value: in_canonical_order(
+                [item(v) for v in value] if item and isinstance(value, list) else value
+            )
         return (lambda value: [item(v) for v in value] if isinstance(value, list) else value) if item else None
     if origin is dict:
         values = plan_for(get_args(inner)[-1]) if get_args(inner) else None
-        return (lambda value: {k: values(v) for k, v in value.items()} if isinstance(value, dict) else value) if values else None
+        return (
+            (lambda value: {k: values(v) for k, v in value.items()} if isinstance(value, dict) else value)
+            if values
+            else None
+        )
     return None
 
 
 @cache
 def model_plan(model: type[BaseModel]) -> Plan:
-    fields = {name: plan for name, field in model.model_fields.items() if (plan := plan_for(field.annotation, tuple(field.metadata)))}
+    fields = {
+        name: plan
+        for name, field in model.model_fields.items()
+        if (plan := plan_for(field.annotation, tuple(field.metadata)))
+    }
     if not fields:
         return None
 
@@ -124,7 +134,9 @@ def undeclared_lists(model: type[BaseModel]) -> list[str]:
     return found
 
 
-def nested_records(model: type[BaseModel], value: Any, where: str = "") -> Iterator[tuple[str, str, dict, type[BaseModel]]]:
+def nested_records(
+    model: type[BaseModel], value: Any, where: str = ""
+) -> Iterator[tuple[str, str, dict, type[BaseModel]]]:
     """(id, where, record, its model) for each record nested in this dump whose model marks
     a field ``RecordId`` (a folio's charge): ``where`` names the field path, the same for
     every record of that kind."""

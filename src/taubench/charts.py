@@ -100,9 +100,25 @@ def pass_hat_k_figure(summary: RunSummary, title: str) -> Figure:
             low, high = np.array(intervals).T
             axes.fill_between(ks, low, high, color=PASS_HAT_K_COLOUR, alpha=0.18, linewidth=0)
             errors = np.clip([values - low, high - values], 0, None)
-            axes.errorbar(ks, values, yerr=errors, fmt="o-", color=PASS_HAT_K_COLOUR, capsize=4, clip_on=False, label="pass^k (95% CI)")
+            axes.errorbar(
+                ks,
+                values,
+                yerr=errors,
+                fmt="o-",
+                color=PASS_HAT_K_COLOUR,
+                capsize=4,
+                clip_on=False,
+                label="pass^k (95% CI)",
+            )
         else:
-            axes.plot(ks, values, "o-", color=PASS_HAT_K_COLOUR, clip_on=False, label="pass^k (no CI: fewer than 2 scored tasks)")
+            axes.plot(
+                ks,
+                values,
+                "o-",
+                color=PASS_HAT_K_COLOUR,
+                clip_on=False,
+                label="pass^k (no CI: fewer than 2 scored tasks)",
+            )
         axes.set_xticks(ks)
         axes.set_xlim(ks[0] - 0.5, ks[-1] + 0.5)
         axes.legend(loc="lower left", fontsize=8)
@@ -131,9 +147,19 @@ def by_label_figure(summary: RunSummary, key: str, title: str) -> Figure:
         shift = (k - (k_max + 1) / 2) * 0.08  # side by side, so equal values of two k stay visible
         values = np.array([group.pass_hat_k[k] for group in shown])
         intervals = [group.pass_hat_k_ci.get(k) for group in shown]
-        errors = np.array([[value - ci[0], ci[1] - value] if ci else [0.0, 0.0] for value, ci in zip(values, intervals)])
-        axes.errorbar([int(group.value) + shift for group in shown], values, yerr=errors.T.clip(0), fmt="o-",
-                      color=colours[k - 1], capsize=4, clip_on=False, label=f"pass^{k}")  # fmt: skip
+        errors = np.array(
+            [[value - ci[0], ci[1] - value] if ci else [0.0, 0.0] for value, ci in zip(values, intervals)]
+        )
+        axes.errorbar(
+            [int(group.value) + shift for group in shown],
+            values,
+            yerr=errors.T.clip(0),
+            fmt="o-",
+            color=colours[k - 1],
+            capsize=4,
+            clip_on=False,
+            label=f"pass^{k}",
+        )
     if groups:
         axes.set_xticks([int(group.value) for group in groups])
         axes.legend(loc="lower left", fontsize=8, title="error bars: 95% CI over tasks", title_fontsize=7)
@@ -221,7 +247,10 @@ def override_labels(override_lists: Sequence[Sequence[str]], leave_out: Sequence
     model=gpt4o``), but for the keys in ``leave_out``; "" for a job with none."""
     values = [dict(_override_item(override) for override in overrides) for overrides in override_lists]
     differing = [key for key in varying_override_keys(override_lists) if key not in leave_out]
-    return [" ".join(_override_text(key, job_values[key]) for key in differing if key in job_values) for job_values in values]
+    return [
+        " ".join(_override_text(key, job_values[key]) for key in differing if key in job_values)
+        for job_values in values
+    ]
 
 
 def job_labels(jobs: Sequence[SweepJob]) -> tuple[list[str], list[str]]:
@@ -254,7 +283,9 @@ def comparison_figure(jobs: Sequence[SweepJob], title: str, subtitle: str = "") 
     series = [("average reward", lambda s: (s.average_reward, s.average_reward_ci))]
     series += [(f"pass^{k}", lambda s, k=k: (s.pass_hat_k.get(k), s.pass_hat_k_ci.get(k))) for k in range(1, k_max + 1)]
     colours = [AVERAGE_COLOUR, *colormaps["Blues"](np.linspace(0.85, 0.35, k_max))]
-    figure = Figure(figsize=(max(6.4, 1.2 + len(jobs) * (0.5 + 0.35 * len(series))), 5.0), dpi=DPI, layout="constrained")
+    figure = Figure(
+        figsize=(max(6.4, 1.2 + len(jobs) * (0.5 + 0.35 * len(series))), 5.0), dpi=DPI, layout="constrained"
+    )
     axes = figure.add_subplot()
     width = 0.8 / len(series)
     positions = np.arange(len(jobs))
@@ -269,7 +300,9 @@ def comparison_figure(jobs: Sequence[SweepJob], title: str, subtitle: str = "") 
         texts = ["n/a" if np.isnan(height) else f"{height:.2f}" for height in heights]
         axes.bar_label(bars, texts, fontsize=6, padding=2, rotation=90 if len(series) > 3 else 0)
     scored = [f"{job.summary.scored_episodes}/{job.summary.num_episodes} scored" for job in jobs]
-    axes.set_xticks(positions, [_plain(f"{_wrap(label)}\n({count})") for label, count in zip(labels, scored)], fontsize=8)
+    axes.set_xticks(
+        positions, [_plain(f"{_wrap(label)}\n({count})") for label, count in zip(labels, scored)], fontsize=8
+    )
     axes.set_ylim(0, 1.15)
     axes.set_yticks(np.linspace(0, 1, 6))
     axes.set_ylabel("score (error bars: 95% CI over tasks)")
@@ -277,7 +310,9 @@ def comparison_figure(jobs: Sequence[SweepJob], title: str, subtitle: str = "") 
     figure.legend(loc="outside lower center", fontsize=8, ncols=min(len(series), 5), frameon=False)
     figure.suptitle(_plain(_wrap_title(title)), fontsize=9)
     if subtitle:
-        axes.set_title(_plain(textwrap.fill(subtitle, SUBTITLE_WIDTH, break_long_words=False)), fontsize=7, color="#5b6068")
+        axes.set_title(
+            _plain(textwrap.fill(subtitle, SUBTITLE_WIDTH, break_long_words=False)), fontsize=7, color="#5b6068"
+        )
     return figure
 
 

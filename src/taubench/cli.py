@@ -37,7 +37,9 @@ JOB_LABELS_FILE = "mlflow_job_labels.json"  # in a sweep's folder: each job's ru
 NAMED_IN_RUN_NAME = ("env", "model", "agent", "user")  # config groups a run's name shows already
 SWEEP_TAG = "taubench.sweep"  # the sweep's jobs, hashed: a rerun of a killed sweep finds its parent run
 RESOLVED_CONFIG_FILE = "resolved_config.yaml"
-EXIT_EXCLUDED = 3  # finished, but episodes lost to infrastructure failures are left out of the scores (2: refused or stopped)
+EXIT_EXCLUDED = (
+    3  # finished, but episodes lost to infrastructure failures are left out of the scores (2: refused or stopped)
+)
 
 
 def _fail(message: Any) -> NoReturn:
@@ -103,7 +105,11 @@ def main(cfg: DictConfig) -> None:
         )
     try:
         report = run_tracked(prepared, base_dir)
-    except (ConfigError, RunStorageError, StoreError) as exc:  # found only as the run starts: no Ray cluster, a full disk, a damaged MLflow store
+    except (
+        ConfigError,
+        RunStorageError,
+        StoreError,
+    ) as exc:  # found only as the run starts: no Ray cluster, a full disk, a damaged MLflow store
         _fail(exc)
     job_dir = Path(runtime.runtime.output_dir)
     if job_dir.resolve() != report.output_dir.resolve():  # resumed elsewhere: the job dir points there
@@ -111,7 +117,9 @@ def main(cfg: DictConfig) -> None:
         (job_dir / RESULTS_FILE).symlink_to(report.results_file.resolve())
     print(console.run_summary(report.summary, run_title(prepared.settings), str(report.results_file.resolve())))
     if report.failed:
-        _fail(f"{report.summary.stopped}\nthe finished episodes are kept; fix the cause and rerun the same command to continue")
+        _fail(
+            f"{report.summary.stopped}\nthe finished episodes are kept; fix the cause and rerun the same command to continue"
+        )
     if runtime.mode != RunMode.MULTIRUN:  # a sweep says so once all its jobs have run
         _exit_if_excluded(len(report.summary.infrastructure_failures), f"the run in {report.output_dir.resolve()}")
 
@@ -187,8 +195,10 @@ def _trace_writer(tracker, run_id: str, prepared: PreparedRun):
         return None
     from taubench.traces import TraceLabels, TraceWriter
 
-    labels = TraceLabels(agent=_short_model(settings.model.name) or settings.agent.name,
-                         user=_short_model(settings.user.model) or settings.user.name)  # fmt: skip
+    labels = TraceLabels(
+        agent=_short_model(settings.model.name) or settings.agent.name,
+        user=_short_model(settings.user.model) or settings.user.name,
+    )
     return TraceWriter(tracker.uri, tracker.experiment_id, run_id, labels, resumed=bool(prepared.finished))
 
 
@@ -214,9 +224,12 @@ def _mlflow_run(tracker, prepared: PreparedRun) -> str:
             name=run_name(settings),
             params=measured_params(flatten(snapshot)),
             parent_run_id=settings.tracking.parent_run_id,
-            tags={"taubench.output_dir": str(prepared.output_dir.resolve()), "taubench.fingerprint": prepared.manifest.fingerprint,
-                  # MLflow's kind for a run that evaluates: the UI opens a sweep's parent run on its jobs
-                  "mlflow.runType": "evaluation"},  # fmt: skip
+            tags={
+                "taubench.output_dir": str(prepared.output_dir.resolve()),
+                "taubench.fingerprint": prepared.manifest.fingerprint,
+                # MLflow's kind for a run that evaluates: the UI opens a sweep's parent run on its jobs
+                "mlflow.runType": "evaluation",
+            },
         )
     prepared.record_mlflow_run(run_id)
     tracker.close_abandoned(prepared.manifest.fingerprint, keep=run_id)
@@ -271,7 +284,9 @@ def after_run(prepared: PreparedRun, report: RunReport, base_dir: Path) -> RunEx
         path, written = prepared.export_once(
             "v1",
             report.episodes,
-            lambda: base_dir / prepared.settings.export.v1_dir / v1_results.run_file_name(prepared.settings, datetime.now()),
+            lambda: (
+                base_dir / prepared.settings.export.v1_dir / v1_results.run_file_name(prepared.settings, datetime.now())
+            ),
             partial(v1_results.write_run_file, report.results_file, prepared.domain),
         )
         print(f"taubench: τ-bench v1 results file: {path.resolve()}{'' if written else ' (already written)'}")
@@ -286,7 +301,9 @@ def after_run(prepared: PreparedRun, report: RunReport, base_dir: Path) -> RunEx
         from taubench import trajectory_index, trajectory_page
 
         title = run_title(prepared.settings)
-        folder = trajectory_index.write_run_pages(prepared, report, title, verdicts if prepared.settings.analysis.model else None)
+        folder = trajectory_index.write_run_pages(
+            prepared, report, title, verdicts if prepared.settings.analysis.model else None
+        )
         extras.artifacts.append(Artifact(folder, trajectory_page.PAGES_FOLDER))
     return extras
 
@@ -351,7 +368,11 @@ class SweepCallback(Callback):
 
     @staticmethod
     def _open_parent_run(
-        config: DictConfig, tracking: TrackingSettings, jobs: list[list[str]], checked: list[PreparedRun], varying: list[str]
+        config: DictConfig,
+        tracking: TrackingSettings,
+        jobs: list[list[str]],
+        checked: list[PreparedRun],
+        varying: list[str],
     ) -> None:
         """The sweep's parent MLflow run: when the sweep continues an earlier, unfinished one
         (a job resumes its run, or a run of the same sweep was left RUNNING by a killed
@@ -365,7 +386,11 @@ class SweepCallback(Callback):
         except StoreError as exc:
             _fail(exc)
         identity = hashlib.sha256(json.dumps(jobs).encode()).hexdigest()[:20]
-        resumed = [job.manifest.mlflow_run_id for job in checked if job.resuming and not job.completed and job.manifest.mlflow_run_id]
+        resumed = [
+            job.manifest.mlflow_run_id
+            for job in checked
+            if job.resuming and not job.completed and job.manifest.mlflow_run_id
+        ]
         earlier = next(filter(None, map(tracker.parent_of, resumed)), None)
         earlier = earlier or next((run.info.run_id for run in tracker.running(SWEEP_TAG, identity)), None)
         if earlier and tracker.reopen(earlier):
@@ -373,7 +398,8 @@ class SweepCallback(Callback):
             print(f"taubench: continuing the MLflow run {run_id} of this sweep, left unfinished", file=sys.stderr)
         else:
             run_id = tracker.start(
-                name=f"sweep {datetime.now():%Y-%m-%d %H:%M:%S}" + (f" · varying {', '.join(varying)}" if varying else ""),
+                name=f"sweep {datetime.now():%Y-%m-%d %H:%M:%S}"
+                + (f" · varying {', '.join(varying)}" if varying else ""),
                 params={"sweep.overrides": " ".join(config.hydra.overrides.task), "sweep.jobs": len(jobs)},
                 tags={SWEEP_DIR_TAG: str(sweep_dir.resolve()), SWEEP_TAG: identity},
             )
@@ -390,7 +416,14 @@ class SweepCallback(Callback):
             summary = RunSummary.model_validate(document["summary"])
             rows.append(console.sweep_row(results.parent.name, document["config"], summary))
             charts_on = document["config"]["tracking"]["charts"]
-            jobs.append(charts.SweepJob(name=results.parent.name, overrides=_job_overrides(results.parent), summary=summary, charts=charts_on))
+            jobs.append(
+                charts.SweepJob(
+                    name=results.parent.name,
+                    overrides=_job_overrides(results.parent),
+                    summary=summary,
+                    charts=charts_on,
+                )
+            )
             if summary.average_reward is not None:
                 best = max(best or 0.0, summary.average_reward)
             excluded += len(summary.infrastructure_failures)

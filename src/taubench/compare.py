@@ -21,11 +21,17 @@ from typing import Any, Literal, Optional, Sequence
 import numpy as np
 from pydantic import BaseModel
 
+from taubench.leaderboard_sources import SourceError, mlflow_run
 from taubench.metrics import (
-    BOOTSTRAP_RESAMPLES, BOOTSTRAP_SEED, Interval, is_success, pass_hat_k_per_task, percentile_interval, task_order,
+    BOOTSTRAP_RESAMPLES,
+    BOOTSTRAP_SEED,
+    Interval,
+    is_success,
+    pass_hat_k_per_task,
+    percentile_interval,
+    task_order,
 )
 from taubench.rundir import StoredRunError
-from taubench.leaderboard_sources import SourceError, mlflow_run
 from taubench.stored_runs import SETUP_SECTIONS, StoredRun, changed_data_files
 from taubench.tracking import flatten, measured_params
 
@@ -94,21 +100,30 @@ class Comparison(BaseModel):
             f"settings that differ: {differing or 'none'}",
             f"{self.domain}, split {self.task_split}, {self.shared_tasks} shared tasks; "
             f"paired bootstrap 95% over tasks ({self.resamples} resamples, seed {self.seed})",
-            *([] if self.pass_hat_k_tasks == self.shared_tasks else [
-                f"pass^k over the {self.pass_hat_k_tasks} of them whose every trial was scored in both runs"]),  # fmt: skip
+            *(
+                []
+                if self.pass_hat_k_tasks == self.shared_tasks
+                else [f"pass^k over the {self.pass_hat_k_tasks} of them whose every trial was scored in both runs"]
+            ),
             "",
             f"{'statistic':<16}{'A':>8}{'B':>8}{'A − B':>9}   {'95% interval':<20}verdict",
         ]
         for row in self.differences:
             interval = f"[{row.interval[0]:+.3f}, {row.interval[1]:+.3f}]" if row.interval else "-"
-            lines.append(f"{row.statistic:<16}{row.a:>8.3f}{row.b:>8.3f}{row.difference:>+9.3f}   {interval:<20}{row.verdict}")
+            lines.append(
+                f"{row.statistic:<16}{row.a:>8.3f}{row.b:>8.3f}{row.difference:>+9.3f}   {interval:<20}{row.verdict}"
+            )
         for side, flips in (("A", self.better_in_a), ("B", self.better_in_b)):
             lines += ["", f"succeeded more often in {side} ({len(flips)} tasks):" + ("" if flips else " none")]
-            lines += [f"  task {flip.task_id:<8} A {flip.success_rate_a:.2f}  B {flip.success_rate_b:.2f}" for flip in flips]
+            lines += [
+                f"  task {flip.task_id:<8} A {flip.success_rate_a:.2f}  B {flip.success_rate_b:.2f}" for flip in flips
+            ]
         return "\n".join(lines)
 
 
-def compare(run_a: StoredRun, run_b: StoredRun, resamples: int = BOOTSTRAP_RESAMPLES, seed: int = BOOTSTRAP_SEED) -> Comparison:
+def compare(
+    run_a: StoredRun, run_b: StoredRun, resamples: int = BOOTSTRAP_RESAMPLES, seed: int = BOOTSTRAP_SEED
+) -> Comparison:
     """A − B paired over the tasks both runs scored; NotComparable when they measure different things."""
     _check_comparable(run_a, run_b)
     shared = sorted(run_a.rewards.keys() & run_b.rewards.keys(), key=task_order)
@@ -117,7 +132,9 @@ def compare(run_a: StoredRun, run_b: StoredRun, resamples: int = BOOTSTRAP_RESAM
     rewards_a = {task: run_a.rewards[task] for task in shared}
     rewards_b = {task: run_b.rewards[task] for task in shared}
     differences = [_average_reward_difference(rewards_a, rewards_b, _draws(len(shared), resamples, seed))]
-    complete = [task for task in shared if len(rewards_a[task]) >= run_a.num_trials and len(rewards_b[task]) >= run_b.num_trials]
+    complete = [
+        task for task in shared if len(rewards_a[task]) >= run_a.num_trials and len(rewards_b[task]) >= run_b.num_trials
+    ]
     pass_a = pass_hat_k_per_task(_outcomes({task: rewards_a[task] for task in complete}))
     pass_b = pass_hat_k_per_task(_outcomes({task: rewards_b[task] for task in complete}))
     draws = _draws(len(complete), resamples, seed)
@@ -135,8 +152,12 @@ def compare(run_a: StoredRun, run_b: StoredRun, resamples: int = BOOTSTRAP_RESAM
         resamples=resamples,
         seed=seed,
         differences=differences,
-        better_in_a=[TaskFlip(task_id=task, success_rate_a=a, success_rate_b=b) for task, (a, b) in rates.items() if a > b],
-        better_in_b=[TaskFlip(task_id=task, success_rate_a=a, success_rate_b=b) for task, (a, b) in rates.items() if b > a],
+        better_in_a=[
+            TaskFlip(task_id=task, success_rate_a=a, success_rate_b=b) for task, (a, b) in rates.items() if a > b
+        ],
+        better_in_b=[
+            TaskFlip(task_id=task, success_rate_a=a, success_rate_b=b) for task, (a, b) in rates.items() if b > a
+        ],
         settings_differing=differing,
         warnings=_warnings(run_a, run_b, differing),
     )
@@ -165,7 +186,9 @@ def _success_rate(rewards: list[float]) -> float:
     return sum(map(is_success, rewards)) / len(rewards)
 
 
-def _average_reward_difference(rewards_a: dict[str, list[float]], rewards_b: dict[str, list[float]], draws) -> Difference:
+def _average_reward_difference(
+    rewards_a: dict[str, list[float]], rewards_b: dict[str, list[float]], draws
+) -> Difference:
     """The average over scored episodes (as a run's summary counts it); a resample's average is
     over the drawn tasks' episodes."""
     a = mean(reward for task_rewards in rewards_a.values() for reward in task_rewards)
@@ -221,7 +244,9 @@ def _warnings(run_a: StoredRun, run_b: StoredRun, differing: dict[str, tuple[Any
         return ["A and B are the same run: every difference is 0"]
     if run_a.setup == run_b.setup:
         what = f"they differ only in {', '.join(differing)}" if differing else "no setting differs"
-        return [f"A and B have the same {'/'.join(SETUP_SECTIONS)} settings ({what}): this compares neither models nor strategies"]
+        return [
+            f"A and B have the same {'/'.join(SETUP_SECTIONS)} settings ({what}): this compares neither models nor strategies"
+        ]
     return []
 
 
@@ -244,8 +269,12 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     )
     parser.add_argument("run_a", help="run A: its output directory (holding results.json), or its MLflow run id")
     parser.add_argument("run_b", help="run B: the same")
-    parser.add_argument("--tracking-uri", help="the MLflow store of run ids (default: ./mlruns, the store of runs started here)")
-    parser.add_argument("--resamples", type=int, default=BOOTSTRAP_RESAMPLES, help="bootstrap resamples (default: %(default)s)")
+    parser.add_argument(
+        "--tracking-uri", help="the MLflow store of run ids (default: ./mlruns, the store of runs started here)"
+    )
+    parser.add_argument(
+        "--resamples", type=int, default=BOOTSTRAP_RESAMPLES, help="bootstrap resamples (default: %(default)s)"
+    )
     parser.add_argument("--seed", type=int, default=BOOTSTRAP_SEED, help="bootstrap seed (default: %(default)s)")
     parser.add_argument("--json", action="store_true", help="print the comparison as JSON")
     args = parser.parse_args(argv)
@@ -253,7 +282,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         parser.error(f"--resamples: must be at least 1 (got {args.resamples})")
     try:
         with tempfile.TemporaryDirectory(prefix="taubench-compare-") as downloads:
-            run_a, run_b = (_stored_run(given, args.tracking_uri, Path(downloads)) for given in (args.run_a, args.run_b))
+            run_a, run_b = (
+                _stored_run(given, args.tracking_uri, Path(downloads)) for given in (args.run_a, args.run_b)
+            )
         comparison = compare(run_a, run_b, args.resamples, args.seed)
     except NotComparable as exc:
         parser.exit(2, f"taubench.compare: not comparable: {exc}\n")

@@ -32,25 +32,36 @@ def run_summary(summary: RunSummary, title: str, results_file: str) -> str:
         ("scored", f"{summary.scored_episodes} episodes, {summary.successes} successes"),
         ("average reward", _ratio(summary.average_reward) + _interval(summary.average_reward_ci)),
     ]
-    rows += [(f"pass^{k}", _ratio(value) + _interval(summary.pass_hat_k_ci.get(k))) for k, value in summary.pass_hat_k.items()]
+    rows += [
+        (f"pass^{k}", _ratio(value) + _interval(summary.pass_hat_k_ci.get(k)))
+        for k, value in summary.pass_hat_k.items()
+    ]
     if summary.pass_hat_k_partial:
         rows.append(("pass^k" if not summary.pass_hat_k else "", pass_hat_k_scope(summary)))
     for key, groups in summary.breakdown.items():
         rows += [(f"by {key}" if n == 0 else "", _label_line(group)) for n, group in enumerate(groups)]
     if summary.unscored_episodes:
         tasks = ", ".join(summary.unscored_tasks[:12]) + (" ..." if len(summary.unscored_tasks) > 12 else "")
-        rows.append(("NOT SCORED", f"{summary.unscored_episodes} episodes of {len(summary.unscored_tasks)} tasks: {tasks}"))
+        rows.append(
+            ("NOT SCORED", f"{summary.unscored_episodes} episodes of {len(summary.unscored_tasks)} tasks: {tasks}")
+        )
         rows += [("", f"{count} x {reason}") for reason, count in summary.unscored_reasons.items()]
         if any(NO_JUDGE in reason for reason in summary.unscored_reasons):
-            rows.append(("", "to score them, add judge.model=<a litellm model> (τ²-bench's: gpt-4.1-2025-04-14) to the command"))
+            rows.append(
+                ("", "to score them, add judge.model=<a litellm model> (τ²-bench's: gpt-4.1-2025-04-14) to the command")
+            )
     if summary.infrastructure_failures:
         pairs = ", ".join(f"{task}/{trial}" for task, trial in summary.infrastructure_failures[:12])
-        rows.append(("INFRA FAILED", f"{len(summary.infrastructure_failures)} episodes (task/trial: {pairs}), not scored"))
+        rows.append(
+            ("INFRA FAILED", f"{len(summary.infrastructure_failures)} episodes (task/trial: {pairs}), not scored")
+        )
     if summary.stopped:
         rows.append(("STOPPED", f"{summary.stopped}; {summary.not_started} episodes not started"))
     errors = ", ".join(f"{kind} {count}" for kind, count in sorted(summary.errors.items())) or "none"
     rows.append(("errors", errors))
-    rows.append(("terminations", ", ".join(f"{reason} {count}" for reason, count in sorted(summary.terminations.items()))))
+    rows.append(
+        ("terminations", ", ".join(f"{reason} {count}" for reason, count in sorted(summary.terminations.items())))
+    )
     by_role = ", ".join(f"{role} {_money(usage.cost)}" for role, usage in summary.usage.items() if usage.calls)
     rows.append(("cost", f"{_money(summary.total_cost)}" + (f" ({by_role})" if by_role else "")))
     calls = sum(usage.calls for usage in summary.usage.values())
@@ -59,8 +70,13 @@ def run_summary(summary: RunSummary, title: str, results_file: str) -> str:
         retries = sum(usage.retries for usage in summary.usage.values())
         hits = sum(usage.cache_hits for usage in summary.usage.values())
         corrections = sum(usage.corrections for usage in summary.usage.values())
-        rows.append(("model calls", f"{calls} ({hits} from cache), {tokens} tokens, {retries} retries, "
-                     f"{corrections} re-asks, {summary.episode_reruns} episode reruns"))
+        rows.append(
+            (
+                "model calls",
+                f"{calls} ({hits} from cache), {tokens} tokens, {retries} retries, "
+                f"{corrections} re-asks, {summary.episode_reruns} episode reruns",
+            )
+        )
     rows.append(("duration", f"{summary.duration_s:.1f} s"))
     rows.append(("results", results_file))
     width = max(len(label) for label, _ in rows)
@@ -77,7 +93,19 @@ def _label_line(group: LabelGroup) -> str:
     return f"{group.value}: {tasks}, {figures}"
 
 
-SWEEP_COLUMNS = ["job", "env", "agent", "user", "model", "episodes", "scored", "avg reward", "unscored", "errors", "cost"]
+SWEEP_COLUMNS = [
+    "job",
+    "env",
+    "agent",
+    "user",
+    "model",
+    "episodes",
+    "scored",
+    "avg reward",
+    "unscored",
+    "errors",
+    "cost",
+]
 
 
 def _estimate(value: Optional[float], interval: Optional[tuple[float, float]]) -> str:
@@ -88,7 +116,7 @@ def _estimate(value: Optional[float], interval: Optional[tuple[float, float]]) -
 def sweep_table(rows: Sequence[dict]) -> str:
     """One line per job of a sweep, side by side, with a column per pass^k any job has
     (``-`` where a job ran fewer trials)."""
-    ks = sorted({int(column[len("pass^"):]) for row in rows for column in row if column.startswith("pass^")})
+    ks = sorted({int(column[len("pass^") :]) for row in rows for column in row if column.startswith("pass^")})
     at = SWEEP_COLUMNS.index("avg reward") + 1
     columns = SWEEP_COLUMNS[:at] + [f"pass^{k}" for k in ks] + SWEEP_COLUMNS[at:]
     cells = [[str(row.get(column, "-")) for column in columns] for row in rows]
@@ -105,7 +133,8 @@ def sweep_row(job: str, config: dict, summary: RunSummary) -> dict:
     # a job whose pass^k leaves tasks out says over how many it is, in each of its pass^k cells
     scope = f" ({summary.pass_hat_k_tasks}/{summary.num_tasks} tasks)" if summary.pass_hat_k_partial else ""
     pass_hat_k = {
-        f"pass^{k}": _estimate(value, summary.pass_hat_k_ci.get(k)) + scope for k, value in sorted(summary.pass_hat_k.items())
+        f"pass^{k}": _estimate(value, summary.pass_hat_k_ci.get(k)) + scope
+        for k, value in sorted(summary.pass_hat_k.items())
     }
     return {
         "job": job,

@@ -66,7 +66,9 @@ def main(argv: Optional[list[str]] = None) -> int:
     commands = parser.add_subparsers(dest="command", required=True)
     export = commands.add_parser("export-tools", help="write a domain's tools as Dialogflow CX function tools (JSON)")
     export.add_argument("--env", required=True, help="the domain, e.g. retail or airline")
-    export.add_argument("--data-dir", type=Path, help="the domain's data folder, for domains that need one (env.data_dir)")
+    export.add_argument(
+        "--data-dir", type=Path, help="the domain's data folder, for domains that need one (env.data_dir)"
+    )
     export.add_argument("--out", type=Path, help="the JSON file to write (default: standard output)")
     args = parser.parse_args(argv)
     from taubench.domain import DataError

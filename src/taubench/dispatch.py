@@ -252,12 +252,16 @@ class ProcessEpisodes:
             starts = 0 if worker.ready else worker.starts
             if not (self.closing or self.broken):
                 if starts >= SETUP_ATTEMPTS:
-                    self.broken = f"worker processes died while setting up the run {starts} times in a row (the last {how})"
+                    self.broken = (
+                        f"worker processes died while setting up the run {starts} times in a row (the last {how})"
+                    )
                 else:
                     running = f"{len(lost)} episodes running" if worker.ready else "while setting up the run"
                     LOG.warning("worker process %d %s (%s); another starts", worker.process.pid, how, running)
                     self.workers[self.workers.index(worker)] = _Worker(self, starts + 1)
-            failure = WorkersUnusable(self.broken) if self.broken else WorkerLost(f"its worker process {how}", worker.ready)
+            failure = (
+                WorkersUnusable(self.broken) if self.broken else WorkerLost(f"its worker process {how}", worker.ready)
+            )
         worker.connection.close()
         for future in lost.values():
             future.set_exception(failure)

@@ -163,7 +163,9 @@ _SPLITS = TypeAdapter(dict[str, list[str]])
 def _first_problem(exc: ValidationError) -> str:
     error = exc.errors()[0]
     where = ".".join(str(part) for part in error["loc"])
-    return f"{error['msg']}{f' at {where}' if where else ''} ({exc.error_count()} problem{'s' * (exc.error_count() > 1)})"
+    return (
+        f"{error['msg']}{f' at {where}' if where else ''} ({exc.error_count()} problem{'s' * (exc.error_count() > 1)})"
+    )
 
 
 @dataclass(frozen=True)
@@ -206,7 +208,9 @@ def apply_initial_state(sides: Sides, state: InitialState) -> None:
     for action in state.initialization_actions or []:
         toolkit = sides.of(action.env_type)
         if toolkit is None or not callable(getattr(toolkit, action.func_name, None)):
-            raise ValueError(f"initialization action {action.func_name}: no such method on the {action.env_type}'s side")
+            raise ValueError(
+                f"initialization action {action.func_name}: no such method on the {action.env_type}'s side"
+            )
         getattr(toolkit, action.func_name)(**action.arguments)
 
 
@@ -280,7 +284,9 @@ class BaseDomain:
     def _gold(self, task: Task, measure: Callable[[Sides], Any], cache: dict[str, Any]) -> Any:
         actions = [action for action in task.gold_actions if action.name not in self.rules.terminate_tools]
         setup = task.initial_state.model_dump() if task.initial_state else None
-        key = json.dumps([setup, [[action.requestor, action.name, action.arguments] for action in actions]], sort_keys=True)
+        key = json.dumps(
+            [setup, [[action.requestor, action.name, action.arguments] for action in actions]], sort_keys=True
+        )
         with self._gold_lock:
             if key not in cache:
                 sides = self.new_sides(task)
@@ -307,7 +313,9 @@ class Domain(BaseDomain):
         try:
             self._pristine = PristineDB(spec.db_model, self._read("db.json"), self.fair_grading)
         except ValidationError as exc:  # cut short, or not this domain's database
-            raise DataError(f"{self.name} db.json ({self.data_folder / 'db.json'}) is not valid: {_first_problem(exc)}") from None
+            raise DataError(
+                f"{self.name} db.json ({self.data_folder / 'db.json'}) is not valid: {_first_problem(exc)}"
+            ) from None
         self._user_pristine = self._load_user_db() if spec.user_toolkit is not None else None
         self.policy: str = self._read("policy.md")
         self.tasks: dict[str, Task] = self._load_tasks()

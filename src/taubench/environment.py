@@ -57,7 +57,9 @@ def own_limits(domain: BaseDomain) -> Limits:
     return Limits(max_steps=domain.rules.max_steps, max_errors=domain.rules.max_errors)
 
 
-def check_turn(calls: Sequence[ToolCall], limits: Limits, requestor: Requestor = "assistant", made_before: int = 0) -> None:
+def check_turn(
+    calls: Sequence[ToolCall], limits: Limits, requestor: Requestor = "assistant", made_before: int = 0
+) -> None:
     """Refuses, before any of them runs, a turn of more tool calls than ``max_tool_calls_per_turn``
     (``made_before``: those the same turn made already, where calls come one at a time, as over
     MCP) or with a call longer than ``max_tool_call_chars`` as JSON."""
@@ -66,7 +68,9 @@ def check_turn(calls: Sequence[ToolCall], limits: Limits, requestor: Requestor =
         excerpt = ", ".join(call.model_dump_json()[:EXCERPT_CHARS] for call in calls[:3])[:EXCERPT_CHARS]
         raise OverCap(
             f"{SENDERS[requestor]} made {made} tool calls in one turn, over the cap of "
-            f"{limits.max_tool_calls_per_turn} (max_tool_calls_per_turn); none of them was run", excerpt, requestor
+            f"{limits.max_tool_calls_per_turn} (max_tool_calls_per_turn); none of them was run",
+            excerpt,
+            requestor,
         )
     for call in calls:
         written = call.model_dump_json()
@@ -74,8 +78,9 @@ def check_turn(calls: Sequence[ToolCall], limits: Limits, requestor: Requestor =
             raise OverCap(
                 f"{SENDERS[requestor]}'s call of {call.name[:100]!r} is {len(written):,} characters as JSON, over the cap "
                 f"of {limits.max_tool_call_chars:,} (max_tool_call_chars); none of the turn's calls was run",
-                written[:EXCERPT_CHARS], requestor,
-            )  # fmt: skip
+                written[:EXCERPT_CHARS],
+                requestor,
+            )
 
 
 def check_observation(answer: ToolMessage, limits: Limits) -> None:
@@ -85,15 +90,19 @@ def check_observation(answer: ToolMessage, limits: Limits) -> None:
         raise OverCap(
             f"the output of {answer.name[:100]!r} for {SENDERS[answer.requestor]} is {len(answer.content):,} characters, "
             f"over the cap of {limits.max_observation_chars:,} (max_observation_chars)",
-            answer.content[:EXCERPT_CHARS], answer.requestor,
-        )  # fmt: skip
+            answer.content[:EXCERPT_CHARS],
+            answer.requestor,
+        )
 
 
 def execute(toolkit: Optional[Toolkit], call: ToolCall, requestor: Requestor = "assistant") -> ToolMessage:
     """A tool call's observation, exactly as an episode records it (also what the MCP server
     answers, so that its outputs are byte-identical to an episode's)."""
     if call.invalid_arguments is not None:
-        content, error = f"Error: the arguments of {call.name} are not a valid JSON object: {call.invalid_arguments!r:.500}", True
+        content, error = (
+            f"Error: the arguments of {call.name} are not a valid JSON object: {call.invalid_arguments!r:.500}",
+            True,
+        )
     elif toolkit is None:
         content, error = f"Error: Tool '{call.name}' not found.", True
     else:

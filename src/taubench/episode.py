@@ -199,7 +199,15 @@ def _usage_by_role(trajectory: list[Message], reward_info: RewardInfo) -> dict[s
 def sum_usage(usages: list[Usage]) -> Usage:
     """Costs add up only while every part is known; one unknown price makes the sum unknown."""
     costs = [usage.cost for usage in usages]
-    counters = ("calls", "prompt_tokens", "completion_tokens", "cached_prompt_tokens", "retries", "cache_hits", "corrections")
+    counters = (
+        "calls",
+        "prompt_tokens",
+        "completion_tokens",
+        "cached_prompt_tokens",
+        "retries",
+        "cache_hits",
+        "corrections",
+    )
     return Usage(
         **{name: sum(getattr(usage, name) for usage in usages) for name in counters},
         cost=None if None in costs else round(sum(costs), 10),

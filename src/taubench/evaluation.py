@@ -74,7 +74,9 @@ def evaluate(
     criteria = task.evaluation_criteria
     basis = list(criteria.reward_basis) if criteria else []
     if termination not in GRADED_TERMINATIONS:
-        return RewardInfo(reward=0.0, reward_basis=basis, note=f"episode ended with {termination}: reward 0, no checks run")
+        return RewardInfo(
+            reward=0.0, reward_basis=basis, note=f"episode ended with {termination}: reward 0, no checks run"
+        )
     if criteria is None:
         return RewardInfo(reward=1.0, reward_basis=basis, note="task has no evaluation criteria")
 
@@ -98,7 +100,9 @@ def evaluate(
 
     rewards = [components[kind].reward for kind in basis]
     reward = None if None in rewards else float(all(rewards))
-    unscored = [f"{kind.value} not evaluated, {components[kind].note}" for kind in basis if components[kind].reward is None]
+    unscored = [
+        f"{kind.value} not evaluated, {components[kind].note}" for kind in basis if components[kind].reward is None
+    ]
     note = "not scored: " + "; ".join(unscored) if unscored else None
     return RewardInfo(reward=reward, reward_basis=basis, components=components, note=note, judge_usage=judge_usage)
 
@@ -118,7 +122,9 @@ def as_the_agent_made_it(gold: EndState, agent: EndState) -> Renaming:
     """Each new id the gold made renamed to the id of the agent's record that holds the same
     (ours only: elsewhere no record is renamed and this renames nothing)."""
     made = {name: new_id for new_id, name in agent.names.items()}
-    return Renaming({new_id: made[name] for new_id, name in gold.names.items() if name in made and made[name] != new_id})
+    return Renaming(
+        {new_id: made[name] for new_id, name in gold.names.items() if name in made and made[name] != new_id}
+    )
 
 
 def replay_writes(domain: BaseDomain, task: Task, trajectory: Sequence[Message]) -> Sides:
@@ -157,15 +163,20 @@ def _check_env_assertions(task: Task, state: Sides) -> ComponentResult:
     return _outcome(all(check["met"] for check in checks), checks=checks)
 
 
-def _check_communicate(domain: BaseDomain, task: Task, trajectory: Sequence[Message], as_made: Renaming) -> ComponentResult:
+def _check_communicate(
+    domain: BaseDomain, task: Task, trajectory: Sequence[Message], as_made: Renaming
+) -> ComponentResult:
     """Each required figure must be said in some agent text (``taubench.figures``: in the
     originals' domains a substring of the text with its commas removed, in ours whole
     tokens); in ours, a new record's id the gold made is looked for as the id the agent's
     record holding the same got."""
     said = domain.rules.text_with_tool_calls_is_said
-    texts = [m.content for m in trajectory if isinstance(m, AssistantMessage) and m.has_text and (said or not m.tool_calls)]
+    texts = [
+        m.content for m in trajectory if isinstance(m, AssistantMessage) and m.has_text and (said or not m.tool_calls)
+    ]
     found = {
-        info: any(says(text, as_made.apply(info), domain.fair_grading) for text in texts) for info in task.communicate_info
+        info: any(says(text, as_made.apply(info), domain.fair_grading) for text in texts)
+        for info in task.communicate_info
     }
     return _outcome(all(found.values()), found=found)
 
@@ -174,14 +185,26 @@ def _check_actions(domain: BaseDomain, task: Task, trajectory: Sequence[Message]
     """Each gold action must be among the calls made (either side's); in our domains, list
     arguments declared ``Unordered`` compare in any order and a new record's id the gold
     made as the id of the agent's record that holds the same."""
-    calls = [(requestor, call) for m in trajectory for requestor, call in tool_calls_of(m) if call.invalid_arguments is None]
-    kinds = {**(domain.spec.user_toolkit.tool_kinds() if domain.spec.user_toolkit else {}), **domain.spec.toolkit.tool_kinds()}
+    calls = [
+        (requestor, call) for m in trajectory for requestor, call in tool_calls_of(m) if call.invalid_arguments is None
+    ]
+    kinds = {
+        **(domain.spec.user_toolkit.tool_kinds() if domain.spec.user_toolkit else {}),
+        **domain.spec.toolkit.tool_kinds(),
+    }
 
     def matches(gold: GoldAction) -> bool:
         toolkit = domain.spec.user_toolkit if gold.requestor == "user" else domain.spec.toolkit
         wanted = toolkit.in_canonical_order(gold.name, as_made.apply(gold.arguments)) if toolkit else gold.arguments
-        return any(_call_matches(gold, wanted, call.name, toolkit.in_canonical_order(call.name, call.arguments) if toolkit else call.arguments)
-                   for _, call in calls)  # fmt: skip
+        return any(
+            _call_matches(
+                gold,
+                wanted,
+                call.name,
+                toolkit.in_canonical_order(call.name, call.arguments) if toolkit else call.arguments,
+            )
+            for _, call in calls
+        )
 
     checks = [
         {"action_id": gold.action_id, "name": gold.name, "tool_kind": kinds.get(gold.name), "matched": matches(gold)}
@@ -213,5 +236,7 @@ def _check_nl_assertions(
     try:
         verdict = judge.judge(trajectory, assertions)
     except Exception as exc:  # a judge failure leaves the task unscored, never failed
-        return ComponentResult(status="not_evaluated", in_basis=True, note=f"judge failed: {mask_secrets(str(exc))}"), None
+        return ComponentResult(
+            status="not_evaluated", in_basis=True, note=f"judge failed: {mask_secrets(str(exc))}"
+        ), None
     return _outcome(verdict.met, results=verdict.results), verdict.usage

@@ -67,8 +67,11 @@ class FailFast:
         self.held.append((index, result))
         if len(self.held) >= self.threshold:
             self.stopped_on, self.held = signature, []
-            what = "without reaching the model" if result.error.type == UNREACHED else (
-                "with the same model error, which no retry changes")  # fmt: skip
+            what = (
+                "without reaching the model"
+                if result.error.type == UNREACHED
+                else ("with the same model error, which no retry changes")
+            )
             self.stop(
                 f"stopped: the first {self.threshold} episodes all ended {what}, so they are not recorded "
                 f"({result.error.kind}: {result.error.message})"

@@ -48,7 +48,22 @@ from taubench.tasks import RewardType, Task
 
 ENV_ID = "taubench/TauBench-v0"
 Action = Union[str, dict, AssistantMessage]
-WORDS = ("order", "refund", "account", "please", "thanks", "booking", "when", "my", "the", "can", "you", "help", "change", "cancel")
+WORDS = (
+    "order",
+    "refund",
+    "account",
+    "please",
+    "thanks",
+    "booking",
+    "when",
+    "my",
+    "the",
+    "can",
+    "you",
+    "help",
+    "change",
+    "cancel",
+)
 
 
 class ChatSpace(spaces.Space):
@@ -127,17 +142,25 @@ def as_message(action: Action, turn: int) -> AssistantMessage:
     if isinstance(action, str):
         return AssistantMessage(content=action)
     if not isinstance(action, dict) or not set(action) <= {"content", "tool_calls"}:
-        raise ValueError("an action is a message's text or {'content': ..., 'tool_calls': [{'name': ..., 'arguments': ...}]}")
+        raise ValueError(
+            "an action is a message's text or {'content': ..., 'tool_calls': [{'name': ..., 'arguments': ...}]}"
+        )
     calls = []
     for number, call in enumerate(action.get("tool_calls") or [], start=1):
         arguments = call.get("arguments", {})
         written = arguments if isinstance(arguments, str) else json.dumps(arguments)
-        calls.append(parse_tool_call(ToolCallRequest(id=call.get("id") or f"gym_call_{turn}_{number}", name=call["name"], arguments=written)))
+        calls.append(
+            parse_tool_call(
+                ToolCallRequest(id=call.get("id") or f"gym_call_{turn}_{number}", name=call["name"], arguments=written)
+            )
+        )
     return AssistantMessage(content=action.get("content"), tool_calls=calls or None)
 
 
 def needs_judge(task: Task) -> bool:
-    return RewardType.NL_ASSERTION in task.evaluation_criteria.reward_basis and bool(task.evaluation_criteria.nl_assertions)
+    return RewardType.NL_ASSERTION in task.evaluation_criteria.reward_basis and bool(
+        task.evaluation_criteria.nl_assertions
+    )
 
 
 class TauBenchEnv(gymnasium.Env):
@@ -155,14 +178,22 @@ class TauBenchEnv(gymnasium.Env):
 
         self.overrides = tuple(overrides)
         with initialize_config_module(config_module="taubench.conf", version_base="1.3"):
-            config = OmegaConf.to_container(compose(config_name="config", overrides=["agent=oracle", *self.overrides]), resolve=True)
+            config = OmegaConf.to_container(
+                compose(config_name="config", overrides=["agent=oracle", *self.overrides]), resolve=True
+            )
         self.settings = parse_settings({**config, "tracking": {"enabled": False}, "progress": False})
         check_models(self.settings)  # the customer's and the judge's keys, before anything runs
-        self.domain = load_domain(self.settings.env.name, self.settings.env.data_dir, self.settings.env.verify_checksums)
+        self.domain = load_domain(
+            self.settings.env.name, self.settings.env.data_dir, self.settings.env.verify_checksums
+        )
         self.tasks = select_tasks(self.settings, self.domain)
-        self.participants = EpisodeRunner(self.settings, self.domain, SpendMeter())  # the customer, the judge, the limits
+        self.participants = EpisodeRunner(
+            self.settings, self.domain, SpendMeter()
+        )  # the customer, the judge, the limits
         self.observation_space, self.action_space = Conversation(), AgentTurn()
-        self.ungradable = {task.id for task in self.tasks if needs_judge(task)} if self.participants.judge is None else set()
+        self.ungradable = (
+            {task.id for task in self.tasks if needs_judge(task)} if self.participants.judge is None else set()
+        )
         if self.ungradable:
             gymnasium.logger.warn(
                 f"{len(self.ungradable)} of the {len(self.tasks)} tasks are graded on NL assertions and no judge.model is set: "
@@ -174,7 +205,12 @@ class TauBenchEnv(gymnasium.Env):
         self.environment: Optional[Environment] = None
 
     def __getstate__(self) -> dict:
-        return {"overrides": self.overrides, "episodes": self.episodes, "order": self.order, "np_random": self._np_random}
+        return {
+            "overrides": self.overrides,
+            "episodes": self.episodes,
+            "order": self.order,
+            "np_random": self._np_random,
+        }
 
     def __setstate__(self, state: dict) -> None:
         self.__init__(state["overrides"])
@@ -200,13 +236,25 @@ class TauBenchEnv(gymnasium.Env):
             self.task = self.tasks[self.order.pop(0)]
         self.episodes += 1
         self.context = EpisodeContext(
-            task=self.task, domain=self.domain.name, policy=self.domain.policy, tools=self.domain.spec.toolkit.schemas(),
+            task=self.task,
+            domain=self.domain.name,
+            policy=self.domain.policy,
+            tools=self.domain.spec.toolkit.schemas(),
             user_tools=tuple(self.domain.spec.user_toolkit.schemas()) if self.domain.spec.user_toolkit else (),
-            trial=self.episodes, seed=int(self.np_random.integers(0, 2**31 - 1)), limits=self.participants.limits,
-        )  # fmt: skip
-        self.environment = Environment(self.domain, self.task, self.participants.make_user(self.context), self.participants.limits)
+            trial=self.episodes,
+            seed=int(self.np_random.integers(0, 2**31 - 1)),
+            limits=self.participants.limits,
+        )
+        self.environment = Environment(
+            self.domain, self.task, self.participants.make_user(self.context), self.participants.limits
+        )
         self.environment.reset()
-        info = {"task_id": self.task.id, "gradable": self.task.id not in self.ungradable, "policy": self.domain.policy, "tools": self.context.tools}
+        info = {
+            "task_id": self.task.id,
+            "gradable": self.task.id not in self.ungradable,
+            "policy": self.domain.policy,
+            "tools": self.context.tools,
+        }
         return to_chat(self.environment.trajectory), info
 
     def step(self, action: Action):
@@ -217,9 +265,19 @@ class TauBenchEnv(gymnasium.Env):
         info: dict = {"task_id": self.task.id}
         if not self.environment.done:
             return observation, 0.0, False, False, info
-        grade = evaluate(self.domain, self.task, self.environment.trajectory, self.environment.termination,
-                         self.participants.judge, final_state=self.environment.sides)  # fmt: skip
-        info.update(termination=self.environment.termination, graded=grade.reward is not None, reward_info=grade.model_dump(mode="json"))
+        grade = evaluate(
+            self.domain,
+            self.task,
+            self.environment.trajectory,
+            self.environment.termination,
+            self.participants.judge,
+            final_state=self.environment.sides,
+        )
+        info.update(
+            termination=self.environment.termination,
+            graded=grade.reward is not None,
+            reward_info=grade.model_dump(mode="json"),
+        )
         truncated = self.environment.termination in ("max_steps", "too_many_errors")
         return observation, math.nan if grade.reward is None else grade.reward, not truncated, truncated, info
 

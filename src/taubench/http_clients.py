@@ -94,7 +94,11 @@ class ThreadClients:
             key = os.environ.get("OPENAI_API_KEY")
         organization = os.environ.get("OPENAI_ORGANIZATION") if route == "openai" else None
         return plain_body_openai()(
-            api_key=key or "no-key", base_url=base, organization=organization, timeout=self.timeout, max_retries=0,
+            api_key=key or "no-key",
+            base_url=base,
+            organization=organization,
+            timeout=self.timeout,
+            max_retries=0,
             http_client=http_client,
         )
 
@@ -124,12 +128,22 @@ def plain_body_openai():
                 super().__init__(owner)
                 self.owner = owner
 
-            def create(self, *, extra_headers=None, extra_query=None, extra_body=None, timeout=openai.NOT_GIVEN, **body):
+            def create(
+                self, *, extra_headers=None, extra_query=None, extra_body=None, timeout=openai.NOT_GIVEN, **body
+            ):
                 if body.get("stream"):
                     return super().create(
-                        extra_headers=extra_headers, extra_query=extra_query, extra_body=extra_body, timeout=timeout, **body
+                        extra_headers=extra_headers,
+                        extra_query=extra_query,
+                        extra_body=extra_body,
+                        timeout=timeout,
+                        **body,
                     )
-                options: dict = {"headers": extra_headers or {}, "params": extra_query or {}, "extra_json": extra_body or {}}
+                options: dict = {
+                    "headers": extra_headers or {},
+                    "params": extra_query or {},
+                    "extra_json": extra_body or {},
+                }
                 if timeout is not openai.NOT_GIVEN:
                     options["timeout"] = timeout
                 return self.owner.post("/chat/completions", body=body, options=options, cast_to=ChatCompletion)

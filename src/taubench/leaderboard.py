@@ -41,8 +41,8 @@ from taubench import leaderboard_sources as sources
 from taubench.leaderboard_sources import Candidate
 from taubench.metrics import LabelGroup, summarize, task_order
 from taubench.mlflow_store import StoreError
-from taubench.stored_runs import StoredRun, changed_data_files
 from taubench.settings import DEFAULT_EXPERIMENT
+from taubench.stored_runs import StoredRun, changed_data_files
 from taubench.tracking import flatten, measured_params
 
 Format = Literal["markdown", "csv", "html", "json"]
@@ -124,7 +124,9 @@ def _table(env: str, candidates: list[Candidate], by: Optional[str]) -> Table:
     usable = []
     for candidate in candidates:
         if candidate.run and candidate.run.stopped:
-            left_out.append(LeftOut(source=candidate.source, reason=f"unfinished: stopped early ({candidate.run.stopped})"))
+            left_out.append(
+                LeftOut(source=candidate.source, reason=f"unfinished: stopped early ({candidate.run.stopped})")
+            )
         elif candidate.run:
             usable.append(candidate)
     if not usable:
@@ -186,7 +188,9 @@ def setup_of(run: StoredRun) -> dict[str, Any]:
         for key, value in flat.items()
         if key not in NOT_SETUP_KEYS and not key.startswith(NOT_SETUP_SECTIONS) and "pricing" not in key.split(".")
     }
-    setup["user.model"] = setup.get("user.model") or (setup.get("model.name") if _user_uses_model(setup["user.name"]) else None)
+    setup["user.model"] = setup.get("user.model") or (
+        setup.get("model.name") if _user_uses_model(setup["user.name"]) else None
+    )
     return setup
 
 
@@ -235,7 +239,9 @@ def _row(setup: dict[str, Any], candidates: list[Candidate], by: Optional[str]) 
         scored_episodes=summary.scored_episodes,
         trials=len(summary.pass_hat_k),
         pass_hat_k={k: _figure(value, intervals.get(k)) for k, value in summary.pass_hat_k.items()},
-        average_reward=None if summary.average_reward is None else _figure(summary.average_reward, summary.average_reward_ci),
+        average_reward=None
+        if summary.average_reward is None
+        else _figure(summary.average_reward, summary.average_reward_ci),
         cost_per_episode=None if summary.total_cost is None or not episodes else summary.total_cost / episodes,
         prompt_tokens_per_episode=sum(role.prompt_tokens for role in usage) / episodes if episodes else 0.0,
         completion_tokens_per_episode=sum(role.completion_tokens for role in usage) / episodes if episodes else 0.0,
@@ -252,9 +258,11 @@ def render(board: Leaderboard, format: Format) -> str:
 
     if format == "json":
         return board.model_dump_json(indent=1)
-    return {"markdown": leaderboard_formats.markdown, "csv": leaderboard_formats.csv_text, "html": leaderboard_formats.html_page}[
-        format
-    ](board)
+    return {
+        "markdown": leaderboard_formats.markdown,
+        "csv": leaderboard_formats.csv_text,
+        "html": leaderboard_formats.html_page,
+    }[format](board)
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
@@ -264,17 +272,27 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         "strategies, user model), pass^1..k and average reward with 95% intervals, cost and tokens per episode. Runs "
         "that measure something else (tasks, data revision, judge) are left out, each with the reason.",
     )
-    parser.add_argument("paths", nargs="*", type=Path, help="run folders, or folders searched for runs (default: outputs)")
-    parser.add_argument("--mlflow", action="store_true", help="read the runs of the MLflow experiment instead of folders")
+    parser.add_argument(
+        "paths", nargs="*", type=Path, help="run folders, or folders searched for runs (default: outputs)"
+    )
+    parser.add_argument(
+        "--mlflow", action="store_true", help="read the runs of the MLflow experiment instead of folders"
+    )
     parser.add_argument("--tracking-uri", help="MLflow store (default: the embedded store under ./mlruns)")
     parser.add_argument("--experiment", default=DEFAULT_EXPERIMENT, help="MLflow experiment (default: %(default)s)")
     formats = ("markdown", "csv", "html", "json")
     parser.add_argument("--format", choices=formats, default="markdown", help="(default: %(default)s)")
     parser.add_argument("--output", type=Path, help="write the table to this file instead of printing it")
-    parser.add_argument("--by", metavar="LABEL", help="break each row down by this task label (telecom: num_issues, persona, "
-                        "category): pass^1 per value")  # fmt: skip
-    parser.add_argument("--log-to-mlflow", action="store_true", help="log the HTML and CSV tables to the experiment's "
-                        "'leaderboard' run (artifacts under leaderboard/)")  # fmt: skip
+    parser.add_argument(
+        "--by",
+        metavar="LABEL",
+        help="break each row down by this task label (telecom: num_issues, persona, category): pass^1 per value",
+    )
+    parser.add_argument(
+        "--log-to-mlflow",
+        action="store_true",
+        help="log the HTML and CSV tables to the experiment's 'leaderboard' run (artifacts under leaderboard/)",
+    )
     args = parser.parse_args(argv)
     if args.mlflow and args.paths:
         parser.error("give run folders or --mlflow, not both")
@@ -288,7 +306,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         parser.exit(2, f"taubench.leaderboard: {exc}\n")
     board = build(candidates, searched, args.by)
     if args.by and not any(row.breakdown for table in board.tables for row in table.rows):
-        print(f"taubench.leaderboard: no run's tasks carry the label {args.by!r}: nothing to break down", file=sys.stderr)
+        print(
+            f"taubench.leaderboard: no run's tasks carry the label {args.by!r}: nothing to break down", file=sys.stderr
+        )
     text = render(board, args.format)
     if args.output:
         try:

@@ -22,8 +22,10 @@ def data_revision(table: Table) -> str:
 
 
 def _caption(table: Table) -> str:
-    return (f"split {table.task_split}, {table.tasks} tasks, data revision {data_revision(table)}, "
-            f"judge {table.judge or 'none'}")  # fmt: skip
+    return (
+        f"split {table.task_split}, {table.tasks} tasks, data revision {data_revision(table)}, "
+        f"judge {table.judge or 'none'}"
+    )
 
 
 def _figure(figure: Optional[Figure]) -> str:
@@ -49,16 +51,26 @@ def _cells(table: Table, row: Row) -> list[tuple[str, Optional[float]]]:
     cells.append((_figure(row.average_reward), row.average_reward.value if row.average_reward else None))
     cost = row.cost_per_episode
     cells.append((DASH if cost is None else f"${cost:.4f}", cost))
-    cells += [(f"{tokens:,.0f}", tokens) for tokens in (row.prompt_tokens_per_episode, row.completion_tokens_per_episode)]
+    cells += [
+        (f"{tokens:,.0f}", tokens) for tokens in (row.prompt_tokens_per_episode, row.completion_tokens_per_episode)
+    ]
     return cells
 
 
 def _headers(table: Table) -> list[str]:
     return [
-        "Model", "Agent", "User", "User model", *table.varying_settings, "Episodes",
+        "Model",
+        "Agent",
+        "User",
+        "User model",
+        *table.varying_settings,
+        "Episodes",
         *(f"pass^{k}" for k in range(1, table.k + 1)),
-        "Avg reward", "Cost / episode", "Prompt tokens / episode", "Completion tokens / episode",
-    ]  # fmt: skip
+        "Avg reward",
+        "Cost / episode",
+        "Prompt tokens / episode",
+        "Completion tokens / episode",
+    ]
 
 
 def _label_figure(group: Optional[LabelGroup]) -> Optional[Figure]:
@@ -81,7 +93,9 @@ def _breakdown_cells(table: Table, row: Row) -> list[tuple[str, Optional[float]]
 
 def _breakdown_headers(table: Table, by: str) -> list[str]:
     tasks = {group.value: group.num_tasks for row in table.rows for group in row.breakdown}
-    return _headers(table)[: _text_columns(table)] + [f"{by}={value} ({tasks[value]} tasks)" for value in table.label_values]
+    return _headers(table)[: _text_columns(table)] + [
+        f"{by}={value} ({tasks[value]} tasks)" for value in table.label_values
+    ]
 
 
 def _breakdown_note(by: str) -> str:
@@ -122,9 +136,25 @@ def _markdown_table(table: Table, headers: list[str], rows: list[list[tuple[str,
 
 def csv_text(board: Leaderboard) -> str:
     k_max = max((table.k for table in board.tables), default=0)
-    header = ["env", "task_split", "tasks", "data_revision", "judge", "model", "agent", "user", "user_model", "settings",
-              "runs", "episodes", "scored_episodes", "trials", "average_reward", "average_reward_ci_low",
-              "average_reward_ci_high"]  # fmt: skip
+    header = [
+        "env",
+        "task_split",
+        "tasks",
+        "data_revision",
+        "judge",
+        "model",
+        "agent",
+        "user",
+        "user_model",
+        "settings",
+        "runs",
+        "episodes",
+        "scored_episodes",
+        "trials",
+        "average_reward",
+        "average_reward_ci_low",
+        "average_reward_ci_high",
+    ]
     for k in range(1, k_max + 1):
         header += [f"pass_hat_{k}", f"pass_hat_{k}_ci_low", f"pass_hat_{k}_ci_high"]
     header += ["cost_per_episode", "prompt_tokens_per_episode", "completion_tokens_per_episode"]
@@ -137,9 +167,23 @@ def csv_text(board: Leaderboard) -> str:
     writer.writerow(header)
     for table in board.tables:
         for row in table.rows:
-            line = [table.env, table.task_split, table.tasks, data_revision(table), table.judge or "", row.model or "", row.agent,
-                    row.user, row.user_model or "", json.dumps(row.settings, sort_keys=True), len(row.runs), row.episodes,
-                    row.scored_episodes, row.trials, *_csv_figure(row.average_reward)]  # fmt: skip
+            line = [
+                table.env,
+                table.task_split,
+                table.tasks,
+                data_revision(table),
+                table.judge or "",
+                row.model or "",
+                row.agent,
+                row.user,
+                row.user_model or "",
+                json.dumps(row.settings, sort_keys=True),
+                len(row.runs),
+                row.episodes,
+                row.scored_episodes,
+                row.trials,
+                *_csv_figure(row.average_reward),
+            ]
             for k in range(1, k_max + 1):
                 line += _csv_figure(row.pass_hat_k.get(k))
             line += [_blank(row.cost_per_episode), row.prompt_tokens_per_episode, row.completion_tokens_per_episode]
@@ -169,15 +213,28 @@ rows.sort((a,b)=>{const x=key(a),y=key(b);return (x<y?-1:x>y?1:0)*(down?-1:1)});
 
 
 def html_page(board: Leaderboard) -> str:
-    parts = ["<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8"><title>taubench leaderboard</title>',
-             f"<style>{STYLE}</style></head><body>", "<h1>Leaderboard</h1>", f"<p>{html.escape(INTERVAL_NOTE)}</p>"]  # fmt: skip
+    parts = [
+        "<!DOCTYPE html>",
+        '<html lang="en"><head><meta charset="utf-8"><title>taubench leaderboard</title>',
+        f"<style>{STYLE}</style></head><body>",
+        "<h1>Leaderboard</h1>",
+        f"<p>{html.escape(INTERVAL_NOTE)}</p>",
+    ]
     for table in board.tables:
         parts.append(f"<h2>{html.escape(table.env)}</h2>")
         if table.rows:
-            parts.append(_html_table(table, _caption(table), _headers(table), [_cells(table, row) for row in table.rows]))
+            parts.append(
+                _html_table(table, _caption(table), _headers(table), [_cells(table, row) for row in table.rows])
+            )
         if board.by and table.label_values:
-            parts.append(_html_table(table, _breakdown_note(board.by), _breakdown_headers(table, board.by),
-                                     [_breakdown_cells(table, row) for row in table.rows]))  # fmt: skip
+            parts.append(
+                _html_table(
+                    table,
+                    _breakdown_note(board.by),
+                    _breakdown_headers(table, board.by),
+                    [_breakdown_cells(table, row) for row in table.rows],
+                )
+            )
         parts += _html_left_out("Left out", table.left_out)
     parts += _html_left_out("Unreadable runs", board.left_out)
     parts.append(f"<script>{SORTING}</script></body></html>")
@@ -191,10 +248,11 @@ def _html_table(table: Table, caption: str, headers: list[str], rows: list[list[
     parts.append("</tr></thead><tbody>")
     for cells in rows:
         tds = (
-            f"<td>{html.escape(text)}</td>" if n < _text_columns(table) else
-            f'<td class="n" data-v="{"" if value is None else value}">{html.escape(text)}</td>'
+            f"<td>{html.escape(text)}</td>"
+            if n < _text_columns(table)
+            else f'<td class="n" data-v="{"" if value is None else value}">{html.escape(text)}</td>'
             for n, (text, value) in enumerate(cells)
-        )  # fmt: skip
+        )
         parts.append("<tr>" + "".join(tds) + "</tr>")
     parts.append("</tbody></table>")
     return "\n".join(parts)
@@ -208,5 +266,7 @@ def _text_columns(table: Table) -> int:
 def _html_left_out(title: str, left_out: list[LeftOut]) -> list[str]:
     if not left_out:
         return []
-    items = "".join(f"<li><code>{html.escape(entry.source)}</code>: {html.escape(entry.reason)}</li>" for entry in left_out)
+    items = "".join(
+        f"<li><code>{html.escape(entry.source)}</code>: {html.escape(entry.reason)}</li>" for entry in left_out
+    )
     return [f"<p>{title}:</p><ul>{items}</ul>"]

@@ -25,9 +25,9 @@ from typing import Optional, Sequence
 
 from pydantic import BaseModel
 
+from taubench.mlflow_store import STORE_FOLDER, StoreError, open_local_store
 from taubench.rundir import EPISODES_FILE, MANIFEST_FILE, RESULTS_FILE, RunManifest, StoredRunError
 from taubench.stored_runs import StoredRun
-from taubench.mlflow_store import STORE_FOLDER, StoreError, open_local_store
 from taubench.tracking import SWEEP_DIR_TAG
 from taubench.untrusted import read_within
 
@@ -73,7 +73,10 @@ def _confined_candidates(root: Path) -> list[Candidate]:
         return []
     linked: list[Path] = []
     found = [folder_candidate(folder, root) for folder in _run_folders(root, linked)]
-    found += [Candidate(source=str(shown_path(link)), problem="unreadable: a symbolic link (links are not followed)") for link in linked]
+    found += [
+        Candidate(source=str(shown_path(link)), problem="unreadable: a symbolic link (links are not followed)")
+        for link in linked
+    ]
     return sorted(found, key=lambda candidate: candidate.source)
 
 
@@ -170,7 +173,9 @@ def _mlflow_candidate(client, run, downloads: Path) -> Candidate:
         results = Path(client.download_artifacts(run_id, RESULTS_FILE, str(downloads / run_id)))
         stored = StoredRun.read_results_file(results, Path(run.data.tags.get("taubench.output_dir", results.parent)))
     except (MlflowException, OSError) as exc:
-        return Candidate(source=source, env=env, problem=f"unreadable: no {RESULTS_FILE} artifact ({type(exc).__name__})")
+        return Candidate(
+            source=source, env=env, problem=f"unreadable: no {RESULTS_FILE} artifact ({type(exc).__name__})"
+        )
     except StoredRunError as exc:
         return Candidate(source=source, env=env, problem=f"unreadable: {exc}")
     return Candidate(source=source, run=stored)
@@ -203,7 +208,9 @@ def log_to_mlflow(tables: dict[str, str], tracking_uri: Optional[str], experimen
         filter_string=f"tags.`{KIND_TAG}` = '{LEADERBOARD_KIND}'",
         order_by=["attributes.start_time DESC"],
     )
-    run_id = existing[0].info.run_id if existing else tracker.start(LEADERBOARD_KIND, {}, tags={KIND_TAG: LEADERBOARD_KIND})
+    run_id = (
+        existing[0].info.run_id if existing else tracker.start(LEADERBOARD_KIND, {}, tags={KIND_TAG: LEADERBOARD_KIND})
+    )
     updated = datetime.now(timezone.utc).isoformat(timespec="seconds")
     with tempfile.TemporaryDirectory(prefix="taubench-leaderboard-") as folder:
         for name, text in tables.items():

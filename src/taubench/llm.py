@@ -245,7 +245,9 @@ class LLMClient:
     def warm_up(self) -> float:
         """One smallest call, so that a cold worker starts before the episodes do; its
         seconds. It goes through the budget like any call."""
-        completion = self._call_with_retries(self._request([{"role": "user", "content": "Hi"}], None, None, {"max_tokens": 1}))
+        completion = self._call_with_retries(
+            self._request([{"role": "user", "content": "Hi"}], None, None, {"max_tokens": 1})
+        )
         self.meter and self.meter.add(completion.usage.cost)
         return completion.usage.seconds
 
@@ -263,7 +265,9 @@ class LLMClient:
         key = _cache_key(request, self.spec.api_base, trial) if self.cache else None
         if key and (stored := self.cache.get(key)) is not None:
             completion = Completion.model_validate(stored)
-            completion.usage = completion.usage.model_copy(update={"cost": 0.0, "cache_hits": 1, "retries": 0, "seconds": 0.0})
+            completion.usage = completion.usage.model_copy(
+                update={"cost": 0.0, "cache_hits": 1, "retries": 0, "seconds": 0.0}
+            )
             return completion
         completion = self._call_with_retries(request)
         self.meter and self.meter.add(completion.usage.cost)

@@ -35,7 +35,9 @@ DEFAULT_MAX_TOKENS = 512
 # The OpenAI tool fields: the answer schema takes their place.
 _TOOL_FIELDS = ("tools", "tool_choice", "parallel_tool_calls")
 # the start of a tool-call answer that the token limit cut off inside its arguments
-CUT_SHORT_CALL = re.compile(r'\s*\{\s*"tool"\s*:\s*"(?P<name>[^"]+)"\s*,\s*"arguments"\s*:\s*(?P<arguments>.*)', re.DOTALL)
+CUT_SHORT_CALL = re.compile(
+    r'\s*\{\s*"tool"\s*:\s*"(?P<name>[^"]+)"\s*,\s*"arguments"\s*:\s*(?P<arguments>.*)', re.DOTALL
+)
 
 
 class LocalModelError(Exception):
@@ -309,9 +311,13 @@ def main(argv: Optional[list[str]] = None) -> int:
         prog="python -m taubench.local_model",
         description="Serve SmolLM2-135M-Instruct offline as an OpenAI-compatible chat endpoint, tool calls included.",
     )
-    parser.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"loopback port (default {DEFAULT_PORT}; 0 picks a free one)")
+    parser.add_argument(
+        "--port", type=int, default=DEFAULT_PORT, help=f"loopback port (default {DEFAULT_PORT}; 0 picks a free one)"
+    )
     parser.add_argument("--threads", type=int, default=1, help="CPU threads for the model (default 1)")
-    parser.add_argument("--ctx-size", type=int, default=DEFAULT_CTX_SIZE, help=f"context tokens (default {DEFAULT_CTX_SIZE})")
+    parser.add_argument(
+        "--ctx-size", type=int, default=DEFAULT_CTX_SIZE, help=f"context tokens (default {DEFAULT_CTX_SIZE})"
+    )
     args = parser.parse_args(argv)
     try:
         model = load_model(args.threads, args.ctx_size)

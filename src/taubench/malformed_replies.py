@@ -54,7 +54,11 @@ def malformed_reply(kind: str, completion: dict) -> RawReply:
     if kind == "choices_missing":
         return _json({key: value for key, value in completion.items() if key != "choices"})
     if kind == "html_body":
-        return RawReply(status=200, body=b"<html><body><h1>502 Bad Gateway</h1></body></html>", headers={"Content-Type": "text/html"})
+        return RawReply(
+            status=200,
+            body=b"<html><body><h1>502 Bad Gateway</h1></body></html>",
+            headers={"Content-Type": "text/html"},
+        )
     if kind == "empty_body":
         return RawReply(status=200, body=b"")
     if kind == "truncated_body":
@@ -67,10 +71,18 @@ def malformed_reply(kind: str, completion: dict) -> RawReply:
     if kind == "redirect":
         return RawReply(status=302, body=b"", headers={"Location": SIGN_IN_PATH})
     if kind == "deep_arguments":
-        call = {"id": "call_deep", "type": "function", "function": {"name": "deep", "arguments": "[" * DEEP_NESTING + "]" * DEEP_NESTING}}
-        return _json({**completion, "choices": [{**choice, "message": {**message, "content": None, "tool_calls": [call]}}]})
+        call = {
+            "id": "call_deep",
+            "type": "function",
+            "function": {"name": "deep", "arguments": "[" * DEEP_NESTING + "]" * DEEP_NESTING},
+        }
+        return _json(
+            {**completion, "choices": [{**choice, "message": {**message, "content": None, "tool_calls": [call]}}]}
+        )
     usage = {**completion["usage"], "prompt_tokens": 0}
-    text = json.dumps({**completion, "usage": usage}).replace('"prompt_tokens": 0', '"prompt_tokens": ' + "9" * HUGE_INTEGER_DIGITS)
+    text = json.dumps({**completion, "usage": usage}).replace(
+        '"prompt_tokens": 0', '"prompt_tokens": ' + "9" * HUGE_INTEGER_DIGITS
+    )
     return RawReply(status=200, body=text.encode())
 
 

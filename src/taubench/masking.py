@@ -37,7 +37,9 @@ _KEY_FORMS = re.compile(
     r"|\bAIza[0-9A-Za-z_-]{30,}"  # Google
     r"|\bAKIA[0-9A-Z]{16}\b"  # AWS access key id
 )
-_BEARER = re.compile(r"(?i)\b(bearer|basic)(\s+)(?=[A-Za-z0-9._~+/=-]*\d)[A-Za-z0-9._~+/=-]{8,}")  # a digit: not "bearer authentication"
+_BEARER = re.compile(
+    r"(?i)\b(bearer|basic)(\s+)(?=[A-Za-z0-9._~+/=-]*\d)[A-Za-z0-9._~+/=-]{8,}"
+)  # a digit: not "bearer authentication"
 # a token of 16+ characters, letters and digits both, after a key-like name and = or :
 _ASSIGNED = re.compile(
     r"(?i)\b((?:x-)?(?:api[_-]?key|access[_-]?token|auth[_-]?token|token|secret|password|passwd|key)\b[\"']?\s*[:=]\s*[\"']?)"

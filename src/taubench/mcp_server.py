@@ -112,31 +112,53 @@ class McpEpisode:
         calls = len(self.trajectory) // 2
         common = dict(session=self.session, termination=termination, num_calls=calls)
         if self.task is None:
-            return Grade(**common, task_id=None, reward=None, basis=[], note="no task (--task-id): nothing to grade against")
+            return Grade(
+                **common, task_id=None, reward=None, basis=[], note="no task (--task-id): nothing to grade against"
+            )
         try:
             info = evaluate(self.domain, self.task, self.trajectory, termination, final_state=self.sides)
         except Exception as exc:  # like an episode's: grading failed leaves it unscored
             return Grade(**common, task_id=self.task.id, reward=None, basis=[], note=f"evaluation failed: {exc}")
         if not info.components:  # an ending that is never graded (too many errors): reward 0
-            return Grade(**common, task_id=self.task.id, reward=info.reward, basis=info.reward_basis, graded=info.reward_basis, note=info.note)
+            return Grade(
+                **common,
+                task_id=self.task.id,
+                reward=info.reward,
+                basis=info.reward_basis,
+                graded=info.reward_basis,
+                note=info.note,
+            )
         unknowable = beyond_the_calls(self.task)
         graded = [kind for kind in info.reward_basis if kind not in unknowable]
         not_graded = [kind for kind in info.reward_basis if kind in unknowable]
         components = {
-            kind: component.model_copy(update={"status": "not_evaluated", "note": CONVERSATION}) if kind in unknowable else component
+            kind: component.model_copy(update={"status": "not_evaluated", "note": CONVERSATION})
+            if kind in unknowable
+            else component
             for kind, component in info.components.items()
         }
         rewards = [components[kind].reward for kind in graded]
         reward = None if not_graded or None in rewards or not graded else float(all(rewards))
         note = "; ".join(f"{kind.value} not graded: {CONVERSATION}" for kind in not_graded) or None
-        return Grade(**common, task_id=self.task.id, reward=reward, basis=info.reward_basis, graded=graded,
-                     not_graded=not_graded, components=components, note=note)  # fmt: skip
+        return Grade(
+            **common,
+            task_id=self.task.id,
+            reward=reward,
+            basis=info.reward_basis,
+            graded=graded,
+            not_graded=not_graded,
+            components=components,
+            note=note,
+        )
 
 
 def beyond_the_calls(task: Task) -> set[RewardType]:
     """The parts of the task's basis an MCP session cannot decide: what must be said (a
     basis part expecting nothing passes, as in an episode)."""
-    expected = {RewardType.COMMUNICATE: task.communicate_info, RewardType.NL_ASSERTION: task.evaluation_criteria.nl_assertions}
+    expected = {
+        RewardType.COMMUNICATE: task.communicate_info,
+        RewardType.NL_ASSERTION: task.evaluation_criteria.nl_assertions,
+    }
     return {kind for kind, expecting in expected.items() if expecting and kind in task.evaluation_criteria.reward_basis}
 
 
@@ -163,9 +185,12 @@ class EpisodeServer:
         self.grades: dict[str, Grade] = {}
         self.tools = mcp_tools(domain.spec.toolkit.schemas())
         self.server = Server(
-            "taubench", version=__version__, instructions=domain.policy,
-            on_list_tools=self._list_tools, on_call_tool=self._call_tool,
-        )  # fmt: skip
+            "taubench",
+            version=__version__,
+            instructions=domain.policy,
+            on_list_tools=self._list_tools,
+            on_call_tool=self._call_tool,
+        )
         self.server.add_request_handler("server/discover", types.RequestParams, self._discover)
 
     def episode(self, session: str) -> McpEpisode:
@@ -190,7 +215,9 @@ class EpisodeServer:
 
     async def _discover(self, ctx, params) -> None:
         """Refused, so that a client in ``auto`` mode falls back to the handshake and a session."""
-        raise MCPError(types.METHOD_NOT_FOUND, "this server keeps one episode per session: use the initialize handshake")
+        raise MCPError(
+            types.METHOD_NOT_FOUND, "this server keeps one episode per session: use the initialize handshake"
+        )
 
     async def _list_tools(self, ctx, params) -> "types.ListToolsResult":
         return types.ListToolsResult(tools=self.tools)
@@ -203,7 +230,15 @@ class EpisodeServer:
             content, error = episode.call(params.name, arguments)
         except OverCap as refused:
             name = params.name[:EXCERPT_CHARS]
-            self.log.write({"event": "refused", "session": session, "name": name, "reason": str(refused), "excerpt": refused.excerpt})
+            self.log.write(
+                {
+                    "event": "refused",
+                    "session": session,
+                    "name": name,
+                    "reason": str(refused),
+                    "excerpt": refused.excerpt,
+                }
+            )
             raise MCPError(types.INVALID_PARAMS, str(refused)) from None
         call = {"session": session, "name": params.name, "arguments": arguments, "error": error, "observation": content}
         self.log.write({"event": "call", **call})
@@ -224,6 +259,7 @@ class EpisodeServer:
 
         async def app(scope, receive, send):
             if scope["type"] == "lifespan":
+
                 async def send_after_grading(message):
                     if message["type"] == "lifespan.shutdown.complete":
                         self.end_all()
@@ -255,7 +291,9 @@ def _session_of(ctx) -> str:
         return STDIO_SESSION
     session = ctx.request.headers.get(SESSION_HEADER)
     if not session:
-        raise MCPError(types.INVALID_REQUEST, "no MCP session: connect with the initialize handshake (one episode per session)")
+        raise MCPError(
+            types.INVALID_REQUEST, "no MCP session: connect with the initialize handshake (one episode per session)"
+        )
     return session
 
 
@@ -267,7 +305,9 @@ def find_task(domain: BaseDomain, task_id: str, split: Optional[str]) -> Task:
     tasks = domain.tasks_in(split)
     if task_id not in tasks:
         some = ", ".join(list(tasks)[:3])
-        raise ValueError(f"--task-id {task_id}: not a task of {domain.name}'s {split} split ({len(tasks)} tasks: {some}, ...)")
+        raise ValueError(
+            f"--task-id {task_id}: not a task of {domain.name}'s {split} split ({len(tasks)} tasks: {some}, ...)"
+        )
     return tasks[task_id]
 
 
@@ -282,10 +322,18 @@ def parse_args(argv: Optional[list[str]] = None) -> argparse.Namespace:
     parser.add_argument("--port", type=int, default=8000, help="http: the port to listen on (streamable HTTP at /mcp)")
     parser.add_argument("--log", type=Path, help="also append every call and grade, as JSON lines, to this file")
     defaults = Limits()
-    parser.add_argument("--max-tool-call-chars", type=_at_least_one, default=defaults.max_tool_call_chars,
-                        help="refuse a call longer than this as JSON (its name, id and arguments)")  # fmt: skip
-    parser.add_argument("--max-observation-chars", type=_at_least_one, default=defaults.max_observation_chars,
-                        help="refuse a call whose output is longer than this")  # fmt: skip
+    parser.add_argument(
+        "--max-tool-call-chars",
+        type=_at_least_one,
+        default=defaults.max_tool_call_chars,
+        help="refuse a call longer than this as JSON (its name, id and arguments)",
+    )
+    parser.add_argument(
+        "--max-observation-chars",
+        type=_at_least_one,
+        default=defaults.max_observation_chars,
+        help="refuse a call whose output is longer than this",
+    )
     return parser.parse_args(argv)
 
 

@@ -82,7 +82,9 @@ class AssistantMessage(BaseModel):
     content: Optional[str] = None
     tool_calls: Optional[list[ToolCall]] = None
     usage: Optional[Usage] = None
-    end: Optional[AgentEnding] = Field(None, exclude_if=lambda value: value is None)  # records of other agents stay as they were
+    end: Optional[AgentEnding] = Field(
+        None, exclude_if=lambda value: value is None
+    )  # records of other agents stay as they were
 
     @property
     def has_text(self) -> bool:
@@ -133,7 +135,9 @@ def agent_side(trajectory: Sequence["Message"]) -> list["Message"]:
     """The trajectory as the agent knows it: without the user's own tool calls and their
     results (a user message that is only tool calls disappears)."""
     return [
-        message.model_copy(update={"tool_calls": None}) if isinstance(message, UserMessage) and message.tool_calls else message
+        message.model_copy(update={"tool_calls": None})
+        if isinstance(message, UserMessage) and message.tool_calls
+        else message
         for message in trajectory
         if not (isinstance(message, ToolMessage) and message.requestor == "user")
         and not (isinstance(message, UserMessage) and message.tool_calls and not message.content.strip())

@@ -69,7 +69,9 @@ def task_bootstrap(
     draws = np.random.default_rng(BOOTSTRAP_SEED).integers(0, len(per_task), size=(BOOTSTRAP_RESAMPLES, len(per_task)))
     sums = np.array([sum(rewards) for rewards in per_task.values()])[draws].sum(axis=1)
     counts = np.array([len(rewards) for rewards in per_task.values()])[draws].sum(axis=1)
-    pass_intervals = {k: percentile_interval(np.array(values)[draws].mean(axis=1)) for k, values in pass_per_task.items()}
+    pass_intervals = {
+        k: percentile_interval(np.array(values)[draws].mean(axis=1)) for k, values in pass_per_task.items()
+    }
     return percentile_interval(sums / counts), pass_intervals
 
 
@@ -248,7 +250,9 @@ def summarize(
 
 
 def _label_breakdown(
-    labels: Mapping[str, tuple[tuple[str, str], ...]], outcomes: Mapping[str, list[bool]], rewards: Mapping[str, list[float]]
+    labels: Mapping[str, tuple[tuple[str, str], ...]],
+    outcomes: Mapping[str, list[bool]],
+    rewards: Mapping[str, list[float]],
 ) -> dict[str, list[LabelGroup]]:
     """Per label key and value, the figures of the tasks with that value. ``labels``: every task
     of the run (scored or not) with its labels; ``rewards``: the scored tasks' episodes;

@@ -13,8 +13,23 @@ from omegaconf import OmegaConf
 from taubench.settings import config_names, secret_bearing
 
 GROUPS = ("env", "agent", "user", "model", "provider")  # the config groups of conf/config.yaml's defaults
-FLAGS_WITH_VALUES = {"-sc", "--shell-completion", "--cfg", "-c", "-p", "--package", "-cp", "--config-path",
-                     "-cn", "--config-name", "-cd", "--config-dir", "--info", "-i", "--experimental-rerun"}  # fmt: skip
+FLAGS_WITH_VALUES = {
+    "-sc",
+    "--shell-completion",
+    "--cfg",
+    "-c",
+    "-p",
+    "--package",
+    "-cp",
+    "--config-path",
+    "-cn",
+    "--config-name",
+    "-cd",
+    "--config-dir",
+    "--info",
+    "-i",
+    "--experimental-rerun",
+}
 
 
 def _known_keys() -> list[str]:
@@ -48,7 +63,7 @@ def misspelling(overrides: Sequence[str]) -> Optional[str]:
             options = config_names(key)
             for choice in value.split(","):  # a --multirun sweep lists several
                 if choice not in options:
-                    hint = _did_you_mean(choice, options, lambda option: f"{key}={option}")
+                    hint = _did_you_mean(choice, options, lambda option, key=key: f"{key}={option}")
                     if key == "model":
                         hint += f" (or model.name={choice} for any model string litellm knows)"
                     return f"{key}={choice}: no such option of '{key}'{hint}\n  options: {', '.join(options)}"

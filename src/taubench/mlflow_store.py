@@ -54,8 +54,10 @@ def open_local_store(base_dir: Path) -> tuple[str, str]:
                 return uri, artifact_root
             if schema.records:
                 raise StoreError(_refusal(database, schema))
-            print(f"taubench: remaking the MLflow store {database}: it was left half-made ({schema}) and records nothing",
-                  file=sys.stderr)  # fmt: skip
+            print(
+                f"taubench: remaking the MLflow store {database}: it was left half-made ({schema}) and records nothing",
+                file=sys.stderr,
+            )
         _build(database, artifact_root)
     return uri, artifact_root
 
@@ -81,7 +83,11 @@ def _schema(database: Path) -> _Schema:
     try:
         with closing(sqlite3.connect(database, timeout=60)) as connection:
             tables = {name for (name,) in connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-            version = connection.execute("SELECT version_num FROM alembic_version").fetchone() if "alembic_version" in tables else None
+            version = (
+                connection.execute("SELECT version_num FROM alembic_version").fetchone()
+                if "alembic_version" in tables
+                else None
+            )
             revision, missing = version and version[0], tuple(sorted(set(Base.metadata.tables) - tables))
             counted = () if _is_whole(revision, missing) else [table for table in RECORD_TABLES if table in tables]
             records = sum(connection.execute(f"SELECT count(*) FROM {table}").fetchone()[0] for table in counted)
@@ -138,7 +144,9 @@ def _refusal(database: Path, schema: _Schema) -> str:
     failure = _upgrade_fails(database)
     if failure is None:
         backup = shlex.quote(str(database.with_name(f"{DATABASE}.backup")))
-        command = f"cp {shlex.quote(str(database))} {backup} && python -m mlflow db upgrade {shlex.quote(_uri(database))}"
+        command = (
+            f"cp {shlex.quote(str(database))} {backup} && python -m mlflow db upgrade {shlex.quote(_uri(database))}"
+        )
         return f"{problem}: an older MLflow than {mlflow.__version__} made it. Back it up and update it: `{command}`"
     return f"{problem}, and MLflow cannot update it ({failure}). {_move_aside(database)}"
 
@@ -165,8 +173,10 @@ def _upgrade_fails(database: Path) -> Optional[str]:
 
 def _move_aside(database: Path) -> str:
     aside = database.with_name(f"{DATABASE}.broken")
-    return (f"Move it aside and the next run makes a new one (the runs' results stay in their output folders): "
-            f"`mv {shlex.quote(str(database))} {shlex.quote(str(aside))}`")  # fmt: skip
+    return (
+        f"Move it aside and the next run makes a new one (the runs' results stay in their output folders): "
+        f"`mv {shlex.quote(str(database))} {shlex.quote(str(aside))}`"
+    )
 
 
 @contextmanager

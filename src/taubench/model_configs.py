@@ -35,7 +35,13 @@ def all_configs() -> tuple[ModelConfig, ...]:
         provider_file = yaml.safe_load((folder / "provider" / f"{provider}.yaml").read_text(encoding="utf-8")) or {}
         own_endpoint = provider_file.get("api_base") is not None
         found.append(
-            ModelConfig(name=name, model=model["name"], provider=provider, endpoint_of_its_own=own_endpoint, pricing=model.get("pricing"))
+            ModelConfig(
+                name=name,
+                model=model["name"],
+                provider=provider,
+                endpoint_of_its_own=own_endpoint,
+                pricing=model.get("pricing"),
+            )
         )
     return tuple(found)
 
@@ -59,7 +65,9 @@ def config_naming(model: str) -> Optional[ModelConfig]:
     wanted = route(model)
     if wanted is None:
         return None
-    return next((config for config in all_configs() if not config.endpoint_of_its_own and route(config.model) == wanted), None)
+    return next(
+        (config for config in all_configs() if not config.endpoint_of_its_own and route(config.model) == wanted), None
+    )
 
 
 def configs_ending_with(bare: str) -> list[ModelConfig]:

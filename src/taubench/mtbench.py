@@ -44,8 +44,16 @@ from taubench.domain import DataError
 from taubench.domains import load_domain
 from taubench.episode import EpisodeResult
 from taubench.messages import AssistantMessage
-from taubench.rundir import RESULTS_FILE, RunLock, StoredRunError, finished_run_dir, new_folder, results_head, stored_episodes
 from taubench.preparation import PreparedRun
+from taubench.rundir import (
+    RESULTS_FILE,
+    RunLock,
+    StoredRunError,
+    finished_run_dir,
+    new_folder,
+    results_head,
+    stored_episodes,
+)
 from taubench.runner import RunReport
 from taubench.settings import ConfigError, ExportSettings
 from taubench.tasks import Task
@@ -119,7 +127,9 @@ def agent_calls(episode: EpisodeResult) -> str:
 
 def gold_calls(task: Task) -> str:
     """The actions the agent is expected to make (the ones the oracle agent makes)."""
-    return calls_text((action.name, json.dumps(action.arguments)) for action in task.gold_actions if action.requestor == "assistant")
+    return calls_text(
+        (action.name, json.dumps(action.arguments)) for action in task.gold_actions if action.requestor == "assistant"
+    )
 
 
 def task_prompt(task: Task) -> str:
@@ -199,7 +209,9 @@ def write_export(
     temporary = scores.with_name(scores.name + ".tmp")
     temporary.write_text("".join(lines), encoding="utf-8")
     os.replace(temporary, scores)
-    return MTBenchExport(folder=folder, model=prefix, tasks=len(tallies), scored_tasks=len(lines), unscored_tasks=unscored)
+    return MTBenchExport(
+        folder=folder, model=prefix, tasks=len(tallies), scored_tasks=len(lines), unscored_tasks=unscored
+    )
 
 
 def new_export_folder(data_dir: Path, dataset_name: str) -> Path:
@@ -271,14 +283,18 @@ def export_stored_run(path: Path, data_dir: Optional[Path] = None, dataset_name:
     config = config.model_copy(update={"export": export})
     domain = load_domain(config.env.name, config.env.data_dir, config.env.verify_checksums)
     if config.task_split not in domain.splits:
-        raise StoredRunError(f"{run_dir}: split {config.task_split!r} is not one of {config.env.name}'s: {', '.join(domain.splits)}")
+        raise StoredRunError(
+            f"{run_dir}: split {config.task_split!r} is not one of {config.env.name}'s: {', '.join(domain.splits)}"
+        )
     try:
         lock = RunLock(run_dir)  # no episode is appended (by a resumed run) while we read
     except ConfigError:
         raise StoredRunError(f"{run_dir}: the run is still running; export it when it has finished") from None
     try:
         folder = new_export_folder(export.data_dir, config.dataset_name())
-        return write_export(stored_episodes(run_dir), domain.tasks_in(config.task_split), domain.policy, config.model_label(), folder)
+        return write_export(
+            stored_episodes(run_dir), domain.tasks_in(config.task_split), domain.policy, config.model_label(), folder
+        )
     finally:
         lock.release()
 
@@ -297,7 +313,9 @@ def latest_scores_file(data_dir: Path, model: str, subset: str) -> Optional[Path
         return None
     pattern = re.compile(re.escape(default_dataset_name(subset)) + _EXPORT_SUFFIX)
     file_name = f"{safe_model_name(model)}{SCORES_SUFFIX}"
-    folders = sorted((entry for entry in root.iterdir() if pattern.fullmatch(entry.name)), key=lambda entry: entry.name, reverse=True)
+    folders = sorted(
+        (entry for entry in root.iterdir() if pattern.fullmatch(entry.name)), key=lambda entry: entry.name, reverse=True
+    )
     return next((folder / file_name for folder in folders if os.path.lexists(folder / file_name)), None)
 
 
@@ -324,8 +342,12 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         "request.json: run an MT Benchmark request.)",
     )
     parser.add_argument("run", type=Path, help="the run's output directory, or its results.json")
-    parser.add_argument("--data-dir", type=Path, help="where the export folder goes (default: the run's export.data_dir, else data)")
-    parser.add_argument("--dataset-name", help="the folder's name before the timestamp (default: the run's, else tau_bench_<env>)")
+    parser.add_argument(
+        "--data-dir", type=Path, help="where the export folder goes (default: the run's export.data_dir, else data)"
+    )
+    parser.add_argument(
+        "--dataset-name", help="the folder's name before the timestamp (default: the run's, else tau_bench_<env>)"
+    )
     args = parser.parse_args(argv)
     try:
         if args.dataset_name is not None:

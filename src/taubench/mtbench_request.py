@@ -19,8 +19,8 @@ from typing import Optional, Sequence, Union
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from taubench.domains import DOMAINS
-from taubench.mtbench import DATASET_PREFIX, latest_scores_file
 from taubench.model_configs import ModelConfig, all_configs, config_naming
+from taubench.mtbench import DATASET_PREFIX, latest_scores_file
 from taubench.run import hydra_value
 from taubench.settings import secret_bearing
 
@@ -29,10 +29,18 @@ class MTBenchRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     dataset_name: str = Field(description=f"always {DATASET_PREFIX!r}", examples=[DATASET_PREFIX])
-    model_name: str = Field(min_length=1, max_length=200, description="one of our model configs, or the model string it names",
-                            examples=["gpt-4o"])  # fmt: skip
-    subsets: Union[str, list[str]] = Field(description="an environment or a list", examples=["retail", ["retail", "airline"]])
-    task_ids: Optional[list[Union[int, str]]] = Field(None, max_length=1000, description="only these tasks of each subset")
+    model_name: str = Field(
+        min_length=1,
+        max_length=200,
+        description="one of our model configs, or the model string it names",
+        examples=["gpt-4o"],
+    )
+    subsets: Union[str, list[str]] = Field(
+        description="an environment or a list", examples=["retail", ["retail", "airline"]]
+    )
+    task_ids: Optional[list[Union[int, str]]] = Field(
+        None, max_length=1000, description="only these tasks of each subset"
+    )
 
     @field_validator("dataset_name")
     @classmethod
@@ -112,11 +120,16 @@ def run_overrides(request: MTBenchRequest, any_model_string: bool) -> tuple[dict
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m taubench.mtbench run", description="Run an MT Benchmark request: one run per subset, its scores exported."
+        prog="python -m taubench.mtbench run",
+        description="Run an MT Benchmark request: one run per subset, its scores exported.",
     )
     parser.add_argument("--input", required=True, type=Path, help="the request (JSON file)")
-    parser.add_argument("--data-dir", type=Path, default=Path("data"), help="where the exports go, for /scores (default: data)")
-    parser.add_argument("overrides", nargs="*", help="more settings of python -m taubench, e.g. env.data_dir=... for a v1 subset")
+    parser.add_argument(
+        "--data-dir", type=Path, default=Path("data"), help="where the exports go, for /scores (default: data)"
+    )
+    parser.add_argument(
+        "overrides", nargs="*", help="more settings of python -m taubench, e.g. env.data_dir=... for a v1 subset"
+    )
     args = parser.parse_args(argv)
     try:
         request = parse_request(json.loads(args.input.read_text(encoding="utf-8")))

@@ -33,19 +33,27 @@ def load_advertised(point: EntryPoint, what: str) -> object:
         return point.load()
     except Exception as exc:  # whatever the plugin's import raises, say whose it is
         package = f" (package {point.dist.name} {point.dist.version})" if point.dist else ""
-        raise PluginError(f"{what} {point.name!r} = {point.value!r}{package} cannot be loaded: {type(exc).__name__}: {exc}") from exc
+        raise PluginError(
+            f"{what} {point.name!r} = {point.value!r}{package} cannot be loaded: {type(exc).__name__}: {exc}"
+        ) from exc
 
 
 def import_target(path: str) -> object:
     """The object an import path names: ``pkg.module.Name`` or ``pkg.module:Name``. Raises
     ValueError with what is wrong (not a path, module not found, no such name)."""
     module_name, _, attribute = path.partition(":") if ":" in path else path.rpartition(".")
-    if not module_name or not attribute or not all(part.isidentifier() for part in [*module_name.split("."), *attribute.split(".")]):
+    if (
+        not module_name
+        or not attribute
+        or not all(part.isidentifier() for part in [*module_name.split("."), *attribute.split(".")])
+    ):
         raise ValueError(f"{path!r} is not an import path; write <module>.<Class>, e.g. my_agents.CarefulAgent")
     try:
         found: object = import_module(module_name)
     except ImportError as exc:
-        raise ValueError(f"cannot import {module_name!r} ({exc}); is its folder on PYTHONPATH or its package installed?") from None
+        raise ValueError(
+            f"cannot import {module_name!r} ({exc}); is its folder on PYTHONPATH or its package installed?"
+        ) from None
     for part in attribute.split("."):
         if not hasattr(found, part):
             raise ValueError(f"module {module_name!r} has no {attribute!r}")

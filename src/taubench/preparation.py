@@ -22,8 +22,23 @@ from typing import TYPE_CHECKING, Callable, Iterator, Optional, TypeVar
 from taubench.domain import BaseDomain
 from taubench.domains import load_domain
 from taubench.rundir import (
-    EPISODES_FILE, MANIFEST_FILE, RESULTS_FILE, UNFINISHED_DIR, EpisodeRecords, ExportRecord, LoggedEpisode, Pointer, PointerError,
-    RunLock, RunManifest, holds_run, new_folder, read_episode_log, read_manifest, unfinished_runs_of, write_atomically,
+    EPISODES_FILE,
+    MANIFEST_FILE,
+    RESULTS_FILE,
+    UNFINISHED_DIR,
+    EpisodeRecords,
+    ExportRecord,
+    LoggedEpisode,
+    Pointer,
+    PointerError,
+    RunLock,
+    RunManifest,
+    holds_run,
+    new_folder,
+    read_episode_log,
+    read_manifest,
+    unfinished_runs_of,
+    write_atomically,
 )
 from taubench.settings import ConfigError, RunSettings, check_models, select_tasks
 from taubench.tasks import Task
@@ -175,7 +190,9 @@ def prepare(settings: RunSettings, base_dir: Optional[Path] = None, new_dir: Opt
     pointer = Pointer(base_dir / UNFINISHED_DIR / f"{digest}.json")
     earlier, named = _earlier_run(settings, pointer, digest, base_dir, new_dir)
     if earlier is None:
-        output_dir = settings.output_dir or new_dir or base_dir / "outputs" / datetime.now().strftime("%Y-%m-%d/%H-%M-%S")
+        output_dir = (
+            settings.output_dir or new_dir or base_dir / "outputs" / datetime.now().strftime("%Y-%m-%d/%H-%M-%S")
+        )
         _check_writable(output_dir)
         manifest = RunManifest(fingerprint=digest, config=config, data_sha256=domain.checksums, created_at=_now())
         fresh = settings.output_dir is None and new_dir is None
@@ -185,7 +202,10 @@ def prepare(settings: RunSettings, base_dir: Optional[Path] = None, new_dir: Opt
         _check_same_run(manifest, config, domain, earlier, named)
     else:  # episodes without run.json, in a folder named by resume=: taken as this configuration's
         manifest = RunManifest(fingerprint=digest, config=config, data_sha256=domain.checksums, created_at=_now())
-        print(f"taubench: {earlier} has no {MANIFEST_FILE}: its episodes are taken as this configuration's", file=sys.stderr)
+        print(
+            f"taubench: {earlier} has no {MANIFEST_FILE}: its episodes are taken as this configuration's",
+            file=sys.stderr,
+        )
     prepared = PreparedRun(settings, domain, tasks, earlier, manifest, pointer, resuming=True)
     if prepared.completed:
         return prepared
@@ -263,9 +283,14 @@ def _found_by_fingerprint(problem: str, digest: str, base_dir: Path) -> Optional
     if len(found) > 1:
         raise ConfigError(
             f"invalid configuration:\n  resume: {problem}, and this configuration has {len(found)} unfinished runs: "
-            + ", ".join(map(str, found)) + "; choose one with resume=<its folder>, or start afresh with resume=never"
+            + ", ".join(map(str, found))
+            + "; choose one with resume=<its folder>, or start afresh with resume=never"
         )
-    where = f"continuing the unfinished run of this configuration in {found[0]}" if found else "no unfinished run of this configuration found"
+    where = (
+        f"continuing the unfinished run of this configuration in {found[0]}"
+        if found
+        else "no unfinished run of this configuration found"
+    )
     print(f"taubench: {problem}; {where}", file=sys.stderr)
     return found[0] if found else None
 
@@ -277,9 +302,13 @@ def _check_writable(output_dir: Path) -> None:
     while not existing.exists() and existing != existing.parent:
         existing = existing.parent
     if not existing.is_dir():
-        raise ConfigError(f"invalid configuration:\n  output_dir: {output_dir} cannot be made: {existing} is a file, not a folder")
+        raise ConfigError(
+            f"invalid configuration:\n  output_dir: {output_dir} cannot be made: {existing} is a file, not a folder"
+        )
     if not os.access(existing, os.W_OK | os.X_OK):
-        raise ConfigError(f"invalid configuration:\n  output_dir: {output_dir} cannot be written: no permission to write in {existing}")
+        raise ConfigError(
+            f"invalid configuration:\n  output_dir: {output_dir} cannot be written: no permission to write in {existing}"
+        )
 
 
 def _check_same_run(manifest: RunManifest, config: dict, domain: BaseDomain, earlier: Path, named: bool) -> None:
@@ -296,7 +325,8 @@ def _check_same_run(manifest: RunManifest, config: dict, domain: BaseDomain, ear
         elsewhere = "give another output_dir" if named else "start a new run with resume=never"
         raise ConfigError(
             f"invalid configuration:\n  resume: refusing to continue the run in {earlier}: it was started with "
-            f"another configuration or data:\n" + "\n".join(changed)
+            f"another configuration or data:\n"
+            + "\n".join(changed)
             + f"\n  restore those settings to continue it, or {elsewhere}"
         )
 

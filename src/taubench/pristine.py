@@ -111,13 +111,19 @@ class PristineDB:
             if isinstance(value, dict) and all(isinstance(record, BaseModel) for record in value.values())
         ]
         self.plans: dict[str, Plan] = {
-            name: (self._record_plan(name) if name in self.tables else plan_for(field.annotation, tuple(field.metadata)))
-            if in_canonical_order else None
+            name: (
+                self._record_plan(name) if name in self.tables else plan_for(field.annotation, tuple(field.metadata))
+            )
+            if in_canonical_order
+            else None
             for name, field in db_model.model_fields.items()
-        }  # fmt: skip
+        }
         dump = self.db.model_dump(warnings=False)
         self.record_texts = {
-            name: {key: _json(key) + b": " + _json(canonical(self.plans[name], record)) for key, record in dump[name].items()}
+            name: {
+                key: _json(key) + b": " + _json(canonical(self.plans[name], record))
+                for key, record in dump[name].items()
+            }
             for name in self.tables
         }
         self.sorted_keys = {name: sorted(dump[name]) for name in self.tables}
@@ -172,7 +178,9 @@ class PristineDB:
                 fields[name] = copy.deepcopy(value)
         return self.db_model.model_construct(_fields_set=set(db.model_fields_set), **fields)
 
-    def hash(self, db: BaseModel, renaming: Optional[Renaming] = None, parts: Optional[dict[PartId, Any]] = None) -> str:
+    def hash(
+        self, db: BaseModel, renaming: Optional[Renaming] = None, parts: Optional[dict[PartId, Any]] = None
+    ) -> str:
         """``db_hash(db)``, reusing the text of every record still shared; with a
         ``renaming``, the records the episode holds of its own hash as it renames them
         (``parts``: their dumps, as ``own_parts`` gave them, not made again)."""
@@ -193,7 +201,9 @@ class PristineDB:
             isinstance(values.get(name), SharedTable) and not values[name].touched for name in self.tables
         )
 
-    def _hash_field(self, digest, name: str, value: Any, renaming: Renaming, parts: Optional[dict[PartId, Any]]) -> None:
+    def _hash_field(
+        self, digest, name: str, value: Any, renaming: Renaming, parts: Optional[dict[PartId, Any]]
+    ) -> None:
         """Feeds the field's JSON text to ``digest`` a few records at a time: the text of a
         whole table (megabytes on airline) is never built, so hashing an episode's database
         leaves no large block behind in the allocator of the thread that ran it."""
@@ -208,7 +218,9 @@ class PristineDB:
         else:
             own = value.own_records()
             own_dump = self.field_types[name].dump_python(own, warnings=False) if own else {}
-        own_texts = {renaming.key(key): _json(canonical(plan, renaming.apply(record))) for key, record in own_dump.items()}
+        own_texts = {
+            renaming.key(key): _json(canonical(plan, renaming.apply(record))) for key, record in own_dump.items()
+        }
         keys = self.sorted_keys[name]
         if value.removed:
             keys = [key for key in keys if key not in value.removed]

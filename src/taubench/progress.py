@@ -59,7 +59,9 @@ class RunProgress:
             self.scored += 1
             self.successes += is_success(episode.reward)
         rate = f"{self.successes / self.scored:.1%}" if self.scored else "-"
-        self.bar.set_postfix_str(f"success {self.successes}/{self.scored} ({rate}), unscored {self.unscored}", refresh=False)
+        self.bar.set_postfix_str(
+            f"success {self.successes}/{self.scored} ({rate}), unscored {self.unscored}", refresh=False
+        )
         self.bar.update(1)
 
     def __exit__(self, *exc_info):

@@ -78,7 +78,9 @@ def _digest(*parts: Any) -> str:
     return hashlib.sha256(json.dumps(parts, sort_keys=True, default=str).encode()).hexdigest()[:24]
 
 
-def _mentions(parts: dict[PartId, Any], new: dict[str, NewRecord], pattern: re.Pattern) -> Iterator[tuple[str, Optional[str], str, str]]:
+def _mentions(
+    parts: dict[PartId, Any], new: dict[str, NewRecord], pattern: re.Pattern
+) -> Iterator[tuple[str, Optional[str], str, str]]:
     """(new id, the new record mentioning it or None, the part it is in, the path there) for
     every mention of a new id outside its own record."""
     owner_of = {id(record.content): new_id for new_id, record in new.items()}
@@ -115,13 +117,17 @@ def name_new_records(parts: dict[PartId, Any], new: dict[str, NewRecord]) -> Ren
     for _ in range(len(new) + 1):
         previous = signature
 
-        def seen_as(other: str, this: str) -> str:
+        def seen_as(other: str, this: str, previous: dict = previous) -> str:
             return "<self>" if other == this else previous[other]
 
         signature = {}
         for new_id, record in new.items():
-            content = canonical(record.plan, substitute(record.content, pattern, lambda other, this=new_id: seen_as(other, this)))
-            mentioned_by = sorted((previous[owner] if owner else part, path) for target, owner, part, path in mentions if target == new_id)
+            content = canonical(
+                record.plan, substitute(record.content, pattern, lambda other, this=new_id: seen_as(other, this))
+            )
+            mentioned_by = sorted(
+                (previous[owner] if owner else part, path) for target, owner, part, path in mentions if target == new_id
+            )
             signature[new_id] = _digest(record.kind, sort_key(content), mentioned_by)
         if len(set(signature.values())) == distinct:
             break
@@ -133,7 +139,9 @@ def name_new_records(parts: dict[PartId, Any], new: dict[str, NewRecord]) -> Ren
     return Renaming(names)
 
 
-def new_records(start: BaseModel, own: dict[PartId, Any], record_model: Callable[[str], type[BaseModel]]) -> dict[str, NewRecord]:
+def new_records(
+    start: BaseModel, own: dict[PartId, Any], record_model: Callable[[str], type[BaseModel]]
+) -> dict[str, NewRecord]:
     """The records an episode's database holds that ``start`` did not: table keys it added,
     and nested records (``RecordId``) new in the records it has of its own (``own``: their
     dumps, by table and key; ``record_model``: a table's record model)."""
@@ -145,7 +153,11 @@ def new_records(start: BaseModel, own: dict[PartId, Any], record_model: Callable
         before = dict.get(getattr(start, table), key)
         if before is None:
             new[key] = NewRecord(table, dump, model_plan(model))
-        known = {found[0] for found in nested_records(model, before.model_dump(warnings=False))} if before is not None else set()
+        known = (
+            {found[0] for found in nested_records(model, before.model_dump(warnings=False))}
+            if before is not None
+            else set()
+        )
         for record_id, kind, record, nested in nested_records(model, dump):
             if record_id not in known and record_id not in new:
                 new[record_id] = NewRecord(kind, record, model_plan(nested))

@@ -49,7 +49,9 @@ def connection_failed(exc: BaseException) -> bool:
 def never_connected(exc: BaseException) -> bool:
     """No connection was made at all: the address was refused or its name did not resolve (not
     a connection dropped or timed out once made, which a retry may get past)."""
-    return any(isinstance(cause, (httpx.ConnectError, ConnectionRefusedError, socket.gaierror)) for cause in causes(exc))
+    return any(
+        isinstance(cause, (httpx.ConnectError, ConnectionRefusedError, socket.gaierror)) for cause in causes(exc)
+    )
 
 
 def answered_status(exc: BaseException) -> Optional[int]:
@@ -67,7 +69,10 @@ def retryable_status(status: int) -> bool:
 
 def retry_after_seconds(exc: Exception) -> Optional[float]:
     """The wait a 429/503 asked for (``retry-after-ms`` or ``Retry-After`` in seconds)."""
-    for source in (getattr(exc, "litellm_response_headers", None), getattr(getattr(exc, "response", None), "headers", None)):
+    for source in (
+        getattr(exc, "litellm_response_headers", None),
+        getattr(getattr(exc, "response", None), "headers", None),
+    ):
         if not source:
             continue
         for header, scale in (("retry-after-ms", 0.001), ("retry-after", 1.0)):

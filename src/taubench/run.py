@@ -27,7 +27,10 @@ from taubench.model_configs import ModelConfig, config_naming, configs_ending_wi
 from taubench.settings import secret_bearing
 from taubench.v1_results import V1_AGENT_STRATEGIES
 
-ENVS = {"retail": "retail_v1", "airline": "airline_v1"}  # τ-bench's --env -> ours; their τ² successors are retail, airline
+ENVS = {
+    "retail": "retail_v1",
+    "airline": "airline_v1",
+}  # τ-bench's --env -> ours; their τ² successors are retail, airline
 USER_STRATEGIES = ("llm", "react", "verify", "reflection")
 TASK_SPLITS = ("train", "test", "dev")
 DECIBEL_OPTIONS = {"agent_id": "agent.agent_id", "project_id": "agent.project", "location": "agent.location"}
@@ -56,7 +59,9 @@ class _Parser(argparse.ArgumentParser):
 
 def _parser() -> _Parser:
     parser = _Parser(
-        prog="python -m taubench.run", allow_abbrev=False, description=__doc__.split("\n\n")[0],
+        prog="python -m taubench.run",
+        allow_abbrev=False,
+        description=__doc__.split("\n\n")[0],
         epilog="Settings of python -m taubench beyond these go after --, as they are (-- progress=false). "
         "README: Coming from τ-bench.",
     )
@@ -85,7 +90,9 @@ def _parser() -> _Parser:
     option("log_dir", help="where the v1 results file goes (default: results)")
     for name in DECIBEL_OPTIONS:
         option(name, help="decibel (Dialogflow CX) only")
-    option("data_dir", type=Path, help="ours: a τ-bench checkout (or its data as JSON); default: this folder, if it is one")
+    option(
+        "data_dir", type=Path, help="ours: a τ-bench checkout (or its data as JSON); default: this folder, if it is one"
+    )
     return parser
 
 
@@ -115,14 +122,18 @@ def translate(argv: Sequence[str], cwd: Optional[Path] = None) -> Translation:
     else:
         _refuse_decibel_options(args)
         if args.model is None:
-            raise CompatError(f"--model is required with --agent-strategy {args.agent_strategy} (a litellm model string: gpt-4o)")
+            raise CompatError(
+                f"--model is required with --agent-strategy {args.agent_strategy} (a litellm model string: gpt-4o)"
+            )
         config, model = _model("--model", args.model, args.model_provider, notes)
         overrides.append(f"model={config.name}" if config else f"model.name={hydra_value(model)}")
     if args.temperature is not None:
         overrides.append(f"model.temperature={args.temperature}")
     if args.few_shot_displays_path is not None or args.agent_strategy == "few-shot":
         if args.agent_strategy != "few-shot" or args.few_shot_displays_path is None:
-            raise CompatError("--few-shot-displays-path goes with --agent-strategy few-shot, and that strategy needs it")
+            raise CompatError(
+                "--few-shot-displays-path goes with --agent-strategy few-shot, and that strategy needs it"
+            )
         overrides.append(f"agent.examples_path={hydra_value(args.few_shot_displays_path)}")
     if args.user_strategy is not None:
         overrides.append(f"user={args.user_strategy}")
@@ -152,9 +163,15 @@ def _data_dir(args: argparse.Namespace, cwd: Path) -> Path:
 
 
 def _decibel(args: argparse.Namespace) -> list[str]:
-    for flag, given in (("--model", args.model), ("--model-provider", args.model_provider), ("--temperature", args.temperature)):
+    for flag, given in (
+        ("--model", args.model),
+        ("--model-provider", args.model_provider),
+        ("--temperature", args.temperature),
+    ):
         if given is not None:
-            raise CompatError(f"{flag}: the decibel agent is a Dialogflow CX agent, calling no model of ours; leave {flag} out")
+            raise CompatError(
+                f"{flag}: the decibel agent is a Dialogflow CX agent, calling no model of ours; leave {flag} out"
+            )
     missing = [f"--{name}" for name in ("agent_id", "project_id") if getattr(args, name) is None]
     if missing:
         raise CompatError(
@@ -167,7 +184,9 @@ def _decibel(args: argparse.Namespace) -> list[str]:
 def _refuse_decibel_options(args: argparse.Namespace) -> None:
     for name in DECIBEL_OPTIONS:
         if getattr(args, name) is not None:
-            raise CompatError(f"--{name} is an option of --agent-strategy decibel only (the agent is {args.agent_strategy})")
+            raise CompatError(
+                f"--{name} is an option of --agent-strategy decibel only (the agent is {args.agent_strategy})"
+            )
 
 
 def _tasks(args: argparse.Namespace) -> list[str]:
@@ -219,7 +238,9 @@ def _model(flag: str, model: str, provider: Optional[str], notes: list[str]) -> 
             f"(our model config {near[0].name}); for another provider give {flag}-provider"
         )
         return near[0], near[0].model
-    forms = [f"python -m taubench model={item.name}" if item.endpoint_of_its_own else f"{flag} {item.model}" for item in near]
+    forms = [
+        f"python -m taubench model={item.name}" if item.endpoint_of_its_own else f"{flag} {item.model}" for item in near
+    ]
     if provider is None:
         forms.append(f"{flag}-provider <provider> (e.g. openai, anthropic, deepinfra, together_ai, gemini, vertex_ai)")
     raise CompatError(f"{flag} {model}: litellm cannot route it to a provider; nearest valid forms: {'; '.join(forms)}")

@@ -270,7 +270,9 @@ def _set_aside(path: Path, numbers: set[int]) -> None:
         rejected.writelines(lines[number - 1] for number in sorted(numbers))
         rejected.flush()
         os.fsync(rejected.fileno())
-    kept = (line.decode("utf-8", errors="replace") for number, line in enumerate(lines, start=1) if number not in numbers)
+    kept = (
+        line.decode("utf-8", errors="replace") for number, line in enumerate(lines, start=1) if number not in numbers
+    )
     write_atomically(path, kept)
 
 
@@ -380,8 +382,12 @@ def finished_run_dir(path: Path) -> Path:
         raise StoredRunError(f"{path}: no such run directory")
     if not (run_dir / RESULTS_FILE).is_file():
         if holds_run(run_dir):
-            raise StoredRunError(f"{run_dir}: the run is unfinished (no {RESULTS_FILE} yet); rerun its command to finish it")
-        raise StoredRunError(f"{run_dir}: not a taubench run directory (no {RESULTS_FILE}, {MANIFEST_FILE} or {EPISODES_FILE})")
+            raise StoredRunError(
+                f"{run_dir}: the run is unfinished (no {RESULTS_FILE} yet); rerun its command to finish it"
+            )
+        raise StoredRunError(
+            f"{run_dir}: not a taubench run directory (no {RESULTS_FILE}, {MANIFEST_FILE} or {EPISODES_FILE})"
+        )
     return run_dir
 
 
@@ -403,7 +409,11 @@ def results_head(run_dir: Path, root: Optional[Path] = None) -> dict:
                 document = parse_json(handle.read())
     except (OSError, ValueError) as exc:
         raise StoredRunError(f"{run_dir / RESULTS_FILE}: unreadable ({fault(exc)})") from None
-    if not isinstance(document, dict) or not isinstance(document.get("config"), dict) or not isinstance(document.get("summary"), dict):
+    if (
+        not isinstance(document, dict)
+        or not isinstance(document.get("config"), dict)
+        or not isinstance(document.get("summary"), dict)
+    ):
         raise StoredRunError(f"{run_dir / RESULTS_FILE}: not a taubench results file (no config and summary)")
     document.pop("episodes", None)
     return document

@@ -36,16 +36,24 @@ from taubench.judge import LLMJudge
 from taubench.llm import LLMClient, LLMError, ResponseCache, RetryPolicy, SpendMeter, http_for
 from taubench.masking import mask_secrets
 from taubench.metrics import BUDGET_REACHED, EpisodeFacts, RunSummary, summarize
-from taubench.progress import RunProgress
 from taubench.preparation import PreparedRun, RunStorageError, prepare
+from taubench.progress import RunProgress
 from taubench.rundir import (
-    EPISODES_FILE, RESULTS_FILE, EpisodeLog, EpisodeRecords, LoggedEpisode, results_head, stored_episodes, write_atomically,
+    EPISODES_FILE,
+    RESULTS_FILE,
+    EpisodeLog,
+    EpisodeRecords,
+    LoggedEpisode,
+    results_head,
+    stored_episodes,
+    write_atomically,
 )
 from taubench.settings import RunSettings, model_roles, strategy_options
 from taubench.tasks import Task
 
 EPISODE_RETRY_DELAY_S = 1.0
 LOG = logging.getLogger(__name__)
+
 
 @dataclass(frozen=True)
 class PlannedEpisode:
@@ -252,7 +260,11 @@ def _clients(settings: RunSettings, meter: SpendMeter) -> dict[str, LLMClient]:
         endpoint = (spec.model, spec.api_base, spec.api_key_env)
         http = endpoints[endpoint] = endpoints.get(endpoint) or http_for(spec, retry)
         clients[role] = LLMClient(spec, retry, cache, meter, http)
-    _warm_up({(client.spec.model, client.spec.api_base): client for client in clients.values() if client.spec.warm_up}.values())
+    _warm_up(
+        {
+            (client.spec.model, client.spec.api_base): client for client in clients.values() if client.spec.warm_up
+        }.values()
+    )
     return clients
 
 
@@ -265,7 +277,9 @@ def _warm_up(clients) -> None:
             seconds = client.warm_up()
             LOG.info("warm-up: %s answered after %.1f s", client.spec.model, seconds)
         except LLMError as exc:
-            LOG.warning("warm-up: %s did not answer (%s); the episodes will retry", client.spec.model, mask_secrets(str(exc)))
+            LOG.warning(
+                "warm-up: %s did not answer (%s); the episodes will retry", client.spec.model, mask_secrets(str(exc))
+            )
 
 
 def _factory(strategy, client: Optional[LLMClient], options: Optional[BaseModel], retry: RetryPolicy):

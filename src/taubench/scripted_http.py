@@ -26,8 +26,15 @@ class Exchange:
     """One request on its connection, answered once (a request held when the server stops is
     never answered: its connection closes)."""
 
-    def __init__(self, connection: "_Connection", method: str, target: str, headers: dict[str, str], body: bytes,
-                 keep_alive: bool):
+    def __init__(
+        self,
+        connection: "_Connection",
+        method: str,
+        target: str,
+        headers: dict[str, str],
+        body: bytes,
+        keep_alive: bool,
+    ):
         self.method, self.target, self.headers, self.body = method, target, headers, body
         self.path = target.split("?", 1)[0]
         self._connection = connection
@@ -52,7 +59,11 @@ class Exchange:
         self._done = True
         headers = {"Content-Type": "application/json", **(headers or {})}
         close = headers.pop("Connection", None) == "close" or not self._keep_alive
-        lines = [f"HTTP/1.1 {status} {responses.get(status, 'Unknown')}", "Server: taubench-scripted", f"Date: {_date()}"]
+        lines = [
+            f"HTTP/1.1 {status} {responses.get(status, 'Unknown')}",
+            "Server: taubench-scripted",
+            f"Date: {_date()}",
+        ]
         lines += [f"{name}: {value}" for name, value in headers.items()]
         lines += [f"Content-Length: {len(data)}"] + (["Connection: close"] if close else [])
         self._connection.send(("\r\n".join(lines) + "\r\n\r\n").encode("latin-1") + data, close)
@@ -61,8 +72,9 @@ class Exchange:
 class HttpServer:
     """Listens on 127.0.0.1:``port`` (0: a free one) from construction; serves from ``start`` to ``stop``."""
 
-    def __init__(self, handle: Callable[[Exchange], None], port: int = 0, idle_timeout_s: float = 75.0,
-                 backlog: int = 1024):  # the default 5 would drop connections when a hundred episodes start at once
+    def __init__(
+        self, handle: Callable[[Exchange], None], port: int = 0, idle_timeout_s: float = 75.0, backlog: int = 1024
+    ):  # the default 5 would drop connections when a hundred episodes start at once
         self.handle = handle
         self.idle_timeout_s = idle_timeout_s
         self.socket = socket.create_server(("127.0.0.1", port), backlog=backlog)

@@ -74,7 +74,13 @@ from taubench.users.verify import SUPERVISOR_MARKER
 TASK_MARKER = re.compile(r"\[task ([^:\]\s]+):(\S+?)\](?=\s|$)")
 JUDGE_MARKER = "Expected outcomes:"
 FAULT_KINDS = (
-    "rate_limit", "server_error", "timeout", "malformed_tool_call", "auth_error", "malformed_user_reply", "malformed_attribution",
+    "rate_limit",
+    "server_error",
+    "timeout",
+    "malformed_tool_call",
+    "auth_error",
+    "malformed_user_reply",
+    "malformed_attribution",
     "malformed_reply",
 )
 AGENT_SLIPS = ("wrong_tool", "wrong_argument")
@@ -106,7 +112,10 @@ class Faults(BaseModel):
         0.0, ge=0, le=1, description="rate of error-analysis answers cut in half (not JSON)"
     )
     malformed_reply: float = Field(
-        0.0, ge=0, le=1, description="rate of replies that are no usable chat completion (any role; see --malformed-reply-kind)"
+        0.0,
+        ge=0,
+        le=1,
+        description="rate of replies that are no usable chat completion (any role; see --malformed-reply-kind)",
     )
     malformed_reply_kind: str = Field(
         "any", description=f"which: any (drawn by the seeded generator), or one of {', '.join(MALFORMED_REPLIES)}"
@@ -251,7 +260,9 @@ class ScriptedServer:
         elif exchange.method == "GET" and path == "/stats":
             _answer_json(exchange, 200, self.stats())
         elif exchange.method != "POST" or not path.endswith("/chat/completions"):
-            _answer_json(exchange, 404, _error(f"no such endpoint: {exchange.method} {exchange.target}", "invalid_request_error"))
+            _answer_json(
+                exchange, 404, _error(f"no such endpoint: {exchange.method} {exchange.target}", "invalid_request_error")
+            )
         else:
             try:
                 body = json.loads(exchange.body)
@@ -301,6 +312,7 @@ class ScriptedServer:
             _answer_json(exchange, 500, _error("scripted server error", "server_error"))
             return
         if fault == "timeout":
+
             def late() -> None:  # answered if the client still waits; if it gave up, never, and not counted
                 if not exchange.gone:
                     self._complete(exchange, role, number, body, message)
@@ -400,7 +412,10 @@ class ScriptedServer:
         if made >= len(block):
             return _text_message(DONE_ON_MY_SIDE)
         function = {"name": block[made].name, "arguments": json.dumps(block[made].arguments)}
-        return {"content": None, "tool_calls": [{"id": f"user_call_{handovers}_{made}", "type": "function", "function": function}]}
+        return {
+            "content": None,
+            "tool_calls": [{"id": f"user_call_{handovers}_{made}", "type": "function", "function": function}],
+        }
 
     def _probing_opening(self, name: str, task: Task, probes: TaskProbes, messages: list[dict]) -> dict:
         """The customer's probes, then the request with a marker naming the group of tasks
@@ -424,7 +439,9 @@ class ScriptedServer:
                 seen = self._reviews[system, body.get("seed")]
                 self._reviews[system, body.get("seed")] += 1
             accept = seen >= self.verifier_rejects
-            return "supervisor", _text_message(json.dumps({"accept": accept, "reason": f"scripted {'acceptance' if accept else 'rejection'}."}))
+            return "supervisor", _text_message(
+                json.dumps({"accept": accept, "reason": f"scripted {'acceptance' if accept else 'rejection'}."})
+            )
         if messages and REFLECTION_MARKER in _text(messages[-1].get("content")):
             reply = self._user_message(_without_notes(messages))["content"]
             return "reflection", _text_message(f"{REFLECTION_LABEL}\n{SCRIPTED_REFLECTION}\n{REVISION_LABEL}\n{reply}")
@@ -462,7 +479,9 @@ class ScriptedServer:
         calls = []
         for n, action in enumerate(batch, start=done):
             if self.agent_slip and n == len(pending) - 1:
-                action = _slipped(action, self.agent_slip, [name for name in tool_names if name not in {a.name for a in pending}])
+                action = _slipped(
+                    action, self.agent_slip, [name for name in tool_names if name not in {a.name for a in pending}]
+                )
             function = {"name": action.name, "arguments": json.dumps(action.arguments)}
             calls.append({"id": _fresh_id(n, taken), "type": "function", "function": function})
         return {"content": None, "tool_calls": calls}
@@ -472,13 +491,17 @@ class ScriptedServer:
         (``API output:`` messages) the agent has seen."""
         task = self._marked_task(messages)
         pending = [action for action in task.gold_actions if action.requestor == "assistant"]
-        done = sum(
-            _text(m.get("content")).startswith(OBSERVATION_PREFIX) for m in messages if m.get("role") == "user"
-        )
+        done = sum(_text(m.get("content")).startswith(OBSERVATION_PREFIX) for m in messages if m.get("role") == "user")
         if done >= len(pending):
-            thought, action = "All done; I report to the customer.", {"name": RESPOND, "arguments": {"content": _report(task)}}
+            thought, action = (
+                "All done; I report to the customer.",
+                {"name": RESPOND, "arguments": {"content": _report(task)}},
+            )
         else:
-            thought, action = f"Next I call {pending[done].name}.", pending[done].model_dump(include={"name", "arguments"})
+            thought, action = (
+                f"Next I call {pending[done].name}.",
+                pending[done].model_dump(include={"name", "arguments"}),
+            )
         line = f"{ACTION_PREFIX} {json.dumps(action)}"
         return _text_message(f"{THOUGHT_PREFIX} {thought}\n{line}" if reasoning else line)
 
@@ -699,13 +722,19 @@ def _attribution_message(messages: list[dict]) -> dict:
     elif mismatched:
         verdict = ("agent", "wrong_argument", f"the agent called {mismatched} with arguments no expected action has.")
     elif len(made) < len(expected) and made == expected[: len(made)]:
-        verdict = ("agent", "partial_goal", f"the agent made the first {len(made)} of {len(expected)} expected calls, then no more.")
+        verdict = (
+            "agent",
+            "partial_goal",
+            f"the agent made the first {len(made)} of {len(expected)} expected calls, then no more.",
+        )
     elif outcome.get("termination_reason") == "too_many_errors" or (calls and calls[-1].get("error")):
         verdict = ("environment", None, "the conversation ended on a failing tool call.")
     else:
         verdict = ("agent", "other", "the calls match the expected actions; the failure lies elsewhere.")
     fault, fault_type, explanation = verdict
-    return _text_message(json.dumps({"fault": fault, "fault_type": fault_type, "explanation": f"(scripted) {explanation}"}))
+    return _text_message(
+        json.dumps({"fault": fault, "fault_type": fault_type, "explanation": f"(scripted) {explanation}"})
+    )
 
 
 def _without_notes(messages: list[dict]) -> list[dict]:
@@ -733,17 +762,25 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     parser.add_argument("--port", type=int, default=8765, help="port to listen on; 0 picks a free one")
     parser.add_argument("--domains", nargs="+", default=scriptable(), choices=list(DOMAINS))
     parser.add_argument(
-        "--data-dir", action="append", default=[], metavar="DOMAIN=PATH", help="data of a domain not pinned (v1), repeatable"
+        "--data-dir",
+        action="append",
+        default=[],
+        metavar="DOMAIN=PATH",
+        help="data of a domain not pinned (v1), repeatable",
     )
     for name, field in Faults.model_fields.items():
         option = f"--{name.replace('_', '-')}"
         parser.add_argument(option, type=type(field.default), default=field.default, help=field.description)
     parser.add_argument("--judge-verdict", choices=["met", "unmet"], default="met", help="the verdict on every outcome")
     parser.add_argument("--parallel-tool-calls", action="store_true", help="the agent makes two gold calls per message")
-    parser.add_argument("--text-tool-calls", action="store_true", help="the agent writes its calls as text: [name(k=v)]")
+    parser.add_argument(
+        "--text-tool-calls", action="store_true", help="the agent writes its calls as text: [name(k=v)]"
+    )
     parser.add_argument("--verifier-rejects", type=int, default=0, help="supervisor reviews rejected per user turn")
     parser.add_argument("--agent-slip", choices=AGENT_SLIPS, help="the agent gets its last gold call wrong this way")
-    parser.add_argument("--idle-timeout-s", type=float, default=75.0, help="a kept-alive connection idle this long is closed")
+    parser.add_argument(
+        "--idle-timeout-s", type=float, default=75.0, help="a kept-alive connection idle this long is closed"
+    )
     args = parser.parse_args(argv)
     try:
         faults = Faults(**{name: getattr(args, name) for name in Faults.model_fields})
@@ -769,7 +806,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     with server:
         try:  # the prints too: a SIGTERM sent as soon as the URL is read may land on the second
             print(server.url, flush=True)
-            print(f"serving {', '.join(args.domains)} scripted completions; Ctrl-C to stop", file=sys.stderr, flush=True)
+            print(
+                f"serving {', '.join(args.domains)} scripted completions; Ctrl-C to stop", file=sys.stderr, flush=True
+            )
             threading.Event().wait()
         except KeyboardInterrupt:
             pass

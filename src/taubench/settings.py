@@ -87,7 +87,9 @@ class _Strategy(BaseModel):
     WHAT: ClassVar[str]  # what its strategies are called in messages
     REGISTRY: ClassVar[Mapping[str, type]]
 
-    target: Optional[str] = Field(None, alias="_target_", exclude_if=lambda value: value is None)  # records stay as they were
+    target: Optional[str] = Field(
+        None, alias="_target_", exclude_if=lambda value: value is None
+    )  # records stay as they were
     name: str
 
     @field_validator("target")
@@ -107,7 +109,9 @@ class _Strategy(BaseModel):
             return value
         if target is None:
             if value == CUSTOM:
-                raise ValueError(f"{cls.ROLE}={CUSTOM} runs your own class: give it as {cls.ROLE}._target_=<module>.<Class>")
+                raise ValueError(
+                    f"{cls.ROLE}={CUSTOM} runs your own class: give it as {cls.ROLE}._target_=<module>.<Class>"
+                )
             _one_of(value, cls.REGISTRY, cls.WHAT)
             cls.REGISTRY[value]  # an advertised strategy that cannot be loaded is reported here, at its key
             return value
@@ -226,7 +230,9 @@ class ExportSettings(_Section):
     formats: list[Annotated[str, _registered(EXPORT_FORMATS, "export format")]] = []
     data_dir: Path = Path("data")  # relative paths: to the directory the command was started in
     dataset_name: Optional[str] = None  # null: tau_bench_<env>
-    v1_dir: Path = Path("results")  # v1: where the original's results file goes (τ-bench's --log-dir); relative as data_dir
+    v1_dir: Path = Path(
+        "results"
+    )  # v1: where the original's results file goes (τ-bench's --log-dir); relative as data_dir
 
     @field_validator("dataset_name")
     @classmethod
@@ -281,7 +287,9 @@ class DispatchSettings(_Section):
     @classmethod
     def _only_with_ray(cls, value: Any, info: ValidationInfo) -> Any:
         if value != cls.model_fields[info.field_name].default and info.data.get("backend", "ray") != "ray":
-            raise ValueError(f"only used with dispatch.backend=ray (backend is {info.data['backend']!r}); add dispatch.backend=ray")
+            raise ValueError(
+                f"only used with dispatch.backend=ray (backend is {info.data['backend']!r}); add dispatch.backend=ray"
+            )
         return value
 
     @field_validator("ray_address")
@@ -369,7 +377,11 @@ class RunSettings(_Section):
         agent = self.agent_model()
         if agent is None or not self.shares_the_agents_endpoint(role):
             return spec
-        shared = {"api_base": agent.api_base, "api_key_env": agent.api_key_env, "first_call_timeout": agent.first_call_timeout}
+        shared = {
+            "api_base": agent.api_base,
+            "api_key_env": agent.api_key_env,
+            "first_call_timeout": agent.first_call_timeout,
+        }
         return spec.model_copy(update={**shared, "pricing": spec.pricing or agent.pricing})
 
     def role_section(self, role: "_RoleModel", section: str) -> str:
@@ -398,7 +410,9 @@ class RunSettings(_Section):
         if env is None or DOMAINS[env.name].user_toolkit is None or getattr(value.strategy(), "acts_with_tools", False):
             return value
         able = [name for name, strategy in USERS.built_in.items() if getattr(strategy, "acts_with_tools", False)]
-        raise ValueError(f"user simulator {value.name!r} cannot use the tools {env.name} gives the user; allowed: {', '.join(able)}")
+        raise ValueError(
+            f"user simulator {value.name!r} cannot use the tools {env.name} gives the user; allowed: {', '.join(able)}"
+        )
 
     @field_validator("max_steps", "max_errors")
     @classmethod
@@ -505,7 +519,9 @@ def strategy_options(settings: RunSettings) -> dict[str, Optional[BaseModel]]:
         if schema is None:
             if given:
                 keys = ", ".join(f"{role}.{key}" for key in given)
-                raise ConfigError(f"invalid configuration:\n  {keys}: not an option of {role} {section.name!r} (it takes none)")
+                raise ConfigError(
+                    f"invalid configuration:\n  {keys}: not an option of {role} {section.name!r} (it takes none)"
+                )
             options[role] = None
             continue
         accepted = {field.alias or name for name, field in schema.model_fields.items()}
@@ -518,7 +534,9 @@ def strategy_options(settings: RunSettings) -> dict[str, Optional[BaseModel]]:
             options[role] = schema.model_validate(given)
         except ValidationError as exc:
             described = _describe(exc).replace("\n  ", f"\n  {role}.")
-            raise ConfigError(described.replace("invalid configuration:", f"invalid configuration ({role} {section.name!r}):")) from None
+            raise ConfigError(
+                described.replace("invalid configuration:", f"invalid configuration ({role} {section.name!r}):")
+            ) from None
     return options
 
 
@@ -555,13 +573,20 @@ def check_models(settings: RunSettings) -> None:
     strategy_options(settings)
     roles = model_roles(settings)
     if settings.analysis.model:  # called after the episodes, but its key is checked now, with the others
-        roles["analysis"] = (settings.role_model(settings.analysis), settings.role_section(settings.analysis, "analysis"))
+        roles["analysis"] = (
+            settings.role_model(settings.analysis),
+            settings.role_section(settings.analysis, "analysis"),
+        )
     _check_routes(roles)
     missing: dict[tuple[str, str], list[str]] = {}
     unpriced: dict[str, list[str]] = {}
     for role, (spec, section) in roles.items():
         if section != "judge" and spec.model.startswith("hosted_vllm/") and not spec.api_base:
-            where = "provider.api_base (export VLLM_API_BASE=http://host:8000/v1)" if section == "provider" else f"{section}.api_base"
+            where = (
+                "provider.api_base (export VLLM_API_BASE=http://host:8000/v1)"
+                if section == "provider"
+                else f"{section}.api_base"
+            )
             raise ConfigError(f"invalid configuration:\n  {where}: {spec.model} needs the URL of your server")
         variable = missing_key(spec)
         if variable:
@@ -575,7 +600,9 @@ def check_models(settings: RunSettings) -> None:
             unpriced.setdefault(key, []).append(f"{spec.model} ({role})")
     if settings.provider.endpoint_env and any(section == "provider" for _, section in roles.values()):
         if not os.environ.get(settings.provider.endpoint_env):
-            missing.setdefault(("provider.endpoint_env", settings.provider.endpoint_env), []).append(f"endpoint of {settings.provider.name}")
+            missing.setdefault(("provider.endpoint_env", settings.provider.endpoint_env), []).append(
+                f"endpoint of {settings.provider.name}"
+            )
     problems = [
         f"  {key}: the environment variable {variable} is not set (needed by the {' and '.join(users)})"
         for (key, variable), users in missing.items()
@@ -600,7 +627,8 @@ def _check_routes(roles: dict[str, tuple[ModelSpec, str]]) -> None:
     if refused:
         configs = f"a model config (model=<name>: {', '.join(model_configs())}) or " if "model.name" in refused else ""
         raise ConfigError(
-            "invalid configuration:\n" + "\n".join(refused.values())
+            "invalid configuration:\n"
+            + "\n".join(refused.values())
             + f"\n  allowed: {configs}a litellm model string <provider>/<model>, e.g. openai/<model> (with an api_base for "
             f"any OpenAI-compatible server), hosted_vllm/<model>, anthropic/<model>; litellm's providers: "
             + ", ".join(litellm_providers())

@@ -96,7 +96,8 @@ class StoredRun(BaseModel):
                 data_sha256=head.get("data", {}).get("sha256", {}),
                 config=config,
                 setup={section: config.get(section) for section in SETUP_SECTIONS},
-                stopped=summary.get("stopped") or (f"{not_started} planned episodes not started" if not_started else None),
+                stopped=summary.get("stopped")
+                or (f"{not_started} planned episodes not started" if not_started else None),
                 rewards=dict(rewards),
                 unscored_episodes=sum(episode.reward is None for episode in facts),
                 episodes=facts,

@@ -57,14 +57,17 @@ class Toolkit:
     @cache
     def unordered_parameters(cls) -> dict[str, frozenset[str]]:
         """Tool name -> its list parameters declared ``Unordered`` (``taubench.markers``)."""
-        methods = {name: getattr(cls, name) for name in cls.tool_kinds() if hasattr(cls, name)}  # v1's tools are no methods
+        methods = {
+            name: getattr(cls, name) for name in cls.tool_kinds() if hasattr(cls, name)
+        }  # v1's tools are no methods
         return {
             name: frozenset(
-                parameter for parameter, hint in get_type_hints(method, include_extras=True).items()
+                parameter
+                for parameter, hint in get_type_hints(method, include_extras=True).items()
                 if any(isinstance(marker, Unordered) for marker in getattr(hint, "__metadata__", ()))
             )
             for name, method in methods.items()
-        }  # fmt: skip
+        }
 
     @classmethod
     def in_canonical_order(cls, name: str, arguments: dict[str, Any]) -> dict[str, Any]:
@@ -140,11 +143,15 @@ def function_schema(method: Callable) -> dict:
     description, arg_docs = parse_docstring(inspect.getdoc(method) or "")
     hints = get_type_hints(method)
     fields = {
-        name: (hints[name], Field(description=arg_docs.get(name)) if parameter.default is inspect.Parameter.empty
-               else Field(parameter.default, description=arg_docs.get(name)))
+        name: (
+            hints[name],
+            Field(description=arg_docs.get(name))
+            if parameter.default is inspect.Parameter.empty
+            else Field(parameter.default, description=arg_docs.get(name)),
+        )
         for name, parameter in inspect.signature(method).parameters.items()
         if name != "self"
-    }  # fmt: skip
+    }
     parameters = create_model("parameters", **fields).model_json_schema()
     return {
         "type": "function",

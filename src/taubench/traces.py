@@ -103,11 +103,17 @@ def episode_trace(episode: EpisodeResult, experiment_id: str, run_id: str, label
     tool_errors = sum(call.error for call in episode.tool_calls)
     failed = failure_of(episode)
     root = _span(
-        trace_id, _span_id(trace_id, 0), None, name, "AGENT", start, end,
+        trace_id,
+        _span_id(trace_id, 0),
+        None,
+        name,
+        "AGENT",
+        start,
+        end,
         inputs={"task_id": episode.task_id, "trial": episode.trial, "messages": [_chat(m) for m in episode.messages]},
         outputs={"reward": episode.reward, "termination": episode.termination_reason, "note": episode.reward_info.note},
         error=failed,
-    )  # fmt: skip
+    )
     tags = {
         "mlflow.traceName": name,
         "taubench.task_id": episode.task_id,
@@ -116,11 +122,15 @@ def episode_trace(episode: EpisodeResult, experiment_id: str, run_id: str, label
         "taubench.outcome": outcome(episode),
         "taubench.tool_errors": str(tool_errors),
     }
-    tags.update({f"taubench.{label}": value for label, value in episode.task_labels.items()})  # telecom: num_issues, ...
+    tags.update(
+        {f"taubench.{label}": value for label, value in episode.task_labels.items()}
+    )  # telecom: num_issues, ...
     if episode.error:
         tags["taubench.error"] = episode.error.kind
     first_user = next((m.content for m in episode.messages if isinstance(m, UserMessage) and m.content), "")
-    last_agent = next((m.content for m in reversed(episode.messages) if isinstance(m, AssistantMessage) and m.content), "")
+    last_agent = next(
+        (m.content for m in reversed(episode.messages) if isinstance(m, AssistantMessage) and m.content), ""
+    )
     info = TraceInfo(
         trace_id=trace_id,
         trace_location=TraceLocation.from_experiment_id(experiment_id),
@@ -150,11 +160,18 @@ def _child_spans(episode: EpisodeResult, trace_id: str, start: int, labels: Trac
         if isinstance(message, ToolMessage):
             owner = message.requestor
             span = _span(
-                trace_id, _span_id(trace_id, number), _span_id(trace_id, 0),
-                message.name if owner == "assistant" else f"user: {message.name}", "TOOL", cursor, cursor + TOOL_SPAN_NS,
-                inputs=_arguments_of(episode.messages, message), outputs=message.content,
-                error=message.content if message.error else None, attributes={"taubench.requestor": owner},
-            )  # fmt: skip
+                trace_id,
+                _span_id(trace_id, number),
+                _span_id(trace_id, 0),
+                message.name if owner == "assistant" else f"user: {message.name}",
+                "TOOL",
+                cursor,
+                cursor + TOOL_SPAN_NS,
+                inputs=_arguments_of(episode.messages, message),
+                outputs=message.content,
+                error=message.content if message.error else None,
+                attributes={"taubench.requestor": owner},
+            )
             spans.append(span)
             cursor += TOOL_SPAN_NS
             unseen[owner].append(_chat(message))
@@ -178,10 +195,17 @@ def _child_spans(episode: EpisodeResult, trace_id: str, start: int, labels: Trac
         label = labels.agent if side == "assistant" else labels.user
         spans.append(
             _span(
-                trace_id, _span_id(trace_id, number), _span_id(trace_id, 0),
-                f"{'agent' if side == 'assistant' else 'user'} · {label}", "CHAT_MODEL", cursor, cursor + length,
-                inputs={"messages": unseen[side]}, outputs=_chat(message), attributes=attributes,
-            )  # fmt: skip
+                trace_id,
+                _span_id(trace_id, number),
+                _span_id(trace_id, 0),
+                f"{'agent' if side == 'assistant' else 'user'} · {label}",
+                "CHAT_MODEL",
+                cursor,
+                cursor + length,
+                inputs={"messages": unseen[side]},
+                outputs=_chat(message),
+                attributes=attributes,
+            )
         )
         cursor += length
         unseen[side] = []
@@ -192,7 +216,11 @@ def _child_spans(episode: EpisodeResult, trace_id: str, start: int, labels: Trac
 
 def _arguments_of(messages: list[Message], result: ToolMessage) -> Any:
     for message in messages:
-        if isinstance(message, (AssistantMessage, UserMessage)) and message.tool_calls and message.role == result.requestor:
+        if (
+            isinstance(message, (AssistantMessage, UserMessage))
+            and message.tool_calls
+            and message.role == result.requestor
+        ):
             for call in message.tool_calls:
                 if call.id == result.tool_call_id:
                     return call.arguments if call.invalid_arguments is None else call.invalid_arguments
@@ -224,7 +252,9 @@ def _feedback(episode: EpisodeResult, trace_id: str) -> list:
             trace_id=trace_id,
             name=REWARD_FEEDBACK,
             value=episode.reward,
-            error=None if episode.reward is not None else AssessmentError(error_code="UNSCORED", error_message=note or "unscored"),
+            error=None
+            if episode.reward is not None
+            else AssessmentError(error_code="UNSCORED", error_message=note or "unscored"),
             source=source,
             rationale=note,
         )
@@ -238,7 +268,9 @@ def _feedback(episode: EpisodeResult, trace_id: str) -> list:
                 trace_id=trace_id,
                 name=getattr(kind, "value", str(kind)),  # DB, COMMUNICATE, ...
                 value=value,
-                error=None if value is not None else AssessmentError(error_code="NOT_EVALUATED", error_message=component.note or ""),
+                error=None
+                if value is not None
+                else AssessmentError(error_code="NOT_EVALUATED", error_message=component.note or ""),
                 source=source,
                 rationale=component.note,
                 metadata={"in_basis": str(component.in_basis).lower()},
@@ -357,7 +389,9 @@ class TraceWriter:
         refuses costs no other."""
         for attempt in (1, 2):
             try:
-                traces = [episode_trace(episode, self._experiment_id, self._run_id, self._labels) for episode in episodes]
+                traces = [
+                    episode_trace(episode, self._experiment_id, self._run_id, self._labels) for episode in episodes
+                ]
                 self._store(traces, replace=attempt > 1)
                 self._written.update(trace.info.trace_id for trace in traces)
                 return
@@ -395,4 +429,3 @@ def _stored_traces(client, experiment_id: str, run_id: str) -> dict[str, bool]:
         token = page.token
         if not token:
             return stored
-

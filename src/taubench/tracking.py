@@ -39,8 +39,16 @@ RESULTS_VIEW_NAME = "taubench results"
 MLFLOW_RESULTS_SECTION = "Model metrics"
 RESULTS_SECTION = "taubench-results"
 DETAIL_SECTIONS = ("errors", "usage", "labels", "analysis", "System metrics")
-RESULTS_COLUMNS = ("average_reward", "pass_hat_1", "pass_hat_2", "pass_hat_3", "pass_hat_4", "cost_total", "num_episodes",
-                   "errors_total")  # fmt: skip
+RESULTS_COLUMNS = (
+    "average_reward",
+    "pass_hat_1",
+    "pass_hat_2",
+    "pass_hat_3",
+    "pass_hat_4",
+    "cost_total",
+    "num_episodes",
+    "errors_total",
+)
 
 
 def results_view(varied: Sequence[str] = ()) -> str:
@@ -51,14 +59,30 @@ def results_view(varied: Sequence[str] = ()) -> str:
     columns = [f"metrics.`{name}`" for name in RESULTS_COLUMNS] + ["attributes.`Duration`"]
     run_name = "attributes.`Run Name`"
     sections = [{"uuid": RESULTS_SECTION, "name": MLFLOW_RESULTS_SECTION, "display": True, "isReordered": True}]
-    sections += [{"uuid": f"taubench-{name}", "name": name, "display": False, "isReordered": False} for name in DETAIL_SECTIONS]
+    sections += [
+        {"uuid": f"taubench-{name}", "name": name, "display": False, "isReordered": False} for name in DETAIL_SECTIONS
+    ]
     charts = [_chart("BAR", metricKey=name, displayName=name) for name in RESULTS_COLUMNS]
     if varied:
-        charts.insert(0, _chart("PARALLEL", selectedParams=list(varied),
-                                selectedMetrics=["average_reward", "pass_hat_1"], showAllRuns=False))  # fmt: skip
-    state = {"selectedColumns": columns, "columnOrder": [run_name, *columns], "columnWidths": {run_name: 380},
-             "orderByKey": "attributes.start_time", "orderByAsc": False,
-             "compareRunSections": sections, "compareRunCharts": charts, "isAccordionReordered": True}  # fmt: skip
+        charts.insert(
+            0,
+            _chart(
+                "PARALLEL",
+                selectedParams=list(varied),
+                selectedMetrics=["average_reward", "pass_hat_1"],
+                showAllRuns=False,
+            ),
+        )
+    state = {
+        "selectedColumns": columns,
+        "columnOrder": [run_name, *columns],
+        "columnWidths": {run_name: 380},
+        "orderByKey": "attributes.start_time",
+        "orderByAsc": False,
+        "compareRunSections": sections,
+        "compareRunCharts": charts,
+        "isAccordionReordered": True,
+    }
     now = int(time.time() * 1000)
     return json.dumps({"name": RESULTS_VIEW_NAME, "createdAt": now, "updatedAt": now, "state": json.dumps(state)})
 
@@ -66,8 +90,14 @@ def results_view(varied: Sequence[str] = ()) -> str:
 def _chart(kind: str, **fields: Any) -> dict[str, Any]:
     """A chart card of the results section as MLflow's UI keeps one (the fields of its own cards)."""
     name = fields.get("metricKey") or kind.lower()
-    return {"uuid": f"taubench-{name}", "type": kind, "runsCountToCompare": 10, "metricSectionId": RESULTS_SECTION,
-            "deleted": False, "isGenerated": True} | fields  # fmt: skip
+    return {
+        "uuid": f"taubench-{name}",
+        "type": kind,
+        "runsCountToCompare": 10,
+        "metricSectionId": RESULTS_SECTION,
+        "deleted": False,
+        "isGenerated": True,
+    } | fields
 
 
 @dataclass(frozen=True)
@@ -97,7 +127,9 @@ class Tracker:
         ours = {EXPERIMENT_KIND_TAG: RUNS_TABLE_KIND, RESULTS_VIEW_TAG: results_view()}
         if experiment is None:
             try:
-                self.experiment_id = self.client.create_experiment(settings.experiment, artifact_location=artifact_root, tags=ours)
+                self.experiment_id = self.client.create_experiment(
+                    settings.experiment, artifact_location=artifact_root, tags=ours
+                )
                 return
             except MlflowException as exc:  # a run started at the same moment made it first
                 experiment = self.client.get_experiment_by_name(settings.experiment)
@@ -115,7 +147,9 @@ class Tracker:
         if stored is None or json.loads(stored).get("name") == RESULTS_VIEW_NAME:
             self.client.set_experiment_tag(self.experiment_id, RESULTS_VIEW_TAG, results_view(params))
 
-    def start(self, name: str, params: dict[str, Any], parent_run_id: Optional[str] = None, tags: Optional[dict] = None) -> str:
+    def start(
+        self, name: str, params: dict[str, Any], parent_run_id: Optional[str] = None, tags: Optional[dict] = None
+    ) -> str:
         from mlflow.entities import Param
 
         run_tags = dict(tags or {})
@@ -228,8 +262,15 @@ class Tracker:
 # How a run was carried out, not what it measured: left out of the params so that MLflow's compare
 # view and parallel-coordinates plot offer what differs between results (resolved_config.yaml,
 # an artifact of every run, keeps the whole configuration)
-OPERATIONAL_KEYS = ("max_concurrency", "output_dir", "progress", "resume", "episode_retries", "env.data_dir",
-                    "env.verify_checksums")  # fmt: skip
+OPERATIONAL_KEYS = (
+    "max_concurrency",
+    "output_dir",
+    "progress",
+    "resume",
+    "episode_retries",
+    "env.data_dir",
+    "env.verify_checksums",
+)
 OPERATIONAL_SECTIONS = ("dispatch.", "tracking.", "llm.", "export.", "analysis.")
 OPERATIONAL_ENDINGS = (".api_base", ".api_key_env")
 
@@ -240,7 +281,9 @@ def measured_params(flat: dict[str, Any]) -> dict[str, Any]:
     return {
         key: value
         for key, value in flat.items()
-        if key not in OPERATIONAL_KEYS and not key.startswith(OPERATIONAL_SECTIONS) and not key.endswith(OPERATIONAL_ENDINGS)
+        if key not in OPERATIONAL_KEYS
+        and not key.startswith(OPERATIONAL_SECTIONS)
+        and not key.endswith(OPERATIONAL_ENDINGS)
     }
 
 
@@ -281,7 +324,9 @@ def summary_metrics(summary: RunSummary) -> dict[str, float]:
         "duration_s": summary.duration_s,
     }
     metrics.update({f"pass_hat_{k}": value for k, value in summary.pass_hat_k.items()})
-    intervals = {"average_reward": summary.average_reward_ci} | {f"pass_hat_{k}": ci for k, ci in summary.pass_hat_k_ci.items()}
+    intervals = {"average_reward": summary.average_reward_ci} | {
+        f"pass_hat_{k}": ci for k, ci in summary.pass_hat_k_ci.items()
+    }
     for name, interval in intervals.items():
         if interval is not None:
             metrics.update({f"{name}_ci_low": interval[0], f"{name}_ci_high": interval[1]})

@@ -32,7 +32,9 @@ Verdicts = Mapping[tuple[str, int], EpisodeAttribution]  # the error analysis's,
 
 LISTING = "episodes"  # the id of the part that lists the episodes
 # The episode pages' own style, then the listing's; one episode is shown at a time, in place of the listing
-STYLE = PAGE_STYLE + """
+STYLE = (
+    PAGE_STYLE
+    + """
 body { max-width: 1100px; }
 table.episodes th { cursor: pointer; white-space: nowrap; }
 td.number { text-align: right; font-variant-numeric: tabular-nums; }
@@ -40,6 +42,7 @@ section.episode { display: none; } section.episode:target, section.episode.shown
 body:has(section.episode:target) #episodes, body.reading #episodes { display: none; }
 .file { color: #5b6068; font-size: 12px; margin-bottom: 8px; }
 """
+)
 
 # A click on a link inside the page shows the episode it names (or the listing again) by class,
 # not by changing the address: the sandboxed blob: frame of MLflow's viewer ignores fragment
@@ -143,7 +146,9 @@ class RunFacts(BaseModel):
         )
 
 
-def write_run_pages(prepared: PreparedRun, report: RunReport, run_title: str, verdicts: Optional[Verdicts] = None) -> Path:
+def write_run_pages(
+    prepared: PreparedRun, report: RunReport, run_title: str, verdicts: Optional[Verdicts] = None
+) -> Path:
     """Every episode's page and their index, in ``<output_dir>/trajectories``; returns the folder.
     ``verdicts``: the error analysis's by (task, trial), None when the run had no analysis (no
     fault column then)."""
@@ -233,11 +238,15 @@ def _header(summary: RunSummary, facts: RunFacts) -> str:
         ("episodes", episodes),
         ("average reward", _estimate(summary.average_reward, summary.average_reward_ci)),
     ]
-    rows += [(f"pass^{k}", _estimate(value, summary.pass_hat_k_ci.get(k))) for k, value in sorted(summary.pass_hat_k.items())]
+    rows += [
+        (f"pass^{k}", _estimate(value, summary.pass_hat_k_ci.get(k))) for k, value in sorted(summary.pass_hat_k.items())
+    ]
     if summary.pass_hat_k_partial:
         rows.append(("pass^k", pass_hat_k_scope(summary)))
     for key, groups in summary.breakdown.items():  # labelled tasks (telecom): pass^1 per value
-        values = (f"{group.value}: {_estimate(group.pass_hat_k.get(1), None)} ({group.num_tasks} tasks)" for group in groups)
+        values = (
+            f"{group.value}: {_estimate(group.pass_hat_k.get(1), None)} ({group.num_tasks} tasks)" for group in groups
+        )
         rows.append((f"pass^1 by {key}", " · ".join(values)))
     if summary.infrastructure_failures:
         rows.append(("infrastructure failures", f"{len(summary.infrastructure_failures)} episodes, not scored"))
@@ -259,7 +268,11 @@ def _row(row: IndexRow, task_rank: int, analysed: bool) -> str:
         (f"{task_rank}.{row.trial:06d}", "", f'<a href="#{escape(row.anchor)}">{escape(row.task_id)}</a>'),
         (row.trial, "number", str(row.trial)),
         (-1 if row.reward is None else row.reward, "number", reward),
-        ({"success": 1, "failure": 0, "unscored": -1}[row.outcome], "", f'<span class="{row.outcome}">{success}</span>'),
+        (
+            {"success": 1, "failure": 0, "unscored": -1}[row.outcome],
+            "",
+            f'<span class="{row.outcome}">{success}</span>',
+        ),
         (row.termination, "", escape(row.termination)),
     ]
     if analysed:
@@ -267,7 +280,11 @@ def _row(row: IndexRow, task_rank: int, analysed: bool) -> str:
     cells += [
         (-1 if row.cost is None else row.cost, "number", _money(row.cost)),
         (row.messages, "number", str(row.messages)),
-        (row.tool_calls, "number", str(row.tool_calls) + (f" ({row.user_tool_calls} by user)" if row.user_tool_calls else "")),
+        (
+            row.tool_calls,
+            "number",
+            str(row.tool_calls) + (f" ({row.user_tool_calls} by user)" if row.user_tool_calls else ""),
+        ),
     ]
     rendered = "".join(
         f'<td data-key="{escape(str(key))}"' + (f' class="{style}"' if style else "") + f">{inner}</td>"

@@ -15,8 +15,8 @@ from pydantic import BaseModel
 
 from taubench.analysis import EpisodeAttribution
 from taubench.episode import ROLES, EpisodeResult
-from taubench.metrics import is_success
 from taubench.messages import AssistantMessage, Requestor, ToolCall, ToolMessage, Usage, UserMessage, tool_calls_of
+from taubench.metrics import is_success
 from taubench.settings import RunSettings, model_roles
 
 PAGES_FOLDER = "trajectories"
@@ -104,7 +104,9 @@ def episode_title(episode: EpisodeResult) -> str:
     return f"task {episode.task_id} · trial {episode.trial}"
 
 
-def render_episode(episode: EpisodeResult, context: PageContext, attribution: Optional[EpisodeAttribution] = None) -> str:
+def render_episode(
+    episode: EpisodeResult, context: PageContext, attribution: Optional[EpisodeAttribution] = None
+) -> str:
     """What the page shows of the episode, without the document around it: the run's index
     carries the same, so that it reads where links to other files are dead (MLflow's viewer)."""
     parts = [
@@ -126,7 +128,9 @@ def _header(episode: EpisodeResult, context: PageContext, attribution: Optional[
         verdict = f'<span class="unscored">{escape(note or "not scored")}</span>'
     else:
         outcome = "success" if is_success(episode.reward) else "failure"
-        verdict = f'<span class="{outcome}">{episode.reward:g} ({outcome})</span>' + (f" — {escape(note)}" if note else "")
+        verdict = f'<span class="{outcome}">{episode.reward:g} ({outcome})</span>' + (
+            f" — {escape(note)}" if note else ""
+        )
     facts = [
         ("reward", verdict),
         ("reward basis", escape(", ".join(kind.value for kind in episode.reward_info.reward_basis) or "none")),
@@ -166,16 +170,22 @@ def _components(episode: EpisodeResult) -> str:
     if not components:
         return "<p>No component was evaluated.</p>"
     rows = "".join(
-        f"<tr><td>{escape(kind.value)}</td><td class=\"{escape(result.status)}\">{escape(result.status)}</td>"
+        f'<tr><td>{escape(kind.value)}</td><td class="{escape(result.status)}">{escape(result.status)}</td>'
         f"<td>{'yes' if result.in_basis else 'no'}</td><td>{escape(result.note or '')}</td>"
         f"<td>{_details(result.details) if result.details else ''}</td></tr>"
         for kind, result in components.items()
     )
-    return f"<table><tr><th>component</th><th>status</th><th>in basis</th><th>note</th><th>details</th></tr>{rows}</table>"
+    return (
+        f"<table><tr><th>component</th><th>status</th><th>in basis</th><th>note</th><th>details</th></tr>{rows}</table>"
+    )
 
 
 def _conversation(episode: EpisodeResult) -> str:
-    results = {(message.requestor, message.tool_call_id): message for message in episode.messages if isinstance(message, ToolMessage)}
+    results = {
+        (message.requestor, message.tool_call_id): message
+        for message in episode.messages
+        if isinstance(message, ToolMessage)
+    }
     answered = {(side, call.id) for message in episode.messages for side, call in tool_calls_of(message)}
     bubbles = []
     for message in episode.messages:
@@ -185,7 +195,9 @@ def _conversation(episode: EpisodeResult) -> str:
             bubbles.append(_assistant_bubble(message, results))
         elif (message.requestor, message.tool_call_id) not in answered:  # a result whose call is not on record
             who = f"tool result of a {message.requestor}'s call"
-            bubbles.append(f'<div class="bubble orphan"><div class="who">{escape(who)}</div>{_tool_result(message)}</div>')
+            bubbles.append(
+                f'<div class="bubble orphan"><div class="who">{escape(who)}</div>{_tool_result(message)}</div>'
+            )
     if not bubbles:
         return "<p>No message was exchanged.</p>"
     return f'<div class="chat">{"".join(bubbles)}</div>'
@@ -197,7 +209,9 @@ def _user_bubble(message: UserMessage, results: dict[tuple[str, str], ToolMessag
         parts.append(f'<div class="text">{escape(message.content)}</div>')
     parts.extend(_tool_call(call, results.get(("user", call.id)), "user") for call in message.tool_calls or [])
     if message.thoughts:
-        parts.append(f'<details><summary>thoughts</summary><div class="text">{escape(message.thoughts)}</div></details>')
+        parts.append(
+            f'<details><summary>thoughts</summary><div class="text">{escape(message.thoughts)}</div></details>'
+        )
     if message.drafts:
         drafts = "".join(
             f"<tr><td>{number}</td><td>{'accepted' if draft.accepted else 'rejected'}</td>"
@@ -218,7 +232,9 @@ def _assistant_bubble(message: AssistantMessage, results: dict[tuple[str, str], 
     parts = ['<div class="bubble assistant"><div class="who">assistant</div>']
     if message.has_text:
         parts.append(f'<div class="text">{escape(message.content)}</div>')
-    parts.extend(_tool_call(call, results.get(("assistant", call.id)), "assistant") for call in message.tool_calls or [])
+    parts.extend(
+        _tool_call(call, results.get(("assistant", call.id)), "assistant") for call in message.tool_calls or []
+    )
     parts.append(_usage(message.usage))
     parts.append("</div>")
     return "".join(parts)
@@ -282,7 +298,11 @@ def _costs(usage: dict[str, Usage]) -> str:
     costs = {role: usage[role].cost for role in ROLES if role in usage}
     known = [cost for cost in costs.values() if cost is not None]
     total = f"${sum(known):.4f}" if len(known) == len(costs) else "unknown"
-    return f"{total} (" + ", ".join(f"{role} {'unknown' if cost is None else f'${cost:.4f}'}" for role, cost in costs.items()) + ")"
+    return (
+        f"{total} ("
+        + ", ".join(f"{role} {'unknown' if cost is None else f'${cost:.4f}'}" for role, cost in costs.items())
+        + ")"
+    )
 
 
 def _tokens(usage: dict[str, Usage]) -> str:

@@ -35,13 +35,20 @@ def runs_address(host: str, port: int, experiment_id: Optional[str]) -> str:
 def main(argv: Optional[Sequence[str]] = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m taubench.ui", description=__doc__.split("\n\n")[0])
     parser.add_argument("--dir", type=Path, default=Path.cwd(), help="the folder runs were started in (default: here)")
-    parser.add_argument("--experiment", default=DEFAULT_EXPERIMENT, help="the experiment to open (default: %(default)s)")
-    parser.add_argument("--host", default="127.0.0.1", help="address to serve on (default: 127.0.0.1, this machine only)")
+    parser.add_argument(
+        "--experiment", default=DEFAULT_EXPERIMENT, help="the experiment to open (default: %(default)s)"
+    )
+    parser.add_argument(
+        "--host", default="127.0.0.1", help="address to serve on (default: 127.0.0.1, this machine only)"
+    )
     parser.add_argument("--port", type=int, default=5000)
     args = parser.parse_args(argv)
     store = args.dir.resolve() / STORE_FOLDER
     if not (store / "mlflow.db").is_file():
-        print(f"taubench.ui: no runs recorded under {store} yet; start a run in {args.dir.resolve()} first", file=sys.stderr)
+        print(
+            f"taubench.ui: no runs recorded under {store} yet; start a run in {args.dir.resolve()} first",
+            file=sys.stderr,
+        )
         return 2
     os.environ.setdefault("MLFLOW_DISABLE_TELEMETRY", "true")
     from mlflow.tracking import MlflowClient
@@ -52,9 +59,24 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         print(f"taubench.ui: {exc}", file=sys.stderr)
         return 2
     experiment = MlflowClient(tracking_uri).get_experiment_by_name(args.experiment)
-    print(f"taubench: MLflow UI of {store}: {runs_address(args.host, args.port, experiment and experiment.experiment_id)}", flush=True)
-    command = [sys.executable, "-m", "mlflow", "ui", "--backend-store-uri", tracking_uri, "--default-artifact-root", artifact_root,
-               "--host", args.host, "--port", str(args.port)]  # fmt: skip
+    print(
+        f"taubench: MLflow UI of {store}: {runs_address(args.host, args.port, experiment and experiment.experiment_id)}",
+        flush=True,
+    )
+    command = [
+        sys.executable,
+        "-m",
+        "mlflow",
+        "ui",
+        "--backend-store-uri",
+        tracking_uri,
+        "--default-artifact-root",
+        artifact_root,
+        "--host",
+        args.host,
+        "--port",
+        str(args.port),
+    ]
     os.environ["PYTHONWARNINGS"] = ",".join(filter(None, [os.environ.get("PYTHONWARNINGS"), MLFLOW_NOISE]))
     os.execv(sys.executable, command)
     return 0  # not reached: the process is now the MLflow UI

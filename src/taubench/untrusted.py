@@ -80,7 +80,9 @@ def fault(exc: BaseException) -> str:
         error = exc.errors(include_url=False, include_context=False, include_input=False)[0]
         if error["type"] == "json_invalid":
             return f"not valid JSON: {error['msg'].removeprefix('Invalid JSON: ')}"
-        field = error["loc"][0] if error["loc"] and error["type"] != "extra_forbidden" else None  # an extra key is the input's
+        field = (
+            error["loc"][0] if error["loc"] and error["type"] != "extra_forbidden" else None
+        )  # an extra key is the input's
         reason = error["type"] if error["type"] in _QUOTING_ERRORS else error["msg"]
         return f"{field}: {reason}" if field is not None else reason
     if isinstance(exc, UnicodeDecodeError):

@@ -1,10 +1,10 @@
 """``python -m taubench.v1``: original τ-bench results files next to ours.
 
-  import FILE   score a v1 results file as the original leaderboard does and log it to
-                MLflow as a run, comparable with ours in the UI
-  export FILE   write one of our results.json files in the v1 results format
-  rescore FILE  replay a v1 results file's tool calls in our v1 environment and grade them
-                again, next to the rewards it records
+import FILE   score a v1 results file as the original leaderboard does and log it to
+              MLflow as a run, comparable with ours in the UI
+export FILE   write one of our results.json files in the v1 results format
+rescore FILE  replay a v1 results file's tool calls in our v1 environment and grade them
+              again, next to the rewards it records
 """
 
 import argparse
@@ -35,7 +35,12 @@ def import_results(path: Path, args: argparse.Namespace) -> int:
 
     settings = TrackingSettings(tracking_uri=args.tracking_uri, experiment=args.experiment)
     tracker = Tracker(settings, Path.cwd())
-    params = {"source": str(path.resolve()), "format": "tau-bench v1 results", "env.name": args.env, "model.name": args.model}
+    params = {
+        "source": str(path.resolve()),
+        "format": "tau-bench v1 results",
+        "env.name": args.env,
+        "model.name": args.model,
+    }
     run_id = tracker.start(
         name=args.name or f"v1 import {path.stem}",
         params={key: value for key, value in params.items() if value is not None},
@@ -98,7 +103,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     rescoring = commands.add_parser("rescore", help="replay a v1 results file's tool calls and grade them again")
     rescoring.add_argument("file", type=Path)
     rescoring.add_argument("--env", required=True, choices=["retail_v1", "airline_v1"])
-    rescoring.add_argument("--data-dir", required=True, type=Path, help="τ-bench data (a checkout or a folder of JSON files)")
+    rescoring.add_argument(
+        "--data-dir", required=True, type=Path, help="τ-bench data (a checkout or a folder of JSON files)"
+    )
     rescoring.add_argument("--split", help="the split the file ran on (default: test)")
     rescoring.add_argument("--no-verify", action="store_true", help="accept data other than τ-bench 59a200c")
     rescoring.add_argument("-o", "--output", help="write the per-episode comparison here (JSON)")

@@ -28,11 +28,20 @@ FAILED_AT_MOST = 1e-3  # the original's rule for a failed result
 TEST_SPLIT = "test"  # the original looks every task up there
 V1_OUTPUT_FILE = "fault_analysis.json"
 # --platform -> litellm's prefix; the original's completion-only platforms have no chat model to ask
-PLATFORMS = {"openai": "openai", "anthropic": "anthropic", "mistral": "mistral", "anyscale": "anyscale",
-             "vllm-chat": "hosted_vllm"}  # fmt: skip
+PLATFORMS = {
+    "openai": "openai",
+    "anthropic": "anthropic",
+    "mistral": "mistral",
+    "anyscale": "anyscale",
+    "vllm-chat": "hosted_vllm",
+}
 NOT_CHAT = ("outlines", "vllm-completion")
-V1_FAULT_TYPES = {"wrong_tool": "called_wrong_tool", "wrong_argument": "used_wrong_tool_argument",
-                  "partial_goal": "goal_partially_completed", "other": "other"}  # fmt: skip
+V1_FAULT_TYPES = {
+    "wrong_tool": "called_wrong_tool",
+    "wrong_argument": "used_wrong_tool_argument",
+    "partial_goal": "goal_partially_completed",
+    "other": "other",
+}
 
 
 def parser() -> argparse.ArgumentParser:
@@ -42,9 +51,15 @@ def parser() -> argparse.ArgumentParser:
     )
     found.add_argument("--results-path", type=Path, required=True, help="a τ-bench (v1) results file")
     found.add_argument("--env", required=True, choices=["airline", "retail"], help="the τ-bench domain it ran on")
-    found.add_argument("--data-dir", type=Path, required=True, help="τ-bench's data (a checkout or a folder of its JSON)")
-    found.add_argument("--platform", required=True, choices=[*PLATFORMS, *NOT_CHAT], help="where the analyst model is served")
-    found.add_argument("--model", help="the analyst model (required here: the original falls back to its platform's default)")
+    found.add_argument(
+        "--data-dir", type=Path, required=True, help="τ-bench's data (a checkout or a folder of its JSON)"
+    )
+    found.add_argument(
+        "--platform", required=True, choices=[*PLATFORMS, *NOT_CHAT], help="where the analyst model is served"
+    )
+    found.add_argument(
+        "--model", help="the analyst model (required here: the original falls back to its platform's default)"
+    )
     found.add_argument("--base-url", help="the platform's endpoint (vllm-chat, or a proxy)")
     found.add_argument("--max-concurrency", type=int, default=1, help="requests at once (default: %(default)s)")
     found.add_argument("--output-path", type=Path, required=True, help="the folder the analysis is written to")
@@ -69,7 +84,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     if unknown:
         command.exit(2, f"taubench.analysis: tasks {', '.join(unknown)} are not in {args.env}'s {TEST_SPLIT} split\n")
     with client_for(spec, LLMSettings()) as client:
-        analysis = analyse([v1_results.episode_of(result) for result in failed], domain, tasks, client, args.max_concurrency)
+        analysis = analyse(
+            [v1_results.episode_of(result) for result in failed], domain, tasks, client, args.max_concurrency
+        )
     args.output_path.mkdir(parents=True, exist_ok=True)
     path = write(analysis, args.output_path)
     write_atomically(args.output_path / V1_OUTPUT_FILE, json.dumps(v1_shape(analysis), indent=4))
@@ -81,17 +98,25 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
 def _analyst(command: argparse.ArgumentParser, args: argparse.Namespace) -> ModelSpec:
     """The analyst from the original's flags, or the command stops saying what is missing."""
     if args.platform in NOT_CHAT:
-        command.exit(2, f"taubench.analysis: --platform {args.platform}: a completion-only platform; the analyst needs a "
-                        f"chat model ({', '.join(PLATFORMS)})\n")  # fmt: skip
+        command.exit(
+            2,
+            f"taubench.analysis: --platform {args.platform}: a completion-only platform; the analyst needs a "
+            f"chat model ({', '.join(PLATFORMS)})\n",
+        )
     if not args.model:
-        command.exit(2, "taubench.analysis: --model: name the analyst model (e.g. --model gpt-4o); the original falls "
-                        "back to its platform's default, which taubench does not guess\n")  # fmt: skip
+        command.exit(
+            2,
+            "taubench.analysis: --model: name the analyst model (e.g. --model gpt-4o); the original falls "
+            "back to its platform's default, which taubench does not guess\n",
+        )
     prefix = PLATFORMS[args.platform]
     model = args.model if args.model.startswith(f"{prefix}/") else f"{prefix}/{args.model}"
     spec = ModelSpec(model=model, api_base=args.base_url)
     variable = missing_key(spec)
     if variable:
-        command.exit(2, f"taubench.analysis: --platform {args.platform}: the environment variable {variable} is not set\n")
+        command.exit(
+            2, f"taubench.analysis: --platform {args.platform}: the environment variable {variable} is not set\n"
+        )
     return spec
 
 
@@ -100,10 +125,15 @@ def v1_shape(analysis: ErrorAnalysis) -> dict:
     answered = [entry for entry in analysis.episodes if entry.error is None]
     return {
         "fault_assignment_analysis": [
-            {"task_id": int(entry.task_id), "author": entry.fault, "description": entry.explanation} for entry in answered
+            {"task_id": int(entry.task_id), "author": entry.fault, "description": entry.explanation}
+            for entry in answered
         ],
         "fault_type_analysis": [
-            {"task_id": int(entry.task_id), "fault_type": V1_FAULT_TYPES[entry.fault_type], "description": entry.explanation}
+            {
+                "task_id": int(entry.task_id),
+                "fault_type": V1_FAULT_TYPES[entry.fault_type],
+                "description": entry.explanation,
+            }
             for entry in answered
             if entry.fault == "agent" and entry.fault_type
         ],

@@ -30,8 +30,12 @@ from taubench.users.llm import render_scenario
 # τ-bench's --agent-strategy names -> ours (its user strategies have our names already);
 # decibel is the τ-bench fork's name for a Dialogflow CX agent
 V1_AGENT_STRATEGIES = {
-    "tool-calling": "tool_calling", "act": "act", "react": "react", "few-shot": "few_shot", "decibel": "dialogflow_cx",
-}  # fmt: skip
+    "tool-calling": "tool_calling",
+    "act": "act",
+    "react": "react",
+    "few-shot": "few_shot",
+    "decibel": "dialogflow_cx",
+}
 
 
 class V1Action(BaseModel):
@@ -171,7 +175,9 @@ def _v1_task(task: Task) -> dict:
     return {
         "user_id": (task.model_extra or {}).get("user_id"),
         "actions": [  # the agent's: v1 cannot say whose an action is (see _v1_episode)
-            {"name": action.name, "kwargs": action.arguments} for action in task.gold_actions if action.requestor == "assistant"
+            {"name": action.name, "kwargs": action.arguments}
+            for action in task.gold_actions
+            if action.requestor == "assistant"
         ],
         "instruction": instructions if isinstance(instructions, str) else render_scenario(task.user_scenario),
         "outputs": task.communicate_info,
@@ -212,7 +218,10 @@ def _v1_message(message: dict) -> dict:
         if message.get("tool_calls"):
             entry["tool_calls"] = [
                 {
-                    "function": {"arguments": call.get("invalid_arguments") or json.dumps(call["arguments"]), "name": call["name"]},
+                    "function": {
+                        "arguments": call.get("invalid_arguments") or json.dumps(call["arguments"]),
+                        "name": call["name"],
+                    },
                     "id": call["id"],
                     "type": "function",
                 }
@@ -220,7 +229,12 @@ def _v1_message(message: dict) -> dict:
             ]
         return entry
     if message["role"] == "tool":
-        return {"role": "tool", "tool_call_id": message["tool_call_id"], "name": message["name"], "content": message["content"]}
+        return {
+            "role": "tool",
+            "tool_call_id": message["tool_call_id"],
+            "name": message["name"],
+            "content": message["content"],
+        }
     return {"role": message["role"], "content": message["content"]}
 
 
@@ -253,7 +267,9 @@ def _rescore_one(result: V1Result, task: Task, domain: BaseDomain) -> Rescored:
         for call in (said.tool_calls or []) if isinstance(said, AssistantMessage) else []:
             output = toolkit.invoke(call.name, call.arguments)
             awaiting.append(output.content)
-            trajectory.append(ToolMessage(tool_call_id=call.id, name=call.name, content=output.content, error=output.error))
+            trajectory.append(
+                ToolMessage(tool_call_id=call.id, name=call.name, content=output.content, error=output.error)
+            )
             ended_by_tool = call.name in domain.rules.terminate_tools
         if message.get("role") == "tool" and awaiting:  # recorded outputs follow their calls in order (ids may repeat)
             differing += awaiting.pop(0) != _as_recorded_today(message.get("content") or "")
@@ -290,7 +306,9 @@ def episode_of(result: V1Result) -> EpisodeResult:
         trial=result.trial,
         seed=0,  # v1 records none
         reward=result.reward,
-        reward_info=RewardInfo(reward=result.reward, reward_basis=[], note="the v1 step cap ended it" if capped else None),
+        reward_info=RewardInfo(
+            reward=result.reward, reward_basis=[], note="the v1 step cap ended it" if capped else None
+        ),
         termination_reason="max_steps" if capped else "user_stop",
         messages=messages,
         num_steps=len(messages),

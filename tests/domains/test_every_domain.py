@@ -5,8 +5,8 @@ one wording and changes nothing."""
 from typing import get_origin
 
 import pytest
-
 from conftest import loaded
+
 from taubench.domains import of_origin
 from taubench.domains.kit import RecordDesk
 from taubench.domains.kit.desk import record_noun

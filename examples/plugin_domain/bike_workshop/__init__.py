@@ -5,10 +5,9 @@ domain (``env=bike_workshop``). It is small on purpose, so it is not held to the
 published numbers; its report card still runs every check, reading its own tool tests from
 this package (``tests/test_tools.py``)."""
 
-from taubench.domain import BundledData, DomainSpec
-
 from bike_workshop.models import WorkshopDB
 from bike_workshop.tools import WorkshopTools
+from taubench.domain import BundledData, DomainSpec
 
 DOMAIN = DomainSpec(
     name="bike_workshop",

@@ -8,9 +8,8 @@ customers and jobs, two of them filling 2026-05-13. Rewrite data/db.json with
 import random
 from typing import Any
 
-from taubench.domains.kit import load_cast
-
 from bike_workshop.models import Customer, Job, Service
+from taubench.domains.kit import load_cast
 
 SEED = 11
 TODAY = "2026-05-12"
@@ -26,11 +25,26 @@ def database() -> dict[str, Any]:
     jobs = {job.job_id: job.model_dump() for job in cast["jobs"]}
     for number in range(201, 207):
         customer_id = f"C{number}"
-        customers[customer_id] = {"customer_id": customer_id, "name": f"{rng.choice(FIRST)} {rng.choice(LAST)}",
-                                  "phone": f"555-{rng.randint(200, 999):04d}"}  # fmt: skip
+        customers[customer_id] = {
+            "customer_id": customer_id,
+            "name": f"{rng.choice(FIRST)} {rng.choice(LAST)}",
+            "phone": f"555-{rng.randint(200, 999):04d}",
+        }
     days = ["2026-05-13", "2026-05-13", "2026-04-28", "2026-05-20"]
     for number, (customer_id, day) in enumerate(zip(sorted(customers)[-4:], days), start=len(jobs) + 501):
         service = services[rng.choice(sorted(services))]
-        jobs[f"J{number}"] = {"job_id": f"J{number}", "customer_id": customer_id, "service_id": service["service_id"], "drop_off": day,
-                              "price": service["price"], "status": "done" if day < TODAY else "booked"}  # fmt: skip
-    return {"today": TODAY, "next_job_number": 501 + len(jobs), "customers": customers, "services": services, "jobs": jobs}
+        jobs[f"J{number}"] = {
+            "job_id": f"J{number}",
+            "customer_id": customer_id,
+            "service_id": service["service_id"],
+            "drop_off": day,
+            "price": service["price"],
+            "status": "done" if day < TODAY else "booked",
+        }
+    return {
+        "today": TODAY,
+        "next_job_number": 501 + len(jobs),
+        "customers": customers,
+        "services": services,
+        "jobs": jobs,
+    }

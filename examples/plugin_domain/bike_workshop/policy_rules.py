@@ -39,7 +39,11 @@ def booked_a_day_ahead(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
 
 @RULES.each(4, "book_job")
 def two_bookings_at_most(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
-    booked = [job for job in step.before.jobs.values() if job.customer_id == step.arguments["customer_id"] and job.status == "booked"]
+    booked = [
+        job
+        for job in step.before.jobs.values()
+        if job.customer_id == step.arguments["customer_id"] and job.status == "booked"
+    ]
     if len(booked) >= MOST_BOOKED:
         yield f"book_job with {len(booked)} jobs already booked"
 

@@ -3,11 +3,10 @@ a job, cancel one. They check what the workshop's system would (records exist, a
 not in the past, two jobs a day at most); the desk's rules (how far ahead, how many
 bookings, when a cancellation is too late) are the policy's, so the agent's to follow."""
 
+from bike_workshop.models import Job, Service, WorkshopDB
 from taubench.domains.kit import RecordDesk, a_date
 from taubench.domains.shared_tools import calculate, shared_tool, transfer_to_human_agents
 from taubench.toolkit import tool
-
-from bike_workshop.models import Job, Service, WorkshopDB
 
 JOBS_PER_DAY = 2  # the workshop's bench capacity
 
@@ -59,8 +58,14 @@ class WorkshopTools(RecordDesk):
             raise ValueError("Drop-off date is in the past")
         if sum(job.drop_off == day and job.status == "booked" for job in self.db.jobs.values()) >= JOBS_PER_DAY:
             raise ValueError(f"The workshop is fully booked on {day}")
-        job = Job(job_id=self._new_id("J", "next_job_number"), customer_id=customer_id, service_id=service_id,
-                  drop_off=day, price=service.price, status="booked")  # fmt: skip
+        job = Job(
+            job_id=self._new_id("J", "next_job_number"),
+            customer_id=customer_id,
+            service_id=service_id,
+            drop_off=day,
+            price=service.price,
+            status="booked",
+        )
         self.db.jobs[job.job_id] = job
         return job
 

@@ -122,7 +122,9 @@ class A2AAgent:
                     raise _as_agent_error(exc) from exc
                 delay, retries = self.retry.backoff(attempt), attempt
                 if attempt == self.retry.max_attempts or time.perf_counter() - started + delay > self.retry.max_wait:
-                    raise LLMTransientError(f"A2A agent {self.options.url}: gave up after {attempt} attempts: {exc}") from exc
+                    raise LLMTransientError(
+                        f"A2A agent {self.options.url}: gave up after {attempt} attempts: {exc}"
+                    ) from exc
                 time.sleep(delay)
         usage = Usage(calls=1, cost=0.0, retries=retries, seconds=round(time.perf_counter() - started, 6))
         return _to_message(answer, f"a2a_call_{turn}").model_copy(update={"usage": usage})
@@ -151,7 +153,8 @@ class A2AAgent:
         keeps its context id."""
         import httpx
         from a2a.client import A2ACardResolver, ClientCallContext
-        from a2a.types import Message as A2AMessage, Part, Role, SendMessageRequest
+        from a2a.types import Message as A2AMessage
+        from a2a.types import Part, Role, SendMessageRequest
         from google.protobuf.json_format import ParseDict
         from google.protobuf.struct_pb2 import Value
 
@@ -161,12 +164,19 @@ class A2AAgent:
             if self.card is None:
                 self.card = await A2ACardResolver(http, self.options.url).get_agent_card()
             message = A2AMessage(
-                message_id=message_id, role=Role.ROLE_USER, context_id=self.context_id or "", task_id=self.task_id or "",
-                parts=[Part(text=p["text"]) if "text" in p else Part(data=ParseDict(p["data"], Value())) for p in parts],
-            )  # fmt: skip
+                message_id=message_id,
+                role=Role.ROLE_USER,
+                context_id=self.context_id or "",
+                task_id=self.task_id or "",
+                parts=[
+                    Part(text=p["text"]) if "text" in p else Part(data=ParseDict(p["data"], Value())) for p in parts
+                ],
+            )
             call = ClientCallContext(service_parameters=headers)  # the token as gRPC metadata too
             async with _client(self.card, http) as client:
-                events = [event async for event in client.send_message(SendMessageRequest(message=message), context=call)]
+                events = [
+                    event async for event in client.send_message(SendMessageRequest(message=message), context=call)
+                ]
         if not events:
             raise AgentProtocolError("the A2A agent sent no answer")
         return self._answer_parts(events[-1])
@@ -186,9 +196,13 @@ class A2AAgent:
             self.task_id = task.id if state == "TASK_STATE_INPUT_REQUIRED" else None
             parts = [*task.status.message.parts, *(part for artifact in task.artifacts for part in artifact.parts)]
         else:
-            raise AgentProtocolError(f"the A2A agent answered with a {event.WhichOneof('payload')} event, not a message or task")
+            raise AgentProtocolError(
+                f"the A2A agent answered with a {event.WhichOneof('payload')} event, not a message or task"
+            )
         if self.context_id and context_id != self.context_id:
-            raise AgentProtocolError(f"the A2A agent moved the conversation from context {self.context_id} to {context_id}")
+            raise AgentProtocolError(
+                f"the A2A agent moved the conversation from context {self.context_id} to {context_id}"
+            )
         self.context_id = context_id
         return parts
 
@@ -213,8 +227,9 @@ def _client(card, http):
 def _grpc_channel(url: str):
     """A channel to a gRPC interface: TLS for ``https://`` or ``grpcs://``, plaintext for
     ``http://``, ``grpc://`` or a bare ``host:port`` (gRPC has no path: any is ignored)."""
-    import grpc
     from urllib.parse import urlsplit
+
+    import grpc
 
     parts = urlsplit(url if "://" in url else f"grpc://{url}")
     tls = parts.scheme in ("https", "grpcs")
@@ -268,7 +283,10 @@ def _tool_calls(data: Any) -> list[dict]:
     if (
         not isinstance(calls, list)
         or not calls
-        or not all(isinstance(c, dict) and isinstance(c.get("name"), str) and isinstance(c.get("arguments"), dict) for c in calls)
+        or not all(
+            isinstance(c, dict) and isinstance(c.get("name"), str) and isinstance(c.get("arguments"), dict)
+            for c in calls
+        )
         or not all(set(c) <= {"id", "name", "arguments"} and isinstance(c.get("id", ""), str) for c in calls)
     ):
         excerpt = json.dumps(data)[:300]
@@ -343,7 +361,9 @@ class ToolBridge:
         try:
             return self.events.get(timeout=max(0.0, self.deadline - time.monotonic()))
         except queue.Empty:
-            return "error", LLMTransientError(f"A2A agent {self.agent.options.url}: the turn did not end in {self.longest:g} s")
+            return "error", LLMTransientError(
+                f"A2A agent {self.agent.options.url}: the turn did not end in {self.longest:g} s"
+            )
 
     def answer(self, results: list[ToolMessage]) -> None:
         for result in results:
@@ -354,7 +374,9 @@ class ToolBridge:
         from mcp.server.lowlevel import Server
 
         server = Server("taubench", version=__version__, on_list_tools=self._list_tools, on_call_tool=self._call_tool)
-        web = uvicorn.Server(uvicorn.Config(server.streamable_http_app(), host="127.0.0.1", port=0, log_level="warning"))
+        web = uvicorn.Server(
+            uvicorn.Config(server.streamable_http_app(), host="127.0.0.1", port=0, log_level="warning")
+        )
         serving = asyncio.create_task(web.serve())
         while not web.started:
             await asyncio.sleep(0.01)
@@ -390,4 +412,6 @@ class ToolBridge:
         self.waiting[call.id] = done = Future()
         self.events.put(("call", call))
         result = await asyncio.wait_for(asyncio.wrap_future(done), self.agent.retry.timeout)
-        return types.CallToolResult(content=[types.TextContent(type="text", text=result.content)], is_error=result.error)
+        return types.CallToolResult(
+            content=[types.TextContent(type="text", text=result.content)], is_error=result.error
+        )

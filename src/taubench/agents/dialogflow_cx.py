@@ -21,7 +21,16 @@ from urllib.parse import urlsplit
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator
 
 from taubench.llm import LLMAccessError, LLMError, LLMRequestError, LLMTransientError, RetryPolicy
-from taubench.messages import AgentEnding, AssistantMessage, Message, ToolCall, ToolMessage, Usage, UserMessage, agent_side
+from taubench.messages import (
+    AgentEnding,
+    AssistantMessage,
+    Message,
+    ToolCall,
+    ToolMessage,
+    Usage,
+    UserMessage,
+    agent_side,
+)
 from taubench.participants import EpisodeContext
 from taubench.replies import retryable_status
 
@@ -35,7 +44,9 @@ def cx_library():
     try:
         from google.cloud import dialogflowcx_v3beta1
     except ImportError as exc:
-        raise ImportError(f"agent=dialogflow_cx needs the dialogflow extra: pip install 'taubench[dialogflow]' ({exc})") from None
+        raise ImportError(
+            f"agent=dialogflow_cx needs the dialogflow extra: pip install 'taubench[dialogflow]' ({exc})"
+        ) from None
     return dialogflowcx_v3beta1
 
 
@@ -67,14 +78,18 @@ def parse_endpoint(text: str) -> Endpoint:
     plaintext whatever the scheme, any other host must be reached over TLS."""
     parts = urlsplit(text if "://" in text else f"//{text}")
     if parts.scheme not in ("", "http", "https") or not parts.hostname or parts.path.strip("/") or parts.query:
-        raise ValueError(f"{text!r} is not an endpoint; write host[:port], https://host[:port] or http://127.0.0.1:port")
+        raise ValueError(
+            f"{text!r} is not an endpoint; write host[:port], https://host[:port] or http://127.0.0.1:port"
+        )
     try:
         port = parts.port
     except ValueError:
         raise ValueError(f"{text!r} has no valid port") from None
     local = is_loopback(parts.hostname)
     if parts.scheme == "http" and not local:
-        raise ValueError(f"{text!r}: plaintext (http://) is allowed for loopback hosts only (127.0.0.1, ::1, localhost)")
+        raise ValueError(
+            f"{text!r}: plaintext (http://) is allowed for loopback hosts only (127.0.0.1, ::1, localhost)"
+        )
     return Endpoint(host=parts.hostname, port=port, plaintext=local)
 
 
@@ -132,7 +147,9 @@ class DialogflowCXOptions(BaseModel):
     def endpoint(self) -> Endpoint:
         if self.api_endpoint:
             return parse_endpoint(self.api_endpoint)
-        host = "dialogflow.googleapis.com" if self.location == "global" else f"{self.location}-dialogflow.googleapis.com"
+        host = (
+            "dialogflow.googleapis.com" if self.location == "global" else f"{self.location}-dialogflow.googleapis.com"
+        )
         return Endpoint(host=host, port=None, plaintext=False)
 
     def connection(self, retry: RetryPolicy) -> "Connection":
@@ -164,7 +181,9 @@ class Calls:
                 delay = self.retry.backoff(attempt)
                 if attempt == self.retry.max_attempts or waited + delay > self.retry.max_wait:
                     self._count(attempt, started)
-                    raise LLMTransientError(f"{failure}; gave up after {attempt} attempts and {waited:.1f} s of waiting") from exc
+                    raise LLMTransientError(
+                        f"{failure}; gave up after {attempt} attempts and {waited:.1f} s of waiting"
+                    ) from exc
                 time.sleep(delay)
                 waited += delay
                 continue
@@ -216,7 +235,10 @@ class Connection:
         try:
             self.sessions = self._client(cx.SessionsClient, options)
             tools = self._client(cx.ToolsClient, options)
-        except (GoogleAuthError, ValueError) as exc:  # no default credentials, an unusable key file: every episode would fail
+        except (
+            GoogleAuthError,
+            ValueError,
+        ) as exc:  # no default credentials, an unusable key file: every episode would fail
             raise LLMAccessError(f"Dialogflow CX: no usable credentials ({type(exc).__name__}: {exc})") from exc
         listing = Calls(retry, options.timeout or retry.timeout)
         found = listing(
@@ -301,7 +323,8 @@ class DialogflowCXAgent:
             query = self._query(cx, message)
             request = cx.DetectIntentRequest(session=self.session, query_input=query)
             response = calls(
-                "DetectIntent", lambda timeout: connection.sessions.detect_intent(request=request, retry=None, timeout=timeout)
+                "DetectIntent",
+                lambda timeout, request=request: connection.sessions.detect_intent(request=request, retry=None, timeout=timeout),
             )
             answers.extend(response.query_result.response_messages)
         return self._message(answers, connection.tool_names, calls.usage)

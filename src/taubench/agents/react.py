@@ -24,7 +24,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from taubench.episode import sum_usage
 from taubench.llm import LLMClient
-from taubench.messages import AssistantMessage, Message, ToolCall, ToolMessage, UserMessage, Usage, agent_side
+from taubench.messages import AssistantMessage, Message, ToolCall, ToolMessage, Usage, UserMessage, agent_side
 from taubench.participants import EpisodeContext
 
 ACTION_PREFIX = "Action:"
@@ -124,7 +124,9 @@ def parse_action(text: str) -> TextAction:
     except ValidationError as exc:
         problems = "; ".join(f"{'.'.join(map(str, e['loc'])) or 'action'}: {e['msg']}" for e in exc.errors())
         raise UnreadableReply(f"the action object is not usable ({problems})") from None
-    if action.name == RESPOND and not (isinstance(action.arguments.get("content"), str) and action.arguments["content"].strip()):
+    if action.name == RESPOND and not (
+        isinstance(action.arguments.get("content"), str) and action.arguments["content"].strip()
+    ):
         raise UnreadableReply(f'"{RESPOND}" needs the message as text in "arguments": {{"content": "..."}}')
     return action
 

@@ -48,7 +48,12 @@ def parse_text_tool_calls(text: str, known: Collection[str], id_prefix: str) -> 
 
 def _numbered(calls: list[tuple[str, Optional[dict], str]], id_prefix: str) -> list[ToolCall]:
     return [
-        ToolCall(id=f"{id_prefix}_{n}", name=name, arguments=arguments or {}, invalid_arguments=None if arguments is not None else raw)
+        ToolCall(
+            id=f"{id_prefix}_{n}",
+            name=name,
+            arguments=arguments or {},
+            invalid_arguments=None if arguments is not None else raw,
+        )
         for n, (name, arguments, raw) in enumerate(calls)
     ]
 
@@ -69,7 +74,9 @@ def _python_calls(candidate: str, known: Collection[str]) -> Optional[list]:
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return None
     nodes = tree.elts if isinstance(tree, (ast.List, ast.Tuple)) else [tree]
-    if not nodes or not all(isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id in known for n in nodes):
+    if not nodes or not all(
+        isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id in known for n in nodes
+    ):
         return None
     calls = []
     for node in nodes:
@@ -90,7 +97,9 @@ def _literal(node: ast.AST) -> Any:
         return node.value
     if isinstance(node, (ast.List, ast.Tuple)):
         return [_literal(item) for item in node.elts]
-    if isinstance(node, ast.Dict) and all(isinstance(key, ast.Constant) and isinstance(key.value, str) for key in node.keys):
+    if isinstance(node, ast.Dict) and all(
+        isinstance(key, ast.Constant) and isinstance(key.value, str) for key in node.keys
+    ):
         return {key.value: _literal(value) for key, value in zip(node.keys, node.values)}
     if isinstance(node, ast.Name) and node.id in JSON_WORDS:
         return JSON_WORDS[node.id]

@@ -42,13 +42,18 @@ def to_chat(trajectory: Sequence[Message]) -> list[dict]:
         elif isinstance(message, UserMessage):
             chat.append({"role": "user", "content": message.content})
         elif isinstance(message, ToolMessage):
-            chat.append({"role": "tool", "tool_call_id": message.tool_call_id, "name": message.name, "content": message.content})
+            chat.append(
+                {"role": "tool", "tool_call_id": message.tool_call_id, "name": message.name, "content": message.content}
+            )
     return chat
 
 
 def chat_tool_calls(calls: Sequence[ToolCall]) -> list[dict]:
     """Calls in the chat-completions format, each with its arguments as they were written."""
-    return [{"id": call.id, "type": "function", "function": {"name": call.name, "arguments": call.written_arguments}} for call in calls]
+    return [
+        {"id": call.id, "type": "function", "function": {"name": call.name, "arguments": call.written_arguments}}
+        for call in calls
+    ]
 
 
 def parse_tool_call(request: ToolCallRequest) -> ToolCall:
@@ -90,7 +95,9 @@ class ToolCallingAgent:
         messages = [{"role": "system", "content": self.system}, *to_chat(trajectory)]
         message = to_message(self.client.complete(messages, tools=self.tools, seed=self.seed, trial=self.trial))
         if self.text_tool_calls and not message.tool_calls and message.has_text:
-            calls, rest = parse_text_tool_calls(message.content, self.tool_names, id_prefix=f"text_call_{len(trajectory)}")
+            calls, rest = parse_text_tool_calls(
+                message.content, self.tool_names, id_prefix=f"text_call_{len(trajectory)}"
+            )
             if calls:
                 return message.model_copy(update={"content": rest, "tool_calls": calls})
         return message

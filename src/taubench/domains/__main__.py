@@ -14,7 +14,7 @@ import sys
 
 from joblib import Parallel, delayed
 
-from taubench.domains import DOMAINS, self_contained, loaded_and_broken
+from taubench.domains import DOMAINS, loaded_and_broken, self_contained
 from taubench.domains.generation import write_db
 
 
@@ -29,8 +29,12 @@ def main() -> None:
     generating = commands.add_parser("generate", help="rewrite db.json from the domain's seeded generator")
     generating.add_argument("names", nargs="+", choices=list(DOMAINS), metavar="NAME")
     checking = commands.add_parser("check", help="print report cards: the bar, the sixteen checks, the oracle")
-    checking.add_argument("names", nargs="*", metavar="NAME", help=f"default: all of ours and installed packages' ({', '.join(ours)})")
-    checking.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="cards made at once, one process each (default: the CPUs)")
+    checking.add_argument(
+        "names", nargs="*", metavar="NAME", help=f"default: all of ours and installed packages' ({', '.join(ours)})"
+    )
+    checking.add_argument(
+        "--jobs", type=int, default=os.cpu_count() or 1, help="cards made at once, one process each (default: the CPUs)"
+    )
     args = parser.parse_args()
     if args.command == "list":
         for reason in broken.values():

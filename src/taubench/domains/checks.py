@@ -28,7 +28,7 @@ from taubench.evaluation import evaluate
 from taubench.figures import says
 from taubench.markers import RefersTo
 from taubench.messages import AssistantMessage, UserMessage
-from taubench.tasks import RewardType, Task
+from taubench.tasks import RewardType
 
 REPO = Path(__file__).resolve().parents[3]
 FORBIDDEN_IN_TOOLS = {"random", "uuid", "time", "secrets"}  # modules whose use makes a tool non-deterministic
@@ -43,12 +43,16 @@ def _references(model: BaseModel) -> Iterator[tuple[str, str, Any]]:
         target = next((meta.table for meta in field.metadata if isinstance(meta, RefersTo)), None)
         if target is None and get_origin(field.annotation) in (list, dict):
             inner = get_args(field.annotation)[-1]
-            target = next((meta.table for meta in getattr(inner, "__metadata__", ()) if isinstance(meta, RefersTo)), None)
+            target = next(
+                (meta.table for meta in getattr(inner, "__metadata__", ()) if isinstance(meta, RefersTo)), None
+            )
         if target is not None:
             for item in value if isinstance(value, list) else [value]:
                 if item is not None:
                     yield name, target, item
-        for item in value if isinstance(value, (list, tuple)) else value.values() if isinstance(value, dict) else [value]:
+        for item in (
+            value if isinstance(value, (list, tuple)) else value.values() if isinstance(value, dict) else [value]
+        ):
             if isinstance(item, BaseModel):
                 yield from _references(item)
 
@@ -98,7 +102,9 @@ def _tool_modules(toolkits: list[type]) -> list[ModuleType]:
         if package:
             folder = Path(inspect.getfile(toolkit)).parent
             stems = (path.stem for path in folder.glob("*.py"))
-            names |= {f"{package}.{stem}" for stem in stems if stem not in NOT_TOOL_CODE and not stem.startswith("test_")}
+            names |= {
+                f"{package}.{stem}" for stem in stems if stem not in NOT_TOOL_CODE and not stem.startswith("test_")
+            }
     return [import_module(name) for name in sorted(names)]
 
 
@@ -115,7 +121,13 @@ def _error_messages(module: ModuleType) -> dict[str, list[str]]:
                     if isinstance(first, ast.Constant) and isinstance(first.value, str):
                         texts.append(first.value)
                     elif isinstance(first, ast.JoinedStr):
-                        texts.append(max((part.value for part in first.values if isinstance(part, ast.Constant)), key=len, default=""))
+                        texts.append(
+                            max(
+                                (part.value for part in first.values if isinstance(part, ast.Constant)),
+                                key=len,
+                                default="",
+                            )
+                        )
             raised[node.name] = [text for text in texts if len(text.strip()) >= 6]
     return raised
 
@@ -145,8 +157,12 @@ def tools_behave(subject: Subject) -> list[str]:
     spec = subject.domain.spec
     tests = tool_tests(spec)
     if not tests.is_file():
-        where = "" if spec.data.tool_tests is not None or spec.data.package.startswith("taubench.domains.") else (
-            '; a domain in a package of its own ships them in it and names them: BundledData(__name__, tool_tests="tests/test_tools.py")'
+        where = (
+            ""
+            if spec.data.tool_tests is not None or spec.data.package.startswith("taubench.domains.")
+            else (
+                '; a domain in a package of its own ships them in it and names them: BundledData(__name__, tool_tests="tests/test_tools.py")'
+            )
         )
         return problems + [f"no unit tests at {tests}{where}"]
     text = tests.read_text(encoding="utf-8")
@@ -156,7 +172,9 @@ def tools_behave(subject: Subject) -> list[str]:
                 problems.append(f"tool {name} has no unit test in {tests.name}")
     for module in _tool_modules(subject.toolkits):
         for function, messages in _error_messages(module).items():
-            problems += [f"{function}: error {message!r} has no unit test" for message in messages if message not in text]
+            problems += [
+                f"{function}: error {message!r} has no unit test" for message in messages if message not in text
+            ]
     return problems
 
 
@@ -170,9 +188,20 @@ def deterministic(subject: Subject) -> list[str]:
     for module in _tool_modules(subject.toolkits):
         for node in ast.walk(ast.parse(inspect.getsource(module))):
             if isinstance(node, (ast.Import, ast.ImportFrom)):
-                names = [alias.name for alias in node.names] + ([node.module] if isinstance(node, ast.ImportFrom) else [])
-                problems += [f"{module.__name__} imports {name}" for name in names if name and name.split(".")[0] in FORBIDDEN_IN_TOOLS]
-            if isinstance(node, ast.Attribute) and node.attr in CLOCK_CALLS and isinstance(node.value, ast.Name) and node.value.id in ("datetime", "date", "time"):
+                names = [alias.name for alias in node.names] + (
+                    [node.module] if isinstance(node, ast.ImportFrom) else []
+                )
+                problems += [
+                    f"{module.__name__} imports {name}"
+                    for name in names
+                    if name and name.split(".")[0] in FORBIDDEN_IN_TOOLS
+                ]
+            if (
+                isinstance(node, ast.Attribute)
+                and node.attr in CLOCK_CALLS
+                and isinstance(node.value, ast.Name)
+                and node.value.id in ("datetime", "date", "time")
+            ):
                 problems.append(f"{module.__name__} reads the clock ({node.value.id}.{node.attr})")
     return problems
 
@@ -190,7 +219,11 @@ def gold_executable(subject: Subject) -> list[str]:
 def idle_agent_fails(subject: Subject) -> list[str]:
     """5. An agent that does nothing scores 0, and a task without gold writes is graded by
     what must be said or done, not by an unchanged database alone."""
-    idle = [AssistantMessage(content=GREETING), UserMessage(content="I need help."), AssistantMessage(content="Sorry, I cannot help with that.")]
+    idle = [
+        AssistantMessage(content=GREETING),
+        UserMessage(content="I need help."),
+        AssistantMessage(content="Sorry, I cannot help with that."),
+    ]
     problems = []
     for task in subject.tasks:
         if evaluate(subject.domain, task, idle, "user_stop").reward != 0.0:
@@ -209,7 +242,10 @@ def minimal(subject: Subject) -> list[str]:
         gold = subject.gold(task)
         full = subject.final_hash(task, gold)
         for index, (_, name, _) in enumerate(gold):
-            if subject.kinds.get(name) == "write" and subject.final_hash(task, gold[:index] + gold[index + 1 :]) == full:
+            if (
+                subject.kinds.get(name) == "write"
+                and subject.final_hash(task, gold[:index] + gold[index + 1 :]) == full
+            ):
                 problems.append(f"task {task.id}: gold write #{index} {name} changes nothing the grading sees")
     return problems
 
@@ -218,12 +254,21 @@ def obeys_policy(subject: Subject) -> list[str]:
     """7. Each numbered rule has a check (or is declared conversational) and every gold trace obeys it."""
     rules, conversational = subject.rules.RULES, subject.rules.CONVERSATIONAL
     numbered = set(subject.numbered_rules)
-    problems = [f"rule {number} has no check in policy_rules.py" for number in sorted(numbered - set(rules) - set(conversational))]
-    problems += [f"policy_rules.py checks rule {number}, which the policy does not have" for number in sorted((set(rules) | set(conversational)) - numbered)]
+    problems = [
+        f"rule {number} has no check in policy_rules.py"
+        for number in sorted(numbered - set(rules) - set(conversational))
+    ]
+    problems += [
+        f"policy_rules.py checks rule {number}, which the policy does not have"
+        for number in sorted((set(rules) | set(conversational)) - numbered)
+    ]
     if len(conversational) > 3:
         problems.append(f"{len(conversational)} rules declared conversational (at most 3)")
     for task in subject.tasks:
-        problems += [f"task {task.id} exercises rule {number}, which the policy does not have" for number in sorted(set(task.policy_rules) - numbered)]
+        problems += [
+            f"task {task.id} exercises rule {number}, which the policy does not have"
+            for number in sorted(set(task.policy_rules) - numbered)
+        ]
     for trace in subject.traces.values():
         for number, check in rules.items():
             problems += [f"task {trace.task.id}, rule {number}: {violation}" for violation in check(trace)]
@@ -257,7 +302,9 @@ def derivable(subject: Subject) -> list[str]:
             if step.kind == "write":
                 for literal in _literals(step.arguments):
                     if not any(spelling in known for spelling in _spellings(literal)):
-                        problems.append(f"task {trace.task.id}: {step.name} uses {literal!r}, which nothing before it shows")
+                        problems.append(
+                            f"task {trace.task.id}: {step.name} uses {literal!r}, which nothing before it shows"
+                        )
             known += "\n" + step.observation
     return problems
 
@@ -296,7 +343,11 @@ def criteria_sound(subject: Subject) -> list[str]:
             RewardType.ENV_ASSERTION: bool(criteria.env_assertions),
             RewardType.NL_ASSERTION: bool(criteria.nl_assertions),
         }
-        problems += [f"task {task.id}: {kind.value} given but not in the reward basis" for kind, has in carried.items() if has and kind not in basis]
+        problems += [
+            f"task {task.id}: {kind.value} given but not in the reward basis"
+            for kind, has in carried.items()
+            if has and kind not in basis
+        ]
         problems += [f"task {task.id}: {kind.value} in the basis but empty" for kind in basis if not carried[kind]]
         if basis <= {RewardType.NL_ASSERTION}:
             problems.append(f"task {task.id}: only a judge can score it")
@@ -304,7 +355,9 @@ def criteria_sound(subject: Subject) -> list[str]:
         for value in criteria.communicate_info or []:
             if "," in value:
                 problems.append(f"task {task.id}: {value!r} has a comma, which agent text never keeps")
-            elif not _said_in(value, observations) and not _follows(value, task.arithmetic.get(value), [*observations, policy]):
+            elif not _said_in(value, observations) and not _follows(
+                value, task.arithmetic.get(value), [*observations, policy]
+            ):
                 problems.append(f"task {task.id}: {value!r} is in no gold observation and has no stated arithmetic")
     return problems
 
@@ -327,7 +380,9 @@ def _follows(value: str, expression: Any, observations: list[str]) -> bool:
     if between:  # "2025-03-02 - 2025-01-21 days": the whole days from the second date to the first
         later, earlier = between.groups()
         shown = _said_in(later, observations) and _said_in(earlier, observations)
-        return shown and value.isdigit() and (date.fromisoformat(later) - date.fromisoformat(earlier)).days == int(value)
+        return (
+            shown and value.isdigit() and (date.fromisoformat(later) - date.fromisoformat(earlier)).days == int(value)
+        )
     dated = DATE_PLUS_DAYS.fullmatch(expression.strip())
     start, amount = dated.groups() if dated else (None, expression)
     numbers = re.findall(r"\d+(?:\.\d+)?", amount)
@@ -380,8 +435,14 @@ def instructions_clean(subject: Subject) -> list[str]:
     problems = []
     for task in subject.tasks:
         text = instruction_text(task).lower()
-        problems += [f"task {task.id}: instructions name the tool {name}" for name in subject.kinds if name in text or name.replace("_", " ") in text]
-        problems += [f"task {task.id}: instructions speak of {word!r}" for word in HINT_WORDS if re.search(rf"\b{word}\b", text)]
+        problems += [
+            f"task {task.id}: instructions name the tool {name}"
+            for name in subject.kinds
+            if name in text or name.replace("_", " ") in text
+        ]
+        problems += [
+            f"task {task.id}: instructions speak of {word!r}" for word in HINT_WORDS if re.search(rf"\b{word}\b", text)
+        ]
     return problems
 
 

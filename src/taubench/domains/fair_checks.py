@@ -26,7 +26,11 @@ def lists_declared(subject: Subject) -> list[str]:
     """13. Every list field of the records, and every list parameter of a write tool, says
     whether its order means anything (``Unordered()`` or ``Ordered(why)``)."""
     models = [model for model in (subject.domain.spec.db_model, subject.domain.spec.user_db_model) if model is not None]
-    problems = [f"{path}: a list declaring neither Unordered() nor Ordered(why)" for model in models for path in undeclared_lists(model)]
+    problems = [
+        f"{path}: a list declaring neither Unordered() nor Ordered(why)"
+        for model in models
+        for path in undeclared_lists(model)
+    ]
     for toolkit in subject.toolkits:
         for name, kind in toolkit.tool_kinds().items():
             hints = get_type_hints(getattr(toolkit, name), include_extras=True) if kind == "write" else {}
@@ -42,7 +46,11 @@ def _ordered(subject: Subject, requestor: str, name: str) -> set[str]:
     """The list parameters of a tool declared ``Ordered``: their order is left as it is."""
     toolkit = subject.domain.spec.user_toolkit if requestor == "user" else subject.domain.spec.toolkit
     hints = get_type_hints(getattr(toolkit, name), include_extras=True)
-    return {parameter for parameter, hint in hints.items() if any(isinstance(m, Ordered) for m in getattr(hint, "__metadata__", ()))}
+    return {
+        parameter
+        for parameter, hint in hints.items()
+        if any(isinstance(m, Ordered) for m in getattr(hint, "__metadata__", ()))
+    }
 
 
 def _orders(items: list) -> Iterator[list]:
@@ -106,7 +114,12 @@ def worked(domain: Domain, task: Task, calls: list[Call]) -> tuple[list[Message]
         result = sides.of(requestor).invoke(name, arguments)
         failed |= result.error
         speaker = UserMessage if requestor == "user" else AssistantMessage
-        messages += [speaker(content="", tool_calls=[call]), ToolMessage(tool_call_id=call.id, name=name, content=result.content, error=result.error, requestor=requestor)]
+        messages += [
+            speaker(content="", tool_calls=[call]),
+            ToolMessage(
+                tool_call_id=call.id, name=name, content=result.content, error=result.error, requestor=requestor
+            ),
+        ]
     return messages, sides, failed
 
 
@@ -151,8 +164,17 @@ def specific_figures(subject: Subject) -> list[str]:
         texts = [instruction_text(task), *(step.observation for step in subject.traces[task.id].steps)]
         for figure in task.communicate_info:
             wanted = figure.lower()
-            longer = {token for text in texts for token in tokens(text) if wanted in token and token != wanted and says(token, figure)}
-            problems += [f"task {task.id}: {figure!r} is said by {token!r}" for token in sorted(longer) if not says(figure, token)]
+            longer = {
+                token
+                for text in texts
+                for token in tokens(text)
+                if wanted in token and token != wanted and says(token, figure)
+            }
+            problems += [
+                f"task {task.id}: {figure!r} is said by {token!r}"
+                for token in sorted(longer)
+                if not says(figure, token)
+            ]
     return problems
 
 
@@ -167,8 +189,12 @@ def refusals_graded(subject: Subject) -> list[str]:
             continue
         basis = set(task.evaluation_criteria.reward_basis)
         own_figures = [figure for figure in task.communicate_info if not says(instruction_text(task), figure)]
-        if not (RewardType.COMMUNICATE in basis and own_figures) and not (RewardType.ACTION in basis and task.gold_actions):
-            problems.append(f"task {task.id}: a refusal graded by neither a figure the customer does not give nor the actions")
+        if not (RewardType.COMMUNICATE in basis and own_figures) and not (
+            RewardType.ACTION in basis and task.gold_actions
+        ):
+            problems.append(
+                f"task {task.id}: a refusal graded by neither a figure the customer does not give nor the actions"
+            )
         gold = subject.gold(task)
         writes = [call for call in gold if subject.kinds.get(call[1]) == "write"]
         if reward_of(subject.domain, task, writes, "All done.") != 0.0:

@@ -69,7 +69,9 @@ def gold_trace(domain: Domain, task: Task) -> GoldTrace:
             result_content, error, kind = result.content, result.error, toolkit.tool_kinds().get(action.name, "unknown")
         after_hash = domain.db_hash(sides.agent.db)
         after = before if after_hash == before_hash else snapshot()
-        steps.append(GoldStep(action.name, action.arguments, result_content, error, kind, before, after, action.requestor))
+        steps.append(
+            GoldStep(action.name, action.arguments, result_content, error, kind, before, after, action.requestor)
+        )
         before, before_hash = after, after_hash
     return GoldTrace(task, tuple(steps))
 

@@ -17,7 +17,14 @@ from taubench.domains.checks import CHECKS, RULE_TASKS, WRITE_TOOL_TASKS, Subjec
 from taubench.episode import run_episode
 from taubench.users.oracle import OracleUser
 
-TAG_SHARES: dict[str, float] = {"refusal": 0.20, "multi-write": 0.30, "compound": 0.20, "clarify": 0.15, "arithmetic": 0.15, "fallback": 0.10}
+TAG_SHARES: dict[str, float] = {
+    "refusal": 0.20,
+    "multi-write": 0.30,
+    "compound": 0.20,
+    "clarify": 0.15,
+    "arithmetic": 0.15,
+    "fallback": 0.10,
+}
 
 
 class Line(BaseModel):
@@ -83,17 +90,36 @@ def _bar(domain: Domain, subject: Subject, tables: dict[str, int], words: int) -
         return Line(name=name, passed=passed, problems=[] if passed else [problem])
 
     return [
-        line("12-20 agent tools, >= 5 read and >= 5 write", 12 <= len(agent_tools) <= 20 and reads >= 5 and writes >= 5,
-             f"{len(agent_tools)} tools, {reads} read, {writes} write"),
-        line(">= 3 entity types, >= 300 primary entities, >= 1,000 transactional records",
-             len(sizes) >= 3 and sizes[0] >= 1000 and sizes[1] >= 300, f"tables {tables}"),
-        line("policy of 800-1,500 words with >= 15 numbered rules", 800 <= words <= 1500 and len(rules) >= 15,
-             f"{words} words, {len(rules)} numbered rules"),
-        line(">= 50 tasks in base; train and test split it", len(base) >= 50 and train | test == set(base) and not train & test,
-             f"{len(base)} in base, train {len(train)}, test {len(test)}, overlap {len(train & test)}"),
-        *[line(f">= {share:.0%} {tag}", mix[tag] >= share * len(base), f"{_share(mix[tag], len(base))}") for tag, share in TAG_SHARES.items()],
-        Line(name=f"each write tool in >= {WRITE_TOOL_TASKS} tasks, each numbered rule in >= {RULE_TASKS}", passed=not thin, problems=thin),
-    ]  # fmt: skip
+        line(
+            "12-20 agent tools, >= 5 read and >= 5 write",
+            12 <= len(agent_tools) <= 20 and reads >= 5 and writes >= 5,
+            f"{len(agent_tools)} tools, {reads} read, {writes} write",
+        ),
+        line(
+            ">= 3 entity types, >= 300 primary entities, >= 1,000 transactional records",
+            len(sizes) >= 3 and sizes[0] >= 1000 and sizes[1] >= 300,
+            f"tables {tables}",
+        ),
+        line(
+            "policy of 800-1,500 words with >= 15 numbered rules",
+            800 <= words <= 1500 and len(rules) >= 15,
+            f"{words} words, {len(rules)} numbered rules",
+        ),
+        line(
+            ">= 50 tasks in base; train and test split it",
+            len(base) >= 50 and train | test == set(base) and not train & test,
+            f"{len(base)} in base, train {len(train)}, test {len(test)}, overlap {len(train & test)}",
+        ),
+        *[
+            line(f">= {share:.0%} {tag}", mix[tag] >= share * len(base), f"{_share(mix[tag], len(base))}")
+            for tag, share in TAG_SHARES.items()
+        ],
+        Line(
+            name=f"each write tool in >= {WRITE_TOOL_TASKS} tasks, each numbered rule in >= {RULE_TASKS}",
+            passed=not thin,
+            problems=thin,
+        ),
+    ]
 
 
 def _oracle(domain: Domain) -> list[str]:
@@ -126,7 +152,8 @@ def report_card(name: str, held_to_the_bar: Optional[bool] = None) -> ReportCard
         + (f", {user_tools} for the user" if user_tools else ""),
         "records": ", ".join(f"{table} {count}" for table, count in tables.items()),
         "policy": f"{words} words, {len(subject.numbered_rules)} numbered rules",
-        "tasks": f"{len(domain.tasks)}; splits " + ", ".join(f"{split} {len(ids)}" for split, ids in domain.splits.items()),
+        "tasks": f"{len(domain.tasks)}; splits "
+        + ", ".join(f"{split} {len(ids)}" for split, ids in domain.splits.items()),
         "task mix (base)": ", ".join(f"{tag} {_share(mix[tag], base)}" for tag in TAG_SHARES),
         "tool combinations": str(len(combos)),
     }
@@ -137,4 +164,3 @@ def report_card(name: str, held_to_the_bar: Optional[bool] = None) -> ReportCard
     bar = _bar(domain, subject, tables, words) if applies else None
     facts["checked in"] = f"{time.perf_counter() - started:.1f} s"
     return ReportCard(domain=name, facts=facts, bar=bar, checks=checks)
-

@@ -58,5 +58,7 @@ class Subject:
 def instruction_text(task: Task) -> str:
     instructions = task.user_scenario.instructions
     parts = [task.user_scenario.persona or ""]
-    parts += [instructions] if isinstance(instructions, str) else [str(v) for v in instructions.model_dump().values() if v]
+    parts += (
+        [instructions] if isinstance(instructions, str) else [str(v) for v in instructions.model_dump().values() if v]
+    )
     return "\n".join(parts)

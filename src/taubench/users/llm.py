@@ -13,10 +13,10 @@ scenario and view; a re-ask adds the unsent answer and a note flagged as not fro
 import re
 from typing import Optional, Sequence
 
+from taubench.agents.tool_calling import chat_tool_calls, parse_tool_call
 from taubench.domains import DOMAINS
 from taubench.environment import STOP_TOKENS
 from taubench.llm import Completion, LLMClient
-from taubench.agents.tool_calling import chat_tool_calls, parse_tool_call
 from taubench.messages import AssistantMessage, Message, ToolMessage, UserMessage
 from taubench.participants import EpisodeContext
 from taubench.tasks import StructuredInstructions, UserScenario
@@ -102,11 +102,19 @@ def customer_view(trajectory: Sequence[Message]) -> list[dict]:
     view = []
     for message in trajectory:
         if isinstance(message, UserMessage) and message.tool_calls:
-            view.append({"role": "assistant", "content": message.content or None, "tool_calls": chat_tool_calls(message.tool_calls)})
+            view.append(
+                {
+                    "role": "assistant",
+                    "content": message.content or None,
+                    "tool_calls": chat_tool_calls(message.tool_calls),
+                }
+            )
         elif isinstance(message, UserMessage):
             view.append({"role": "assistant", "content": message.content})
         elif isinstance(message, ToolMessage) and message.requestor == "user":
-            view.append({"role": "tool", "tool_call_id": message.tool_call_id, "name": message.name, "content": message.content})
+            view.append(
+                {"role": "tool", "tool_call_id": message.tool_call_id, "name": message.name, "content": message.content}
+            )
         elif isinstance(message, AssistantMessage) and not message.tool_calls and message.has_text:
             view.append({"role": "user", "content": message.content})
     return view
@@ -115,7 +123,11 @@ def customer_view(trajectory: Sequence[Message]) -> list[dict]:
 def with_note(messages: list[dict], answer: str, note: str) -> list[dict]:
     """The customer's context plus an answer of its own that was not sent and a note on it,
     flagged so that the model does not take it for the agent's words."""
-    return [*messages, {"role": "assistant", "content": answer or "(empty)"}, {"role": "user", "content": f"{NOTE_PREFIX} {note}"}]
+    return [
+        *messages,
+        {"role": "assistant", "content": answer or "(empty)"},
+        {"role": "user", "content": f"{NOTE_PREFIX} {note}"},
+    ]
 
 
 def labelled_parts(text: str, first: str, last: str) -> tuple[Optional[str], str]:
@@ -123,7 +135,9 @@ def labelled_parts(text: str, first: str, last: str) -> tuple[Optional[str], str
     start of a line (markdown around it tolerated). The first part may be missing; text
     before it counts as part of it. Raises ValueError saying what is wrong, for a re-ask."""
     names = [first.rstrip(":").lower(), last.rstrip(":").lower()]
-    label = re.compile(rf"^[ \t>*#_-]*({'|'.join(map(re.escape, names))})[ \t*_]*:[ \t*_]*", re.IGNORECASE | re.MULTILINE)
+    label = re.compile(
+        rf"^[ \t>*#_-]*({'|'.join(map(re.escape, names))})[ \t*_]*:[ \t*_]*", re.IGNORECASE | re.MULTILINE
+    )
     found = list(label.finditer(text))
     order = [match[1].lower() for match in found]
     if names[1] not in order:
@@ -133,7 +147,11 @@ def labelled_parts(text: str, first: str, last: str) -> tuple[Optional[str], str
     second = text[found[-1].end() :].strip()
     if not second:
         raise ValueError(f'the "{last}" part is empty')
-    before = text[: found[-1].start()] if len(found) == 1 else text[: found[0].start()] + text[found[0].end() : found[1].start()]
+    before = (
+        text[: found[-1].start()]
+        if len(found) == 1
+        else text[: found[0].start()] + text[found[0].end() : found[1].start()]
+    )
     return before.strip() or None, second
 
 
@@ -160,7 +178,11 @@ class LLMUser:
 
     def respond(self, trajectory: Sequence[Message]) -> UserMessage:
         messages = self.prompt(trajectory)
-        completion = self.client.complete(messages, tools=self.tools, seed=self.seed, trial=self.trial) if self.tools else self.ask(messages)
+        completion = (
+            self.client.complete(messages, tools=self.tools, seed=self.seed, trial=self.trial)
+            if self.tools
+            else self.ask(messages)
+        )
         if completion.tool_calls:
             calls = [parse_tool_call(request) for request in completion.tool_calls]
             return UserMessage(content=completion.content or "", tool_calls=calls, usage=completion.usage)

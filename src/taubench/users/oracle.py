@@ -34,7 +34,9 @@ class OracleUser:
         action = self.gold[done]
         if action.requestor != "user":
             return UserMessage(content=DONE_ON_MY_SIDE)
-        return UserMessage(tool_calls=[ToolCall(id=f"oracle_user_call_{done + 1}", name=action.name, arguments=action.arguments)])
+        return UserMessage(
+            tool_calls=[ToolCall(id=f"oracle_user_call_{done + 1}", name=action.name, arguments=action.arguments)]
+        )
 
 
 def opening_request(instructions: StructuredInstructions | str) -> str:

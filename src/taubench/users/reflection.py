@@ -53,7 +53,9 @@ class ReflectionUser(VerifyUser):
             try:
                 reflection, revision = labelled_parts(completion.content or "", REFLECTION_LABEL, REVISION_LABEL)
             except ValueError as problem:
-                drafts.append(Draft(content=completion.content or "", accepted=False, reason=f"unreadable revision: {problem}"))
+                drafts.append(
+                    Draft(content=completion.content or "", accepted=False, reason=f"unreadable revision: {problem}")
+                )
                 continue
             draft, usage = self.review(trajectory, revision)
             usages.append(usage)

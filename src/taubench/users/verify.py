@@ -18,8 +18,8 @@ from typing import Optional, Sequence
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from taubench.episode import sum_usage
 from taubench.environment import STOP_TOKENS
+from taubench.episode import sum_usage
 from taubench.llm import LLMClient
 from taubench.messages import AssistantMessage, Draft, Message, Usage, UserMessage
 from taubench.participants import EpisodeContext
@@ -46,7 +46,16 @@ Answer with one JSON object and nothing else:
 {{"accept": true or false, "reason": "<one sentence>"}}"""
 
 
-LEADING_WORDS = {"yes": True, "true": True, "accept": True, "accepted": True, "no": False, "false": False, "reject": False, "rejected": False}
+LEADING_WORDS = {
+    "yes": True,
+    "true": True,
+    "accept": True,
+    "accepted": True,
+    "no": False,
+    "false": False,
+    "reject": False,
+    "rejected": False,
+}
 
 
 class Verdict(BaseModel):
@@ -83,19 +92,26 @@ class VerifyUser(LLMUser):
             drafts.append(draft)
             if draft.accepted:
                 break
-            messages = with_note(messages, draft.content, f"A reviewer stopped that message: {draft.reason} Write the message again.")
+            messages = with_note(
+                messages, draft.content, f"A reviewer stopped that message: {draft.reason} Write the message again."
+            )
         return UserMessage(content=drafts[-1].content, usage=sum_usage(usages), drafts=drafts)
 
     def review(self, trajectory: Sequence[Message], candidate: str) -> tuple[Draft, Usage]:
         """The supervisor's verdict on a candidate, and what asking for it cost."""
         messages = [
-            {"role": "system", "content": f"{self.review_system}\n\n<conversation>\n{transcript(trajectory)}\n</conversation>"},
+            {
+                "role": "system",
+                "content": f"{self.review_system}\n\n<conversation>\n{transcript(trajectory)}\n</conversation>",
+            },
             {"role": "user", "content": f"The customer's next message:\n<message>\n{candidate}\n</message>"},
         ]
         completion = self.ask(messages)
         verdict = parse_verdict(completion.content or "")
         if verdict is None:  # a reviewer that cannot be understood cannot block a turn
-            return Draft(content=candidate, accepted=True, reason=f"unreadable verdict: {completion.content!r:.200}"), completion.usage
+            return Draft(
+                content=candidate, accepted=True, reason=f"unreadable verdict: {completion.content!r:.200}"
+            ), completion.usage
         return Draft(content=candidate, accepted=verdict.accept, reason=verdict.reason), completion.usage
 
 

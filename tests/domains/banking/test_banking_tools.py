@@ -57,13 +57,19 @@ def test_the_books_are_near_the_briefs_size_and_no_two_customers_share_all_three
 
 def test_customers_accounts_cards_payees_and_disputes_are_read(ok):
     customer = ok("get_customer", customer_id="C1001")
-    assert customer["account_ids"] == ["A20001", "A20002", "A20003", "A20004"] and customer["card_ids"] == ["K30001", "K30002"]
+    assert customer["account_ids"] == ["A20001", "A20002", "A20003", "A20004"] and customer["card_ids"] == [
+        "K30001",
+        "K30002",
+    ]
     assert "secret" not in json.dumps(customer)
     account = ok("get_account", account_id="A20001")
-    assert account["available_balance"] == 1950.4 and account["holds"][0]["releases"] == [{"on": "2025-07-09", "amount": 365.0}]
+    assert account["available_balance"] == 1950.4 and account["holds"][0]["releases"] == [
+        {"on": "2025-07-09", "amount": 365.0}
+    ]
     assert account["alerts"] == [] and account["disputes"] == [] and account["stop_payments"] == []
     assert ok("get_account", account_id="A20004")["alerts"] == [
-        {"alert_id": "AL9004", "account_id": "A20004", "alert_type": "large_transaction", "threshold": 1000.0}]
+        {"alert_id": "AL9004", "account_id": "A20004", "alert_type": "large_transaction", "threshold": 1000.0}
+    ]
     assert ok("get_account", account_id="A20060")["disputes"] == ["D7001"]
     assert ok("get_account", account_id="A20025")["stop_payments"][0]["expires_on"] == "2025-09-04"
     assert ok("get_card", card_id="K30020")["cardholder_id"] == "C1006"
@@ -78,17 +84,21 @@ def test_transactions_are_listed_newest_first_within_the_dates(ok, refused):
     march = ok("list_transactions", account_id="A20030", date_from="2025-03-28", date_to="2025-03-28")
     assert [t["statement_date"] for t in march if t["description"] == "SKYLINE FITNESS CLUB"] == ["2025-04-04"]
     assert refused("list_transactions", account_id="A20030", date_from="2025-07-08", date_to="2025-07-01") == (
-        "date_from must not be after date_to")
+        "date_from must not be after date_to"
+    )
     assert refused("list_transactions", account_id="A20030", date_from="July 1", date_to="2025-07-01") == (
-        "date_from must be a date written YYYY-MM-DD")
+        "date_from must be a date written YYYY-MM-DD"
+    )
 
 
 def test_a_security_code_from_the_app_verifies_the_customer(ok, refused, tools):
     assert refused("verify_code", customer_id="C1001", code="000000") == "Security code does not match"
     assert refused("verify_code", customer_id="C1010", code="000000") == (
-        "Customer has no bank app enrolled: no security code can be checked")
+        "Customer has no bank app enrolled: no security code can be checked"
+    )
     assert ok("verify_code", customer_id="C1001", code=code_of(tools, "C1001")) == (
-        "Security code verified: Maria Gonzalez (C1001) is verified at tier 2 for this conversation")
+        "Security code verified: Maria Gonzalez (C1001) is verified at tier 2 for this conversation"
+    )
     assert tools.db.customers["C1001"].verified_by_code
 
 
@@ -107,19 +117,26 @@ def test_internal_transfers_move_money_both_ways(ok, refused, tools):
     assert (back["transaction_id"], back["amount"]) == (f"T{NEXT + 1}", 500.0)
     assert tools.db.accounts["A20003"].balance == 7920.0 and tools.db.accounts["A20002"].available_balance == 1689.07
     assert refused("transfer_internal", from_account_id="A20001", to_account_id="A20001", amount=5) == (
-        "The two accounts must differ")
+        "The two accounts must differ"
+    )
     assert refused("transfer_internal", from_account_id="A20004", to_account_id="A20001", amount=5) == (
-        "Transfers cannot be drawn from a credit card account")
+        "Transfers cannot be drawn from a credit card account"
+    )
     assert refused("transfer_internal", from_account_id="A20001", to_account_id="A20002", amount=2000) == (
-        "Amount exceeds the available balance of 1950.40")
+        "Amount exceeds the available balance of 1950.40"
+    )
     assert refused("transfer_internal", from_account_id="A20003", to_account_id="A20004", amount=1300) == (
-        "Amount exceeds the 1240.37 owed on the card")
+        "Amount exceeds the 1240.37 owed on the card"
+    )
     assert refused("transfer_internal", from_account_id="A20055", to_account_id="A20056", amount=5) == (
-        "Account A20055 is frozen")
+        "Account A20055 is frozen"
+    )
     assert refused("transfer_internal", from_account_id="A20003", to_account_id="A20002", amount=-5) == (
-        "Amount must be a number greater than 0")
+        "Amount must be a number greater than 0"
+    )
     assert refused("transfer_internal", from_account_id="A20003", to_account_id="A20002", amount=5.001) == (
-        "Amount must be in whole cents")
+        "Amount must be in whole cents"
+    )
 
 
 def test_external_transfers_go_to_an_owners_saved_payee(ok, refused, tools):
@@ -128,11 +145,14 @@ def test_external_transfers_go_to_an_owners_saved_payee(ok, refused, tools):
     assert (sent["amount"], sent["channel"], sent["payee_id"]) == (-250.5, "external_transfer", "P40012")
     assert tools.db.accounts["A20010"].balance == 6492.05
     assert refused("send_external_transfer", from_account_id="A20004", payee_id="P40001", amount=5) == (
-        "Transfers cannot be drawn from a credit card account")
+        "Transfers cannot be drawn from a credit card account"
+    )
     assert refused("send_external_transfer", from_account_id="A20001", payee_id="P40003", amount=5) == (
-        "The payee does not belong to an owner of this account")
+        "The payee does not belong to an owner of this account"
+    )
     assert refused("send_external_transfer", from_account_id="A20001", payee_id="P40001", amount=5000) == (
-        "Amount exceeds the available balance of 1950.40")
+        "Amount exceeds the available balance of 1950.40"
+    )
 
 
 def test_cards_are_locked_and_replaced(ok, refused, tools):
@@ -140,10 +160,14 @@ def test_cards_are_locked_and_replaced(ok, refused, tools):
     assert refused("lock_card", card_id="K30001") == "Only an active card can be locked; this one is locked"
     closed, new = ok("replace_card", card_id="K30001", reason="lost", noticed_on="2025-07-04", ship_speed="standard")
     assert (closed["status"], closed["liability_cap"], closed["replacement_card_id"]) == ("closed", 50.0, "K32000")
-    assert (new["card_id"], new["status"], new["arrives_by"], new["expires"]) == ("K32000", "ordered", "2025-07-17", "2029-07")
+    assert (new["card_id"], new["status"], new["arrives_by"], new["expires"]) == (
+        "K32000",
+        "ordered",
+        "2025-07-17",
+        "2029-07",
+    )
     assert tools.db.customers["C1001"].card_ids[-1] == "K32000"
-    closed, new = ok("replace_card", card_id="K30025", reason="stolen", noticed_on="2025-07-02",
-                         ship_speed="expedited")
+    closed, new = ok("replace_card", card_id="K30025", reason="stolen", noticed_on="2025-07-02", ship_speed="expedited")
     assert (closed["liability_cap"], new["arrives_by"]) == (500.0, "2025-07-10")
     closed, _ = ok("replace_card", card_id="K30088", reason="damaged", noticed_on="2025-07-08", ship_speed="standard")
     assert closed["liability_cap"] is None
@@ -156,23 +180,34 @@ def test_cards_are_locked_and_replaced(ok, refused, tools):
 
 def test_disputes_cover_posted_debits_of_one_account(ok, refused, tools):
     dispute = ok("open_dispute", transaction_ids=["T500286", "T500287", "T500288"], reason="unauthorized")
-    assert (dispute["dispute_id"], dispute["amount"], dispute["provisional_credit_due_on"]) == ("D7101", 190.59, "2025-07-22")
+    assert (dispute["dispute_id"], dispute["amount"], dispute["provisional_credit_due_on"]) == (
+        "D7101",
+        190.59,
+        "2025-07-22",
+    )
     assert tools.db.transactions["T500287"].dispute_id == "D7101"
     assert refused("open_dispute", transaction_ids=[], reason="duplicate") == (
-        "transaction_ids must be a non-empty list")
+        "transaction_ids must be a non-empty list"
+    )
     assert refused("open_dispute", transaction_ids=["T500298", "T500298"], reason="duplicate") == (
-        "A transaction is listed twice")
+        "A transaction is listed twice"
+    )
     assert refused("open_dispute", transaction_ids=["T500298"], reason="fraud") == (
-        "reason must be one of unauthorized, duplicate, not_received, wrong_amount")
+        "reason must be one of unauthorized, duplicate, not_received, wrong_amount"
+    )
     assert refused("open_dispute", transaction_ids=["T1"], reason="duplicate") == "Transaction T1 not found"
     assert refused("open_dispute", transaction_ids=["T500298", "T500318"], reason="duplicate") == (
-        "All disputed transactions must be on one account")
+        "All disputed transactions must be on one account"
+    )
     assert refused("open_dispute", transaction_ids=["T500315"], reason="wrong_amount") == (
-        "Transaction T500315 is not a posted debit")
+        "Transaction T500315 is not a posted debit"
+    )
     assert refused("open_dispute", transaction_ids=["T500311"], reason="wrong_amount") == (
-        "Transaction T500311 is a check item and cannot be disputed")
+        "Transaction T500311 is a check item and cannot be disputed"
+    )
     assert refused("open_dispute", transaction_ids=["T500304"], reason="unauthorized") == (
-        "Transaction T500304 is already in dispute D7001")
+        "Transaction T500304 is already in dispute D7001"
+    )
 
 
 def test_provisional_credit_is_given_once_on_an_open_dispute(ok, refused, tools):
@@ -180,7 +215,8 @@ def test_provisional_credit_is_given_once_on_an_open_dispute(ok, refused, tools)
     assert (dispute["provisional_credit"], dispute["provisional_credit_on"]) == (412.0, "2025-07-08")
     assert tools.db.accounts["A20060"].balance == 7733.19
     assert refused("issue_provisional_credit", dispute_id="D7001") == (
-        "Provisional credit was already given on 2025-07-08")
+        "Provisional credit was already given on 2025-07-08"
+    )
     assert refused("issue_provisional_credit", dispute_id="D7009") == "The dispute is resolved"
 
 
@@ -189,23 +225,33 @@ def test_a_stop_payment_charges_its_fee_and_lasts_six_months(ok, refused, tools)
     assert (stop["stop_id"], stop["expires_on"], stop["fee_transaction_id"]) == ("S8101", "2026-01-08", f"T{NEXT}")
     assert tools.db.accounts["A20080"].balance == 1703.25
     assert refused("place_stop_payment", account_id="A20080", check_number=1052, amount=300) == (
-        "Check 1052 was already paid on 2025-07-02")
+        "Check 1052 was already paid on 2025-07-02"
+    )
     assert refused("place_stop_payment", account_id="A20080", check_number=1053, amount=125) == (
-        "A stop payment on check 1053 is already in force until 2026-01-08")
+        "A stop payment on check 1053 is already in force until 2026-01-08"
+    )
     assert refused("place_stop_payment", account_id="A20003", check_number=7, amount=125) == (
-        "Stop payments are placed on checking accounts only")
+        "Stop payments are placed on checking accounts only"
+    )
     assert refused("place_stop_payment", account_id="A20080", check_number="1054", amount=125) == (
-        "check_number must be a positive whole number")
+        "check_number must be a positive whole number"
+    )
 
 
 def test_alerts_are_set_or_their_threshold_replaced(ok, refused):
     assert ok("set_alert", account_id="A20010", alert_type="low_balance", threshold=500) == {
-        "alert_id": "AL9001", "account_id": "A20010", "alert_type": "low_balance", "threshold": 500.0}
+        "alert_id": "AL9001",
+        "account_id": "A20010",
+        "alert_type": "low_balance",
+        "threshold": 500.0,
+    }
     assert ok("set_alert", account_id="A20001", alert_type="low_balance", threshold=100)["alert_id"] == "AL9501"
     assert refused("set_alert", account_id="A20001", alert_type="deposit", threshold=100) == (
-        'alert_type must be "low_balance" or "large_transaction"')
+        'alert_type must be "low_balance" or "large_transaction"'
+    )
     assert refused("set_alert", account_id="A20121", alert_type="low_balance", threshold=100) == (
-        "Account A20121 is closed")
+        "Account A20121 is closed"
+    )
 
 
 def test_fees_are_waived_for_an_owner(ok, refused, tools):
@@ -215,13 +261,17 @@ def test_fees_are_waived_for_an_owner(ok, refused, tools):
     ok("waive_fee", customer_id="C1012", transaction_id="T500293", reason="bank_error")
     assert tools.db.customers["C1012"].courtesy_waivers == ["2024-09-15"]
     assert refused("waive_fee", customer_id="C1020", transaction_id="T500308", reason="courtesy") == (
-        "Fee T500308 was already waived")
+        "Fee T500308 was already waived"
+    )
     assert refused("waive_fee", customer_id="C1012", transaction_id="T500295", reason="goodwill") == (
-        'reason must be "courtesy", "bank_error" or "premier_benefit"')
+        'reason must be "courtesy", "bank_error" or "premier_benefit"'
+    )
     assert refused("waive_fee", customer_id="C1012", transaction_id="T500286", reason="courtesy") == (
-        "Transaction T500286 is not a fee")
+        "Transaction T500286 is not a fee"
+    )
     assert refused("waive_fee", customer_id="C1001", transaction_id="T500295", reason="courtesy") == (
-        "Customer does not own the account charged")
+        "Customer does not own the account charged"
+    )
 
 
 def test_the_shared_tools_are_named_after_the_toolkit(ok, tools):

@@ -22,7 +22,9 @@ def test_an_attendee_is_found_by_the_buying_accounts_email_and_a_code(ok, no):
 
 def test_the_world_is_near_the_briefs_size_and_every_confirmed_hold_has_its_deposit(tools):
     db = tools.db
-    sizes = {name: len(getattr(db, name)) for name in ("attendees", "registrations", "sessions", "venues", "announcements")}
+    sizes = {
+        name: len(getattr(db, name)) for name in ("attendees", "registrations", "sessions", "venues", "announcements")
+    }
     assert sizes == {"attendees": 2500, "registrations": 6000, "sessions": 1878, "venues": 81, "announcements": 897}
     confirmed = {hold.hold_id for hold in db.holds.values() if hold.status == "confirmed"}
     assert {deposit.hold_id for deposit in db.deposits.values()} == confirmed
@@ -35,7 +37,9 @@ def test_a_registrations_amounts_say_per_ticket_or_in_total(ok, tools, domain):
     assert (group["quantity"], group["price_paid_per_ticket"], group["fees_paid_total"]) == (12, 323.0, 120.0)
     charges = [p.amount for p in tools.db.payments.values() if p.registration_id == "R20026"]
     assert charges == [323.0 * 12 + 120.0]
-    cancel = next(s["function"] for s in domain.spec.toolkit.schemas() if s["function"]["name"] == "cancel_registration")
+    cancel = next(
+        s["function"] for s in domain.spec.toolkit.schemas() if s["function"]["name"] == "cancel_registration"
+    )
     assert "price_paid_per_ticket times" in cancel["parameters"]["properties"]["refund_amount"]["description"]
 
 
@@ -62,13 +66,25 @@ def test_free_rooms_leave_out_held_rooms_and_small_ones(ok, no):
 
 
 def test_buying_charges_the_days_price_or_one_discount_plus_fees(ok, tools):
-    hiro = {"attendee_id": "A10021", "payment_method_id": "PM10021-1", "holder_name": "Hiro Tanaka",
-            "holder_email": "hiro.tanaka@kumo.tech"}  # fmt: skip
+    hiro = {
+        "attendee_id": "A10021",
+        "payment_method_id": "PM10021-1",
+        "holder_name": "Hiro Tanaka",
+        "holder_email": "hiro.tanaka@kumo.tech",
+    }
     bought = ok("buy_tickets", event_id="E102", ticket_type="vip", quantity=1, promo_code="data20", **hiro)
-    assert (bought["registration_id"], bought["price_paid_per_ticket"], bought["discount"]) == ("R21640", 559.2, "promo")
+    assert (bought["registration_id"], bought["price_paid_per_ticket"], bought["discount"]) == (
+        "R21640",
+        559.2,
+        "promo",
+    )
     assert bought["promo_code"] == "DATA20" and last_payment(tools).amount == 571.7
-    samuel = {"attendee_id": "A10010", "payment_method_id": "PM10010-1", "holder_name": "Samuel Osei",
-              "holder_email": "samuel.osei@harborline.co"}  # fmt: skip
+    samuel = {
+        "attendee_id": "A10010",
+        "payment_method_id": "PM10010-1",
+        "holder_name": "Samuel Osei",
+        "holder_email": "samuel.osei@harborline.co",
+    }
     group = ok("buy_tickets", event_id="E113", ticket_type="standard", quantity=12, group_rate=True, **samuel)
     assert (group["price_paid_per_ticket"], group["fees_paid_total"]) == (126.65, 72.0)
     assert group["confirmation_code"] != bought["confirmation_code"]
@@ -91,9 +107,15 @@ def test_buying_charges_the_days_price_or_one_discount_plus_fees(ok, tools):
     ],
 )
 def test_a_refused_purchase_changes_nothing(no, changes, message):
-    order = {"event_id": "E102", "attendee_id": "A10024", "ticket_type": "standard", "quantity": 1,
-             "payment_method_id": "PM10024-1", "holder_name": "Ahmed Karim",
-             "holder_email": "ahmed.karim@solvent.io"}  # fmt: skip
+    order = {
+        "event_id": "E102",
+        "attendee_id": "A10024",
+        "ticket_type": "standard",
+        "quantity": 1,
+        "payment_method_id": "PM10024-1",
+        "holder_name": "Ahmed Karim",
+        "holder_email": "ahmed.karim@solvent.io",
+    }
     assert no("buy_tickets", **{**order, **changes}) == message
 
 
@@ -121,7 +143,11 @@ def test_a_ticket_is_transferred_by_name_on_the_same_account(ok, no):
 
 def test_an_upgrade_charges_the_difference_and_a_downgrade_nothing(ok, no, tools):
     upgraded = ok("change_ticket_type", registration_id="R20005", ticket_type="vip", payment_method_id="PM10004-1")
-    assert (upgraded["ticket_type"], upgraded["price_paid_per_ticket"], last_payment(tools).amount) == ("vip", 1199.0, 700.0)
+    assert (upgraded["ticket_type"], upgraded["price_paid_per_ticket"], last_payment(tools).amount) == (
+        "vip",
+        1199.0,
+        700.0,
+    )
     payments = tools.db.next_payment_number
     arguments = {"ticket_type": "standard", "payment_method_id": "PM10025-1"}
     downgraded = ok("change_ticket_type", registration_id="R20029", **arguments)
@@ -170,8 +196,15 @@ def test_accommodations_are_recorded_once(ok, no):
 
 def test_room_holds_last_48_hours_and_never_double_book(ok, no):
     held = ok("hold_room", event_id="E110", room_id="RM021", dates=["2025-11-19", "2025-11-18"])
-    assert held == {"hold_id": "H5201", "event_id": "E110", "room_id": "RM021", "dates": ["2025-11-18", "2025-11-19"],
-                    "status": "held", "expires": "2025-08-28 10:00", "total_rate": 10400.0}  # fmt: skip
+    assert held == {
+        "hold_id": "H5201",
+        "event_id": "E110",
+        "room_id": "RM021",
+        "dates": ["2025-11-18", "2025-11-19"],
+        "status": "held",
+        "expires": "2025-08-28 10:00",
+        "total_rate": 10400.0,
+    }
     for room_id, dates, message in [
         ("RM021", ["2025-11-19"], "Error: Room is already held on 2025-11-19"),
         ("RM021", [], "Error: Give at least one date to hold"),
@@ -183,7 +216,11 @@ def test_room_holds_last_48_hours_and_never_double_book(ok, no):
 
 def test_a_hold_shows_its_room_and_the_deposit_that_confirmed_it(ok, no):
     spruce = ok("get_hold", hold_id="H5001")
-    assert (spruce["venue_name"], spruce["room"]["name"], spruce["room"]["capacity"]) == ("Mile High Conference Center", "Spruce Room", 200)
+    assert (spruce["venue_name"], spruce["room"]["name"], spruce["room"]["capacity"]) == (
+        "Mile High Conference Center",
+        "Spruce Room",
+        200,
+    )
     assert spruce["deposit"] is None
     great_hall = ok("get_hold", hold_id="H5003")
     assert (great_hall["deposit"]["amount"], great_hall["deposit"]["organizer_id"]) == (1950.0, "ORG02")
@@ -192,8 +229,13 @@ def test_a_hold_shows_its_room_and_the_deposit_that_confirmed_it(ok, no):
 def test_a_held_room_is_confirmed_by_a_quarter_of_its_rate_paid_by_its_organizer(ok, no):
     confirmed = ok("confirm_hold", hold_id="H5002", organizer_id="ORG02", deposit=1550)
     assert confirmed["hold"]["status"] == "confirmed"
-    assert confirmed["deposit"] == {"deposit_id": "DEP6037", "hold_id": "H5002", "organizer_id": "ORG02", "amount": 1550.0,
-                                    "date": "2025-08-26"}  # fmt: skip
+    assert confirmed["deposit"] == {
+        "deposit_id": "DEP6037",
+        "hold_id": "H5002",
+        "organizer_id": "ORG02",
+        "amount": 1550.0,
+        "date": "2025-08-26",
+    }
     assert ok("get_hold", hold_id="H5002")["deposit"]["deposit_id"] == "DEP6037"
     for hold_id, organizer_id, deposit, message in [
         ("H5001", "ORG04", 750, "Error: Organizer does not run this event"),
@@ -217,7 +259,10 @@ def test_the_confirmation_rule_catches_a_room_too_small_and_an_unsaid_deposit(do
     task = domain.tasks["58"].model_copy(deep=True)
     task.evaluation_criteria.actions[-1].arguments.update(hold_id="H5001", deposit=750)
     violations = RULES[18](gold_trace(domain, task))
-    assert violations == ["confirmed H5001 of RM024 seating 200, below 440", "the deposit 750.0 is not in communicate_info"]
+    assert violations == [
+        "confirmed H5001 of RM024 seating 200, below 440",
+        "the deposit 750.0 is not in communicate_info",
+    ]
     del task.evaluation_criteria.actions[0]  # no verification of the organizer
     assert RULES[2](gold_trace(domain, task)) == ["confirm_hold on ORG02 before the event's organizer was identified"]
 
@@ -230,8 +275,14 @@ def test_the_read_back_rule_catches_a_change_to_a_record_no_look_up_showed(domai
 
 
 def test_announcements_go_from_the_events_organizer_with_a_matching_template(ok, no):
-    sent = ok("send_announcement", event_id="E112", organizer_id="ORG04", audience="vip_holders", kind="schedule",
-                  template_id="TPL-SCH-2")  # fmt: skip
+    sent = ok(
+        "send_announcement",
+        event_id="E112",
+        organizer_id="ORG04",
+        audience="vip_holders",
+        kind="schedule",
+        template_id="TPL-SCH-2",
+    )
     assert (sent["announcement_id"], sent["sent"], sent["recipients"]) == ("AN7401", "2025-08-26", 21)
     notice = {"event_id": "E112", "audience": "all_registrants", "kind": "safety"}
     for organizer_id, template_id, message in [

@@ -37,8 +37,10 @@ def test_the_world_has_the_briefs_size_and_no_two_members_share_name_and_birth_d
 
 def test_activities_bookings_and_packages_are_read_in_order(ok):
     runs = ok("list_activities", member_id="M20033", date_from="2025-01-05", date_to="2025-01-05")
-    assert [(run["distance_km"], run["source"]) for run in runs] == [(12.0, "watch"), (12.0, "app")]  # a duplicate import
-    nobody = dict(member_id="M1", date_from="2025-01-01", date_to="2025-01-02")
+    assert [(run["distance_km"], run["source"]) for run in runs] == [
+        (12.0, "watch"),
+        (12.0, "app"),
+    ]  # a duplicate import
     bookings = ok("list_bookings", member_id="M20022")
     assert [booking["status"] for booking in bookings] == ["no_show", "no_show", "no_show"]
     packages = ok("list_pt_packages", member_id="M20058")
@@ -58,14 +60,28 @@ def test_a_trainers_day_shows_free_slots_only(ok):
     day = ok("get_trainer_schedule", trainer_id="T03", date="2025-01-27")
     assert "2025-01-27T18:00" not in day["open_slots"] and "2025-01-27T17:00" in day["open_slots"]
     assert ok("get_trainer_schedule", trainer_id="T05", date="2025-01-21")["open_slots"] == [
-        "2025-01-21T11:00", "2025-01-21T12:00", "2025-01-21T17:00", "2025-01-21T18:00"]  # fmt: skip
+        "2025-01-21T11:00",
+        "2025-01-21T12:00",
+        "2025-01-21T17:00",
+        "2025-01-21T18:00",
+    ]
 
 
 def test_logging_an_activity_refuses_duplicates_and_bad_entries(ok, no):
-    logged = ok("log_activity", member_id="M20001", activity_type="run", date="2025-01-14", start_time="06:30",
-                duration_min=35, distance_km=6.2, avg_hr=148)  # fmt: skip
+    logged = ok(
+        "log_activity",
+        member_id="M20001",
+        activity_type="run",
+        date="2025-01-14",
+        start_time="06:30",
+        duration_min=35,
+        distance_km=6.2,
+        avg_hr=148,
+    )
     assert (logged["activity_id"], logged["source"]) == ("A102963", "desk")
-    run = dict(member_id="M20061", activity_type="run", date="2025-01-18", start_time="07:30", duration_min=47, distance_km=8.4)
+    run = dict(
+        member_id="M20061", activity_type="run", date="2025-01-18", start_time="07:30", duration_min=47, distance_km=8.4
+    )
     message = "Error: Duplicate: A102911 is already logged for that type, date and start time"
     assert no("log_activity", **run) == message
     assert no("log_activity", **{**run, "activity_type": "yoga"}) == "Error: Unknown activity type"
@@ -78,14 +94,23 @@ def test_logging_an_activity_refuses_duplicates_and_bad_entries(ok, no):
 
 
 def test_a_progress_summary_lists_one_measure_over_a_period(ok, no):
-    summary = ok("get_progress_summary", member_id="M20070", measure="weight_kg", date_from="2024-12-01",
-                 date_to="2025-01-21")  # fmt: skip
+    summary = ok(
+        "get_progress_summary", member_id="M20070", measure="weight_kg", date_from="2024-12-01", date_to="2025-01-21"
+    )
     assert [(entry["date"], entry["value"], entry["source"]) for entry in summary["entries"]] == [
-        ("2024-12-09", 73.9, "scale"), ("2024-12-23", 73.1, "scale"), ("2024-12-30", 72.9, "app"), ("2025-01-06", 72.2, "scale"),
-        ("2025-01-20", 71.4, "scale")]  # fmt: skip
+        ("2024-12-09", 73.9, "scale"),
+        ("2024-12-23", 73.1, "scale"),
+        ("2024-12-30", 72.9, "app"),
+        ("2025-01-06", 72.2, "scale"),
+        ("2025-01-20", 71.4, "scale"),
+    ]
     assert summary["days_spanned"] == 42
-    fat = ok("get_progress_summary", member_id="M20074", measure="body_fat_pct", date_from="2024-12-24", date_to="2025-01-20")
-    assert [entry["value"] for entry in fat["entries"]] == [32.1] and fat["days_spanned"] == 0  # app weigh-ins carry no body fat
+    fat = ok(
+        "get_progress_summary", member_id="M20074", measure="body_fat_pct", date_from="2024-12-24", date_to="2025-01-20"
+    )
+    assert [entry["value"] for entry in fat["entries"]] == [32.1] and fat[
+        "days_spanned"
+    ] == 0  # app weigh-ins carry no body fat
     period = dict(member_id="M20070", date_from="2024-12-01", date_to="2025-01-21")
     message = "Error: Unknown measure: use weight_kg, body_fat_pct or waist_cm"
     assert no("get_progress_summary", measure="bmi", **period) == message
@@ -93,8 +118,15 @@ def test_a_progress_summary_lists_one_measure_over_a_period(ok, no):
 
 def test_a_logged_weight_is_kept_to_one_decimal_and_the_newest_is_the_weight_on_file(ok, tools):
     logged = ok("log_measurement", member_id="M20073", date="2025-01-20", weight_kg=92.08, waist_cm=96.52)
-    assert logged == {"measurement_id": f"MS{tools.db.next_measurement_number - 1}", "member_id": "M20073", "date": "2025-01-20",
-                      "weight_kg": 92.1, "body_fat_pct": None, "waist_cm": 96.5, "source": "desk"}  # fmt: skip
+    assert logged == {
+        "measurement_id": f"MS{tools.db.next_measurement_number - 1}",
+        "member_id": "M20073",
+        "date": "2025-01-20",
+        "weight_kg": 92.1,
+        "body_fat_pct": None,
+        "waist_cm": 96.5,
+        "source": "desk",
+    }
     assert tools.db.members["M20073"].weight_kg == 92.1
     ok("log_measurement", member_id="M20073", date="2025-01-10", weight_kg=93.4)  # older than the newest
     assert tools.db.members["M20073"].weight_kg == 92.1
@@ -118,7 +150,11 @@ def test_a_measurement_that_cannot_be_logged_changes_nothing(no, tools, argument
 
 def test_booking_a_class_checks_places_starts_and_waitlists(ok, no, tools):
     booking = ok("book_class", member_id="M20018", class_id="K9002")
-    assert (booking["booking_id"], booking["status"], booking["class_start"]) == ("B20001", "booked", "2025-01-25T09:00")
+    assert (booking["booking_id"], booking["status"], booking["class_start"]) == (
+        "B20001",
+        "booked",
+        "2025-01-25T09:00",
+    )
     message = "Error: Member already holds B20001 on this class"
     assert no("book_class", member_id="M20018", class_id="K9002") == message
     assert no("book_class", member_id="M20019", class_id="K9003") == "Error: Class is full"
@@ -148,7 +184,11 @@ def test_routines_and_goals_are_set_in_the_app(ok, no, tools):
     message = "Error: Start date is in the past"
     assert no("assign_routine", **{**plan, "start_date": "2025-01-20"}) == message
     goal = ok("set_goal", member_id="M20062", metric="longest_run_km", target=12, deadline="2025-03-31")
-    assert goal["goal_id"] == "G1162" and [g.status for g in tools.db.members["M20062"].goals] == ["replaced", "active", "active"]
+    assert goal["goal_id"] == "G1162" and [g.status for g in tools.db.members["M20062"].goals] == [
+        "replaced",
+        "active",
+        "active",
+    ]
     goal = dict(member_id="M20062", metric="longest_run_km", target=12, deadline="2025-03-31")
     assert no("set_goal", **{**goal, "metric": "pace"}) == "Error: Unknown goal metric"
     assert no("set_goal", **{**goal, "deadline": "2025-01-21"}) == "Error: Deadline must be after today"

@@ -14,12 +14,19 @@ def test_namesakes_are_told_apart_by_zip_and_phone(ok):
 
 def test_patient_provider_plan_and_pharmacy_records_are_read(ok, no):
     harold = ok("get_patient", patient_id="P10007")
-    assert harold["proxies"][0] == {"name": "Susan Whitfield-Ames", "relation": "child", "scope": "all", "expires": "2025-02-28"}
+    assert harold["proxies"][0] == {
+        "name": "Susan Whitfield-Ames",
+        "relation": "child",
+        "scope": "all",
+        "expires": "2025-02-28",
+    }
     assert ok("get_provider", provider_id="DR140")["licensed_states"] == ["IL"]
     cardiologists = ok("search_providers", specialty="cardiology", plan_id="PL-HSA1", clinic_id="CL2")
     assert [p["provider_id"] for p in cardiologists][:1] == ["DR111"]
     assert all(p["clinic_id"] == "CL2" and "PL-HSA1" in p["plans_in_network"] for p in cardiologists)
-    assert no("search_providers", specialty="cardiology", clinic_id="CL9") == "Error: Clinic CL9 not found"  # no empty list
+    assert (
+        no("search_providers", specialty="cardiology", clinic_id="CL9") == "Error: Clinic CL9 not found"
+    )  # no empty list
     plans = ok("list_plans")
     assert len(plans) == 12 and next(p for p in plans if p["plan_id"] == "PL-PPO3")["contract_end"] == "2024-12-31"
     assert [p["pharmacy_id"] for p in ok("list_pharmacies", zip="60202")] == ["PH3", "PH9"]
@@ -28,7 +35,12 @@ def test_patient_provider_plan_and_pharmacy_records_are_read(ok, no):
 
 def test_slots_appointments_referrals_and_prescriptions_are_listed_in_order(ok, no):
     week = {"date_from": "2025-03-11", "date_to": "2025-03-19"}
-    assert [s["slot_id"] for s in ok("list_open_slots", provider_id="DR101", **week)] == ["S20001", "S20002", "S20003", "S20004"]
+    assert [s["slot_id"] for s in ok("list_open_slots", provider_id="DR101", **week)] == [
+        "S20001",
+        "S20002",
+        "S20003",
+        "S20004",
+    ]
     assert [s["slot_id"] for s in ok("list_open_slots", provider_id="DR101", mode="telehealth", **week)] == ["S20004"]
     assert [a["appointment_id"] for a in ok("list_appointments", patient_id="P10019")] == ["A100017", "A100018"]
     assert [r["referral_id"] for r in ok("list_referrals", patient_id="P10008")] == ["RF30001"]
@@ -36,12 +48,19 @@ def test_slots_appointments_referrals_and_prescriptions_are_listed_in_order(ok, 
 
 
 def test_booking_takes_the_slot_and_a_referral_visit(tools, ok, no):
-    booked = ok("book_appointment", patient_id="P10008", slot_id="S20015", visit_type="follow_up", referral_id="RF30001")
+    booked = ok(
+        "book_appointment", patient_id="P10008", slot_id="S20015", visit_type="follow_up", referral_id="RF30001"
+    )
     assert booked["appointment_id"] == "A300001" and tools.db.next_appointment_number == 300002
     assert (booked["date"], booked["time"], booked["specialty"]) == ("2025-03-14", "09:30", "cardiology")
     assert tools.db.slots["S20015"].status == "taken" and tools.db.referrals["RF30001"].visits_used == 2
-    assert no("book_appointment", patient_id="P10008", slot_id="S20015", visit_type="new") == "Error: Slot is already taken"
-    assert no("book_appointment", patient_id="P10001", slot_id="S20035", visit_type="new") == "Error: Slot is in the past"
+    assert (
+        no("book_appointment", patient_id="P10008", slot_id="S20015", visit_type="new")
+        == "Error: Slot is already taken"
+    )
+    assert (
+        no("book_appointment", patient_id="P10001", slot_id="S20035", visit_type="new") == "Error: Slot is in the past"
+    )
 
 
 def test_booking_refuses_referrals_that_cannot_cover_the_visit(no):
@@ -98,8 +117,13 @@ def test_a_refill_uses_a_refill_and_goes_to_the_pharmacy_named(ok, no):
 
 
 def test_records_requests_charge_the_copy_fee_and_are_due_in_30_days(tools, ok, no):
-    paper = ok("create_records_request", patient_id="P10017", record_types=["visit_notes", "imaging"],
-               recipient="Dr. Elena Vasquez", delivery_format="paper")  # fmt: skip
+    paper = ok(
+        "create_records_request",
+        patient_id="P10017",
+        record_types=["visit_notes", "imaging"],
+        recipient="Dr. Elena Vasquez",
+        delivery_format="paper",
+    )
     assert (paper["request_id"], paper["fee"], paper["due"], paper["status"]) == ("RR6001", 9.0, "2025-04-09", "open")
     mine = {"patient_id": "P10017", "recipient": "patient"}
     assert ok("create_records_request", record_types=["imaging"], delivery_format="electronic", **mine)["fee"] == 6.5
@@ -113,10 +137,19 @@ def test_records_requests_charge_the_copy_fee_and_are_due_in_30_days(tools, ok, 
 
 def test_contact_details_are_checked_and_changed(ok, no):
     patient = ok("update_contact_info", patient_id="P10008", address="1720 Ridge Ave, Evanston IL", zip="60201")
-    assert (patient["address"], patient["zip"], patient["phone"]) == ("1720 Ridge Ave, Evanston IL", "60201", "773-555-0178")
-    assert ok("update_contact_info", patient_id="P10008", phone="847-555-0100", email="d@example.com")["email"] == "d@example.com"
+    assert (patient["address"], patient["zip"], patient["phone"]) == (
+        "1720 Ridge Ave, Evanston IL",
+        "60201",
+        "773-555-0178",
+    )
+    assert (
+        ok("update_contact_info", patient_id="P10008", phone="847-555-0100", email="d@example.com")["email"]
+        == "d@example.com"
+    )
     assert no("update_contact_info", patient_id="P10008") == "Error: Nothing to change"
-    assert no("update_contact_info", patient_id="P10008", phone="8475550100") == "Error: Phone must look like NNN-NNN-NNNN"
+    assert (
+        no("update_contact_info", patient_id="P10008", phone="8475550100") == "Error: Phone must look like NNN-NNN-NNNN"
+    )
     assert no("update_contact_info", patient_id="P10008", email="d.example.com") == "Error: Email address is not valid"
     assert no("update_contact_info", patient_id="P10008", zip="6020") == "Error: Zip must be 5 digits"
 
@@ -124,7 +157,9 @@ def test_contact_details_are_checked_and_changed(ok, no):
 def test_insurance_is_replaced(ok, no):
     patient = ok("update_insurance", patient_id="P10018", plan_id="PL-HSA1", member_id="SHP-559301174")
     assert (patient["plan_id"], patient["member_id"]) == ("PL-HSA1", "SHP-559301174")
-    assert no("update_insurance", patient_id="P10018", plan_id="PL-PPO1", member_id=" ") == "Error: Member id is required"
+    assert (
+        no("update_insurance", patient_id="P10018", plan_id="PL-PPO1", member_id=" ") == "Error: Member id is required"
+    )
 
 
 def test_a_referral_is_requested_from_the_pcp_unless_one_is_still_open(tools, ok, no):

@@ -24,11 +24,17 @@ def test_records_pto_and_leave_views_are_computed_from_the_data(ok):
     account = ok("get_pto_account", employee_id="E1034")
     tier = (account["balance_hours"], account["completed_years_of_service"], account["accrual_hours_per_month"])
     assert tier == (37.5, 2, 6.67)
-    assert account["next_accrual_date"] == "2025-11-30" and [r["request_id"] for r in account["open_requests"]] == ["P4004"]
+    assert account["next_accrual_date"] == "2025-11-30" and [r["request_id"] for r in account["open_requests"]] == [
+        "P4004"
+    ]
     assert ok("get_pto_account", employee_id="E1020")["accrual_hours_per_month"] == 13.33
     assert ok("get_pto_account", employee_id="E1036")["accrual_hours_per_month"] == 10.0
     eligibility = ok("get_leave_eligibility", employee_id="E1050")
-    service = (eligibility["months_of_service"], eligibility["prior_employee_id"], eligibility["prior_months_of_service"])
+    service = (
+        eligibility["months_of_service"],
+        eligibility["prior_employee_id"],
+        eligibility["prior_months_of_service"],
+    )
     assert service == (9, "E1049", 63)
     assert ok("get_leave_eligibility", employee_id="E1031")["employees_within_75_miles"] == 38
     assert ok("get_leave_eligibility", employee_id="E1039")["leaves"][0]["workdays"] == 48
@@ -47,8 +53,16 @@ def test_requisitions_applications_and_interview_calendars_are_listed(ok, no):
 
 def test_a_pto_request_is_charged_by_workdays_and_waits_for_a_decision(ok, no, tools):
     request = ok("submit_pto_request", employee_id="E1037", start_date="2025-11-24", end_date="2025-11-28", hours=24)
-    assert request == {"request_id": "P6253", "employee_id": "E1037", "start_date": "2025-11-24", "end_date": "2025-11-28",
-                       "hours": 24.0, "status": "pending", "submitted_on": "2025-11-04", "decided_by": None}  # fmt: skip
+    assert request == {
+        "request_id": "P6253",
+        "employee_id": "E1037",
+        "start_date": "2025-11-24",
+        "end_date": "2025-11-28",
+        "hours": 24.0,
+        "status": "pending",
+        "submitted_on": "2025-11-04",
+        "decided_by": None,
+    }
     assert tools.db.next_pto_number == 6254
     cases = {
         ("E1049", "2025-12-01", "2025-12-01", 8): "Error: Employee E1049 is not active",
@@ -57,7 +71,12 @@ def test_a_pto_request_is_charged_by_workdays_and_waits_for_a_decision(ok, no, t
         ("E1037", "2025-12-05", "2025-12-01", 8): "Error: end_date is before start_date",
         ("E1037", "2025-11-08", "2025-11-09", 8): "Error: The dates cover no workday",
         ("E1037", "Dec 8", "2025-12-08", 8): "Error: start_date must be a date written YYYY-MM-DD",
-        ("E1037", "2025-12-08", "2025-12-08", 9): "Error: hours must be more than 0 and at most 8 per workday (1 workdays)",
+        (
+            "E1037",
+            "2025-12-08",
+            "2025-12-08",
+            9,
+        ): "Error: hours must be more than 0 and at most 8 per workday (1 workdays)",
         ("E1020", "2025-12-16", "2025-12-16", 8): "Error: Overlaps PTO request P4001",
     }
     for (employee_id, start, end, hours), message in cases.items():
@@ -69,37 +88,65 @@ def test_a_manager_decision_is_recorded_once(ok, no):
     decided = ok("decide_pto_request", request_id="P4003", decision="approved", manager_id="E1010")
     assert (decided["status"], decided["decided_by"]) == ("approved", "E1010")
     assert no("decide_pto_request", request_id="P4003", decision="denied", manager_id="E1010") == (
-        "Error: Request is approved, not pending")
+        "Error: Request is approved, not pending"
+    )
     assert no("decide_pto_request", request_id="P4001", decision="maybe", manager_id="E1010") == (
-        "Error: decision must be approved or denied")
+        "Error: decision must be approved or denied"
+    )
     assert no("decide_pto_request", request_id="P4001", decision="approved", manager_id="E1020") == (
-        "Error: An employee cannot decide their own request")
+        "Error: An employee cannot decide their own request"
+    )
 
 
 def test_leave_is_filed_with_its_workdays(ok, no):
-    leave = ok("submit_leave_request", employee_id="E1040", leave_type="bereavement", start_date="2025-11-05",
-                   end_date="2025-11-12")  # fmt: skip
+    leave = ok(
+        "submit_leave_request",
+        employee_id="E1040",
+        leave_type="bereavement",
+        start_date="2025-11-05",
+        end_date="2025-11-12",
+    )
     assert (leave["leave_id"], leave["workdays"], leave["status"]) == ("LV500", 5, "submitted")
-    assert no("submit_leave_request", employee_id="E1040", leave_type="sabbatical", start_date="2025-12-01",
-                   end_date="2025-12-02") == "Error: leave_type must be one of fmla, medical, bereavement"  # fmt: skip
-    assert no("submit_leave_request", employee_id="E1021", leave_type="fmla", start_date="2025-11-12",
-                   end_date="2025-11-14") == "Error: Overlaps leave LV302"  # fmt: skip
+    assert (
+        no(
+            "submit_leave_request",
+            employee_id="E1040",
+            leave_type="sabbatical",
+            start_date="2025-12-01",
+            end_date="2025-12-02",
+        )
+        == "Error: leave_type must be one of fmla, medical, bereavement"
+    )
+    assert (
+        no(
+            "submit_leave_request",
+            employee_id="E1021",
+            leave_type="fmla",
+            start_date="2025-11-12",
+            end_date="2025-11-14",
+        )
+        == "Error: Overlaps leave LV302"
+    )
 
 
 def test_requisitions_are_approved_then_posted(ok, no):
     assert ok("approve_requisition", requisition_id="R801", approver_id="E1003")["status"] == "approved"
     assert no("approve_requisition", requisition_id="R801", approver_id="E1003") == (
-        "Error: Requisition is approved, not awaiting approval")
+        "Error: Requisition is approved, not awaiting approval"
+    )
     assert no("approve_requisition", requisition_id="R802", approver_id="E1011") == (
-        "Error: The hiring manager cannot approve their own requisition")
+        "Error: The hiring manager cannot approve their own requisition"
+    )
     posted = ok("post_requisition", requisition_id="R805", internal_start="2025-11-05", external_start="2025-11-13")
     assert (posted["status"], posted["external_start"]) == ("posted", "2025-11-13")
     dates = {"internal_start": "2025-11-05", "external_start": "2025-11-13"}
     unapproved = no("post_requisition", requisition_id="R802", **dates)
     assert unapproved == "Error: Requisition is awaiting_approval; only an approved requisition can be posted"
-    for inside, outside, message in [("2025-11-03", "2025-11-12", "internal_start is in the past"),
-                                     ("2025-11-08", "2025-11-17", "Postings open on workdays only"),
-                                     ("2025-11-06", "2025-11-06", "external_start must be after internal_start")]:  # fmt: skip
+    for inside, outside, message in [
+        ("2025-11-03", "2025-11-12", "internal_start is in the past"),
+        ("2025-11-08", "2025-11-17", "Postings open on workdays only"),
+        ("2025-11-06", "2025-11-06", "external_start must be after internal_start"),
+    ]:
         dates = {"internal_start": inside, "external_start": outside}
         assert no("post_requisition", requisition_id="R806", **dates) == f"Error: {message}"
 
@@ -109,9 +156,11 @@ def test_internal_applications_need_an_open_posting_and_one_per_employee(ok, no)
     assert (application["application_id"], application["candidate_name"]) == ("A20410", "Ana Sousa")
     assert application["stage"] == "applied"
     assert no("submit_internal_application", requisition_id="R808", employee_id="E1061") == (
-        "Error: Requisition is not open for applications")
+        "Error: Requisition is not open for applications"
+    )
     assert no("submit_internal_application", requisition_id="R809", employee_id="E1013") == (
-        "Error: Employee has already applied to this requisition")
+        "Error: Employee has already applied to this requisition"
+    )
 
 
 def test_interviews_are_booked_without_double_booking(ok, no, tools):
@@ -126,8 +175,10 @@ def test_interviews_are_booked_without_double_booking(ok, no, tools):
         (("A20006", "E1011", "2025-11-07", "10:00"), "The candidate already has an interview then (I7003)"),
     ]
     for (application_id, interviewer_id, day, time), message in cases:
-        assert no("schedule_interview", application_id=application_id, interviewer_id=interviewer_id, date=day,
-                       time=time) == f"Error: {message}"  # fmt: skip
+        assert (
+            no("schedule_interview", application_id=application_id, interviewer_id=interviewer_id, date=day, time=time)
+            == f"Error: {message}"
+        )
 
 
 def test_contact_details_change_by_group(ok, no, tools):
@@ -140,8 +191,10 @@ def test_contact_details_change_by_group(ok, no, tools):
         ({}, "Nothing to change"),
         ({"phone": 6145550100}, "Every contact field must be text"),
         ({"street": "1 Main St", "city": "Columbus"}, "An address needs street, city, state and zip"),
-        ({"street": "1 Main St", "city": "Columbus", "state": "Ohio", "zip": "43215"},
-         "state must be two capital letters and zip five digits"),
+        (
+            {"street": "1 Main St", "city": "Columbus", "state": "Ohio", "zip": "43215"},
+            "state must be two capital letters and zip five digits",
+        ),
         ({"emergency_name": "Ana Nguyen"}, "An emergency contact needs a name, a relationship and a phone"),
     ]
     for fields, message in cases:
@@ -156,34 +209,56 @@ def test_emergency_contacts_read_right(tools):
     for employee in tools.db.employees.values():
         contact = employee.emergency_contact
         given, family = contact.name.split(" ", 1)
-        if (contact.relationship in women_only and given in MEN) or (contact.relationship in men_only and given in WOMEN):
+        if (contact.relationship in women_only and given in MEN) or (
+            contact.relationship in men_only and given in WOMEN
+        ):
             wrong.append(f"{employee.employee_id}: {contact.name}, {contact.relationship}")
         if contact.relationship == "friend" and family == employee.name.split(" ", 1)[1]:
             wrong.append(f"{employee.employee_id}: friend {contact.name} of {employee.name}")
     assert wrong == []
     assert {"Elena", "Gloria"} <= WOMEN and {"Aaron", "Simon"} <= MEN and not WOMEN & MEN
 
+
 def test_pay_changes_are_routed_to_the_requesters_manager(ok, no):
-    change = ok("submit_pay_change", employee_id="E1034", requested_by="E1010", new_pay=25.5,
-                    effective_date="2025-11-17", reason="merit")
+    change = ok(
+        "submit_pay_change",
+        employee_id="E1034",
+        requested_by="E1010",
+        new_pay=25.5,
+        effective_date="2025-11-17",
+        reason="merit",
+    )
     assert (change["change_id"], change["current_pay"], change["approver_id"]) == ("PC470", 24.0, "E1003")
     assert change["status"] == "pending_approval"
     cases = [
         (("E1010", "E1010", 90000, "2025-12-01", "merit"), "An employee cannot request their own pay change"),
-        (("E1034", "E1010", 26, "2025-12-01", "bonus"), "reason must be one of merit, promotion, market_adjustment, retention"),
+        (
+            ("E1034", "E1010", 26, "2025-12-01", "bonus"),
+            "reason must be one of merit, promotion, market_adjustment, retention",
+        ),
         (("E1034", "E1010", -1, "2025-12-01", "merit"), "new_pay must be a positive amount"),
         (("E1034", "E1010", 26, "2025-11-03", "merit"), "effective_date must be the first day of a coming pay period"),
         (("E1001", "E1000", 240000, "2025-12-01", "merit"), "The requester has no manager to approve the change"),
     ]
     for (employee_id, requested_by, new_pay, effective_date, reason), message in cases:
-        assert no("submit_pay_change", employee_id=employee_id, requested_by=requested_by, new_pay=new_pay,
-                       effective_date=effective_date, reason=reason) == f"Error: {message}"  # fmt: skip
+        assert (
+            no(
+                "submit_pay_change",
+                employee_id=employee_id,
+                requested_by=requested_by,
+                new_pay=new_pay,
+                effective_date=effective_date,
+                reason=reason,
+            )
+            == f"Error: {message}"
+        )
 
 
 def test_cases_are_opened_by_type(ok, no):
     assert ok("open_case", employee_id="E1047", case_type="harassment")["case_id"] == "C9110"
     assert no("open_case", employee_id="E1047", case_type="gossip") == (
-        "Error: case_type must be one of harassment, discrimination, safety, withholding_review, payroll_error, benefits")
+        "Error: case_type must be one of harassment, discrimination, safety, withholding_review, payroll_error, benefits"
+    )
 
 
 def test_the_shared_tools_are_named_after_the_toolkit(ok):
@@ -198,7 +273,10 @@ def test_a_schedule_is_one_workweek_with_its_open_shifts_and_swap_requests(ok, n
     assert [(shift["shift_id"], shift["hours"]) for shift in week["open_shifts"]] == [("S13067", 10.0), ("S13099", 8.0)]
     assert [(request["swap_id"], request["accepted_by"]) for request in week["swap_requests"]] == [("SW101", [])]
     nights = ok("get_schedule", employee_id="E1047", week_start="2025-11-17")["shifts"]
-    assert (nights[0]["start"], nights[-1]["end"]) == ("2025-11-17 22:00", "2025-11-24 06:00")  # counted in the week it starts
+    assert (nights[0]["start"], nights[-1]["end"]) == (
+        "2025-11-17 22:00",
+        "2025-11-24 06:00",
+    )  # counted in the week it starts
     accepted = ok("get_schedule", employee_id="E1087", week_start="2025-11-24")["swap_requests"]
     assert [request["swap_id"] for request in accepted] == ["SW105", "SW106"]  # colleagues' shifts she accepted
     assert ok("get_schedule", employee_id="E1085", week_start="2025-11-17")["under_18"] is True
@@ -224,8 +302,10 @@ def test_a_shift_is_assigned_once_and_its_swap_request_closes(ok, no, tools):
         (("S12998", "E1082", ""), "Overlaps the employee's shift S12999"),
     ]
     for (shift_id, employee_id, approver), message in cases:
-        assert no("assign_shift", shift_id=shift_id, employee_id=employee_id,
-                       overtime_approved_by=approver) == f"Error: {message}"  # fmt: skip
+        assert (
+            no("assign_shift", shift_id=shift_id, employee_id=employee_id, overtime_approved_by=approver)
+            == f"Error: {message}"
+        )
 
 
 def test_the_generated_schedules_keep_the_shift_rules(tools):
@@ -237,10 +317,16 @@ def test_the_generated_schedules_keep_the_shift_rules(tools):
     broken = []
     for employee_id, shifts in by_employee.items():
         employee = tools.db.employees[employee_id]
-        rests = [(later.shift_id, hours_between(earlier.end, later.start)) for earlier, later in zip(shifts, shifts[1:])]
+        rests = [
+            (later.shift_id, hours_between(earlier.end, later.start)) for earlier, later in zip(shifts, shifts[1:])
+        ]
         broken += [f"{shift_id}: {rest:g} hours of rest" for shift_id, rest in rests if rest < 10]
         if is_minor(employee, "2025-11-04"):
-            broken += [f"{shift.shift_id}: {breach}" for shift in shifts for breach in minor_breaches(tools.db, employee, shift)]
+            broken += [
+                f"{shift.shift_id}: {breach}"
+                for shift in shifts
+                for breach in minor_breaches(tools.db, employee, shift)
+            ]
         for monday in {monday_of(shift.start) for shift in shifts}:
             week = [shift for shift in shifts if monday_of(shift.start) == monday]
             if sum(shift.hours for shift in week) > 40 and not any(shift.overtime_approved_by for shift in week):
@@ -254,5 +340,8 @@ def test_who_can_take_a_shift_over(tools):
     assert cannot_take(tools.db, "E1084", saturday) == ["E1084 would rest 0 hours"]
     assert cannot_take(tools.db, "E1083", saturday) == []
     assert cannot_take(tools.db, "E1087", tools.db.shifts["S13471"]) == [
-        "a shift ending 2025-11-25 23:00 on a school night for an employee under 18"]
-    assert cannot_take(tools.db, "E1087", tools.db.shifts["S13704"]) == []  # the night before Thanksgiving is no school night
+        "a shift ending 2025-11-25 23:00 on a school night for an employee under 18"
+    ]
+    assert (
+        cannot_take(tools.db, "E1087", tools.db.shifts["S13704"]) == []
+    )  # the night before Thanksgiving is no school night

@@ -5,7 +5,10 @@ that fails changes nothing."""
 def test_a_member_is_found_by_name_and_birth_date_and_namesakes_stay_apart(ok, no):
     assert ok("find_member", name="maya lopez", birth_date="1990-04-12") == "M1001"
     assert ok("find_member", name="Maya Lopez", birth_date="1985-09-30") == "M1002"
-    assert no("find_member", name="Maya Lopez", birth_date="1990-04-13") == "Error: No member with that name and date of birth"
+    assert (
+        no("find_member", name="Maya Lopez", birth_date="1990-04-13")
+        == "Error: No member with that name and date of birth"
+    )
 
 
 def test_member_loans_and_books_are_read(ok, no):
@@ -19,7 +22,14 @@ def test_member_loans_and_books_are_read(ok, no):
 
 def test_borrowing_lends_a_copy_for_fourteen_days_under_a_new_id(ok, no, tools):
     loan = ok("borrow_book", member_id="M1001", book_id="B203")
-    assert loan == {"loan_id": "L3005", "member_id": "M1001", "book_id": "B203", "due_date": "2026-03-16", "renewals": 0, "status": "out"}
+    assert loan == {
+        "loan_id": "L3005",
+        "member_id": "M1001",
+        "book_id": "B203",
+        "due_date": "2026-03-16",
+        "renewals": 0,
+        "status": "out",
+    }
     assert tools.db.books["B203"].available == 2 and tools.db.next_loan_number == 3006
     assert no("borrow_book", member_id="M1004", book_id="B203") == "Error: Member account is suspended"
     assert no("borrow_book", member_id="M1001", book_id="B202") == "Error: No copy available"
@@ -52,7 +62,10 @@ def test_fines_are_paid_down_to_what_is_owed(ok, no):
 def test_the_shared_tools_are_named_after_the_toolkit(ok, tools):
     assert ok("calculate", expression="6.25 - 2") == "4.25"
     assert ok("transfer_to_human_agents", summary="suspended account") == "Transfer successful"
-    assert tools.invoke("calculate", {}).content == "Error: LibraryTools.calculate() missing 1 required positional argument: 'expression'"
+    assert (
+        tools.invoke("calculate", {}).content
+        == "Error: LibraryTools.calculate() missing 1 required positional argument: 'expression'"
+    )
 
 
 def test_the_members_app_shows_the_card_and_sets_reminders_once_signed_in(domain):

@@ -3,11 +3,26 @@ that fails changes nothing."""
 
 import pytest
 
-OFFER = {"client_id": "C2001", "listing_id": "L1001", "price": 415000.0, "earnest_money": 8300.0, "financing": "mortgage",
-         "loan_amount": 332000.0, "contingencies": ["inspection", "financing"], "closing_date": "2025-04-30",
-         "expires_at": "2025-03-16 10:00", "backup": False}  # fmt: skip
+OFFER = {
+    "client_id": "C2001",
+    "listing_id": "L1001",
+    "price": 415000.0,
+    "earnest_money": 8300.0,
+    "financing": "mortgage",
+    "loan_amount": 332000.0,
+    "contingencies": ["inspection", "financing"],
+    "closing_date": "2025-04-30",
+    "expires_at": "2025-03-16 10:00",
+    "backup": False,
+}
 TODAY = "2025-03-14"
-APPLICATION = {"client_id": "C2008", "listing_id": "L1021", "move_in_date": "2025-04-01", "adults": 2, "payment_method_id": "PM1"}
+APPLICATION = {
+    "client_id": "C2008",
+    "listing_id": "L1021",
+    "move_in_date": "2025-04-01",
+    "adults": 2,
+    "payment_method_id": "PM1",
+}
 
 
 # What a person expects of a listing's rooms, stated apart from the generator: floor area (sq ft) by
@@ -43,13 +58,21 @@ def test_listings_rooms_size_and_price_agree(tools):
 
 def test_the_world_has_the_briefs_size_and_its_older_history_is_numbered_below_the_newer(tools):
     db = tools.db
-    sizes = {table: len(getattr(db, table)) for table in ("listings", "clients", "tours", "offers", "rental_applications")}
+    sizes = {
+        table: len(getattr(db, table)) for table in ("listings", "clients", "tours", "offers", "rental_applications")
+    }
     assert sizes == {"listings": 500, "clients": 459, "tours": 1803, "offers": 600, "rental_applications": 496}
-    cast_streets = {" ".join(db.listings[f"L{n}"].address.split()[:2]) for n in range(1001, 1028) if f"L{n}" in db.listings}
+    cast_streets = {
+        " ".join(db.listings[f"L{n}"].address.split()[:2]) for n in range(1001, 1028) if f"L{n}" in db.listings
+    }
     added = [listing.address for key, listing in db.listings.items() if key >= "L1490"]
-    assert [address for address in added if any(street in address for street in cast_streets)] == []  # no "214 Maple St"
+    assert [
+        address for address in added if any(street in address for street in cast_streets)
+    ] == []  # no "214 Maple St"
     older = [offer.submitted_at for key, offer in db.offers.items() if int(key[1:]) < 4001]
-    newer = [offer.submitted_at for key, offer in db.offers.items() if int(key[1:]) >= 4001 and offer.client_id >= "C2100"]
+    newer = [
+        offer.submitted_at for key, offer in db.offers.items() if int(key[1:]) >= 4001 and offer.client_id >= "C2100"
+    ]
     assert max(older) < min(newer)
     assert max(int(key[1:]) for key in db.tours) < db.next_tour_number
 
@@ -66,8 +89,12 @@ def test_clients_are_found_by_name_and_phone_and_namesakes_stay_apart(ok, no):
 
 def test_an_agent_and_their_days_off_are_read(ok):
     assert ok("get_client", client_id="C2001")["agent_id"] == "A01"
-    assert ok("get_agent", agent_id="A01") == {"agent_id": "A01", "name": "Rosa Delgado", "phone": "847-555-0301",
-                                                          "days_off": ["2025-03-16"]}  # fmt: skip
+    assert ok("get_agent", agent_id="A01") == {
+        "agent_id": "A01",
+        "name": "Rosa Delgado",
+        "phone": "847-555-0301",
+        "days_off": ["2025-03-16"],
+    }
 
 
 def test_listings_are_searched_and_read(ok, no):
@@ -82,7 +109,9 @@ def test_listings_are_searched_and_read(ok, no):
 
 def test_reads_of_tours_offers_applications_and_documents(ok):
     tours = ok("list_client_tours", client_id="C2013")
-    assert [(tour["date"], tour["time"]) for tour in tours] == [("2025-03-15", t) for t in ("10:00", "11:00", "13:00", "14:00")]
+    assert [(tour["date"], tour["time"]) for tour in tours] == [
+        ("2025-03-15", t) for t in ("10:00", "11:00", "13:00", "14:00")
+    ]
     assert [offer["status"] for offer in ok("list_client_offers", client_id="C2012")] == ["accepted", "submitted"]
     assert ok("list_client_applications", client_id="C2020")[0]["application_id"] == "R6001"
     kinds = [document["doc_type"] for document in ok("list_listing_documents", listing_id="L1011")]
@@ -101,18 +130,28 @@ def test_a_buyer_agreement_is_recorded_only_when_none_is_in_force(ok, no):
     client = ok("sign_buyer_agreement", client_id="C2003", term_days=120, compensation_pct=2.5)
     assert client["buyer_agreement"] == {"signed_on": "2025-03-14", "expires_on": "2025-07-12", "compensation_pct": 2.5}
     assert no("sign_buyer_agreement", client_id="C2001", term_days=90, compensation_pct=2.5) == (
-        "Error: Client already has a buyer agreement in force")
+        "Error: Client already has a buyer agreement in force"
+    )
     assert no("sign_buyer_agreement", client_id="C2002", term_days=0, compensation_pct=2.5) == (
-        "Error: Term must be at least one day")
+        "Error: Term must be at least one day"
+    )
     assert no("sign_buyer_agreement", client_id="C2002", term_days=90, compensation_pct=12) == (
-        "Error: Compensation must be more than 0 and less than 10 percent")
+        "Error: Compensation must be more than 0 and less than 10 percent"
+    )
 
 
 def test_a_tour_books_its_slot_and_a_cancellation_frees_it(ok, no, tools):
     slot_id = _slot(ok, "L1001", "2025-03-15", "11:00")
     tour = ok("schedule_tour", client_id="C2001", slot_id=slot_id)
-    assert tour == {"tour_id": "T5924", "client_id": "C2001", "listing_id": "L1001", "slot_id": slot_id, "date": "2025-03-15",
-                    "time": "11:00", "status": "scheduled"}  # fmt: skip
+    assert tour == {
+        "tour_id": "T5924",
+        "client_id": "C2001",
+        "listing_id": "L1001",
+        "slot_id": slot_id,
+        "date": "2025-03-15",
+        "time": "11:00",
+        "status": "scheduled",
+    }
     assert tools.db.tour_slots[slot_id].status == "booked" and tools.db.next_tour_number == 5925
     assert no("schedule_tour", client_id="C2002", slot_id=slot_id) == "Error: Tour slot is already booked"
     assert ok("cancel_tour", tour_id="T5924")["status"] == "cancelled"
@@ -141,10 +180,19 @@ def test_a_document_is_sent_once(ok, no):
 
 def test_an_offer_is_submitted_with_a_new_id_from_now(ok, tools):
     offer = ok("submit_offer", **OFFER)
-    assert offer["offer_id"] == "O4271" and offer["submitted_at"] == "2025-03-14 10:00" and offer["status"] == "submitted"
+    assert (
+        offer["offer_id"] == "O4271" and offer["submitted_at"] == "2025-03-14 10:00" and offer["status"] == "submitted"
+    )
     assert tools.db.next_offer_number == 4272
-    cash_backup = {"client_id": "C2007", "listing_id": "L1003", "price": 680000.0, "earnest_money": 20400.0, "financing": "cash",
-                   "loan_amount": 0, "backup": True}  # fmt: skip
+    cash_backup = {
+        "client_id": "C2007",
+        "listing_id": "L1003",
+        "price": 680000.0,
+        "earnest_money": 20400.0,
+        "financing": "cash",
+        "loan_amount": 0,
+        "backup": True,
+    }
     backup = ok("submit_offer", **{**OFFER, **cash_backup})
     assert backup["backup"] is True and backup["loan_amount"] == 0
 
@@ -181,8 +229,16 @@ def test_offers_are_withdrawn_and_counters_accepted(ok, no):
 
 def test_a_rental_application_charges_45_per_adult(ok, tools):
     application = ok("submit_rental_application", **APPLICATION)
-    assert application == {"application_id": "R6177", "client_id": "C2008", "listing_id": "L1021", "move_in_date": "2025-04-01",
-                           "adults": 2, "fee_paid": 90.0, "payment_method_id": "PM1", "status": "submitted"}  # fmt: skip
+    assert application == {
+        "application_id": "R6177",
+        "client_id": "C2008",
+        "listing_id": "L1021",
+        "move_in_date": "2025-04-01",
+        "adults": 2,
+        "fee_paid": 90.0,
+        "payment_method_id": "PM1",
+        "status": "submitted",
+    }
     assert tools.db.next_application_number == 6178
 
 
@@ -204,9 +260,17 @@ def test_a_rental_application_that_cannot_be_filed_changes_nothing(no, change, m
 def test_an_approved_applicant_holds_a_unit_for_a_deposit(ok, tools):
     assert [hold["hold_id"] for hold in ok("list_client_holds", client_id="C2024")] == ["H8001"]
     hold = ok("place_rental_hold", application_id="R6002", days=5, payment_method_id="PM2")
-    assert hold == {"hold_id": "H8031", "client_id": "C2008", "listing_id": "L1025", "application_id": "R6002",
-                    "placed_on": TODAY, "expires_on": "2025-03-19", "deposit": 500.0, "payment_method_id": "PM2",
-                    "status": "active"}  # fmt: skip
+    assert hold == {
+        "hold_id": "H8031",
+        "client_id": "C2008",
+        "listing_id": "L1025",
+        "application_id": "R6002",
+        "placed_on": TODAY,
+        "expires_on": "2025-03-19",
+        "deposit": 500.0,
+        "payment_method_id": "PM2",
+        "status": "active",
+    }
     assert tools.db.next_hold_number == 8032
 
 
@@ -233,8 +297,11 @@ def test_a_unit_no_longer_listed_cannot_be_held(no, tools):
 def test_a_client_record_shows_the_saved_search_they_own_or_share(ok):
     assert "search_preferences" not in ok("get_client", client_id="C2001")  # none saved: the record as it was
     own = ok("get_client", client_id="C2026")["search_preferences"]
-    assert (own["cities"], own["max_price"], own["must_haves"]) == (["Park Ridge", "Skokie"], 450000.0,
-                                                                     ["built_1978_or_later", "two_baths"])  # fmt: skip
+    assert (own["cities"], own["max_price"], own["must_haves"]) == (
+        ["Park Ridge", "Skokie"],
+        450000.0,
+        ["built_1978_or_later", "two_baths"],
+    )
     shared = ok("get_client", client_id="C2029")["search_preferences"]
     assert (shared["client_id"], shared["co_client_id"]) == ("C2028", "C2029")
 
@@ -242,27 +309,53 @@ def test_a_client_record_shows_the_saved_search_they_own_or_share(ok):
 def test_a_saved_search_is_changed_in_the_criteria_given_and_a_co_client_changes_the_shared_one(ok, tools):
     search = ok("update_search_preferences", client_id="C2027", max_price=475000, must_haves=["two_baths"])
     assert (search["cities"], search["min_price"], search["max_price"], search["min_beds"], search["must_haves"]) == (
-        ["Evanston"], 350000.0, 475000.0, 3, ["two_baths"])  # fmt: skip
+        ["Evanston"],
+        350000.0,
+        475000.0,
+        3,
+        ["two_baths"],
+    )
     assert search["updated_on"] == TODAY
     shared = ok("update_search_preferences", client_id="C2029", must_haves=["vacant", "no_hoa"])
     assert shared["client_id"] == "C2028" and shared["must_haves"] == ["no_hoa", "vacant"]
-    assert tools.db.search_preferences["C2028"].must_haves == ["no_hoa", "vacant"] and "C2029" not in tools.db.search_preferences
+    assert (
+        tools.db.search_preferences["C2028"].must_haves == ["no_hoa", "vacant"]
+        and "C2029" not in tools.db.search_preferences
+    )
 
 
 def test_a_client_without_one_gets_a_new_saved_search(ok):
-    search = ok("update_search_preferences", client_id="C2030", listing_type="rental", cities=["evanston", "Chicago"],
-                max_price=2200, min_beds=2, must_haves=["vacant"])  # fmt: skip
-    assert search == {"client_id": "C2030", "co_client_id": None, "listing_type": "rental", "cities": ["Chicago", "Evanston"],
-                      "min_price": 0.0, "max_price": 2200.0, "min_beds": 2, "property_types": [], "must_haves": ["vacant"],
-                      "updated_on": TODAY}  # fmt: skip
+    search = ok(
+        "update_search_preferences",
+        client_id="C2030",
+        listing_type="rental",
+        cities=["evanston", "Chicago"],
+        max_price=2200,
+        min_beds=2,
+        must_haves=["vacant"],
+    )
+    assert search == {
+        "client_id": "C2030",
+        "co_client_id": None,
+        "listing_type": "rental",
+        "cities": ["Chicago", "Evanston"],
+        "min_price": 0.0,
+        "max_price": 2200.0,
+        "min_beds": 2,
+        "property_types": [],
+        "must_haves": ["vacant"],
+        "updated_on": TODAY,
+    }
     assert ok("get_client", client_id="C2030")["search_preferences"] == search
 
 
 @pytest.mark.parametrize(
     "arguments, message",
     [
-        ({"client_id": "C2030", "cities": ["Evanston"], "max_price": 2000},
-         "A new saved search needs a listing type, cities and a maximum price"),
+        (
+            {"client_id": "C2030", "cities": ["Evanston"], "max_price": 2000},
+            "A new saved search needs a listing type, cities and a maximum price",
+        ),
         ({"listing_type": "rental"}, "A saved search's listing type cannot change"),
         ({"listing_type": "sale"}, "Nothing to change"),
         ({"cities": []}, "A saved search needs at least one city"),

@@ -38,29 +38,56 @@ def no(tools, domain, tool, **arguments):
 def test_a_customer_is_found_by_name_and_phone_and_namesakes_stay_apart(tools, domain):
     assert ok(tools, "find_customer", name="jonas weber", phone="555-0101") == "C101"
     assert ok(tools, "find_customer", name="Jonas Weber", phone="555-0177") == "C102"
-    assert no(tools, domain, "find_customer", name="Jonas Weber", phone="555-0100") == "Error: No customer with that name and phone number"
+    assert (
+        no(tools, domain, "find_customer", name="Jonas Weber", phone="555-0100")
+        == "Error: No customer with that name and phone number"
+    )
 
 
 def test_services_and_a_customers_jobs_are_listed(tools, domain):
     assert [(service["service_id"], service["price"]) for service in ok(tools, "list_services")] == [
-        ("tune_up", 65.0), ("brake_service", 40.0), ("wheel_true", 25.0)]  # fmt: skip
-    assert [(job["job_id"], job["status"]) for job in ok(tools, "list_jobs", customer_id="C103")] == [("J502", "booked"), ("J503", "booked")]
+        ("tune_up", 65.0),
+        ("brake_service", 40.0),
+        ("wheel_true", 25.0),
+    ]
+    assert [(job["job_id"], job["status"]) for job in ok(tools, "list_jobs", customer_id="C103")] == [
+        ("J502", "booked"),
+        ("J503", "booked"),
+    ]
     assert no(tools, domain, "list_jobs", customer_id="C999") == "Error: Customer C999 not found"
 
 
 def test_a_booking_takes_the_next_job_number_and_the_services_price(tools, domain):
     job = ok(tools, "book_job", customer_id="C101", service_id="wheel_true", drop_off="2026-05-15")
-    assert job == {"job_id": "J510", "customer_id": "C101", "service_id": "wheel_true", "drop_off": "2026-05-15", "price": 25.0, "status": "booked"}
+    assert job == {
+        "job_id": "J510",
+        "customer_id": "C101",
+        "service_id": "wheel_true",
+        "drop_off": "2026-05-15",
+        "price": 25.0,
+        "status": "booked",
+    }
     assert tools.db.next_job_number == 511
 
 
 def test_a_booking_is_refused_for_a_bad_date_a_full_day_or_an_unknown_record(tools, domain):
     book = {"customer_id": "C101", "service_id": "tune_up"}
     assert no(tools, domain, "book_job", **book, drop_off="2026-05-11") == "Error: Drop-off date is in the past"
-    assert no(tools, domain, "book_job", **book, drop_off="2026-05-13") == "Error: The workshop is fully booked on 2026-05-13"
-    assert no(tools, domain, "book_job", **book, drop_off="15 May") == "Error: Drop-off must be a date written YYYY-MM-DD"
-    assert no(tools, domain, "book_job", customer_id="C101", service_id="paint", drop_off="2026-05-15") == "Error: Service paint not found"
-    assert no(tools, domain, "book_job", customer_id="C9", service_id="tune_up", drop_off="2026-05-15") == "Error: Customer C9 not found"
+    assert (
+        no(tools, domain, "book_job", **book, drop_off="2026-05-13")
+        == "Error: The workshop is fully booked on 2026-05-13"
+    )
+    assert (
+        no(tools, domain, "book_job", **book, drop_off="15 May") == "Error: Drop-off must be a date written YYYY-MM-DD"
+    )
+    assert (
+        no(tools, domain, "book_job", customer_id="C101", service_id="paint", drop_off="2026-05-15")
+        == "Error: Service paint not found"
+    )
+    assert (
+        no(tools, domain, "book_job", customer_id="C9", service_id="tune_up", drop_off="2026-05-15")
+        == "Error: Customer C9 not found"
+    )
 
 
 def test_only_a_booked_job_is_cancelled(tools, domain):

@@ -113,7 +113,9 @@ class AirlineTools(Toolkit):
         null airport means any, including when the agent sends ``null`` for one."""
         hits = []
         for flight in self.db.flights.values():
-            if (origin is not None and flight.origin != origin) or (destination is not None and flight.destination != destination):
+            if (origin is not None and flight.origin != origin) or (
+                destination is not None and flight.destination != destination
+            ):
                 continue
             day = flight.dates.get(date)
             if isinstance(day, FlightAvailable):
@@ -242,8 +244,7 @@ class AirlineTools(Toolkit):
         """
         reservation = self._reservation(reservation_id)
         refunds = [
-            Payment(payment_id=payment.payment_id, amount=-payment.amount)
-            for payment in reservation.payment_history
+            Payment(payment_id=payment.payment_id, amount=-payment.amount) for payment in reservation.payment_history
         ]
         reservation.payment_history.extend(refunds)
         reservation.status = "cancelled"

@@ -21,7 +21,9 @@ def add_business_days(day: str, count: int, holidays: list[str]) -> str:
 def business_days_between(start: str, end: str, holidays: list[str]) -> int:
     """Business days after ``start`` up to and including ``end``."""
     first, last = date.fromisoformat(start), date.fromisoformat(end)
-    return sum(is_business_day(first + timedelta(days=offset), holidays) for offset in range(1, (last - first).days + 1))
+    return sum(
+        is_business_day(first + timedelta(days=offset), holidays) for offset in range(1, (last - first).days + 1)
+    )
 
 
 def add_months(day: str, months: int) -> str:

@@ -28,28 +28,168 @@ SEED = 20250708
 GROWTH_SEED = SEED + 1  # the second stream (_Builder.grow), drawn after the first
 # The second stream's ids: apart from the first stream's and from those tools mint (next_*_number).
 NEW_CUSTOMERS = range(1411, 1671)
-FIRST_NEW_TRANSACTION, FIRST_NEW_CARD, FIRST_NEW_DISPUTE, FIRST_NEW_STOP, FIRST_NEW_ALERT = 600001, 33000, 8001, 9001, 20001
-CAST_WOMEN = {"Aisha", "Emily", "Fatima", "Grace", "Hannah", "Linda", "Lucy", "Maria", "Nadia", "Olivia", "Priya", "Sofia",
-              "Susan"}  # the cast's first names that are women's, for the population's namesakes
+FIRST_NEW_TRANSACTION, FIRST_NEW_CARD, FIRST_NEW_DISPUTE, FIRST_NEW_STOP, FIRST_NEW_ALERT = (
+    600001,
+    33000,
+    8001,
+    9001,
+    20001,
+)
+CAST_WOMEN = {
+    "Aisha",
+    "Emily",
+    "Fatima",
+    "Grace",
+    "Hannah",
+    "Linda",
+    "Lucy",
+    "Maria",
+    "Nadia",
+    "Olivia",
+    "Priya",
+    "Sofia",
+    "Susan",
+}  # the cast's first names that are women's, for the population's namesakes
 TODAY = "2025-07-08"
-HOLIDAYS = ["2025-01-01", "2025-01-20", "2025-02-17", "2025-05-26", "2025-06-19", "2025-07-04",
-            "2025-09-01", "2025-10-13", "2025-11-11", "2025-11-27", "2025-12-25"]  # fmt: skip
+HOLIDAYS = [
+    "2025-01-01",
+    "2025-01-20",
+    "2025-02-17",
+    "2025-05-26",
+    "2025-06-19",
+    "2025-07-04",
+    "2025-09-01",
+    "2025-10-13",
+    "2025-11-11",
+    "2025-11-27",
+    "2025-12-25",
+]
 HISTORY_START = "2025-03-01"
 
-FIRST = ["James", "Mary", "Robert", "Patricia", "John", "Jennifer", "Michael", "Linda", "Wei", "Elizabeth", "Ahmed",
-         "Barbara", "Carlos", "Susan", "Thomas", "Jessica", "Raj", "Sarah", "Kwame", "Karen", "Yuki", "Nancy", "Mateo",
-         "Lisa", "Ivan", "Betty", "Andre", "Sandra", "Hiroshi", "Ashley", "Omar", "Dorothy", "Luis", "Kimberly", "Tariq"]
-LAST = ["Smith", "Johnson", "Williams", "Brown", "Jones", "Garcia", "Miller", "Davis", "Rodriguez", "Martinez", "Nguyen",
-        "Patel", "Wilson", "Anderson", "Taylor", "Thomas", "Moore", "Jackson", "Martin", "Lee", "Kowalski", "Harris",
-        "Clark", "Lewis", "Robinson", "Walker", "Young", "Allen", "Okoro", "Hernandez", "Khan", "Schneider"]  # fmt: skip
-ZIPS = ["60614", "60615", "98103", "30307", "10027", "94110", "02134", "77002", "55408", "85004", "11215", "92101",
-        "97205", "80205", "20001", "02127", "60607", "29401", "75201", "44102", "37203", "48201", "33139", "78704"]  # fmt: skip
-MERCHANTS = ["WHOLE HARVEST MARKET", "SHELL OIL 5512", "CITYLINE TRANSIT", "BLUE BOTTLE COFFEE", "AMAZON MKTPLACE",
-             "TARGET 0421", "WALGREENS 7720", "NETFLIX.COM", "SPOTIFY USA", "HOME DEPOT 3301", "UBER TRIP",
-             "CHIPOTLE 1180", "BEST BUY 0098", "TRADER JOES 552", "COSTCO WHSE 0741", "DELTA AIR LINES"]  # fmt: skip
+FIRST = [
+    "James",
+    "Mary",
+    "Robert",
+    "Patricia",
+    "John",
+    "Jennifer",
+    "Michael",
+    "Linda",
+    "Wei",
+    "Elizabeth",
+    "Ahmed",
+    "Barbara",
+    "Carlos",
+    "Susan",
+    "Thomas",
+    "Jessica",
+    "Raj",
+    "Sarah",
+    "Kwame",
+    "Karen",
+    "Yuki",
+    "Nancy",
+    "Mateo",
+    "Lisa",
+    "Ivan",
+    "Betty",
+    "Andre",
+    "Sandra",
+    "Hiroshi",
+    "Ashley",
+    "Omar",
+    "Dorothy",
+    "Luis",
+    "Kimberly",
+    "Tariq",
+]
+LAST = [
+    "Smith",
+    "Johnson",
+    "Williams",
+    "Brown",
+    "Jones",
+    "Garcia",
+    "Miller",
+    "Davis",
+    "Rodriguez",
+    "Martinez",
+    "Nguyen",
+    "Patel",
+    "Wilson",
+    "Anderson",
+    "Taylor",
+    "Thomas",
+    "Moore",
+    "Jackson",
+    "Martin",
+    "Lee",
+    "Kowalski",
+    "Harris",
+    "Clark",
+    "Lewis",
+    "Robinson",
+    "Walker",
+    "Young",
+    "Allen",
+    "Okoro",
+    "Hernandez",
+    "Khan",
+    "Schneider",
+]
+ZIPS = [
+    "60614",
+    "60615",
+    "98103",
+    "30307",
+    "10027",
+    "94110",
+    "02134",
+    "77002",
+    "55408",
+    "85004",
+    "11215",
+    "92101",
+    "97205",
+    "80205",
+    "20001",
+    "02127",
+    "60607",
+    "29401",
+    "75201",
+    "44102",
+    "37203",
+    "48201",
+    "33139",
+    "78704",
+]
+MERCHANTS = [
+    "WHOLE HARVEST MARKET",
+    "SHELL OIL 5512",
+    "CITYLINE TRANSIT",
+    "BLUE BOTTLE COFFEE",
+    "AMAZON MKTPLACE",
+    "TARGET 0421",
+    "WALGREENS 7720",
+    "NETFLIX.COM",
+    "SPOTIFY USA",
+    "HOME DEPOT 3301",
+    "UBER TRIP",
+    "CHIPOTLE 1180",
+    "BEST BUY 0098",
+    "TRADER JOES 552",
+    "COSTCO WHSE 0741",
+    "DELTA AIR LINES",
+]
 BILLERS = ["VERIZON WIRELESS", "STATE FARM INSURANCE", "CITY WATER UTILITY", "XFINITY", "GEICO AUTO", "PLANET FITNESS"]
 EMPLOYERS = ["ACME LOGISTICS PAYROLL", "NORTHWIND HEALTH PAYROLL", "CONTOSO LTD PAYROLL", "FABRIKAM INC PAYROLL"]
-BANKS = ["Harbor Federal Credit Union", "Great Lakes Bank", "Pacific Commerce Bank", "First Prairie Bank", "Summit Savings"]
+BANKS = [
+    "Harbor Federal Credit Union",
+    "Great Lakes Bank",
+    "Pacific Commerce Bank",
+    "First Prairie Bank",
+    "Summit Savings",
+]
 
 
 class CastCustomer(BaseModel):
@@ -106,9 +246,17 @@ class CastStopPayment(BaseModel):
     fee: str  # the key of its fee
 
 
-CAST_SECTIONS = {"customers": CastCustomer, "accounts": Account, "cards": Card, "payees": Payee,
-                 "transactions": CastTransaction, "held_deposits": HeldDeposit, "disputes": CastDispute,
-                 "stop_payments": CastStopPayment, "alerts": Alert}  # fmt: skip
+CAST_SECTIONS = {
+    "customers": CastCustomer,
+    "accounts": Account,
+    "cards": Card,
+    "payees": Payee,
+    "transactions": CastTransaction,
+    "held_deposits": HeldDeposit,
+    "disputes": CastDispute,
+    "stop_payments": CastStopPayment,
+    "alerts": Alert,
+}
 LINKS = ("card_id", "check_number", "payee_id")  # a cast entry's links to other records, as written
 
 
@@ -125,60 +273,148 @@ class _Builder:
     def __init__(self) -> None:
         self.rng = random.Random(SEED)
         self.db: dict[str, Any] = {
-            "today": TODAY, "holidays": HOLIDAYS, "next_transaction_number": 0, "next_card_number": 0,
-            "next_dispute_number": 7101, "next_stop_number": 8101, "next_alert_number": 9501,
-            "customers": {}, "accounts": {}, "transactions": {}, "cards": {}, "payees": {}, "disputes": {},
-            "stop_payments": {}, "alerts": {}, "app_enrolments": {},
-        }  # fmt: skip
+            "today": TODAY,
+            "holidays": HOLIDAYS,
+            "next_transaction_number": 0,
+            "next_card_number": 0,
+            "next_dispute_number": 7101,
+            "next_stop_number": 8101,
+            "next_alert_number": 9501,
+            "customers": {},
+            "accounts": {},
+            "transactions": {},
+            "cards": {},
+            "payees": {},
+            "disputes": {},
+            "stop_payments": {},
+            "alerts": {},
+            "app_enrolments": {},
+        }
         self.transaction_number = 500001
         self.keys: dict[str, str] = {}
 
-    def customer(self, customer_id: str, name: str, born: str, zip_code: str, tax4: str, segment: str, app: bool,
-                 waivers: list[str]) -> None:  # fmt: skip
+    def customer(
+        self,
+        customer_id: str,
+        name: str,
+        born: str,
+        zip_code: str,
+        tax4: str,
+        segment: str,
+        app: bool,
+        waivers: list[str],
+    ) -> None:
         phone = f"({self.rng.randint(201, 989)}) 555-{self.rng.randint(100, 999):03d}{self.rng.randint(0, 9)}"
         self.db["customers"][customer_id] = {
-            "customer_id": customer_id, "name": name, "birth_date": born, "zip_code": zip_code, "tax_id_last4": tax4,
-            "phone": phone, "segment": segment, "app_enrolled": app, "verified_by_code": False,
-            "courtesy_waivers": waivers, "account_ids": [], "card_ids": [],
-        }  # fmt: skip
+            "customer_id": customer_id,
+            "name": name,
+            "birth_date": born,
+            "zip_code": zip_code,
+            "tax_id_last4": tax4,
+            "phone": phone,
+            "segment": segment,
+            "app_enrolled": app,
+            "verified_by_code": False,
+            "courtesy_waivers": waivers,
+            "account_ids": [],
+            "card_ids": [],
+        }
         if app:
             enrolled = (date(2021, 1, 4) + timedelta(days=self.rng.randint(0, 1500))).isoformat()
-            self.db["app_enrolments"][customer_id] = {"customer_id": customer_id, "secret": f"{self.rng.getrandbits(64):016x}",
-                                                      "enrolled_on": enrolled}  # fmt: skip
+            self.db["app_enrolments"][customer_id] = {
+                "customer_id": customer_id,
+                "secret": f"{self.rng.getrandbits(64):016x}",
+                "enrolled_on": enrolled,
+            }
 
-    def account(self, account_id: str, kind: str, nickname: str, last4: str, owners: list[str], status: str, balance: float,
-                available: float, limit: float | None, statement: str) -> None:  # fmt: skip
+    def account(
+        self,
+        account_id: str,
+        kind: str,
+        nickname: str,
+        last4: str,
+        owners: list[str],
+        status: str,
+        balance: float,
+        available: float,
+        limit: float | None,
+        statement: str,
+    ) -> None:
         self.db["accounts"][account_id] = {
-            "account_id": account_id, "type": kind, "nickname": nickname, "last4": last4, "owner_ids": owners,
-            "status": status, "balance": balance, "available_balance": available, "credit_limit": limit, "holds": [],
+            "account_id": account_id,
+            "type": kind,
+            "nickname": nickname,
+            "last4": last4,
+            "owner_ids": owners,
+            "status": status,
+            "balance": balance,
+            "available_balance": available,
+            "credit_limit": limit,
+            "holds": [],
             "last_statement_date": statement,
-        }  # fmt: skip
+        }
         for owner in owners:
             self.db["customers"][owner]["account_ids"].append(account_id)
 
-    def card(self, card_id: str, account_id: str, holder: str, kind: str, last4: str, status: str, expires: str) -> None:
+    def card(
+        self, card_id: str, account_id: str, holder: str, kind: str, last4: str, status: str, expires: str
+    ) -> None:
         self.db["cards"][card_id] = {
-            "card_id": card_id, "account_id": account_id, "cardholder_id": holder, "kind": kind, "last4": last4,
-            "status": status, "expires": expires, "arrives_by": None, "closed_reason": None, "noticed_on": None,
-            "liability_cap": None, "replacement_card_id": None,
-        }  # fmt: skip
+            "card_id": card_id,
+            "account_id": account_id,
+            "cardholder_id": holder,
+            "kind": kind,
+            "last4": last4,
+            "status": status,
+            "expires": expires,
+            "arrives_by": None,
+            "closed_reason": None,
+            "noticed_on": None,
+            "liability_cap": None,
+            "replacement_card_id": None,
+        }
         self.db["customers"][holder]["card_ids"].append(card_id)
 
     def payee(self, payee_id: str, customer_id: str, name: str, bank: str, last4: str, added: str) -> None:
-        self.db["payees"][payee_id] = {"payee_id": payee_id, "customer_id": customer_id, "name": name, "bank_name": bank,
-                                       "account_last4": last4, "added_on": added}  # fmt: skip
+        self.db["payees"][payee_id] = {
+            "payee_id": payee_id,
+            "customer_id": customer_id,
+            "name": name,
+            "bank_name": bank,
+            "account_last4": last4,
+            "added_on": added,
+        }
 
-    def transaction(self, account_id: str, day: str, description: str, amount: float, channel: str, status: str = "posted",
-                    **links: Any) -> str:  # fmt: skip
+    def transaction(
+        self,
+        account_id: str,
+        day: str,
+        description: str,
+        amount: float,
+        channel: str,
+        status: str = "posted",
+        **links: Any,
+    ) -> str:
         transaction_id = f"T{self.transaction_number}"
         self.transaction_number += 1
-        statement = _statement_of(day, self.db["accounts"][account_id]["last_statement_date"]) if status == "posted" else None
+        statement = (
+            _statement_of(day, self.db["accounts"][account_id]["last_statement_date"]) if status == "posted" else None
+        )
         self.db["transactions"][transaction_id] = {
-            "transaction_id": transaction_id, "account_id": account_id, "date": day, "description": description,
-            "amount": round(amount, 2), "channel": channel, "status": status, "statement_date": statement,
-            "card_id": links.get("card_id"), "check_number": links.get("check_number"), "payee_id": links.get("payee_id"),
-            "fee_for": links.get("fee_for"), "dispute_id": None,
-        }  # fmt: skip
+            "transaction_id": transaction_id,
+            "account_id": account_id,
+            "date": day,
+            "description": description,
+            "amount": round(amount, 2),
+            "channel": channel,
+            "status": status,
+            "statement_date": statement,
+            "card_id": links.get("card_id"),
+            "check_number": links.get("check_number"),
+            "payee_id": links.get("payee_id"),
+            "fee_for": links.get("fee_for"),
+            "dispute_id": None,
+        }
         return transaction_id
 
     def history(self, account_id: str, count: int) -> None:
@@ -196,7 +432,9 @@ class _Builder:
                 merchant, amount = self.rng.choice(MERCHANTS), -self.rng.randint(500, 25000) / 100
                 self.transaction(account_id, day, merchant, amount, "card", card_id=card)
             elif roll < 0.15:
-                self.transaction(account_id, day, self.rng.choice(EMPLOYERS), self.rng.randint(120000, 420000) / 100, "ach")
+                self.transaction(
+                    account_id, day, self.rng.choice(EMPLOYERS), self.rng.randint(120000, 420000) / 100, "ach"
+                )
             elif roll < 0.35:
                 self.transaction(account_id, day, self.rng.choice(BILLERS), -self.rng.randint(2500, 30000) / 100, "ach")
             elif roll < 0.42:
@@ -204,7 +442,9 @@ class _Builder:
                 amount = -self.rng.randint(2000, 90000) / 100
                 self.transaction(account_id, day, f"Check {number}", amount, "check", check_number=number)
             elif roll < 0.5:
-                self.transaction(account_id, day, "ATM withdrawal", -float(self.rng.choice([40, 60, 100, 200, 300])), "atm")
+                self.transaction(
+                    account_id, day, "ATM withdrawal", -float(self.rng.choice([40, 60, 100, 200, 300])), "atm"
+                )
             else:
                 card = self.rng.choice(cards) if cards else None
                 channel = "card" if card else "ach"
@@ -213,30 +453,61 @@ class _Builder:
 
     def cast(self, cast: dict[str, list]) -> None:
         for person in cast["customers"]:
-            self.customer(person.customer_id, person.name, person.birth_date, person.zip_code, person.tax_id_last4,
-                          person.segment, person.app_enrolled, person.courtesy_waivers)  # fmt: skip
+            self.customer(
+                person.customer_id,
+                person.name,
+                person.birth_date,
+                person.zip_code,
+                person.tax_id_last4,
+                person.segment,
+                person.app_enrolled,
+                person.courtesy_waivers,
+            )
         for account in cast["accounts"]:
-            self.account(account.account_id, account.type, account.nickname, account.last4, account.owner_ids, account.status,
-                         account.balance, account.available_balance, account.credit_limit, account.last_statement_date)  # fmt: skip
+            self.account(
+                account.account_id,
+                account.type,
+                account.nickname,
+                account.last4,
+                account.owner_ids,
+                account.status,
+                account.balance,
+                account.available_balance,
+                account.credit_limit,
+                account.last_statement_date,
+            )
         for card in cast["cards"]:
-            self.card(card.card_id, card.account_id, card.cardholder_id, card.kind, card.last4, card.status, card.expires)
+            self.card(
+                card.card_id, card.account_id, card.cardholder_id, card.kind, card.last4, card.status, card.expires
+            )
         for payee in cast["payees"]:
-            self.payee(payee.payee_id, payee.customer_id, payee.name, payee.bank_name, payee.account_last4, payee.added_on)
+            self.payee(
+                payee.payee_id, payee.customer_id, payee.name, payee.bank_name, payee.account_last4, payee.added_on
+            )
         for account_id in self.db["accounts"]:
             self.history(account_id, 6)
         for entry in cast["transactions"]:
             links = {name: value for name in LINKS if (value := getattr(entry, name)) is not None}
             if entry.fee_for:
                 links["fee_for"] = self.keys[entry.fee_for]
-            self.keys[entry.key] = self.transaction(entry.account_id, entry.date, entry.description, entry.amount,
-                                                    entry.channel, entry.status, **links)  # fmt: skip
+            self.keys[entry.key] = self.transaction(
+                entry.account_id, entry.date, entry.description, entry.amount, entry.channel, entry.status, **links
+            )
         for held in cast["held_deposits"]:
             self.hold(held.account_id, held.deposit)
         for dispute in cast["disputes"]:
-            self.dispute(dispute.dispute_id, dispute.account_id, [self.keys[key] for key in dispute.transactions],
-                         dispute.reason, dispute.opened_on, dispute.status)  # fmt: skip
+            self.dispute(
+                dispute.dispute_id,
+                dispute.account_id,
+                [self.keys[key] for key in dispute.transactions],
+                dispute.reason,
+                dispute.opened_on,
+                dispute.status,
+            )
         for stop in cast["stop_payments"]:
-            self.stop(stop.stop_id, stop.account_id, stop.check_number, stop.amount, stop.placed_on, self.keys[stop.fee])
+            self.stop(
+                stop.stop_id, stop.account_id, stop.check_number, stop.amount, stop.placed_on, self.keys[stop.fee]
+            )
         for alert in cast["alerts"]:
             self.alert(alert.alert_id, alert.account_id, alert.alert_type, alert.threshold)
 
@@ -247,27 +518,44 @@ class _Builder:
         amount, day = deposit["amount"], deposit["date"]
         first, second = min(275.0, amount), min(amount, 6725.0) - min(275.0, amount)
         schedule = [(1, first), (2, second), (7, round(amount - first - second, 2))]
-        releases = [{"on": on, "amount": round(part, 2)} for offset, part in schedule
-                    if part > 0 and (on := add_business_days(day, offset, HOLIDAYS)) > TODAY]  # fmt: skip
+        releases = [
+            {"on": on, "amount": round(part, 2)}
+            for offset, part in schedule
+            if part > 0 and (on := add_business_days(day, offset, HOLIDAYS)) > TODAY
+        ]
         self.db["accounts"][account_id]["holds"].append(
             {"transaction_id": deposit["transaction_id"], "deposited_on": day, "amount": amount, "releases": releases}
         )
 
-    def dispute(self, dispute_id: str, account_id: str, transaction_ids: list[str], reason: str, opened: str,
-                status: str) -> None:  # fmt: skip
+    def dispute(
+        self, dispute_id: str, account_id: str, transaction_ids: list[str], reason: str, opened: str, status: str
+    ) -> None:
         for transaction_id in transaction_ids:
             self.db["transactions"][transaction_id]["dispute_id"] = dispute_id
         amount = round(-sum(self.db["transactions"][t]["amount"] for t in transaction_ids), 2)
         self.db["disputes"][dispute_id] = {
-            "dispute_id": dispute_id, "account_id": account_id, "transaction_ids": transaction_ids, "amount": amount,
-            "reason": reason, "opened_on": opened, "provisional_credit_due_on": add_business_days(opened, 10, HOLIDAYS),
-            "status": status, "provisional_credit": 0.0, "provisional_credit_on": None,
-        }  # fmt: skip
+            "dispute_id": dispute_id,
+            "account_id": account_id,
+            "transaction_ids": transaction_ids,
+            "amount": amount,
+            "reason": reason,
+            "opened_on": opened,
+            "provisional_credit_due_on": add_business_days(opened, 10, HOLIDAYS),
+            "status": status,
+            "provisional_credit": 0.0,
+            "provisional_credit_on": None,
+        }
 
     def stop(self, stop_id: str, account_id: str, number: int, amount: float, placed: str, fee: str) -> None:
-        self.db["stop_payments"][stop_id] = {"stop_id": stop_id, "account_id": account_id, "check_number": number,
-                                             "amount": amount, "placed_on": placed, "expires_on": add_months(placed, 6),
-                                             "fee_transaction_id": fee}  # fmt: skip
+        self.db["stop_payments"][stop_id] = {
+            "stop_id": stop_id,
+            "account_id": account_id,
+            "check_number": number,
+            "amount": amount,
+            "placed_on": placed,
+            "expires_on": add_months(placed, 6),
+            "fee_transaction_id": fee,
+        }
 
     def filler(self) -> None:
         rng = self.rng
@@ -289,39 +577,93 @@ class _Builder:
             customer_id = f"C{number}"
             segment = "premier" if rng.random() < 0.18 else "standard"
             waivers = [f"2025-0{rng.randint(1, 6)}-{rng.randint(1, 28):02d}"] if rng.random() < 0.1 else []
-            self.customer(customer_id, name, born, zip_code, f"{rng.randint(0, 9999):04d}", segment, rng.random() < 0.85, waivers)
+            self.customer(
+                customer_id, name, born, zip_code, f"{rng.randint(0, 9999):04d}", segment, rng.random() < 0.85, waivers
+            )
             base = 21000 + (number - 1101) * 3
             checking = f"A{base}"
             balance = rng.randint(2000, 1800000) / 100
-            self.account(checking, "checking", "Premier Checking" if segment == "premier" else "Everyday Checking",
-                         f"{rng.randint(0, 9999):04d}", [customer_id], "open", balance, balance, None, "2025-06-30")  # fmt: skip
-            self.card(f"K{31000 + (number - 1101) * 2}", checking, customer_id, "debit", f"{rng.randint(0, 9999):04d}",
-                      rng.choice(["active"] * 12 + ["locked"]), f"202{rng.randint(6, 9)}-{rng.randint(1, 12):02d}")  # fmt: skip
+            self.account(
+                checking,
+                "checking",
+                "Premier Checking" if segment == "premier" else "Everyday Checking",
+                f"{rng.randint(0, 9999):04d}",
+                [customer_id],
+                "open",
+                balance,
+                balance,
+                None,
+                "2025-06-30",
+            )
+            self.card(
+                f"K{31000 + (number - 1101) * 2}",
+                checking,
+                customer_id,
+                "debit",
+                f"{rng.randint(0, 9999):04d}",
+                rng.choice(["active"] * 12 + ["locked"]),
+                f"202{rng.randint(6, 9)}-{rng.randint(1, 12):02d}",
+            )
             self.history(checking, rng.randint(5, 9))
             if rng.random() < 0.45:
                 savings = f"A{base + 1}"
                 amount = rng.randint(10000, 6000000) / 100
-                self.account(savings, "savings", "Savings", f"{rng.randint(0, 9999):04d}", [customer_id], "open", amount, amount,
-                             None, "2025-06-30")  # fmt: skip
+                self.account(
+                    savings,
+                    "savings",
+                    "Savings",
+                    f"{rng.randint(0, 9999):04d}",
+                    [customer_id],
+                    "open",
+                    amount,
+                    amount,
+                    None,
+                    "2025-06-30",
+                )
                 self.history(savings, 2)
             if rng.random() < 0.35:
                 card_account = f"A{base + 2}"
                 limit = float(rng.choice([1500, 2500, 5000, 8000, 12000]))
                 owed = -rng.randint(0, int(limit * 60)) / 100
                 last = f"2025-06-{rng.randint(5, 27):02d}"
-                self.account(card_account, "credit_card", "Cash Back Mastercard", f"{rng.randint(0, 9999):04d}", [customer_id],
-                             "open", owed, round(limit + owed, 2), limit, last)  # fmt: skip
+                self.account(
+                    card_account,
+                    "credit_card",
+                    "Cash Back Mastercard",
+                    f"{rng.randint(0, 9999):04d}",
+                    [customer_id],
+                    "open",
+                    owed,
+                    round(limit + owed, 2),
+                    limit,
+                    last,
+                )
                 card_last4 = self.db["accounts"][card_account]["last4"]
-                self.card(f"K{31001 + (number - 1101) * 2}", card_account, customer_id, "credit", card_last4,
-                          "active", f"2028-{rng.randint(1, 12):02d}")  # fmt: skip
+                self.card(
+                    f"K{31001 + (number - 1101) * 2}",
+                    card_account,
+                    customer_id,
+                    "credit",
+                    card_last4,
+                    "active",
+                    f"2028-{rng.randint(1, 12):02d}",
+                )
                 self.history(card_account, rng.randint(3, 6))
             for index in range(rng.choice([0, 1, 1, 2, 2, 3])):
                 added = (date(2021, 1, 1) + timedelta(days=rng.randint(0, 1640))).isoformat()
-                self.payee(f"P{41000 + (number - 1101) * 4 + index}", customer_id, f"{rng.choice(FIRST)} {rng.choice(LAST)}",
-                           rng.choice(BANKS), f"{rng.randint(0, 9999):04d}", added)  # fmt: skip
+                self.payee(
+                    f"P{41000 + (number - 1101) * 4 + index}",
+                    customer_id,
+                    f"{rng.choice(FIRST)} {rng.choice(LAST)}",
+                    rng.choice(BANKS),
+                    f"{rng.randint(0, 9999):04d}",
+                    added,
+                )
             if rng.random() < 0.8:
                 alert_type = rng.choice(["low_balance", "large_transaction"])
-                self.alert(f"AL{9100 + number - 1101}", checking, alert_type, float(rng.choice([50, 100, 250, 500, 1000])))
+                self.alert(
+                    f"AL{9100 + number - 1101}", checking, alert_type, float(rng.choice([50, 100, 250, 500, 1000]))
+                )
             self._filler_cases(customer_id, checking)
 
     def _filler_cases(self, customer_id: str, checking: str) -> None:
@@ -336,8 +678,14 @@ class _Builder:
         day = f"2025-0{rng.randint(4, 6)}-{rng.randint(1, 28):02d}"
         charge = self.transaction(checking, day, rng.choice(MERCHANTS), -rng.randint(1500, 60000) / 100, "card")
         opened = add_business_days(day, rng.randint(3, 20), HOLIDAYS)
-        self.dispute(dispute_id, checking, [charge], rng.choice(["unauthorized", "duplicate", "not_received"]),
-                     min(opened, TODAY), "resolved" if opened < "2025-06-01" else "open")  # fmt: skip
+        self.dispute(
+            dispute_id,
+            checking,
+            [charge],
+            rng.choice(["unauthorized", "duplicate", "not_received"]),
+            min(opened, TODAY),
+            "resolved" if opened < "2025-06-01" else "open",
+        )
 
     def _stopped_check(self, checking: str, stop_id: str) -> None:
         rng = self.rng
@@ -368,43 +716,108 @@ class _Builder:
             taken.add((person.name, person.birth_date, zip_code))
             customer_id, segment = f"C{number}", "premier" if rng.random() < 0.18 else "standard"
             waivers = [f"2025-0{rng.randint(1, 6)}-{rng.randint(1, 28):02d}"] if rng.random() < 0.1 else []
-            self.customer(customer_id, person.name, person.birth_date, zip_code, f"{rng.randint(0, 9999):04d}", segment,
-                          rng.random() < 0.85, waivers)  # fmt: skip
+            self.customer(
+                customer_id,
+                person.name,
+                person.birth_date,
+                zip_code,
+                f"{rng.randint(0, 9999):04d}",
+                segment,
+                rng.random() < 0.85,
+                waivers,
+            )
             base, card = 21000 + (number - 1101) * 3, FIRST_NEW_CARD + (number - NEW_CUSTOMERS.start) * 2
             checking, balance = f"A{base}", rng.randint(2000, 1800000) / 100
-            self.account(checking, "checking", "Premier Checking" if segment == "premier" else "Everyday Checking",
-                         f"{rng.randint(0, 9999):04d}", [customer_id], "open", balance, balance, None, "2025-06-30")  # fmt: skip
-            self.card(f"K{card}", checking, customer_id, "debit", f"{rng.randint(0, 9999):04d}",
-                      rng.choice(["active"] * 12 + ["locked"]), f"202{rng.randint(6, 9)}-{rng.randint(1, 12):02d}")  # fmt: skip
+            self.account(
+                checking,
+                "checking",
+                "Premier Checking" if segment == "premier" else "Everyday Checking",
+                f"{rng.randint(0, 9999):04d}",
+                [customer_id],
+                "open",
+                balance,
+                balance,
+                None,
+                "2025-06-30",
+            )
+            self.card(
+                f"K{card}",
+                checking,
+                customer_id,
+                "debit",
+                f"{rng.randint(0, 9999):04d}",
+                rng.choice(["active"] * 12 + ["locked"]),
+                f"202{rng.randint(6, 9)}-{rng.randint(1, 12):02d}",
+            )
             self.history(checking, rng.randint(28, 45))
             for alert_type in rng.sample(["low_balance", "large_transaction"], rng.randint(1, 2)):
                 self.alert(f"AL{next(alerts)}", checking, alert_type, float(rng.choice([50, 100, 250, 500, 1000])))
             if rng.random() < 0.45:
                 amount = rng.randint(10000, 6000000) / 100
-                self.account(f"A{base + 1}", "savings", "Savings", f"{rng.randint(0, 9999):04d}", [customer_id], "open",
-                             amount, amount, None, "2025-06-30")  # fmt: skip
+                self.account(
+                    f"A{base + 1}",
+                    "savings",
+                    "Savings",
+                    f"{rng.randint(0, 9999):04d}",
+                    [customer_id],
+                    "open",
+                    amount,
+                    amount,
+                    None,
+                    "2025-06-30",
+                )
                 self.history(f"A{base + 1}", rng.randint(4, 8))
             if rng.random() < 0.35:
                 limit = float(rng.choice([1500, 2500, 5000, 8000, 12000]))
                 owed, last4 = -rng.randint(0, int(limit * 60)) / 100, f"{rng.randint(0, 9999):04d}"
-                self.account(f"A{base + 2}", "credit_card", "Cash Back Mastercard", last4, [customer_id], "open", owed,
-                             round(limit + owed, 2), limit, f"2025-06-{rng.randint(5, 27):02d}")  # fmt: skip
-                self.card(f"K{card + 1}", f"A{base + 2}", customer_id, "credit", last4, "active", f"2028-{rng.randint(1, 12):02d}")
+                self.account(
+                    f"A{base + 2}",
+                    "credit_card",
+                    "Cash Back Mastercard",
+                    last4,
+                    [customer_id],
+                    "open",
+                    owed,
+                    round(limit + owed, 2),
+                    limit,
+                    f"2025-06-{rng.randint(5, 27):02d}",
+                )
+                self.card(
+                    f"K{card + 1}",
+                    f"A{base + 2}",
+                    customer_id,
+                    "credit",
+                    last4,
+                    "active",
+                    f"2028-{rng.randint(1, 12):02d}",
+                )
                 self.history(f"A{base + 2}", rng.randint(15, 30))
                 if rng.random() < 0.6:
-                    self.alert(f"AL{next(alerts)}", f"A{base + 2}", "large_transaction", float(rng.choice([250, 500, 1000])))
+                    self.alert(
+                        f"AL{next(alerts)}", f"A{base + 2}", "large_transaction", float(rng.choice([250, 500, 1000]))
+                    )
             for index in range(rng.choice([1, 2, 2, 3, 3, 4])):
                 added = (date(2021, 1, 1) + timedelta(days=rng.randint(0, 1650))).isoformat()
-                self.payee(f"P{41000 + (number - 1101) * 4 + index}", customer_id, f"{rng.choice(FIRST)} {rng.choice(LAST)}",
-                           rng.choice(BANKS), f"{rng.randint(0, 9999):04d}", added)  # fmt: skip
+                self.payee(
+                    f"P{41000 + (number - 1101) * 4 + index}",
+                    customer_id,
+                    f"{rng.choice(FIRST)} {rng.choice(LAST)}",
+                    rng.choice(BANKS),
+                    f"{rng.randint(0, 9999):04d}",
+                    added,
+                )
             for _ in range(rng.choice([0, 0, 1, 1, 2])):
                 self._disputed_charge(checking, f"D{next(disputes)}")
             if rng.random() < 0.5:
                 self._stopped_check(checking, f"S{next(stops)}")
 
     def alert(self, alert_id: str, account_id: str, alert_type: str, threshold: float) -> None:
-        self.db["alerts"][alert_id] = {"alert_id": alert_id, "account_id": account_id, "alert_type": alert_type,
-                                       "threshold": threshold}  # fmt: skip
+        self.db["alerts"][alert_id] = {
+            "alert_id": alert_id,
+            "account_id": account_id,
+            "alert_type": alert_type,
+            "threshold": threshold,
+        }
 
 
 def database() -> dict[str, Any]:

@@ -8,11 +8,26 @@ from taubench.domains.banking.models import BankDB
 from taubench.domains.gold_trace import GoldStep, GoldTrace
 from taubench.domains.kit import RuleBook, hand_offs, identified_first, looked_up_before_change, records_named, said
 
-TIER_TWO = ("transfer_internal", "send_external_transfer", "replace_card", "open_dispute", "issue_provisional_credit",
-            "place_stop_payment")  # fmt: skip
+TIER_TWO = (
+    "transfer_internal",
+    "send_external_transfer",
+    "replace_card",
+    "open_dispute",
+    "issue_provisional_credit",
+    "place_stop_payment",
+)
 MONEY_MOVEMENT = ("transfer_internal", "send_external_transfer")
-ACCOUNT_TOOLS = ("get_account", "list_transactions", "transfer_internal", "send_external_transfer", "open_dispute",
-                 "issue_provisional_credit", "place_stop_payment", "set_alert", "waive_fee")  # fmt: skip
+ACCOUNT_TOOLS = (
+    "get_account",
+    "list_transactions",
+    "transfer_internal",
+    "send_external_transfer",
+    "open_dispute",
+    "issue_provisional_credit",
+    "place_stop_payment",
+    "set_alert",
+    "waive_fee",
+)
 CARD_TOOLS = ("lock_card", "replace_card", "get_card")
 DAILY_LIMIT = {"standard": 2500.0, "premier": 10000.0}
 NEW_PAYEE_DAYS, NEW_PAYEE_CAP = 3, 500.0
@@ -111,7 +126,9 @@ def no_app_no_tier_two(trace: GoldTrace) -> list[str]:
     caller = _caller(trace)
     if caller is None or trace.steps[0].before.customers[caller].app_enrolled:
         return []
-    violations = [f"{step.name} for {caller}, who has no app" for step in trace.writes if step.name in (*TIER_TWO, "verify_code")]
+    violations = [
+        f"{step.name} for {caller}, who has no app" for step in trace.writes if step.name in (*TIER_TWO, "verify_code")
+    ]
     handed_off = trace.calls("transfer_to_human_agents")
     return violations + [f"transfer_to_human_agents for {caller} instead of a branch visit" for _ in handed_off]
 
@@ -155,9 +172,14 @@ def internal_transfers(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
 
 def _sent_today(db: BankDB, customer_id: str, payee_id: str | None = None) -> float:
     accounts = set(db.customers[customer_id].account_ids)
-    return sum(-t.amount for t in db.transactions.values()
-               if t.channel == "external_transfer" and t.date == db.today and t.account_id in accounts
-               and (payee_id is None or t.payee_id == payee_id))  # fmt: skip
+    return sum(
+        -t.amount
+        for t in db.transactions.values()
+        if t.channel == "external_transfer"
+        and t.date == db.today
+        and t.account_id in accounts
+        and (payee_id is None or t.payee_id == payee_id)
+    )
 
 
 @RULES.each(7, "send_external_transfer")
@@ -195,7 +217,11 @@ def no_split_transfers(trace: GoldTrace) -> list[str]:
 @RULES.trace(10)
 def scams_go_to_fraud(trace: GoldTrace) -> list[str]:
     if trace.calls("transfer_to_human_agents"):
-        return [f"{step.name} in a conversation handed to a human agent" for step in trace.writes if step.name in MONEY_MOVEMENT]
+        return [
+            f"{step.name} in a conversation handed to a human agent"
+            for step in trace.writes
+            if step.name in MONEY_MOVEMENT
+        ]
     return []
 
 
@@ -216,8 +242,11 @@ def dispute_window(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
             yield f"dispute of {transaction_id}, first on the statement of {entry.statement_date}"
         same = (entry.account_id, entry.date, entry.description, entry.amount)
         number = int(transaction_id[1:])
-        later = [t for t in db.transactions.values()
-                 if (t.account_id, t.date, t.description, t.amount) == same and int(t.transaction_id[1:]) > number]
+        later = [
+            t
+            for t in db.transactions.values()
+            if (t.account_id, t.date, t.description, t.amount) == same and int(t.transaction_id[1:]) > number
+        ]
         if step.arguments["reason"] == "duplicate" and later:
             yield f"duplicate dispute of the earlier posting {transaction_id}"
 
@@ -268,8 +297,10 @@ def stop_payments(trace: GoldTrace) -> list[str]:
             violations.append(f"expiry {stop.expires_on} of {stop.stop_id} not told")
         callers = _owners(step.before, stop.account_id) & _identified(trace, step)
         premier = any(step.before.customers[owner].segment == "premier" for owner in callers)
-        waived = any(later.name == "waive_fee" and later.arguments["transaction_id"] == stop.fee_transaction_id
-                     for later in trace.steps[index + 1 :])  # fmt: skip
+        waived = any(
+            later.name == "waive_fee" and later.arguments["transaction_id"] == stop.fee_transaction_id
+            for later in trace.steps[index + 1 :]
+        )
         if premier != waived:
             done = "not waived for a premier" if premier else "waived for a standard"
             violations.append(f"stop-payment fee {stop.fee_transaction_id} {done} customer")

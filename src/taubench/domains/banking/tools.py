@@ -277,7 +277,9 @@ class BankTools(BankRecords):
             amount=cents(-sum(entry.amount for entry in entries)),
             reason=reason,
             opened_on=self.db.today,
-            provisional_credit_due_on=add_business_days(self.db.today, PROVISIONAL_CREDIT_BUSINESS_DAYS, self.db.holidays),
+            provisional_credit_due_on=add_business_days(
+                self.db.today, PROVISIONAL_CREDIT_BUSINESS_DAYS, self.db.holidays
+            ),
             status="open",
             provisional_credit=0.0,
             provisional_credit_on=None,
@@ -354,13 +356,19 @@ class BankTools(BankRecords):
         if alert_type not in ALERT_TYPES:
             raise ValueError('alert_type must be "low_balance" or "large_transaction"')
         threshold = positive_amount(threshold)
-        same = [alert.alert_id for alert in self._of("alerts", "account_id", account_id) if alert.alert_type == alert_type]
+        same = [
+            alert.alert_id for alert in self._of("alerts", "account_id", account_id) if alert.alert_type == alert_type
+        ]
         if same:
             alert = self.db.alerts[same[0]]
             alert.threshold = threshold
             return alert
-        alert = Alert(alert_id=self._new_id("AL", "next_alert_number"), account_id=account_id, alert_type=alert_type,
-                      threshold=threshold)  # fmt: skip
+        alert = Alert(
+            alert_id=self._new_id("AL", "next_alert_number"),
+            account_id=account_id,
+            alert_type=alert_type,
+            threshold=threshold,
+        )
         self.db.alerts[alert.alert_id] = alert
         return alert
 

@@ -40,17 +40,35 @@ def degree_audit(db: EducationDB, student: Student) -> DegreeAudit:
     groups = []
     for group, finished, current in zip(program.groups, done, running):
         credits_done, credits_running = sum(e.credits for e in finished), sum(e.credits for e in current)
-        groups.append(GroupAudit(group=group.name, min_grade=group.min_grade, credits_required=group.credits,
-                                 credits_done=credits_done, credits_in_progress=credits_running,
-                                 credits_missing=max(0, group.credits - credits_done - credits_running),
-                                 courses_done=[e.course_code for e in finished],
-                                 courses_in_progress=[e.course_code for e in current]))  # fmt: skip
-    return DegreeAudit(student_id=student.student_id, program=program.name, degree_credits=program.credits, groups=groups)
+        groups.append(
+            GroupAudit(
+                group=group.name,
+                min_grade=group.min_grade,
+                credits_required=group.credits,
+                credits_done=credits_done,
+                credits_in_progress=credits_running,
+                credits_missing=max(0, group.credits - credits_done - credits_running),
+                courses_done=[e.course_code for e in finished],
+                courses_in_progress=[e.course_code for e in current],
+            )
+        )
+    return DegreeAudit(
+        student_id=student.student_id, program=program.name, degree_credits=program.credits, groups=groups
+    )
 
 
 def directory_entry(db: EducationDB, student: Student) -> DirectoryEntry:
-    enrolled = any(e.student_id == student.student_id and e.term == db.term and e.status == "enrolled"
-                   for e in db.enrollments.values())  # fmt: skip
-    return DirectoryEntry(student_id=student.student_id, first_name=student.first_name, last_name=student.last_name,
-                          program=student.program, year=student.year, enrolled_this_term=enrolled, email=student.email,
-                          directory_opt_out=student.student_id in db.directory_opt_outs)  # fmt: skip
+    enrolled = any(
+        e.student_id == student.student_id and e.term == db.term and e.status == "enrolled"
+        for e in db.enrollments.values()
+    )
+    return DirectoryEntry(
+        student_id=student.student_id,
+        first_name=student.first_name,
+        last_name=student.last_name,
+        program=student.program,
+        year=student.year,
+        enrolled_this_term=enrolled,
+        email=student.email,
+        directory_opt_out=student.student_id in db.directory_opt_outs,
+    )

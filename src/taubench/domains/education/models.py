@@ -73,7 +73,9 @@ class Section(BaseModel):
     room: str
     capacity: int
     enrolled: int  # seats taken: its enrolments with status "enrolled" (or "completed", in a past term)
-    waitlist: Annotated[list[Annotated[str, RefersTo("students")]], Ordered("first come, first served: the place in line")]
+    waitlist: Annotated[
+        list[Annotated[str, RefersTo("students")]], Ordered("first come, first served: the place in line")
+    ]
 
 
 class Enrollment(BaseModel):
@@ -147,7 +149,9 @@ class RequirementGroup(BaseModel):
     name: str
     credits: int  # credits the group needs
     min_grade: Grade  # the lowest grade that counts in this group
-    courses: Annotated[list[Annotated[str, RefersTo("courses")]], Unordered()]  # empty: any course counted in no other group
+    courses: Annotated[
+        list[Annotated[str, RefersTo("courses")]], Unordered()
+    ]  # empty: any course counted in no other group
 
 
 class Program(BaseModel):
@@ -218,7 +222,9 @@ class DegreeAudit(BaseModel):
     student_id: str
     program: str
     degree_credits: int
-    groups: Annotated[list[GroupAudit], Ordered("the program's order: a course counts in the first group that takes it")]
+    groups: Annotated[
+        list[GroupAudit], Ordered("the program's order: a course counts in the first group that takes it")
+    ]
 
 
 class DirectoryEntry(BaseModel):

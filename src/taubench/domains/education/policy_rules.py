@@ -16,8 +16,16 @@ ADD_LAST_DAY, SWAP_LAST_DAY, WITHDRAW_LAST_DAY = 7, 21, 60
 FULL_LOAD, OVERLOAD_GPA, MAX_CREDITS, PROBATION_CREDITS = 18, 3.5, 21, 13
 FULL_TIME, WAITLIST_MAX, TUTORING_PER_WEEK, BOOK_AHEAD_HOURS = 12, 10, 2, 2
 APPEAL_DAYS = 30
-CHANGED = ("student_id", "section_id", "from_section_id", "to_section_id", "slot_id", "booking_id", "assignment_id",
-           "material_id")  # the arguments that name existing records a write changes
+CHANGED = (
+    "student_id",
+    "section_id",
+    "from_section_id",
+    "to_section_id",
+    "slot_id",
+    "booking_id",
+    "assignment_id",
+    "material_id",
+)  # the arguments that name existing records a write changes
 GRADE_ORDER = ["A", "A-", "B+", "B", "B-", "C+", "C", "C-", "D+", "D", "F"]
 
 RULES = RuleBook()
@@ -49,7 +57,11 @@ def _session_day(db: EducationDB, section: Section) -> int:
 
 
 def _current(db: EducationDB, student_id: str) -> list:
-    return [e for e in db.enrollments.values() if e.student_id == student_id and e.term == db.term and e.status == "enrolled"]
+    return [
+        e
+        for e in db.enrollments.values()
+        if e.student_id == student_id and e.term == db.term and e.status == "enrolled"
+    ]
 
 
 def _minutes(clock: str) -> int:
@@ -57,9 +69,11 @@ def _minutes(clock: str) -> int:
 
 
 def _overlap(one: Section, other: Section) -> bool:
-    return bool(set(one.days) & set(other.days)) and _minutes(one.start_time) < _minutes(other.end_time) and _minutes(
-        other.start_time
-    ) < _minutes(one.end_time)
+    return (
+        bool(set(one.days) & set(other.days))
+        and _minutes(one.start_time) < _minutes(other.end_time)
+        and _minutes(other.start_time) < _minutes(one.end_time)
+    )
 
 
 def _target(step: GoldStep) -> Section:
@@ -105,8 +119,11 @@ def third_parties_within_scope(trace: GoldTrace) -> list[str]:
 
 @RULES.trace(3)
 def only_the_student_changes(trace: GoldTrace) -> list[str]:
-    return [f"{step.name} on {student} asked by {_caller(trace)!r}" for step in trace.writes
-            if (student := _student_of(step)) and not _is_student(trace, step.before, student)]  # fmt: skip
+    return [
+        f"{step.name} on {student} asked by {_caller(trace)!r}"
+        for step in trace.writes
+        if (student := _student_of(step)) and not _is_student(trace, step.before, student)
+    ]
 
 
 @RULES.each(4, *REGISTRATION)
@@ -172,13 +189,17 @@ def drop_calendar(trace: GoldTrace) -> list[str]:
     for step in trace.calls("drop_section"):
         if _session_day(step.before, _target(step)) > WITHDRAW_LAST_DAY:
             violations.append(f"drop of {step.arguments['section_id']} after day {WITHDRAW_LAST_DAY}")
-        refund = round(step.after.students[_student_of(step)].balance - step.before.students[_student_of(step)].balance, 2)
+        refund = round(
+            step.after.students[_student_of(step)].balance - step.before.students[_student_of(step)].balance, 2
+        )
         if refund and not said(trace, refund):
             violations.append(f"refund {-refund:.2f} of {step.arguments['section_id']} not in communicate_info")
     if 11 in trace.task.policy_rules and 19 not in trace.task.policy_rules and trace.calls("transfer_to_human_agents"):
         db = trace.steps[0].before  # a late-withdrawal petition: a section of the caller's past day 60
         students = {student for step in trace.steps if (student := _student_of(step))}
-        if not any(_session_day(db, db.sections[e.section_id]) > WITHDRAW_LAST_DAY for s in students for e in _current(db, s)):
+        if not any(
+            _session_day(db, db.sections[e.section_id]) > WITHDRAW_LAST_DAY for s in students for e in _current(db, s)
+        ):
             violations.append(f"a late-withdrawal hand-off with no section past day {WITHDRAW_LAST_DAY}")
     return violations
 
@@ -199,8 +220,11 @@ def tutoring_limits(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
         yield f"tutoring in {slot.course_code}, which {student} is not enrolled in"
     monday = date.fromisoformat(slot.date) - timedelta(days=date.fromisoformat(slot.date).weekday())
     week = {(monday + timedelta(days=offset)).isoformat() for offset in range(7)}
-    taken = [b for b in db.tutoring_bookings.values() if (b.student_id, b.course_code) == (student, slot.course_code)
-             and b.date in week and b.status != "cancelled"]  # fmt: skip
+    taken = [
+        b
+        for b in db.tutoring_bookings.values()
+        if (b.student_id, b.course_code) == (student, slot.course_code) and b.date in week and b.status != "cancelled"
+    ]
     if len(taken) >= TUTORING_PER_WEEK:
         yield f"a third {slot.course_code} session in the week of {monday}"
 
@@ -215,7 +239,9 @@ def booked_ahead(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
 
 @RULES.each(15, "book_tutoring_slot")
 def suspension_respected(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
-    if (until := step.before.students[step.arguments["student_id"]].tutoring_suspended_until) and step.before.now[:10] < until:
+    if (until := step.before.students[step.arguments["student_id"]].tutoring_suspended_until) and step.before.now[
+        :10
+    ] < until:
         yield f"booking while suspended until {until}"
 
 
@@ -257,7 +283,9 @@ def grade_appeals(trace: GoldTrace) -> list[str]:
         db = trace.steps[0].before
         students = {student for step in trace.steps if (student := _student_of(step))}
         cutoff = (_today(db) - timedelta(days=APPEAL_DAYS)).isoformat()
-        if not any(e.student_id in students and e.grade_posted and e.grade_posted >= cutoff for e in db.enrollments.values()):
+        if not any(
+            e.student_id in students and e.grade_posted and e.grade_posted >= cutoff for e in db.enrollments.values()
+        ):
             violations.append("a grade appeal transferred with no grade posted in the last 30 days")
     return violations
 
@@ -265,7 +293,9 @@ def grade_appeals(trace: GoldTrace) -> list[str]:
 @RULES.trace(20)
 def read_back_first(trace: GoldTrace) -> list[str]:
     """The checkable half of reading a change back: every record it changes was looked up first."""
-    return looked_up_before_change(trace, lambda step: [step.arguments[key] for key in CHANGED if key in step.arguments])
+    return looked_up_before_change(
+        trace, lambda step: [step.arguments[key] for key in CHANGED if key in step.arguments]
+    )
 
 
 RULES.trace(21)(hand_offs)
@@ -297,7 +327,14 @@ def degree_audits(trace: GoldTrace) -> list[str]:
     audits = [step for step in trace.calls("get_degree_audit") if not step.error]
     if not audits:
         return ["a degree-audit task that reads no audit"]
-    figures = {str(group[key]) for step in audits for group in json.loads(step.observation)["groups"]
-               for key in ("credits_required", "credits_done", "credits_in_progress", "credits_missing")}  # fmt: skip
-    return [f"credit figure {value} is neither the audit's nor worked from it" for value in trace.task.communicate_info
-            if value.isdigit() and value not in figures and value not in trace.task.arithmetic]  # fmt: skip
+    figures = {
+        str(group[key])
+        for step in audits
+        for group in json.loads(step.observation)["groups"]
+        for key in ("credits_required", "credits_done", "credits_in_progress", "credits_missing")
+    }
+    return [
+        f"credit figure {value} is neither the audit's nor worked from it"
+        for value in trace.task.communicate_info
+        if value.isdigit() and value not in figures and value not in trace.task.arithmetic
+    ]

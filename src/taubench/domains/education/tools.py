@@ -42,8 +42,11 @@ class EducationTools(RecordDesk):
         """The student's live enrolment in a course this term, looked up by key to change it."""
         for enrollment in self.db.enrollments.values():
             if (enrollment.student_id, enrollment.course_code, enrollment.term, enrollment.status) == (
-                student_id, course_code, self.db.term, "enrolled"
-            ):  # fmt: skip
+                student_id,
+                course_code,
+                self.db.term,
+                "enrolled",
+            ):
                 return self.db.enrollments[enrollment.enrollment_id]
         return None
 
@@ -55,7 +58,11 @@ class EducationTools(RecordDesk):
     def _charge(self, student: Student, description: str, amount: float) -> None:
         charge_id = self._numbered("charge", "CH")
         self.db.charges[charge_id] = Charge(
-            charge_id=charge_id, student_id=student.student_id, date=self.db.now[:10], description=description, amount=amount
+            charge_id=charge_id,
+            student_id=student.student_id,
+            date=self.db.now[:10],
+            description=description,
+            amount=amount,
         )
         student.balance = round(student.balance + amount, 2)
 
@@ -64,8 +71,9 @@ class EducationTools(RecordDesk):
         return (date.fromisoformat(self.db.now[:10]) - date.fromisoformat(self.db.sessions[section.session])).days + 1
 
     @tool("read")
-    def find_student(self, last_name: str, dob: Optional[str] = None,
-                     first_name: Optional[str] = None) -> list[StudentMatch] | list[DirectoryEntry]:
+    def find_student(
+        self, last_name: str, dob: Optional[str] = None, first_name: Optional[str] = None
+    ) -> list[StudentMatch] | list[DirectoryEntry]:
         """Find students by last name. With a date of birth, the identity look-up: more than one
         may match (twins). Without one, a directory look-up for a caller asking about a student:
         each match's directory information and whether they opted out of the directory.
@@ -76,15 +84,26 @@ class EducationTools(RecordDesk):
             first_name: Their first name, any case, to narrow the look-up.
         """
         wanted = (last_name.strip().lower(), (first_name or "").strip().lower())
-        named = [s for s in self.db.students.values()
-                 if s.last_name.lower() == wanted[0] and wanted[1] in ("", s.first_name.lower())]  # fmt: skip
+        named = [
+            s
+            for s in self.db.students.values()
+            if s.last_name.lower() == wanted[0] and wanted[1] in ("", s.first_name.lower())
+        ]
         if dob is None:
             if not named:
                 raise ValueError("No student with that name")
             return [directory_entry(self.db, student) for student in named]
-        found = [StudentMatch(student_id=s.student_id, first_name=s.first_name, last_name=s.last_name, dob=s.dob,
-                              phone_last4=s.phone[-4:])  # fmt: skip
-                 for s in named if s.dob == dob]
+        found = [
+            StudentMatch(
+                student_id=s.student_id,
+                first_name=s.first_name,
+                last_name=s.last_name,
+                dob=s.dob,
+                phone_last4=s.phone[-4:],
+            )
+            for s in named
+            if s.dob == dob
+        ]
         if not found:
             raise ValueError("No student with that last name and date of birth")
         return found
@@ -152,9 +171,16 @@ class EducationTools(RecordDesk):
         for a in self.db.assignments.values():
             if a.section_id == section_id:
                 extension = extensions.get(a.assignment_id)
-                views.append(AssignmentView(assignment_id=a.assignment_id, title=a.title, points=a.points, due=a.due,
-                                            extension_hours=extension.hours if extension else 0,
-                                            extended_due=extension.new_due if extension else None))  # fmt: skip
+                views.append(
+                    AssignmentView(
+                        assignment_id=a.assignment_id,
+                        title=a.title,
+                        points=a.points,
+                        due=a.due,
+                        extension_hours=extension.hours if extension else 0,
+                        extended_due=extension.new_due if extension else None,
+                    )
+                )
         return views
 
     @tool("read")
@@ -167,9 +193,11 @@ class EducationTools(RecordDesk):
         """
         self._get("courses", course_code.upper())
         code = course_code.upper()
-        slots = [s for s in self.db.tutoring_slots.values()
-                 if (s.course_code, s.date, s.booked_by) == (code, date, None)
-                 and f"{s.date} {s.start_time}" > self.db.now]  # fmt: skip
+        slots = [
+            s
+            for s in self.db.tutoring_slots.values()
+            if (s.course_code, s.date, s.booked_by) == (code, date, None) and f"{s.date} {s.start_time}" > self.db.now
+        ]
         return sorted(slots, key=lambda slot: (slot.start_time, slot.slot_id))
 
     @tool("read")
@@ -193,9 +221,17 @@ class EducationTools(RecordDesk):
         """
         self._get("sections", section_id)
         self._get("students", student_id)
-        return [MaterialView(material_id=m.material_id, title=m.title, kind=m.kind, access_until=m.access_until,
-                             has_access=student_id in m.granted_to)
-                for m in self.db.materials.values() if m.section_id == section_id]  # fmt: skip
+        return [
+            MaterialView(
+                material_id=m.material_id,
+                title=m.title,
+                kind=m.kind,
+                access_until=m.access_until,
+                has_access=student_id in m.granted_to,
+            )
+            for m in self.db.materials.values()
+            if m.section_id == section_id
+        ]
 
     @tool("write")
     def enroll_in_section(self, student_id: str, section_id: str) -> Enrollment:
@@ -213,9 +249,17 @@ class EducationTools(RecordDesk):
         if section.enrolled >= section.capacity:
             raise ValueError("Section is full")
         course = self._get("courses", section.course_code)
-        enrollment = Enrollment(enrollment_id=self._numbered("enrollment", "E"), student_id=student_id, section_id=section_id,
-                                course_code=section.course_code, term=self.db.term, credits=course.credits,
-                                status="enrolled", grade=None, grade_posted=None)  # fmt: skip
+        enrollment = Enrollment(
+            enrollment_id=self._numbered("enrollment", "E"),
+            student_id=student_id,
+            section_id=section_id,
+            course_code=section.course_code,
+            term=self.db.term,
+            credits=course.credits,
+            status="enrolled",
+            grade=None,
+            grade_posted=None,
+        )
         self.db.enrollments[enrollment.enrollment_id] = enrollment
         section.enrolled += 1
         if student_id in section.waitlist:
@@ -249,8 +293,10 @@ class EducationTools(RecordDesk):
         refund = round(enrollment.credits * self.db.tuition_per_credit * share, 2)
         enrollment.status = "dropped"
         self._charge(student, f"Refund {share:.0%} {section.course_code} ({enrollment.credits} cr)", -refund)
-        return (f"Dropped {section.course_code} ({section_id}); refund {refund:.2f} ({share:.0%}); "
-                f"new balance {student.balance:.2f}")  # fmt: skip
+        return (
+            f"Dropped {section.course_code} ({section_id}); refund {refund:.2f} ({share:.0%}); "
+            f"new balance {student.balance:.2f}"
+        )
 
     @tool("write")
     def swap_sections(self, student_id: str, from_section_id: str, to_section_id: str) -> Enrollment:
@@ -308,9 +354,15 @@ class EducationTools(RecordDesk):
             raise ValueError("Tutoring slot is already booked")
         if f"{slot.date} {slot.start_time}" <= self.db.now:
             raise ValueError("Tutoring slot has already started")
-        booking = TutoringBooking(booking_id=self._numbered("booking", "TB"), student_id=student_id, slot_id=slot_id,
-                                  course_code=slot.course_code, date=slot.date, start_time=slot.start_time,
-                                  status="booked")  # fmt: skip
+        booking = TutoringBooking(
+            booking_id=self._numbered("booking", "TB"),
+            student_id=student_id,
+            slot_id=slot_id,
+            course_code=slot.course_code,
+            date=slot.date,
+            start_time=slot.start_time,
+            status="booked",
+        )
         self.db.tutoring_bookings[booking.booking_id] = booking
         slot.booked_by = student_id
         return booking
@@ -351,8 +403,13 @@ class EducationTools(RecordDesk):
         if not isinstance(hours, int) or isinstance(hours, bool) or hours < 1:
             raise ValueError("Hours must be a whole number of at least 1")
         new_due = (datetime.fromisoformat(assignment.due) + timedelta(hours=hours)).strftime("%Y-%m-%d %H:%M")
-        extension = Extension(extension_id=self._numbered("extension", "EX"), student_id=student_id,
-                              assignment_id=assignment_id, hours=hours, new_due=new_due)  # fmt: skip
+        extension = Extension(
+            extension_id=self._numbered("extension", "EX"),
+            student_id=student_id,
+            assignment_id=assignment_id,
+            hours=hours,
+            new_due=new_due,
+        )
         self.db.extensions[extension.extension_id] = extension
         return extension
 
@@ -369,8 +426,13 @@ class EducationTools(RecordDesk):
         if student_id in material.granted_to:
             raise ValueError("Student already has access to this material")
         material.granted_to = [*material.granted_to, student_id]
-        return MaterialView(material_id=material_id, title=material.title, kind=material.kind,
-                            access_until=material.access_until, has_access=True)  # fmt: skip
+        return MaterialView(
+            material_id=material_id,
+            title=material.title,
+            kind=material.kind,
+            access_until=material.access_until,
+            has_access=True,
+        )
 
     @tool("write")
     def add_ferpa_release(self, student_id: str, name: str, relation: str, scope: Scope) -> list[Release]:

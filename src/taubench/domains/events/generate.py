@@ -39,34 +39,171 @@ from taubench.domains.kit import Population, load_cast
 
 SEED = 2026
 NOW = "2025-08-26 10:00"
-CAST_SECTIONS = {"venues": Venue, "rooms": Room, "organizers": Organizer, "templates": Template, "events": Event,
-                 "sessions": Session, "attendees": Attendee, "registrations": Registration, "holds": Hold,
-                 "announcements": Announcement, "added_venues": Venue, "added_rooms": Room, "added_organizers": Organizer,
-                 "added_events": Event, "added_holds": Hold}  # fmt: skip
+CAST_SECTIONS = {
+    "venues": Venue,
+    "rooms": Room,
+    "organizers": Organizer,
+    "templates": Template,
+    "events": Event,
+    "sessions": Session,
+    "attendees": Attendee,
+    "registrations": Registration,
+    "holds": Hold,
+    "announcements": Announcement,
+    "added_venues": Venue,
+    "added_rooms": Room,
+    "added_organizers": Organizer,
+    "added_events": Event,
+    "added_holds": Hold,
+}
 GROWTH_SEED = SEED + 1  # the second stream (_grow), drawn after the first
 FIRST_PAYMENT = 90001
 FIRST_DEPOSIT = 6001
 TODAY = date(2025, 8, 26)
-CITIES = ["Austin", "Denver", "Dallas", "Seattle", "Chicago", "New York", "San Francisco", "Boston", "Portland", "Atlanta",
-          "Miami", "Houston", "Minneapolis", "Phoenix", "San Jose", "Nashville", "Salt Lake City", "San Diego", "Pittsburgh",
-          "Raleigh", "Columbus", "Kansas City"]  # fmt: skip
+CITIES = [
+    "Austin",
+    "Denver",
+    "Dallas",
+    "Seattle",
+    "Chicago",
+    "New York",
+    "San Francisco",
+    "Boston",
+    "Portland",
+    "Atlanta",
+    "Miami",
+    "Houston",
+    "Minneapolis",
+    "Phoenix",
+    "San Jose",
+    "Nashville",
+    "Salt Lake City",
+    "San Diego",
+    "Pittsburgh",
+    "Raleigh",
+    "Columbus",
+    "Kansas City",
+]
 VENUE_WORDS = ["Riverside", "Harbor", "Summit", "Grand", "Metro", "Union", "Lakeside", "Founders", "Civic", "Pioneer"]
 ROOM_WORDS = ["Ballroom", "Hall", "Salon", "Room", "Theater", "Studio"]
-TOPICS = ["DevOps", "Fintech", "Marketing", "Robotics", "Healthcare", "Climate", "Cybersecurity", "Design", "Product",
-          "Analytics", "Mobile", "Blockchain", "Gaming", "EdTech", "Legal Tech", "Biotech", "Logistics", "HR Tech",
-          "Open Source", "Quantum", "Space Tech", "Retail", "Insurance", "Real Estate"]  # fmt: skip
+TOPICS = [
+    "DevOps",
+    "Fintech",
+    "Marketing",
+    "Robotics",
+    "Healthcare",
+    "Climate",
+    "Cybersecurity",
+    "Design",
+    "Product",
+    "Analytics",
+    "Mobile",
+    "Blockchain",
+    "Gaming",
+    "EdTech",
+    "Legal Tech",
+    "Biotech",
+    "Logistics",
+    "HR Tech",
+    "Open Source",
+    "Quantum",
+    "Space Tech",
+    "Retail",
+    "Insurance",
+    "Real Estate",
+]
 FORMATS = ["Conference", "Forum", "Expo", "Summit", "Meetup", "Week", "Days", "Symposium"]
-FIRST = ["Alex", "Bianca", "Chen", "Dmitri", "Elena", "Farah", "Gabriel", "Hana", "Isaac", "Julia", "Kenji", "Leila", "Mateo",
-         "Nadia", "Oscar", "Paula", "Quinn", "Rosa", "Stefan", "Tara", "Umar", "Vera", "Wes", "Yara", "Zoe", "Amir", "Bruno",
-         "Clara", "Diego", "Erin"]  # fmt: skip
-LAST = ["Alvarez", "Becker", "Cohen", "Dubois", "Evans", "Fischer", "Garcia", "Hughes", "Ito", "Jensen", "Kowalski", "Lopez",
-        "Moreau", "Novak", "Ortiz", "Park", "Quinn", "Rossi", "Singh", "Turner", "Usman", "Vasquez", "Walsh", "Young",
-        "Zhang", "Adeyemi", "Bauer", "Castro", "Dalton", "Eriksen"]  # fmt: skip
-NAMESAKES = [("Priya Raman", "Seattle"), ("Marcus Lee", "Chicago"), ("Emily Watson", "Boston"), ("Jordan Avery", "Austin"),
-             ("Grace Kim", "Portland"), ("Daniel Okafor", "Atlanta"), ("Helena Brandt", "Austin"), ("Kofi Mensah", "Houston")]
-SESSION_TITLES = ["Opening Keynote", "Panel: What Comes Next", "Hands-on Lab", "Case Study Clinic", "Lightning Talks",
-                  "Deep Dive", "Networking Breakfast", "Closing Fireside Chat"]  # fmt: skip
-CAST_EVENT_FILLER = [("E102", 20101, 25), ("E101", 20126, 4), ("E107", 20130, 4), ("E112", 20134, 3), ("E110", 20137, 3)]
+FIRST = [
+    "Alex",
+    "Bianca",
+    "Chen",
+    "Dmitri",
+    "Elena",
+    "Farah",
+    "Gabriel",
+    "Hana",
+    "Isaac",
+    "Julia",
+    "Kenji",
+    "Leila",
+    "Mateo",
+    "Nadia",
+    "Oscar",
+    "Paula",
+    "Quinn",
+    "Rosa",
+    "Stefan",
+    "Tara",
+    "Umar",
+    "Vera",
+    "Wes",
+    "Yara",
+    "Zoe",
+    "Amir",
+    "Bruno",
+    "Clara",
+    "Diego",
+    "Erin",
+]
+LAST = [
+    "Alvarez",
+    "Becker",
+    "Cohen",
+    "Dubois",
+    "Evans",
+    "Fischer",
+    "Garcia",
+    "Hughes",
+    "Ito",
+    "Jensen",
+    "Kowalski",
+    "Lopez",
+    "Moreau",
+    "Novak",
+    "Ortiz",
+    "Park",
+    "Quinn",
+    "Rossi",
+    "Singh",
+    "Turner",
+    "Usman",
+    "Vasquez",
+    "Walsh",
+    "Young",
+    "Zhang",
+    "Adeyemi",
+    "Bauer",
+    "Castro",
+    "Dalton",
+    "Eriksen",
+]
+NAMESAKES = [
+    ("Priya Raman", "Seattle"),
+    ("Marcus Lee", "Chicago"),
+    ("Emily Watson", "Boston"),
+    ("Jordan Avery", "Austin"),
+    ("Grace Kim", "Portland"),
+    ("Daniel Okafor", "Atlanta"),
+    ("Helena Brandt", "Austin"),
+    ("Kofi Mensah", "Houston"),
+]
+SESSION_TITLES = [
+    "Opening Keynote",
+    "Panel: What Comes Next",
+    "Hands-on Lab",
+    "Case Study Clinic",
+    "Lightning Talks",
+    "Deep Dive",
+    "Networking Breakfast",
+    "Closing Fireside Chat",
+]
+CAST_EVENT_FILLER = [
+    ("E102", 20101, 25),
+    ("E101", 20126, 4),
+    ("E107", 20130, 4),
+    ("E112", 20134, 3),
+    ("E110", 20137, 3),
+]
 MAILS = ["gmail.com", "outlook.com", "yahoo.com", "proton.me", "icloud.com"]
 # The second stream's records, numbered apart from the first stream's and from the ids tools mint.
 TASK_CITIES = ("Austin", "Dallas")  # the cities whose free rooms tasks search
@@ -76,8 +213,25 @@ NEW_REGISTRATIONS = range(30001, 34424)
 FIRST_NEW_PAYMENT = 200001
 NEW_ANNOUNCEMENTS = range(8001, 8641)
 MINTED_AHEAD = 1000  # confirmation codes kept free for the registrations tools will create
-CAST_WOMEN = {"Aisha", "Beth", "Emily", "Fatima", "Grace", "Greta", "Hannah", "Helena", "Ines", "Karen", "Lucia", "Mei", "Nora",
-              "Olivia", "Priya", "Sara", "Sofia"}  # the cast's first names that are women's, for the population's namesakes
+CAST_WOMEN = {
+    "Aisha",
+    "Beth",
+    "Emily",
+    "Fatima",
+    "Grace",
+    "Greta",
+    "Hannah",
+    "Helena",
+    "Ines",
+    "Karen",
+    "Lucia",
+    "Mei",
+    "Nora",
+    "Olivia",
+    "Priya",
+    "Sara",
+    "Sofia",
+}  # the cast's first names that are women's, for the population's namesakes
 
 
 def _day(value: date) -> str:
@@ -95,13 +249,21 @@ def _venues(rng: random.Random, cast: dict[str, list]) -> tuple[dict, dict]:
     for number in range(20, 60):
         venue_id, city = f"V{number}", CITIES[number % len(CITIES)]
         name = f"{rng.choice(VENUE_WORDS)} {rng.choice(['Center', 'Pavilion', 'Hall'])} {city}"
-        venues[venue_id] = {"venue_id": venue_id, "name": name, "city": city,
-                            "address": f"{rng.randint(10, 2999)} {rng.choice(LAST)} Ave"}  # fmt: skip
+        venues[venue_id] = {
+            "venue_id": venue_id,
+            "name": name,
+            "city": city,
+            "address": f"{rng.randint(10, 2999)} {rng.choice(LAST)} Ave",
+        }
         for index in range(1, rng.randint(3, 6)):
             capacity = rng.choice([30, 40, 60, 120, 200, 250, 300, 400, 500, 650, 800])
-            rooms[f"RM{number}{index}"] = {"room_id": f"RM{number}{index}", "venue_id": venue_id,
-                                           "name": f"{rng.choice(ROOM_WORDS)} {chr(64 + index)}", "capacity": capacity,
-                                           "day_rate": float(round(capacity * rng.uniform(6.5, 9.5), -1))}  # fmt: skip
+            rooms[f"RM{number}{index}"] = {
+                "room_id": f"RM{number}{index}",
+                "venue_id": venue_id,
+                "name": f"{rng.choice(ROOM_WORDS)} {chr(64 + index)}",
+                "capacity": capacity,
+                "day_rate": float(round(capacity * rng.uniform(6.5, 9.5), -1)),
+            }
     return venues, rooms
 
 
@@ -118,28 +280,61 @@ def _events(rng: random.Random, cast: dict[str, list], venues: dict, rooms: dict
         capacity = rng.choice([150, 200, 300, 400, 600])
         sold = capacity if status == "sold_out" else rng.randint(capacity // 5, capacity - 10)
         early = _day(first - timedelta(days=45)) if rng.random() < 0.4 else None
-        tickets = [{"name": "standard", "price": price, "early_bird_price": round(price * 0.85) if early else None,
-                    "early_bird_end": early, "capacity": capacity, "sold": sold}]  # fmt: skip
+        tickets = [
+            {
+                "name": "standard",
+                "price": price,
+                "early_bird_price": round(price * 0.85) if early else None,
+                "early_bird_end": early,
+                "capacity": capacity,
+                "sold": sold,
+            }
+        ]
         if rng.random() < 0.6:
-            tickets.append({"name": "vip", "price": price * 2 + 100, "early_bird_price": None, "early_bird_end": None,
-                            "capacity": capacity // 10, "sold": rng.randint(0, capacity // 10)})  # fmt: skip
+            tickets.append(
+                {
+                    "name": "vip",
+                    "price": price * 2 + 100,
+                    "early_bird_price": None,
+                    "early_bird_end": None,
+                    "capacity": capacity // 10,
+                    "sold": rng.randint(0, capacity // 10),
+                }
+            )
         event_id = f"E{number}"
-        events[event_id] = {"event_id": event_id, "name": f"{rng.choice(TOPICS)} {rng.choice(FORMATS)} {first.year}",
-                            "city": venues[venue_id]["city"], "venue_id": venue_id,
-                            "organizer_id": f"ORG{rng.randint(7, 60):02d}",
-                            "start": f"{_day(first)} {rng.choice(['08:30', '09:00', '10:00'])}", "end_date": _day(last),
-                            "status": status, "expected_attendance": int(capacity * rng.uniform(0.6, 1.0)),
-                            "service_fee": rng.choice([5.0, 6.0, 8.0, 9.5, 12.0]), "ticket_types": tickets,
-                            "promo_codes": []}  # fmt: skip
+        events[event_id] = {
+            "event_id": event_id,
+            "name": f"{rng.choice(TOPICS)} {rng.choice(FORMATS)} {first.year}",
+            "city": venues[venue_id]["city"],
+            "venue_id": venue_id,
+            "organizer_id": f"ORG{rng.randint(7, 60):02d}",
+            "start": f"{_day(first)} {rng.choice(['08:30', '09:00', '10:00'])}",
+            "end_date": _day(last),
+            "status": status,
+            "expected_attendance": int(capacity * rng.uniform(0.6, 1.0)),
+            "service_fee": rng.choice([5.0, 6.0, 8.0, 9.5, 12.0]),
+            "ticket_types": tickets,
+            "promo_codes": [],
+        }
         for index in range(rng.randint(2, 3)):
             room = rng.choice(venue_rooms)
             hour = 9 + 2 * index
             kind = "keynote" if index == 0 else rng.choice(["talk", "workshop"])
             session_id = f"S{number}-{index}"
-            sessions[session_id] = {"session_id": session_id, "event_id": event_id, "title": rng.choice(SESSION_TITLES),
-                                    "kind": kind, "day": _day(first), "start": f"{hour:02d}:00", "end": f"{hour + 1:02d}:30",
-                                    "room_id": room["room_id"], "capacity": room["capacity"],
-                                    "enrolled": rng.randint(0, room["capacity"]), "vip_only": False, "waitlist": []}  # fmt: skip
+            sessions[session_id] = {
+                "session_id": session_id,
+                "event_id": event_id,
+                "title": rng.choice(SESSION_TITLES),
+                "kind": kind,
+                "day": _day(first),
+                "start": f"{hour:02d}:00",
+                "end": f"{hour + 1:02d}:30",
+                "room_id": room["room_id"],
+                "capacity": room["capacity"],
+                "enrolled": rng.randint(0, room["capacity"]),
+                "vip_only": False,
+                "waitlist": [],
+            }
     return events, sessions
 
 
@@ -155,24 +350,42 @@ def _attendees(rng: random.Random, cast: dict[str, list]) -> dict:
         kind = rng.choice(["credit_card", "credit_card", "debit_card", "paypal"])
         card = f"{rng.choice(['Visa', 'Mastercard', 'Amex'])} ending {rng.randint(1000, 9999)}"
         text = f"PayPal {email}" if kind == "paypal" else card
-        attendees[f"A{number}"] = {"attendee_id": f"A{number}", "name": name, "email": email,
-                                   "phone": f"{rng.randint(201, 989)}-555-{rng.randint(100, 199):04d}", "city": city,
-                                   "payment_methods": [{"payment_method_id": f"PM{number}-1", "kind": kind,
-                                                        "description": text}]}  # fmt: skip
+        attendees[f"A{number}"] = {
+            "attendee_id": f"A{number}",
+            "name": name,
+            "email": email,
+            "phone": f"{rng.randint(201, 989)}-555-{rng.randint(100, 199):04d}",
+            "city": city,
+            "payment_methods": [{"payment_method_id": f"PM{number}-1", "kind": kind, "description": text}],
+        }
     return attendees
 
 
 def _registration(number: int, event: dict, attendee: dict, rng: random.Random, used: set[str], **fields: Any) -> dict:
     ticket = rng.choice(event["ticket_types"])
     quantity = fields.get("quantity", 1)
-    return {"registration_id": f"R{number}", "confirmation_code": _code(rng, used), "event_id": event["event_id"],
-            "attendee_id": attendee["attendee_id"], "holder_name": attendee["name"], "holder_email": attendee["email"],
-            "ticket_type": ticket["name"], "quantity": quantity, "price_paid_per_ticket": ticket["price"],
-            "fees_paid_total": round(event["service_fee"] * quantity, 2), "discount": "none", "promo_code": None,
-            "payment_method_id": attendee["payment_methods"][0]["payment_method_id"], "purchased": fields["purchased"],
-            "status": fields.get("status", "confirmed"), "transfers_used": int(rng.random() < 0.05),
-            "chargeback_open": rng.random() < 0.01, "sessions": [], "accommodations": fields.get("accommodations", []),
-            "refund_amount": 0.0}  # fmt: skip
+    return {
+        "registration_id": f"R{number}",
+        "confirmation_code": _code(rng, used),
+        "event_id": event["event_id"],
+        "attendee_id": attendee["attendee_id"],
+        "holder_name": attendee["name"],
+        "holder_email": attendee["email"],
+        "ticket_type": ticket["name"],
+        "quantity": quantity,
+        "price_paid_per_ticket": ticket["price"],
+        "fees_paid_total": round(event["service_fee"] * quantity, 2),
+        "discount": "none",
+        "promo_code": None,
+        "payment_method_id": attendee["payment_methods"][0]["payment_method_id"],
+        "purchased": fields["purchased"],
+        "status": fields.get("status", "confirmed"),
+        "transfers_used": int(rng.random() < 0.05),
+        "chargeback_open": rng.random() < 0.01,
+        "sessions": [],
+        "accommodations": fields.get("accommodations", []),
+        "refund_amount": 0.0,
+    }
 
 
 def _code(rng: random.Random, used: set[str]) -> str:
@@ -190,7 +403,9 @@ def _registrations(rng: random.Random, cast: dict[str, list], events: dict, atte
     filler_accounts = [attendee for key, attendee in attendees.items() if key >= "A10031"]
     for event_id, first, count in CAST_EVENT_FILLER:
         for number in range(first, first + count):
-            registration = _registration(number, events[event_id], rng.choice(filler_accounts), rng, used, purchased="2025-08-01")
+            registration = _registration(
+                number, events[event_id], rng.choice(filler_accounts), rng, used, purchased="2025-08-01"
+            )
             registration["ticket_type"] = "standard"
             registration["price_paid_per_ticket"] = events[event_id]["ticket_types"][0]["price"]
             registrations[registration["registration_id"]] = registration
@@ -201,7 +416,9 @@ def _registrations(rng: random.Random, cast: dict[str, list], events: dict, atte
     return registrations
 
 
-def _filler_registration(number: int, events: list[dict], accounts: list[dict], rng: random.Random, used: set[str]) -> dict:
+def _filler_registration(
+    number: int, events: list[dict], accounts: list[dict], rng: random.Random, used: set[str]
+) -> dict:
     """A ticket some account bought for one of the filler events, cancelled now and then."""
     event = rng.choice(events)
     start = date.fromisoformat(event["start"][:10])
@@ -227,9 +444,15 @@ def _payments_of(registrations: dict, number: int) -> dict:
         if registration["status"] == "cancelled" and registration["refund_amount"]:
             entries.append(("refund", registration["refund_amount"], _day(TODAY - timedelta(days=3)), "cancellation"))
         for kind, amount, day, note in entries:
-            payments[f"PAY{number}"] = {"payment_id": f"PAY{number}", "registration_id": registration["registration_id"],
-                                        "kind": kind, "amount": amount, "date": day,
-                                        "payment_method_id": registration["payment_method_id"], "note": note}  # fmt: skip
+            payments[f"PAY{number}"] = {
+                "payment_id": f"PAY{number}",
+                "registration_id": registration["registration_id"],
+                "kind": kind,
+                "amount": amount,
+                "date": day,
+                "payment_method_id": registration["payment_method_id"],
+                "note": note,
+            }
             number += 1
     return payments
 
@@ -240,20 +463,33 @@ def _holds_and_announcements(rng: random.Random, cast: dict[str, list], events: 
     for number, event in enumerate(rng.sample(upcoming, 60), 5101):
         room = rng.choice([room for room in rooms.values() if room["venue_id"] == event["venue_id"]])
         status = rng.choice(["confirmed", "confirmed", "expired", "released"])
-        holds[f"H{number}"] = {"hold_id": f"H{number}", "event_id": event["event_id"], "room_id": room["room_id"],
-                               "dates": [event["start"][:10]], "status": status,
-                               "expires": f"{_day(TODAY - timedelta(days=rng.randint(3, 60)))} 12:00",
-                               "total_rate": room["day_rate"]}  # fmt: skip
+        holds[f"H{number}"] = {
+            "hold_id": f"H{number}",
+            "event_id": event["event_id"],
+            "room_id": room["room_id"],
+            "dates": [event["start"][:10]],
+            "status": status,
+            "expires": f"{_day(TODAY - timedelta(days=rng.randint(3, 60)))} 12:00",
+            "total_rate": room["day_rate"],
+        }
     filler_events = [event for key, event in events.items() if key >= "E119"]
     for number in range(7101, 7351):
         event = rng.choice(filler_events)
         template = rng.choice(cast["templates"])
-        sent = min(TODAY - timedelta(days=1), date.fromisoformat(event["start"][:10]) - timedelta(days=rng.randint(1, 60)))
+        sent = min(
+            TODAY - timedelta(days=1), date.fromisoformat(event["start"][:10]) - timedelta(days=rng.randint(1, 60))
+        )
         sold = sum(t["sold"] for t in event["ticket_types"])
-        announcements[f"AN{number}"] = {"announcement_id": f"AN{number}", "event_id": event["event_id"],
-                                        "organizer_id": event["organizer_id"], "audience": "all_registrants",
-                                        "kind": template.kind, "template_id": template.template_id, "sent": _day(sent),
-                                        "recipients": sold}  # fmt: skip
+        announcements[f"AN{number}"] = {
+            "announcement_id": f"AN{number}",
+            "event_id": event["event_id"],
+            "organizer_id": event["organizer_id"],
+            "audience": "all_registrants",
+            "kind": template.kind,
+            "template_id": template.template_id,
+            "sent": _day(sent),
+            "recipients": sold,
+        }
     return holds, announcements
 
 
@@ -265,26 +501,48 @@ def database() -> dict[str, Any]:
     for number in range(7, 61):
         name = f"{rng.choice(FIRST)} {rng.choice(LAST)}"
         company = f"{rng.choice(VENUE_WORDS)} {rng.choice(['Events', 'Conferences', 'Productions', 'Live'])}"
-        organizers[f"ORG{number:02d}"] = {"organizer_id": f"ORG{number:02d}", "name": name, "company": company,
-                                          "email": f"{name.split()[0].lower()}@{company.lower().replace(' ', '')}.com",
-                                          "pin": f"{rng.randint(0, 9999):04d}"}  # fmt: skip
+        organizers[f"ORG{number:02d}"] = {
+            "organizer_id": f"ORG{number:02d}",
+            "name": name,
+            "company": company,
+            "email": f"{name.split()[0].lower()}@{company.lower().replace(' ', '')}.com",
+            "pin": f"{rng.randint(0, 9999):04d}",
+        }
     templates = _table(cast["templates"])
     events, sessions = _events(rng, cast, venues, rooms)
     attendees = _attendees(rng, cast)
     registrations = _registrations(rng, cast, events, attendees)
     payments = _payments_of(registrations, FIRST_PAYMENT)
     holds, announcements = _holds_and_announcements(rng, cast, events, rooms)
-    for table, added in ((venues, "added_venues"), (rooms, "added_rooms"), (organizers, "added_organizers"),
-                         (events, "added_events"), (holds, "added_holds")):  # fmt: skip
+    for table, added in (
+        (venues, "added_venues"),
+        (rooms, "added_rooms"),
+        (organizers, "added_organizers"),
+        (events, "added_events"),
+        (holds, "added_holds"),
+    ):
         table.update(_table(cast[added]))
     deposits = _deposits(holds, events)
     db = {
-        "now": NOW, "next_registration_number": 21640, "next_payment_number": FIRST_PAYMENT + len(payments),
-        "next_hold_number": 5201, "next_announcement_number": 7401, "next_deposit_number": FIRST_DEPOSIT + len(deposits),
-        "venues": venues, "rooms": rooms, "organizers": organizers, "templates": templates, "events": events,
-        "sessions": sessions, "attendees": attendees, "registrations": registrations, "payments": payments, "holds": holds,
-        "deposits": deposits, "announcements": announcements,
-    }  # fmt: skip
+        "now": NOW,
+        "next_registration_number": 21640,
+        "next_payment_number": FIRST_PAYMENT + len(payments),
+        "next_hold_number": 5201,
+        "next_announcement_number": 7401,
+        "next_deposit_number": FIRST_DEPOSIT + len(deposits),
+        "venues": venues,
+        "rooms": rooms,
+        "organizers": organizers,
+        "templates": templates,
+        "events": events,
+        "sessions": sessions,
+        "attendees": attendees,
+        "registrations": registrations,
+        "payments": payments,
+        "holds": holds,
+        "deposits": deposits,
+        "announcements": announcements,
+    }
     _grow(db, cast, GROWTH_SEED)
     return db
 
@@ -292,10 +550,16 @@ def database() -> dict[str, Any]:
 def _deposits(holds: dict, events: dict) -> dict:
     """The deposit that confirmed each confirmed hold, paid the day its courtesy hold ran to."""
     confirmed = [hold for hold in holds.values() if hold["status"] == "confirmed"]
-    return {f"DEP{number}": {"deposit_id": f"DEP{number}", "hold_id": hold["hold_id"],
-                             "organizer_id": events[hold["event_id"]]["organizer_id"],
-                             "amount": cents(hold["total_rate"] * DEPOSIT_SHARE), "date": hold["expires"][:10]}
-            for number, hold in enumerate(confirmed, FIRST_DEPOSIT)}  # fmt: skip
+    return {
+        f"DEP{number}": {
+            "deposit_id": f"DEP{number}",
+            "hold_id": hold["hold_id"],
+            "organizer_id": events[hold["event_id"]]["organizer_id"],
+            "amount": cents(hold["total_rate"] * DEPOSIT_SHARE),
+            "date": hold["expires"][:10],
+        }
+        for number, hold in enumerate(confirmed, FIRST_DEPOSIT)
+    }
 
 
 def _grow(db: dict[str, Any], cast: dict[str, list], seed: int) -> None:
@@ -323,14 +587,21 @@ def _more_venues(db: dict[str, Any], rng: random.Random) -> None:
     for number in NEW_VENUES:
         venue_id, city = f"V{number}", rng.choice(cities)
         name = f"{rng.choice(VENUE_WORDS)} {rng.choice(['Forum', 'Commons', 'Exchange'])} {city}"
-        db["venues"][venue_id] = {"venue_id": venue_id, "name": name, "city": city,
-                                  "address": f"{rng.randint(10, 2999)} {rng.choice(LAST)} St"}  # fmt: skip
+        db["venues"][venue_id] = {
+            "venue_id": venue_id,
+            "name": name,
+            "city": city,
+            "address": f"{rng.randint(10, 2999)} {rng.choice(LAST)} St",
+        }
         for index in range(1, rng.randint(3, 6)):
             capacity = rng.choice([40, 80, 150, 250, 350, 500, 700, 900])
-            db["rooms"][f"RM{number}{index}"] = {"room_id": f"RM{number}{index}", "venue_id": venue_id,
-                                                 "name": f"{rng.choice(ROOM_WORDS)} {chr(64 + index)}",
-                                                 "capacity": capacity,
-                                                 "day_rate": float(round(capacity * rng.uniform(6.5, 9.5), -1))}  # fmt: skip
+            db["rooms"][f"RM{number}{index}"] = {
+                "room_id": f"RM{number}{index}",
+                "venue_id": venue_id,
+                "name": f"{rng.choice(ROOM_WORDS)} {chr(64 + index)}",
+                "capacity": capacity,
+                "day_rate": float(round(capacity * rng.uniform(6.5, 9.5), -1)),
+            }
 
 
 def _more_accounts(db: dict[str, Any], population: Population) -> list[dict]:
@@ -339,10 +610,20 @@ def _more_accounts(db: dict[str, Any], population: Population) -> list[dict]:
         person = population.person(str(rng.randint(201, 989)), mail_domain=rng.choice(MAILS))
         kind = rng.choice(["credit_card", "credit_card", "debit_card", "paypal"])
         card = f"{rng.choice(['Visa', 'Mastercard', 'Amex'])} ending {rng.randint(1000, 9999)}"
-        attendee = {"attendee_id": f"A{number}", "name": person.name, "email": person.email, "phone": person.phone,
-                    "city": rng.choice(CITIES),
-                    "payment_methods": [{"payment_method_id": f"PM{number}-1", "kind": kind,
-                                         "description": f"PayPal {person.email}" if kind == "paypal" else card}]}  # fmt: skip
+        attendee = {
+            "attendee_id": f"A{number}",
+            "name": person.name,
+            "email": person.email,
+            "phone": person.phone,
+            "city": rng.choice(CITIES),
+            "payment_methods": [
+                {
+                    "payment_method_id": f"PM{number}-1",
+                    "kind": kind,
+                    "description": f"PayPal {person.email}" if kind == "paypal" else card,
+                }
+            ],
+        }
         db["attendees"][attendee["attendee_id"]] = attendee
         accounts.append(attendee)
     return accounts
@@ -373,12 +654,20 @@ def _more_sessions(db: dict[str, Any], rng: random.Random) -> None:
         for index, (offset, hour) in enumerate(slots, 3):
             room = rng.choice(rooms)
             session_id = f"S{number}-{index}"
-            db["sessions"][session_id] = {"session_id": session_id, "event_id": event["event_id"],
-                                          "title": rng.choice(SESSION_TITLES), "kind": rng.choice(["talk", "workshop"]),
-                                          "day": (first + timedelta(days=offset)).isoformat(), "start": f"{hour:02d}:00",
-                                          "end": f"{hour + 1:02d}:30", "room_id": room["room_id"],
-                                          "capacity": room["capacity"], "enrolled": rng.randint(0, room["capacity"]),
-                                          "vip_only": False, "waitlist": []}  # fmt: skip
+            db["sessions"][session_id] = {
+                "session_id": session_id,
+                "event_id": event["event_id"],
+                "title": rng.choice(SESSION_TITLES),
+                "kind": rng.choice(["talk", "workshop"]),
+                "day": (first + timedelta(days=offset)).isoformat(),
+                "start": f"{hour:02d}:00",
+                "end": f"{hour + 1:02d}:30",
+                "room_id": room["room_id"],
+                "capacity": room["capacity"],
+                "enrolled": rng.randint(0, room["capacity"]),
+                "vip_only": False,
+                "waitlist": [],
+            }
 
 
 def _more_announcements(db: dict[str, Any], rng: random.Random, templates: list[Template]) -> None:
@@ -388,8 +677,13 @@ def _more_announcements(db: dict[str, Any], rng: random.Random, templates: list[
         template = rng.choice(templates)
         start = date.fromisoformat(event["start"][:10])
         sent = min(TODAY - timedelta(days=1), start - timedelta(days=rng.randint(1, 90)))
-        db["announcements"][f"AN{number}"] = {"announcement_id": f"AN{number}", "event_id": event["event_id"],
-                                              "organizer_id": event["organizer_id"], "audience": "all_registrants",
-                                              "kind": template.kind, "template_id": template.template_id,
-                                              "sent": sent.isoformat(),
-                                              "recipients": sum(t["sold"] for t in event["ticket_types"])}  # fmt: skip
+        db["announcements"][f"AN{number}"] = {
+            "announcement_id": f"AN{number}",
+            "event_id": event["event_id"],
+            "organizer_id": event["organizer_id"],
+            "audience": "all_registrants",
+            "kind": template.kind,
+            "template_id": template.template_id,
+            "sent": sent.isoformat(),
+            "recipients": sum(t["sold"] for t in event["ticket_types"]),
+        }

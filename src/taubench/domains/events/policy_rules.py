@@ -19,8 +19,15 @@ DEPOSIT_SHARE = 0.25
 MARKETING_GAP_DAYS = 7
 MAX_GROUP = 50
 GROUP_MINIMUM = 10
-REGISTRATION_TOOLS = ("cancel_registration", "transfer_ticket", "change_ticket_type", "enroll_session", "drop_session",
-                      "join_waitlist", "request_accommodation")  # fmt: skip
+REGISTRATION_TOOLS = (
+    "cancel_registration",
+    "transfer_ticket",
+    "change_ticket_type",
+    "enroll_session",
+    "drop_session",
+    "join_waitlist",
+    "request_accommodation",
+)
 ORGANIZER_TOOLS = ("hold_room", "release_hold", "confirm_hold", "send_announcement")
 READ_BACK_TABLES = ("registrations", "sessions", "holds", "events")  # what a change is read back as
 
@@ -66,7 +73,9 @@ def _account_of(step: GoldStep) -> list[str]:
 def attendee_identified(trace: GoldTrace) -> list[str]:
     return identified_first(
         trace,
-        identifies=lambda step: [json.loads(step.observation)["attendee_id"]] if step.name == "find_registration" else [],
+        identifies=lambda step: (
+            [json.loads(step.observation)["attendee_id"]] if step.name == "find_registration" else []
+        ),
         concerns=_account_of,
         who="the attendee",
     )
@@ -77,7 +86,9 @@ def organizer_on_own_events(trace: GoldTrace) -> list[str]:
     return identified_first(
         trace,
         identifies=lambda step: [step.arguments["organizer_id"]] if step.name == "verify_organizer" else [],
-        concerns=lambda step: [event.organizer_id] if step.name in ORGANIZER_TOOLS and (event := _event_of(step)) else [],
+        concerns=lambda step: (
+            [event.organizer_id] if step.name in ORGANIZER_TOOLS and (event := _event_of(step)) else []
+        ),
         who="the event's organizer",
     )
 
@@ -90,8 +101,11 @@ def read_back_first(trace: GoldTrace) -> list[str]:
 
 @RULES.trace(4)
 def chargeback_frozen(trace: GoldTrace) -> list[str]:
-    return [f"{step.name} on {registration.registration_id}, which has an open chargeback" for step in trace.writes
-            if (registration := _registration(step)) and registration.chargeback_open]  # fmt: skip
+    return [
+        f"{step.name} on {registration.registration_id}, which has an open chargeback"
+        for step in trace.writes
+        if (registration := _registration(step)) and registration.chargeback_open
+    ]
 
 
 @RULES.each(5, "cancel_registration")
@@ -176,27 +190,38 @@ def session_limits(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
         that_day = sorted((s for s in sessions if s.day == day), key=lambda s: s.start)
         if sum(s.kind == "workshop" for s in that_day) > MAX_WORKSHOPS_PER_DAY:
             yield f"more than 2 workshops on {day}"
-        yield from (f"{a.session_id} overlaps {b.session_id}" for a, b in zip(that_day, that_day[1:]) if b.start < a.end)
+        yield from (
+            f"{a.session_id} overlaps {b.session_id}" for a, b in zip(that_day, that_day[1:]) if b.start < a.end
+        )
 
 
 @RULES.each(14, "enroll_session")
 def vip_sessions(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
-    if step.before.sessions[step.arguments["session_id"]].vip_only and (registration := _registration(step)).ticket_type != "vip":
+    if (
+        step.before.sessions[step.arguments["session_id"]].vip_only
+        and (registration := _registration(step)).ticket_type != "vip"
+    ):
         yield f"enrolled a {registration.ticket_type} ticket in VIP-only {step.arguments['session_id']}"
 
 
 @RULES.each(15, "join_waitlist")
 def repeat_before_waitlist(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
     full, quantity = step.before.sessions[step.arguments["session_id"]], _registration(step).quantity
-    repeats = [s.session_id for s in step.before.sessions.values()
-               if s.event_id == full.event_id and s.title == full.title and s.enrolled + quantity <= s.capacity]  # fmt: skip
+    repeats = [
+        s.session_id
+        for s in step.before.sessions.values()
+        if s.event_id == full.event_id and s.title == full.title and s.enrolled + quantity <= s.capacity
+    ]
     if repeats:
         yield f"waitlisted for {full.session_id} while its repeat {repeats[0]} has a seat"
 
 
 @RULES.each(16, "request_accommodation")
 def asl_notice(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
-    if step.arguments["kind"] == "asl_interpreter" and (days := _days_before(step.before, _event_of(step))) < ASL_NOTICE_DAYS:
+    if (
+        step.arguments["kind"] == "asl_interpreter"
+        and (days := _days_before(step.before, _event_of(step))) < ASL_NOTICE_DAYS
+    ):
         yield f"ASL interpreter requested {days} days before the event"
 
 
@@ -206,7 +231,9 @@ def hold_rules(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
     needed = math.ceil(event.expected_attendance * HOLD_HEADROOM - 1e-9)
     if room.capacity < needed:
         yield f"held {room.room_id} seating {room.capacity}, below {needed}"
-    active = [h for h in step.before.holds.values() if h.event_id == event.event_id and h.status in ("held", "confirmed")]
+    active = [
+        h for h in step.before.holds.values() if h.event_id == event.event_id and h.status in ("held", "confirmed")
+    ]
     if len(active) >= MAX_ACTIVE_HOLDS:
         yield f"a fourth active hold for {event.event_id}"
     if not said(trace, round(json.loads(step.observation)["total_rate"] * DEPOSIT_SHARE, 2)):
@@ -234,8 +261,13 @@ def marketing_gap(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
     if step.arguments["kind"] != "marketing":
         return
     today = date.fromisoformat(trace.steps[0].before.now[:10])
-    recent = [a.sent for a in step.before.announcements.values() if a.event_id == step.arguments["event_id"]
-              and a.kind == "marketing" and (today - date.fromisoformat(a.sent)).days < MARKETING_GAP_DAYS]  # fmt: skip
+    recent = [
+        a.sent
+        for a in step.before.announcements.values()
+        if a.event_id == step.arguments["event_id"]
+        and a.kind == "marketing"
+        and (today - date.fromisoformat(a.sent)).days < MARKETING_GAP_DAYS
+    ]
     if recent:
         yield f"marketing for {step.arguments['event_id']} with one sent on {recent[0]}"
 

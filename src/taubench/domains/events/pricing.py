@@ -32,8 +32,9 @@ def price_today(ticket: TicketType, today: str) -> tuple[float, str]:
     return ticket.price, "none"
 
 
-def order_price(event: Event, ticket: TicketType, quantity: int, today: str, promo_code: str | None,
-    group_rate: bool) -> tuple[float, str]:
+def order_price(
+    event: Event, ticket: TicketType, quantity: int, today: str, promo_code: str | None, group_rate: bool
+) -> tuple[float, str]:
     """The per-ticket price of an order and the discount behind it: a promo code or the group
     rate takes its percentage off the regular price, never off an early-bird price."""
     if promo_code and group_rate:

@@ -25,8 +25,10 @@ ACTIVE_HOLD = ("held", "confirmed")
 
 
 def _soonest_first(events: Iterable[Event]) -> list[EventMatch]:
-    matches = [EventMatch(event_id=event.event_id, name=event.name, city=event.city, start=event.start, status=event.status)
-               for event in events]  # fmt: skip
+    matches = [
+        EventMatch(event_id=event.event_id, name=event.name, city=event.city, start=event.start, status=event.status)
+        for event in events
+    ]
     return sorted(matches, key=lambda match: (match.start, match.event_id))
 
 
@@ -43,9 +45,15 @@ class EventsDesk(RecordDesk):
 
     def _record_payment(self, registration: Registration, kind: str, amount: float, method: str, note: str) -> None:
         payment_id = self._new_id("PAY", "next_payment_number")
-        self.db.payments[payment_id] = Payment(payment_id=payment_id, registration_id=registration.registration_id,
-                                               kind=kind, amount=amount, date=self._today(), payment_method_id=method,
-                                               note=note)  # fmt: skip
+        self.db.payments[payment_id] = Payment(
+            payment_id=payment_id,
+            registration_id=registration.registration_id,
+            kind=kind,
+            amount=amount,
+            date=self._today(),
+            payment_method_id=method,
+            note=note,
+        )
 
     @tool("read")
     def find_registration(self, email: str, confirmation_code: str) -> Registration:
@@ -84,8 +92,11 @@ class EventsDesk(RecordDesk):
             city: Only events in this city, if given.
         """
         wanted = name.strip().lower()
-        return _soonest_first(event for event in self.db.events.values()
-                              if wanted in event.name.lower() and (city is None or event.city.lower() == city.strip().lower()))  # fmt: skip
+        return _soonest_first(
+            event
+            for event in self.db.events.values()
+            if wanted in event.name.lower() and (city is None or event.city.lower() == city.strip().lower())
+        )
 
     @tool("read")
     def get_event(self, event_id: str) -> EventDetails:
@@ -155,8 +166,19 @@ class EventsDesk(RecordDesk):
         found = []
         for room in self.db.rooms.values():
             venue = self.db.venues[room.venue_id]
-            if venue.city.lower() == city.strip().lower() and room.capacity >= min_capacity and room.room_id not in taken:
-                found.append(OpenRoom(room_id=room.room_id, venue_id=venue.venue_id, venue_name=venue.name,
-                                      room_name=room.name, capacity=room.capacity, day_rate=room.day_rate))  # fmt: skip
+            if (
+                venue.city.lower() == city.strip().lower()
+                and room.capacity >= min_capacity
+                and room.room_id not in taken
+            ):
+                found.append(
+                    OpenRoom(
+                        room_id=room.room_id,
+                        venue_id=venue.venue_id,
+                        venue_name=venue.name,
+                        room_name=room.name,
+                        capacity=room.capacity,
+                        day_rate=room.day_rate,
+                    )
+                )
         return sorted(found, key=lambda room: (room.capacity, room.room_id))
-

@@ -28,8 +28,10 @@ from taubench.domains.events.pricing import (
     hold_expiry,
     order_price,
     price_today,
-    ticket_type as ticket_of,
     valid_day,
+)
+from taubench.domains.events.pricing import (
+    ticket_type as ticket_of,
 )
 from taubench.domains.events.reads import ACTIVE_HOLD, EventsDesk
 from taubench.domains.shared_tools import calculate, shared_tool, transfer_to_human_agents
@@ -116,13 +118,27 @@ class EventsTools(EventsDesk):
         price, discount = order_price(event, ticket, quantity, self._today(), promo_code, group_rate)
         number = self.db.next_registration_number
         registration = Registration(
-            registration_id=f"R{number}", confirmation_code=confirmation_code(number), event_id=event_id,
-            attendee_id=attendee_id, holder_name=holder_name, holder_email=holder_email, ticket_type=ticket_type,
-            quantity=quantity, price_paid_per_ticket=price, fees_paid_total=cents(event.service_fee * quantity),
-            discount=discount, promo_code=promo_code.upper() if promo_code else None, payment_method_id=method,
-            purchased=self._today(), status="confirmed", transfers_used=0, chargeback_open=False, sessions=[],
-            accommodations=[], refund_amount=0.0,
-        )  # fmt: skip
+            registration_id=f"R{number}",
+            confirmation_code=confirmation_code(number),
+            event_id=event_id,
+            attendee_id=attendee_id,
+            holder_name=holder_name,
+            holder_email=holder_email,
+            ticket_type=ticket_type,
+            quantity=quantity,
+            price_paid_per_ticket=price,
+            fees_paid_total=cents(event.service_fee * quantity),
+            discount=discount,
+            promo_code=promo_code.upper() if promo_code else None,
+            payment_method_id=method,
+            purchased=self._today(),
+            status="confirmed",
+            transfers_used=0,
+            chargeback_open=False,
+            sessions=[],
+            accommodations=[],
+            refund_amount=0.0,
+        )
         self.db.next_registration_number += 1  # after the model has checked the caller's values
         ticket.sold += quantity
         self.db.registrations[registration.registration_id] = registration
@@ -151,7 +167,9 @@ class EventsTools(EventsDesk):
         registration.status = "cancelled"
         registration.refund_amount = cents(refund_amount)
         if refund_amount > 0:
-            self._record_payment(registration, "refund", cents(refund_amount), registration.payment_method_id, "cancellation")
+            self._record_payment(
+                registration, "refund", cents(refund_amount), registration.payment_method_id, "cancellation"
+            )
         return registration
 
     @tool("write")
@@ -173,7 +191,9 @@ class EventsTools(EventsDesk):
         return registration
 
     @tool("write")
-    def change_ticket_type(self, registration_id: str, ticket_type: TicketTypeName, payment_method_id: str) -> Registration:
+    def change_ticket_type(
+        self, registration_id: str, ticket_type: TicketTypeName, payment_method_id: str
+    ) -> Registration:
         """Move a registration to another ticket type. An upgrade charges the difference between
         the new type's price today and the price paid; a downgrade charges nothing and refunds
         nothing.
@@ -292,8 +312,15 @@ class EventsTools(EventsDesk):
             clash = [day for day in days if day in hold.dates]
             if hold.room_id == room_id and hold.status in ACTIVE_HOLD and clash:
                 raise ValueError(f"Room is already held on {clash[0]}")
-        hold = Hold(hold_id=self._new_id("H", "next_hold_number"), event_id=event_id, room_id=room_id, dates=days, status="held",
-                    expires=hold_expiry(self.db.now), total_rate=cents(room.day_rate * len(days)))  # fmt: skip
+        hold = Hold(
+            hold_id=self._new_id("H", "next_hold_number"),
+            event_id=event_id,
+            room_id=room_id,
+            dates=days,
+            status="held",
+            expires=hold_expiry(self.db.now),
+            total_rate=cents(room.day_rate * len(days)),
+        )
         self.db.holds[hold.hold_id] = hold
         return hold
 
@@ -329,8 +356,13 @@ class EventsTools(EventsDesk):
         due = cents(hold.total_rate * DEPOSIT_SHARE)
         if not isinstance(deposit, (int, float)) or cents(deposit) != due:
             raise ValueError(f"Deposit must be {due} (25% of the {hold.total_rate} total rate)")
-        paid = Deposit(deposit_id=self._new_id("DEP", "next_deposit_number"), hold_id=hold_id, organizer_id=organizer_id,
-                       amount=due, date=self._today())  # fmt: skip
+        paid = Deposit(
+            deposit_id=self._new_id("DEP", "next_deposit_number"),
+            hold_id=hold_id,
+            organizer_id=organizer_id,
+            amount=due,
+            date=self._today(),
+        )
         self.db.deposits[paid.deposit_id] = paid
         hold.status = "confirmed"
         return HoldConfirmation(hold=hold, deposit=paid)
@@ -354,9 +386,16 @@ class EventsTools(EventsDesk):
         if template.kind != kind:
             raise ValueError(f"Template is a {template.kind} template, not {kind}")
         recipients = sum(t.sold for t in event.ticket_types if audience == "all_registrants" or t.name == "vip")
-        announcement = Announcement(announcement_id=f"AN{self.db.next_announcement_number}", event_id=event_id,
-                                    organizer_id=organizer_id, audience=audience, kind=kind, template_id=template_id,
-                                    sent=self._today(), recipients=recipients)  # fmt: skip
+        announcement = Announcement(
+            announcement_id=f"AN{self.db.next_announcement_number}",
+            event_id=event_id,
+            organizer_id=organizer_id,
+            audience=audience,
+            kind=kind,
+            template_id=template_id,
+            sent=self._today(),
+            recipients=recipients,
+        )
         self.db.next_announcement_number += 1  # after the model has checked the audience
         self.db.announcements[announcement.announcement_id] = announcement
         return announcement

@@ -5,8 +5,17 @@ them (``tools.py``)."""
 from typing import Optional
 
 from taubench.domains.fitness.models import (
-    Activity, Booking, ClassSlot, FitnessDB, MeasureEntry, Member, PackageView, ProgressSummary, Routine, TrainerDay,
-)  # fmt: skip
+    Activity,
+    Booking,
+    ClassSlot,
+    FitnessDB,
+    MeasureEntry,
+    Member,
+    PackageView,
+    ProgressSummary,
+    Routine,
+    TrainerDay,
+)
 from taubench.domains.fitness.records import open_slots, spots_left
 from taubench.domains.fitness.terms import add_days, day_of, days_between
 from taubench.domains.kit import RecordDesk
@@ -74,14 +83,25 @@ class MemberDesk(RecordDesk):
         self._get("members", member_id)
         if measure not in MEASURES:
             raise ValueError("Unknown measure: use weight_kg, body_fat_pct or waist_cm")
-        taken = [m for m in self._of("measurements", "member_id", member_id)
-                 if date_from <= m.date <= date_to and getattr(m, measure) is not None]  # fmt: skip
-        entries = [MeasureEntry(measurement_id=m.measurement_id, date=m.date, value=getattr(m, measure), source=m.source)
-                   for m in taken]  # fmt: skip
+        taken = [
+            m
+            for m in self._of("measurements", "member_id", member_id)
+            if date_from <= m.date <= date_to and getattr(m, measure) is not None
+        ]
+        entries = [
+            MeasureEntry(measurement_id=m.measurement_id, date=m.date, value=getattr(m, measure), source=m.source)
+            for m in taken
+        ]
         entries.sort(key=lambda entry: (entry.date, entry.measurement_id))
         spanned = days_between(entries[0].date, entries[-1].date) if entries else 0
-        return ProgressSummary(member_id=member_id, measure=measure, date_from=date_from, date_to=date_to, entries=entries,
-                               days_spanned=spanned)  # fmt: skip
+        return ProgressSummary(
+            member_id=member_id,
+            measure=measure,
+            date_from=date_from,
+            date_to=date_to,
+            entries=entries,
+            days_spanned=spanned,
+        )
 
     @tool("read")
     def list_bookings(self, member_id: str) -> list[Booking]:
@@ -107,8 +127,11 @@ class MemberDesk(RecordDesk):
         """
         if club_id is not None:
             self._get("clubs", club_id)
-        found = [c for c in self.db.classes.values() if c.start.startswith(date) and c.class_type == class_type
-                 and club_id in (None, c.club_id)]  # fmt: skip
+        found = [
+            c
+            for c in self.db.classes.values()
+            if c.start.startswith(date) and c.class_type == class_type and club_id in (None, c.club_id)
+        ]
         found.sort(key=lambda gym_class: (gym_class.start, gym_class.club_id))
         return [ClassSlot(**c.model_dump(), spots_left=spots_left(self.db, c)) for c in found]
 
@@ -146,5 +169,10 @@ class MemberDesk(RecordDesk):
             date: The day, YYYY-MM-DD.
         """
         trainer = self._get("trainers", trainer_id)
-        return TrainerDay(trainer_id=trainer.trainer_id, name=trainer.name, club_id=trainer.club_id, date=date,
-                          open_slots=open_slots(self.db, trainer, date))  # fmt: skip
+        return TrainerDay(
+            trainer_id=trainer.trainer_id,
+            name=trainer.name,
+            club_id=trainer.club_id,
+            date=date,
+            open_slots=open_slots(self.db, trainer, date),
+        )

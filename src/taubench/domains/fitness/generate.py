@@ -22,8 +22,14 @@ from statistics import NormalDist
 from typing import Any
 
 from taubench.domains.fitness.cast_rows import (
-    CastActivity, CastBooking, CastClass, CastMeasurement, CastMember, CastPackage, CastTrainer,
-)  # fmt: skip
+    CastActivity,
+    CastBooking,
+    CastClass,
+    CastMeasurement,
+    CastMember,
+    CastPackage,
+    CastTrainer,
+)
 from taubench.domains.fitness.models import Club, Routine
 from taubench.domains.fitness.terms import DUES, PT_VALID_DAYS, add_days, add_months, days_between
 from taubench.domains.kit import Population, load_cast
@@ -31,14 +37,35 @@ from taubench.domains.kit.population import WOMEN
 
 SEED = 2025
 MEMBER_DEFAULTS = {
-    "zip_code": "97201", "home_club": "C01", "tier": "plus", "contract": "monthly", "contract_end": None,
-    "next_billing_date": "2025-02-05", "status": "active", "cancel_effective": None, "parq_yes": False,
-    "physician_clearance": False, "injuries": [], "logging_since": "2024-06-03", "freezes": [], "goals": [],
-    "routine": None, "pending_tier": None,
-}  # fmt: skip
-CAST_SECTIONS = {"clubs": Club, "members": CastMember, "measured_members": CastMember, "classes": CastClass,
-                 "bookings": CastBooking, "activities": CastActivity, "routines": Routine, "trainers": CastTrainer,
-                 "pt_packages": CastPackage, "measurements": CastMeasurement}  # fmt: skip
+    "zip_code": "97201",
+    "home_club": "C01",
+    "tier": "plus",
+    "contract": "monthly",
+    "contract_end": None,
+    "next_billing_date": "2025-02-05",
+    "status": "active",
+    "cancel_effective": None,
+    "parq_yes": False,
+    "physician_clearance": False,
+    "injuries": [],
+    "logging_since": "2024-06-03",
+    "freezes": [],
+    "goals": [],
+    "routine": None,
+    "pending_tier": None,
+}
+CAST_SECTIONS = {
+    "clubs": Club,
+    "members": CastMember,
+    "measured_members": CastMember,
+    "classes": CastClass,
+    "bookings": CastBooking,
+    "activities": CastActivity,
+    "routines": Routine,
+    "trainers": CastTrainer,
+    "pt_packages": CastPackage,
+    "measurements": CastMeasurement,
+}
 NOW = "2025-01-21T10:00"
 TODAY = NOW[:10]
 FILLER_MEMBERS = 300
@@ -47,26 +74,100 @@ EARLIER_TIMETABLE = ("2024-11-04", "2024-12-15")  # the weeks before TIMETABLE
 TIMETABLE = ("2024-12-16", "2025-02-02")
 WEEKDAY_TIMES, WEEKEND_TIMES = ("06:30", "12:15", "17:30", "19:00"), ("12:15", "17:30")
 CLASS_TYPES = ("spin", "yoga", "hiit", "pilates", "boxing", "strength")
-INSTRUCTORS = ("Tessa Moreno", "Rob Lindgren", "Kai Ferris", "Ana Pires", "Lila Chen", "June Park", "Marcus Dey",
-               "Sven Aalto", "Nadia Quist", "Eli Brennan")  # fmt: skip
+INSTRUCTORS = (
+    "Tessa Moreno",
+    "Rob Lindgren",
+    "Kai Ferris",
+    "Ana Pires",
+    "Lila Chen",
+    "June Park",
+    "Marcus Dey",
+    "Sven Aalto",
+    "Nadia Quist",
+    "Eli Brennan",
+)
 PAST_STATUSES = ("attended", "no_show", "late_cancel", "cancelled")
 CAPACITY = {"spin": 20, "yoga": 18, "hiit": 16, "pilates": 14, "boxing": 16, "strength": 12}
 TRAINER_HOURS = {"weekday": ("07:00", "08:00", "11:00", "12:00", "17:00", "18:00"), "saturday": ("09:00", "10:00")}
-FIRST = ("Alex", "Bianca", "Carlos", "Dana", "Erik", "Farah", "George", "Helen", "Ivan", "Jade", "Kevin", "Laura",
-         "Mateo", "Nadia", "Oliver", "Paige", "Quentin", "Rosa", "Simon", "Tara", "Umar", "Vera", "Wes", "Yara", "Zach",
-         "Priya", "James", "Maria", "Rachel", "Sam", "Nora", "Omar")  # fmt: skip
-LAST = ("Anders", "Baker", "Chavez", "Dubois", "Evans", "Flores", "Gupta", "Hughes", "Ito", "Jensen", "Khan", "Larsen",
-        "Moreno", "Nguyen", "Obi", "Perez", "Reed", "Sato", "Torres", "Usman", "Vance", "Wong", "Young", "Zimmer",
-        "Raman", "Miller", "Lopez", "Kim", "Patel", "Quinn", "Haddad")  # fmt: skip
+FIRST = (
+    "Alex",
+    "Bianca",
+    "Carlos",
+    "Dana",
+    "Erik",
+    "Farah",
+    "George",
+    "Helen",
+    "Ivan",
+    "Jade",
+    "Kevin",
+    "Laura",
+    "Mateo",
+    "Nadia",
+    "Oliver",
+    "Paige",
+    "Quentin",
+    "Rosa",
+    "Simon",
+    "Tara",
+    "Umar",
+    "Vera",
+    "Wes",
+    "Yara",
+    "Zach",
+    "Priya",
+    "James",
+    "Maria",
+    "Rachel",
+    "Sam",
+    "Nora",
+    "Omar",
+)
+LAST = (
+    "Anders",
+    "Baker",
+    "Chavez",
+    "Dubois",
+    "Evans",
+    "Flores",
+    "Gupta",
+    "Hughes",
+    "Ito",
+    "Jensen",
+    "Khan",
+    "Larsen",
+    "Moreno",
+    "Nguyen",
+    "Obi",
+    "Perez",
+    "Reed",
+    "Sato",
+    "Torres",
+    "Usman",
+    "Vance",
+    "Wong",
+    "Young",
+    "Zimmer",
+    "Raman",
+    "Miller",
+    "Lopez",
+    "Kim",
+    "Patel",
+    "Quinn",
+    "Haddad",
+)
 ZIPS = ("97201", "97202", "97205", "97209", "97214", "97005", "97008", "97030", "97124", "97229")
 INJURIES = ("knee", "back", "shoulder")
 ADULT_WEIGHT_KG = NormalDist(mu=math.log(75), sigma=0.18)  # of log weight: median 75 kg, 90% within 56-101 kg
 GOAL_METRICS = ("body_weight_kg", "longest_run_km", "weekly_distance_km", "sessions_per_week")
 ACTIVITY_SHAPES = {  # type: (minutes range, km per minute range, heart-rate range)
-    "run": ((20, 75), (0.15, 0.19), (138, 165)), "ride": ((30, 110), (0.35, 0.45), (118, 150)),
-    "swim": ((20, 50), (0.035, 0.045), (115, 145)), "walk": ((25, 70), (0.08, 0.1), (95, 118)),
-    "row": ((15, 45), (0.18, 0.22), (125, 155)), "strength": ((30, 70), None, (100, 130)),
-}  # fmt: skip
+    "run": ((20, 75), (0.15, 0.19), (138, 165)),
+    "ride": ((30, 110), (0.35, 0.45), (118, 150)),
+    "swim": ((20, 50), (0.035, 0.045), (115, 145)),
+    "walk": ((25, 70), (0.08, 0.1), (95, 118)),
+    "row": ((15, 45), (0.18, 0.22), (125, 155)),
+    "strength": ((30, 70), None, (100, 130)),
+}
 
 
 def _days(first: str, last: str) -> list[str]:
@@ -82,8 +183,14 @@ def _cast() -> dict[str, list]:
 def _cast_member(row: CastMember) -> dict:
     """A cast member's record: the defaults, with what the cast says differs."""
     differs = row.model_dump(exclude_unset=True, exclude={"member_id", "name", "birth_date", "weight_kg"})
-    record = {"member_id": row.member_id, "name": row.name, "birth_date": row.birth_date, **MEMBER_DEFAULTS,
-              "weight_kg": row.weight_kg, **differs}  # fmt: skip
+    record = {
+        "member_id": row.member_id,
+        "name": row.name,
+        "birth_date": row.birth_date,
+        **MEMBER_DEFAULTS,
+        "weight_kg": row.weight_kg,
+        **differs,
+    }
     record["monthly_dues"] = DUES[record["tier"]]
     return record
 
@@ -110,14 +217,26 @@ def _member_drawn(rng: random.Random, member_id: str, name: str, born: str | Non
         freezes = [{"start_date": start, "end_date": "", "months": months, "fee": 10.0 * months}]
     born = born or f"{rng.randint(1955, 2004)}-{rng.randint(1, 12):02d}-{rng.randint(1, 28):02d}"
     return {
-        "member_id": member_id, "name": name, "birth_date": born, **MEMBER_DEFAULTS, "zip_code": rng.choice(ZIPS),
-        "home_club": rng.choice(_cast()["clubs"]).club_id, "tier": tier, "monthly_dues": DUES[tier], "contract": contract,
+        "member_id": member_id,
+        "name": name,
+        "birth_date": born,
+        **MEMBER_DEFAULTS,
+        "zip_code": rng.choice(ZIPS),
+        "home_club": rng.choice(_cast()["clubs"]).club_id,
+        "tier": tier,
+        "monthly_dues": DUES[tier],
+        "contract": contract,
         "contract_end": f"2025-{rng.randint(2, 12):02d}-{rng.choice((14, 28))}" if contract == "annual" else None,
-        "next_billing_date": add_days(TODAY, rng.randint(1, 30)), "status": status,
+        "next_billing_date": add_days(TODAY, rng.randint(1, 30)),
+        "status": status,
         "cancel_effective": add_days(TODAY, -rng.randint(1, 60)) if status == "cancelled" else None,
-        "weight_kg": _adult_weight(rng.random()), "parq_yes": rng.random() < 0.12, "physician_clearance": rng.random() < 0.3,
-        "injuries": [rng.choice(INJURIES)] if rng.random() < 0.15 else [], "freezes": freezes, "goals": [],
-    }  # fmt: skip
+        "weight_kg": _adult_weight(rng.random()),
+        "parq_yes": rng.random() < 0.12,
+        "physician_clearance": rng.random() < 0.3,
+        "injuries": [rng.choice(INJURIES)] if rng.random() < 0.15 else [],
+        "freezes": freezes,
+        "goals": [],
+    }
 
 
 def _adult_weight(draw: float) -> float:
@@ -141,9 +260,16 @@ def _activity(rng: random.Random, member_id: str, day: str, source: str) -> dict
     minutes_range, pace, heart = ACTIVITY_SHAPES[kind]
     minutes = rng.randint(*minutes_range)
     start = f"{rng.randint(6, 19):02d}:{rng.choice(('00', '15', '30', '45'))}"
-    return {"member_id": member_id, "activity_type": kind, "date": day, "start_time": start,
-            "duration_min": minutes, "distance_km": round(minutes * rng.uniform(*pace), 1) if pace else None,
-            "avg_hr": rng.randint(*heart) if rng.random() < 0.85 else None, "source": source}  # fmt: skip
+    return {
+        "member_id": member_id,
+        "activity_type": kind,
+        "date": day,
+        "start_time": start,
+        "duration_min": minutes,
+        "distance_km": round(minutes * rng.uniform(*pace), 1) if pace else None,
+        "avg_hr": rng.randint(*heart) if rng.random() < 0.85 else None,
+        "source": source,
+    }
 
 
 def _activities(rng: random.Random, members: dict[str, dict]) -> dict[str, dict]:
@@ -179,9 +305,15 @@ def _timetable(rng: random.Random, days: list[str], number: int, taken: set[tupl
                 kind = rng.choice(CLASS_TYPES)
                 if (day, kind) in taken:
                     continue
-                classes[f"K{number}"] = {"class_id": f"K{number}", "club_id": club_id, "class_type": kind,
-                                         "start": f"{day}T{hour}", "duration_min": 45 if kind in ("spin", "hiit") else 60,
-                                         "instructor": rng.choice(INSTRUCTORS), "capacity": CAPACITY[kind]}  # fmt: skip
+                classes[f"K{number}"] = {
+                    "class_id": f"K{number}",
+                    "club_id": club_id,
+                    "class_type": kind,
+                    "start": f"{day}T{hour}",
+                    "duration_min": 45 if kind in ("spin", "hiit") else 60,
+                    "instructor": rng.choice(INSTRUCTORS),
+                    "capacity": CAPACITY[kind],
+                }
                 number += 1
     return classes
 
@@ -190,16 +322,29 @@ def _classes(rng: random.Random) -> dict[str, dict]:
     cast = _cast()["classes"]
     classes = _timetable(rng, _days(*TIMETABLE), 10001, {(row.start[:10], row.class_type) for row in cast})
     for row in cast:
-        classes[row.class_id] = {"class_id": row.class_id, "club_id": row.club_id, "class_type": row.class_type,
-                                 "start": row.start, "duration_min": 45 if row.class_type in ("spin", "hiit") else 60,
-                                 "instructor": row.instructor, "capacity": row.capacity}  # fmt: skip
+        classes[row.class_id] = {
+            "class_id": row.class_id,
+            "club_id": row.club_id,
+            "class_type": row.class_type,
+            "start": row.start,
+            "duration_min": 45 if row.class_type in ("spin", "hiit") else 60,
+            "instructor": row.instructor,
+            "capacity": row.capacity,
+        }
     return classes
 
 
 def _booking(booking_id: str, member_id: str, gym_class: dict, status: str) -> dict:
-    return {"booking_id": booking_id, "member_id": member_id, "class_id": gym_class["class_id"],
-            "class_type": gym_class["class_type"], "club_id": gym_class["club_id"], "class_start": gym_class["start"],
-            "status": status, "fee": 10.0 if status == "late_cancel" else 0.0}  # fmt: skip
+    return {
+        "booking_id": booking_id,
+        "member_id": member_id,
+        "class_id": gym_class["class_id"],
+        "class_type": gym_class["class_type"],
+        "club_id": gym_class["club_id"],
+        "class_start": gym_class["start"],
+        "status": status,
+        "fee": 10.0 if status == "late_cancel" else 0.0,
+    }
 
 
 def _bookings(rng: random.Random, classes: dict[str, dict], filler: list[str]) -> dict[str, dict]:
@@ -235,19 +380,36 @@ def _trainers() -> dict[str, dict]:
     return trainers
 
 
-def _packages(rng: random.Random, filler: list[str], trainers: dict[str, dict]) -> tuple[dict[str, dict], dict[str, dict]]:
+def _packages(
+    rng: random.Random, filler: list[str], trainers: dict[str, dict]
+) -> tuple[dict[str, dict], dict[str, dict]]:
     packages, sessions = {}, {}
     numbers = {"P9": 9001, "P3": 10001}  # cast sessions, filler sessions
-    rows = [(row.package_id, row.member_id, row.trainer_id, row.purchased, row.sessions_total, row.price, row.completed,
-             row.booked) for row in _cast()["pt_packages"]]  # fmt: skip
+    rows = [
+        (
+            row.package_id,
+            row.member_id,
+            row.trainer_id,
+            row.purchased,
+            row.sessions_total,
+            row.price,
+            row.completed,
+            row.booked,
+        )
+        for row in _cast()["pt_packages"]
+    ]
     for number, member_id in enumerate(rng.sample(filler, k=130), start=3001):
         trainer_id = rng.choice(("T06", "T07", "T08", "T09", "T10"))
         bought = add_days(TODAY, -rng.randint(5, 150))
         total = rng.choice((5, 8, 10))
         expires = add_days(bought, PT_VALID_DAYS)
         latest = min(85, (date.fromisoformat(TODAY) - date.fromisoformat(bought)).days - 1)
-        done = sorted({f"{add_days(bought, rng.randint(1, latest))}T{rng.choice(TRAINER_HOURS['weekday'])}"
-                       for _ in range(rng.randint(0, total - 2))})  # fmt: skip
+        done = sorted(
+            {
+                f"{add_days(bought, rng.randint(1, latest))}T{rng.choice(TRAINER_HOURS['weekday'])}"
+                for _ in range(rng.randint(0, total - 2))
+            }
+        )
         open_slots = [slot for slot in trainers[trainer_id]["working_slots"] if slot[:10] <= expires and slot > NOW]
         booked = [rng.choice(open_slots)] if open_slots and rng.random() < 0.4 else []
         rows.append((f"P{number}", member_id, trainer_id, bought, total, round(total * 67.0, 2), done, booked))
@@ -255,9 +417,16 @@ def _packages(rng: random.Random, filler: list[str], trainers: dict[str, dict]) 
     for package_id, member_id, trainer_id, bought, total, price, done, booked in rows:
         booked = [slot for slot in booked if (trainer_id, slot) not in taken]
         taken |= {(trainer_id, slot) for slot in booked}
-        packages[package_id] = {"package_id": package_id, "member_id": member_id, "trainer_id": trainer_id, "purchased": bought,
-                                "expires": add_days(bought, PT_VALID_DAYS), "sessions_total": total,
-                                "sessions_used": len(done) + len(booked), "price": price}  # fmt: skip
+        packages[package_id] = {
+            "package_id": package_id,
+            "member_id": member_id,
+            "trainer_id": trainer_id,
+            "purchased": bought,
+            "expires": add_days(bought, PT_VALID_DAYS),
+            "sessions_total": total,
+            "sessions_used": len(done) + len(booked),
+            "price": price,
+        }
         for slot, status in [(slot, "completed") for slot in done] + [(slot, "booked") for slot in booked]:
             session_id = f"S{numbers[package_id[:2]]}"
             numbers[package_id[:2]] += 1
@@ -266,14 +435,27 @@ def _packages(rng: random.Random, filler: list[str], trainers: dict[str, dict]) 
 
 
 def _charges(bookings: dict[str, dict], members: dict[str, dict], start: int = 10001) -> dict[str, dict]:
-    rows = [(booking["member_id"], booking["class_start"][:10], "late_cancel", 10.0) for booking in bookings.values()
-            if booking["status"] == "late_cancel"]  # fmt: skip
-    rows += [(member_id, freeze["start_date"], "freeze_fee", freeze["fee"]) for member_id, member in members.items()
-             for freeze in member["freezes"]]  # fmt: skip
+    rows = [
+        (booking["member_id"], booking["class_start"][:10], "late_cancel", 10.0)
+        for booking in bookings.values()
+        if booking["status"] == "late_cancel"
+    ]
+    rows += [
+        (member_id, freeze["start_date"], "freeze_fee", freeze["fee"])
+        for member_id, member in members.items()
+        for freeze in member["freezes"]
+    ]
     rows.sort()
-    return {f"CH{start + index}": {"charge_id": f"CH{start + index}", "member_id": member_id, "date": day, "kind": kind,
-                                   "amount": amount}
-            for index, (member_id, day, kind, amount) in enumerate(rows)}  # fmt: skip
+    return {
+        f"CH{start + index}": {
+            "charge_id": f"CH{start + index}",
+            "member_id": member_id,
+            "date": day,
+            "kind": kind,
+            "amount": amount,
+        }
+        for index, (member_id, day, kind, amount) in enumerate(rows)
+    }
 
 
 def _filler_goals(members: dict[str, dict], seed: int = SEED + 1, number: int = 1001, first: str = "M20100") -> int:
@@ -284,11 +466,23 @@ def _filler_goals(members: dict[str, dict], seed: int = SEED + 1, number: int = 
         if member_id < first or rng.random() < 0.5:
             continue
         metric = rng.choice(GOAL_METRICS)
-        target = {"body_weight_kg": round(member["weight_kg"] * 0.95, 1), "longest_run_km": float(rng.choice((5, 10, 21))),
-                  "weekly_distance_km": float(rng.choice((15, 20, 30))), "sessions_per_week": float(rng.randint(2, 5))}[metric]
+        target = {
+            "body_weight_kg": round(member["weight_kg"] * 0.95, 1),
+            "longest_run_km": float(rng.choice((5, 10, 21))),
+            "weekly_distance_km": float(rng.choice((15, 20, 30))),
+            "sessions_per_week": float(rng.randint(2, 5)),
+        }[metric]
         set_on, deadline = add_days(TODAY, -rng.randint(10, 120)), add_days(TODAY, rng.randint(20, 200))
-        member["goals"] = [{"goal_id": f"G{number}", "metric": metric, "target": target, "deadline": deadline,
-                            "set_on": set_on, "status": "active"}]  # fmt: skip
+        member["goals"] = [
+            {
+                "goal_id": f"G{number}",
+                "metric": metric,
+                "target": target,
+                "deadline": deadline,
+                "set_on": set_on,
+                "status": "active",
+            }
+        ]
         number += 1
     return number
 
@@ -353,16 +547,31 @@ def _earlier_classes(db: dict[str, dict], added: list[str]) -> None:
     for number, member_id in enumerate(random.Random(SEED + 8).sample(added, k=MORE_PACKAGES), start=3131):
         bought, total = add_days(TODAY, -rng.randint(30, 170)), rng.choice((5, 8, 10))
         latest = min(85, days_between(bought, TODAY) - 1)
-        done = sorted({f"{add_days(bought, rng.randint(1, latest))}T{rng.choice(TRAINER_HOURS['weekday'])}"
-                       for _ in range(rng.randint(1, total))})  # fmt: skip
+        done = sorted(
+            {
+                f"{add_days(bought, rng.randint(1, latest))}T{rng.choice(TRAINER_HOURS['weekday'])}"
+                for _ in range(rng.randint(1, total))
+            }
+        )
         trainer = rng.choice(("T06", "T07", "T08", "T09", "T10"))
-        package = {"package_id": f"P{number}", "member_id": member_id, "trainer_id": trainer, "purchased": bought,
-                   "expires": add_days(bought, PT_VALID_DAYS), "sessions_total": total, "sessions_used": len(done),
-                   "price": round(total * 67.0, 2)}  # fmt: skip
+        package = {
+            "package_id": f"P{number}",
+            "member_id": member_id,
+            "trainer_id": trainer,
+            "purchased": bought,
+            "expires": add_days(bought, PT_VALID_DAYS),
+            "sessions_total": total,
+            "sessions_used": len(done),
+            "price": round(total * 67.0, 2),
+        }
         db["pt_packages"][package["package_id"]] = package
         for slot in done:
-            db["pt_sessions"][f"S{session_number}"] = {"session_id": f"S{session_number}", "package_id": package["package_id"],
-                                                       "slot": slot, "status": "completed"}  # fmt: skip
+            db["pt_sessions"][f"S{session_number}"] = {
+                "session_id": f"S{session_number}",
+                "package_id": package["package_id"],
+                "slot": slot,
+                "status": "completed",
+            }
             session_number += 1
 
 
@@ -390,9 +599,16 @@ def _measurements(members: dict[str, dict]) -> dict[str, dict]:
             drift = 0.0 if day == days[-1] else weekly * weeks_left - rng.uniform(-0.4, 0.4)
             weight = member["weight_kg"] - drift
             source = rng.choice(("scale", "scale", "app", "trainer"))
-            rows.append({"member_id": member_id, "date": day, "weight_kg": round(weight, 1),
-                         "body_fat_pct": round(fat - 0.3 * weekly * weeks_left, 1) if source != "app" else None,
-                         "waist_cm": round(weight * waist_per_kg, 1) if source == "trainer" else None, "source": source})
+            rows.append(
+                {
+                    "member_id": member_id,
+                    "date": day,
+                    "weight_kg": round(weight, 1),
+                    "body_fat_pct": round(fat - 0.3 * weekly * weeks_left, 1) if source != "app" else None,
+                    "waist_cm": round(weight * waist_per_kg, 1) if source == "trainer" else None,
+                    "source": source,
+                }
+            )
     rows.sort(key=lambda row: (row["date"], row["member_id"]))
     return {f"MS{10001 + index}": {"measurement_id": f"MS{10001 + index}", **row} for index, row in enumerate(rows)}
 
@@ -401,8 +617,9 @@ def database() -> dict[str, Any]:
     rng = random.Random(SEED)
     members = _members(rng)
     _fix_freezes(members)
-    filler = sorted(member_id for member_id, member in members.items()
-                    if member_id >= "M20100" and member["status"] != "cancelled")  # fmt: skip
+    filler = sorted(
+        member_id for member_id, member in members.items() if member_id >= "M20100" and member["status"] != "cancelled"
+    )
     activities = _activities(rng, members)
     classes = _classes(rng)
     bookings = _bookings(rng, classes, filler)
@@ -418,14 +635,35 @@ def database() -> dict[str, Any]:
     later += _more_members(members)
     _fix_freezes(members)
     activities.update(_numbered(later, 50001))
-    _earlier_classes({"members": members, "classes": classes, "bookings": bookings, "charges": charges, "pt_packages": packages,
-                      "pt_sessions": sessions}, added)  # fmt: skip
+    _earlier_classes(
+        {
+            "members": members,
+            "classes": classes,
+            "bookings": bookings,
+            "charges": charges,
+            "pt_packages": packages,
+            "pt_sessions": sessions,
+        },
+        added,
+    )
     measurements = _measurements(members)
     return {
-        "now": NOW, "next_activity_number": next_activity, "next_booking_number": 20001,
-        "next_session_number": 20001, "next_goal_number": next_goal, "next_charge_number": next_charge,
+        "now": NOW,
+        "next_activity_number": next_activity,
+        "next_booking_number": 20001,
+        "next_session_number": 20001,
+        "next_goal_number": next_goal,
+        "next_charge_number": next_charge,
         "next_measurement_number": 10001 + len(measurements),
         "clubs": {club.club_id: club.model_dump() for club in _cast()["clubs"]},
-        "members": members, "classes": classes, "bookings": bookings, "activities": activities, "routines": routines,
-        "trainers": trainers, "pt_packages": packages, "pt_sessions": sessions, "charges": charges, "measurements": measurements,
-    }  # fmt: skip
+        "members": members,
+        "classes": classes,
+        "bookings": bookings,
+        "activities": activities,
+        "routines": routines,
+        "trainers": trainers,
+        "pt_packages": packages,
+        "pt_sessions": sessions,
+        "charges": charges,
+        "measurements": measurements,
+    }

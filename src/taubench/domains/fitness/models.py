@@ -14,8 +14,17 @@ ActivityType = Literal["run", "ride", "swim", "walk", "row", "strength"]
 ClassType = Literal["spin", "yoga", "hiit", "pilates", "boxing", "strength"]
 Metric = Literal["body_weight_kg", "longest_run_km", "weekly_distance_km", "sessions_per_week"]
 Level = Literal["beginner", "intermediate", "advanced"]
-RoutineGoal = Literal["strength", "weight_loss", "endurance", "mobility", "muscle_gain", "core", "balance", "general_fitness",
-                      "sport_conditioning"]  # fmt: skip
+RoutineGoal = Literal[
+    "strength",
+    "weight_loss",
+    "endurance",
+    "mobility",
+    "muscle_gain",
+    "core",
+    "balance",
+    "general_fitness",
+    "sport_conditioning",
+]
 Measure = Literal["weight_kg", "body_fat_pct", "waist_cm"]
 
 
@@ -129,7 +138,9 @@ class Measurement(BaseModel):
     weight_kg: Optional[float]
     body_fat_pct: Optional[float]
     waist_cm: Optional[float]
-    source: Literal["scale", "app", "desk", "trainer"]  # a club's body-composition scale, the member's app, the desk, a trainer
+    source: Literal[
+        "scale", "app", "desk", "trainer"
+    ]  # a club's body-composition scale, the member's app, the desk, a trainer
 
 
 class MeasureEntry(BaseModel):
@@ -154,7 +165,9 @@ class Trainer(BaseModel):
     trainer_id: str
     name: str
     club_id: Annotated[str, RefersTo("clubs")]
-    working_slots: Annotated[list[str], Unordered()]  # hour slots YYYY-MM-DDTHH:MM the trainer works in the next two weeks
+    working_slots: Annotated[
+        list[str], Unordered()
+    ]  # hour slots YYYY-MM-DDTHH:MM the trainer works in the next two weeks
 
 
 class TrainerDay(BaseModel):

@@ -4,13 +4,30 @@ import json
 from typing import Iterator
 
 from taubench.domains.fitness.terms import (
-    LATE_CANCEL_HOURS, NOTICE_DAYS, PT_FORFEIT_HOURS, add_days, add_months, cents, day_of, days_between,
-    early_termination_fee, hours_between, upgrade_proration, week_of,
-)  # fmt: skip
+    LATE_CANCEL_HOURS,
+    NOTICE_DAYS,
+    PT_FORFEIT_HOURS,
+    add_days,
+    add_months,
+    cents,
+    day_of,
+    days_between,
+    early_termination_fee,
+    hours_between,
+    upgrade_proration,
+    week_of,
+)
 from taubench.domains.gold_trace import GoldStep, GoldTrace
 from taubench.domains.kit import RuleBook, hand_offs, identified_first, looked_up_before_change, records_named, said
 
-UNSCOPED = ("find_member", "search_classes", "search_routines", "get_trainer_schedule", "calculate", "transfer_to_human_agents")
+UNSCOPED = (
+    "find_member",
+    "search_classes",
+    "search_routines",
+    "get_trainer_schedule",
+    "calculate",
+    "transfer_to_human_agents",
+)
 RECORD_TABLES = ("members", "classes", "bookings", "routines", "pt_packages", "pt_sessions")
 MEASURE_STEP = {"weight_kg": 2.0, "waist_cm": 3.0}  # the most a measure may move from an entry of the week before
 WEEKLY_CAP = {"basic": 4, "plus": 8, "premium": None}
@@ -54,10 +71,13 @@ def member_verified_first(trace: GoldTrace) -> list[str]:
         return [member["member_id"]] if step.name == "find_member" or member["name"] in given else []
 
     return identified_first(
-        trace, identifies, who="the member",
-        concerns=lambda step: [member] if step.name not in UNSCOPED and step.name != "get_member"
-        and (member := _member_of(step)) else [],
-    )  # fmt: skip
+        trace,
+        identifies,
+        who="the member",
+        concerns=lambda step: (
+            [member] if step.name not in UNSCOPED and step.name != "get_member" and (member := _member_of(step)) else []
+        ),
+    )
 
 
 @RULES.trace(2)
@@ -76,8 +96,11 @@ def no_training_after_distress(trace: GoldTrace) -> list[str]:
     text = trace.task.user_scenario.model_dump_json().lower()
     if not any(word in text for word in DISTRESS):
         return []
-    return [f"{step.name} after the member reported symptoms" for step in trace.writes
-            if step.name in ("assign_routine", "set_goal", "book_class", "book_pt_session")]  # fmt: skip
+    return [
+        f"{step.name} after the member reported symptoms"
+        for step in trace.writes
+        if step.name in ("assign_routine", "set_goal", "book_class", "book_pt_session")
+    ]
 
 
 @RULES.each(5, "change_tier", done=True)
@@ -109,12 +132,20 @@ def freeze_terms(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
 def freeze_clears_bookings(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
     member_id, start = step.arguments["member_id"], step.arguments["start_date"]
     end, db = add_months(start, step.arguments["months"]), step.before
-    yield from (f"{booking.booking_id} left inside the freeze" for booking in db.bookings.values()
-                if booking.member_id == member_id and booking.status in ("booked", "waitlisted")
-                and start <= day_of(booking.class_start) < end)  # fmt: skip
-    yield from (f"{session.session_id} left inside the freeze" for session in db.pt_sessions.values()
-                if session.status == "booked" and db.pt_packages[session.package_id].member_id == member_id
-                and start <= day_of(session.slot) < end)  # fmt: skip
+    yield from (
+        f"{booking.booking_id} left inside the freeze"
+        for booking in db.bookings.values()
+        if booking.member_id == member_id
+        and booking.status in ("booked", "waitlisted")
+        and start <= day_of(booking.class_start) < end
+    )
+    yield from (
+        f"{session.session_id} left inside the freeze"
+        for session in db.pt_sessions.values()
+        if session.status == "booked"
+        and db.pt_packages[session.package_id].member_id == member_id
+        and start <= day_of(session.slot) < end
+    )
 
 
 RULES.trace(8)(hand_offs)
@@ -162,8 +193,12 @@ def weekly_caps(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
     member = step.before.members[step.arguments["member_id"]]
     cap = WEEKLY_CAP[member.tier]
     monday, sunday = week_of(day_of(step.before.classes[step.arguments["class_id"]].start))
-    held = sum(booking.member_id == member.member_id and booking.status in COUNTED
-               and monday <= day_of(booking.class_start) <= sunday for booking in step.before.bookings.values())  # fmt: skip
+    held = sum(
+        booking.member_id == member.member_id
+        and booking.status in COUNTED
+        and monday <= day_of(booking.class_start) <= sunday
+        for booking in step.before.bookings.values()
+    )
     if cap is not None and held >= cap:
         yield f"{member.tier} member booked a class with {held} that week"
 
@@ -182,8 +217,11 @@ def full_classes(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
         return
     full = step.before.classes[step.arguments["class_id"]]
     for other in step.before.classes.values():
-        if (other.club_id, other.class_type, day_of(other.start)) == (full.club_id, full.class_type, day_of(full.start)) \
-                and other.start > full.start:
+        if (other.club_id, other.class_type, day_of(other.start)) == (
+            full.club_id,
+            full.class_type,
+            day_of(full.start),
+        ) and other.start > full.start:
             taken = sum(b.class_id == other.class_id and b.status == "booked" for b in step.before.bookings.values())
             if taken < other.capacity:
                 yield f"waitlist on {full.class_id} while {other.class_id} later that day had places"
@@ -192,16 +230,23 @@ def full_classes(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
 @RULES.each(14, "book_class", done=True)
 def no_show_block(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
     today = _today(step)
-    missed = sorted(day_of(booking.class_start) for booking in step.before.bookings.values()
-                    if booking.member_id == step.arguments["member_id"] and booking.status == "no_show"
-                    and add_days(today, -NO_SHOW_DAYS) <= day_of(booking.class_start) < today)  # fmt: skip
+    missed = sorted(
+        day_of(booking.class_start)
+        for booking in step.before.bookings.values()
+        if booking.member_id == step.arguments["member_id"]
+        and booking.status == "no_show"
+        and add_days(today, -NO_SHOW_DAYS) <= day_of(booking.class_start) < today
+    )
     if len(missed) >= NO_SHOW_LIMIT and today <= add_days(missed[-1], NO_SHOW_BLOCK_DAYS):
         yield f"class booked with {len(missed)} no-shows, the latest {missed[-1]}"
 
 
 @RULES.each(15, "assign_routine", done=True)
 def routine_levels(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
-    member, routine = step.before.members[step.arguments["member_id"]], step.before.routines[step.arguments["routine_id"]]
+    member, routine = (
+        step.before.members[step.arguments["member_id"]],
+        step.before.routines[step.arguments["routine_id"]],
+    )
     if routine.level == "beginner":
         return
     experienced = member.logging_since is not None and member.logging_since <= add_days(_today(step), -EXPERIENCED_DAYS)
@@ -212,7 +257,10 @@ def routine_levels(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
 
 @RULES.each(16, "assign_routine", done=True)
 def contraindications(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
-    member, routine = step.before.members[step.arguments["member_id"]], step.before.routines[step.arguments["routine_id"]]
+    member, routine = (
+        step.before.members[step.arguments["member_id"]],
+        step.before.routines[step.arguments["routine_id"]],
+    )
     if set(routine.contraindications) & set(member.injuries) or ("knee" in member.injuries and routine.plyometric):
         yield f"{routine.routine_id} given to a member with {member.injuries}"
 
@@ -264,11 +312,19 @@ def measurements_logged(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
     day = step.arguments["date"]
     if not add_days(_today(step), -BACKDATE_DAYS) <= day <= _today(step):
         yield f"measurement logged for {day}"
-    week = sorted((m for m in step.before.measurements.values()
-                   if m.member_id == step.arguments["member_id"] and add_days(day, -7) <= m.date < day),
-                  key=lambda m: (m.date, m.measurement_id))  # fmt: skip
+    week = sorted(
+        (
+            m
+            for m in step.before.measurements.values()
+            if m.member_id == step.arguments["member_id"] and add_days(day, -7) <= m.date < day
+        ),
+        key=lambda m: (m.date, m.measurement_id),
+    )
     for measure, most in MEASURE_STEP.items():
-        value, latest = step.arguments.get(measure), [getattr(m, measure) for m in week if getattr(m, measure) is not None]
+        value, latest = (
+            step.arguments.get(measure),
+            [getattr(m, measure) for m in week if getattr(m, measure) is not None],
+        )
         if value is not None and latest and abs(value - latest[-1]) > most + 1e-9:
             yield f"{measure} {value} logged {abs(value - latest[-1]):.1f} away from the week's {latest[-1]}"
 
@@ -287,10 +343,11 @@ def progress_said(trace: GoldTrace) -> list[str]:
         entries = summary["entries"]
         if len(entries) >= 2:
             change = abs(entries[-1]["value"] - entries[0]["value"])
-            figures = [round(change, 1)] + ([cents(change * 7 / summary["days_spanned"])] if summary["days_spanned"] else [])
+            figures = [round(change, 1)] + (
+                [cents(change * 7 / summary["days_spanned"])] if summary["days_spanned"] else []
+            )
         else:
             figures = [entries[-1]["date"]] if entries else []
         if figures and not any(said(trace, figure) for figure in figures):
             violations.append(f"{summary['measure']} progress from {summary['date_from']} with none of {figures} said")
     return violations
-

@@ -8,12 +8,35 @@ back-dating, plausible changes) are the policy's, so the agent's job."""
 from typing import Optional
 
 from taubench.domains.fitness.desk import MemberDesk
-from taubench.domains.fitness.models import Activity, Booking, Charge, Freeze, Goal, Measurement, Member, PtSession, RoutinePlan
+from taubench.domains.fitness.models import (
+    Activity,
+    Booking,
+    Charge,
+    Freeze,
+    Goal,
+    Measurement,
+    Member,
+    PtSession,
+    RoutinePlan,
+)
 from taubench.domains.fitness.records import open_slots, spots_left
 from taubench.domains.fitness.terms import (
-    DISTANCE_TYPES, DUES, FREEZE_FEE_PER_MONTH, LATE_CANCEL_FEE, LATE_CANCEL_HOURS, NOTICE_DAYS, PT_FORFEIT_HOURS,
-    TIER_ORDER, add_days, add_months, day_of, early_termination_fee, hours_between, one_decimal, upgrade_proration,
-)  # fmt: skip
+    DISTANCE_TYPES,
+    DUES,
+    FREEZE_FEE_PER_MONTH,
+    LATE_CANCEL_FEE,
+    LATE_CANCEL_HOURS,
+    NOTICE_DAYS,
+    PT_FORFEIT_HOURS,
+    TIER_ORDER,
+    add_days,
+    add_months,
+    day_of,
+    early_termination_fee,
+    hours_between,
+    one_decimal,
+    upgrade_proration,
+)
 from taubench.domains.shared_tools import calculate, shared_tool, transfer_to_human_agents
 from taubench.toolkit import tool
 
@@ -25,13 +48,21 @@ class FitnessTools(MemberDesk):
 
     def _charge(self, member_id: str, kind: str, amount: float) -> None:
         charge_id = self._new_id("CH", "next_charge_number")
-        self.db.charges[charge_id] = Charge(charge_id=charge_id, member_id=member_id, date=self._today, kind=kind, amount=amount)
+        self.db.charges[charge_id] = Charge(
+            charge_id=charge_id, member_id=member_id, date=self._today, kind=kind, amount=amount
+        )
 
     @tool("write")
     def log_activity(
-        self, member_id: str, activity_type: str, date: str, start_time: str, duration_min: int,
-        distance_km: Optional[float] = None, avg_hr: Optional[int] = None,
-    ) -> Activity:  # fmt: skip
+        self,
+        member_id: str,
+        activity_type: str,
+        date: str,
+        start_time: str,
+        duration_min: int,
+        distance_km: Optional[float] = None,
+        avg_hr: Optional[int] = None,
+    ) -> Activity:
         """Add an activity to the member's log, entered by the desk.
 
         Args:
@@ -55,10 +86,20 @@ class FitnessTools(MemberDesk):
         wanted = (member_id, activity_type, date, start_time)
         for activity in self.db.activities.values():
             if (activity.member_id, activity.activity_type, activity.date, activity.start_time) == wanted:
-                raise ValueError(f"Duplicate: {activity.activity_id} is already logged for that type, date and start time")
-        activity = Activity(activity_id=self._new_id("A", "next_activity_number"), member_id=member_id,
-                            activity_type=activity_type, date=date, start_time=start_time, duration_min=duration_min,
-                            distance_km=distance_km, avg_hr=avg_hr, source="desk")  # fmt: skip
+                raise ValueError(
+                    f"Duplicate: {activity.activity_id} is already logged for that type, date and start time"
+                )
+        activity = Activity(
+            activity_id=self._new_id("A", "next_activity_number"),
+            member_id=member_id,
+            activity_type=activity_type,
+            date=date,
+            start_time=start_time,
+            duration_min=duration_min,
+            distance_km=distance_km,
+            avg_hr=avg_hr,
+            source="desk",
+        )
         self.db.activities[activity.activity_id] = activity
         member = self._get("members", member_id)
         if member.logging_since is None or date < member.logging_since:
@@ -66,8 +107,9 @@ class FitnessTools(MemberDesk):
         return activity
 
     @tool("write")
-    def log_measurement(self, member_id: str, date: str, weight_kg: Optional[float] = None,
-                        waist_cm: Optional[float] = None) -> Measurement:  # fmt: skip
+    def log_measurement(
+        self, member_id: str, date: str, weight_kg: Optional[float] = None, waist_cm: Optional[float] = None
+    ) -> Measurement:
         """Add the member's weight and/or waist measurement to their log, entered by the desk and
         stored to one decimal. A weight newer than every other weight entry becomes the member's
         weight on file.
@@ -79,7 +121,9 @@ class FitnessTools(MemberDesk):
             waist_cm: The waist circumference in cm.
         """
         member = self._get("members", member_id)
-        given = {measure: value for measure, value in (("weight_kg", weight_kg), ("waist_cm", waist_cm)) if value is not None}
+        given = {
+            measure: value for measure, value in (("weight_kg", weight_kg), ("waist_cm", waist_cm)) if value is not None
+        }
         if not given:
             raise ValueError("Give a weight, a waist measurement or both")
         if date > self._today:
@@ -92,9 +136,15 @@ class FitnessTools(MemberDesk):
         for entry in earlier:
             if entry.date == date and any(getattr(entry, measure) is not None for measure in given):
                 raise ValueError(f"Duplicate: {entry.measurement_id} already records that measure for {date}")
-        measurement = Measurement(measurement_id=self._new_id("MS", "next_measurement_number"), member_id=member_id, date=date,
-                                  weight_kg=one_decimal(weight_kg), body_fat_pct=None, waist_cm=one_decimal(waist_cm),
-                                  source="desk")  # fmt: skip
+        measurement = Measurement(
+            measurement_id=self._new_id("MS", "next_measurement_number"),
+            member_id=member_id,
+            date=date,
+            weight_kg=one_decimal(weight_kg),
+            body_fat_pct=None,
+            waist_cm=one_decimal(waist_cm),
+            source="desk",
+        )
         self.db.measurements[measurement.measurement_id] = measurement
         if weight_kg is not None and all(entry.date < date for entry in earlier if entry.weight_kg is not None):
             member.weight_kg = measurement.weight_kg
@@ -115,16 +165,27 @@ class FitnessTools(MemberDesk):
         if gym_class.start <= self.db.now:
             raise ValueError("Class has already started")
         for booking in self.db.bookings.values():
-            if booking.member_id == member_id and booking.class_id == class_id and booking.status in ("booked", "waitlisted"):
+            if (
+                booking.member_id == member_id
+                and booking.class_id == class_id
+                and booking.status in ("booked", "waitlisted")
+            ):
                 raise ValueError(f"Member already holds {booking.booking_id} on this class")
         full = spots_left(self.db, gym_class) <= 0
         if full and not waitlist:
             raise ValueError("Class is full")
         if waitlist and not full:
             raise ValueError("Class has places free: book a place instead of the waitlist")
-        booking = Booking(booking_id=self._new_id("B", "next_booking_number"), member_id=member_id, class_id=class_id,
-                          class_type=gym_class.class_type, club_id=gym_class.club_id, class_start=gym_class.start,
-                          status="waitlisted" if waitlist else "booked", fee=0.0)  # fmt: skip
+        booking = Booking(
+            booking_id=self._new_id("B", "next_booking_number"),
+            member_id=member_id,
+            class_id=class_id,
+            class_type=gym_class.class_type,
+            club_id=gym_class.club_id,
+            class_start=gym_class.start,
+            status="waitlisted" if waitlist else "booked",
+            fee=0.0,
+        )
         self.db.bookings[booking.booking_id] = booking
         return booking
 
@@ -184,8 +245,14 @@ class FitnessTools(MemberDesk):
         for goal in member.goals:
             if goal.metric == metric and goal.status == "active":
                 goal.status = "replaced"
-        goal = Goal(goal_id=self._new_id("G", "next_goal_number"), metric=metric, target=target, deadline=deadline,
-                    set_on=self._today, status="active")  # fmt: skip
+        goal = Goal(
+            goal_id=self._new_id("G", "next_goal_number"),
+            metric=metric,
+            target=target,
+            deadline=deadline,
+            set_on=self._today,
+            status="active",
+        )
         member.goals.append(goal)
         return goal
 
@@ -207,7 +274,9 @@ class FitnessTools(MemberDesk):
         if start_date < self._today:
             raise ValueError("Start date is in the past")
         fee = FREEZE_FEE_PER_MONTH * months
-        member.freezes.append(Freeze(start_date=start_date, end_date=add_months(start_date, months), months=months, fee=fee))
+        member.freezes.append(
+            Freeze(start_date=start_date, end_date=add_months(start_date, months), months=months, fee=fee)
+        )
         member.next_billing_date = add_months(member.next_billing_date, months)
         if member.contract_end:
             member.contract_end = add_months(member.contract_end, months)
@@ -258,8 +327,9 @@ class FitnessTools(MemberDesk):
             raise ValueError("No sessions left on the package")
         if slot not in open_slots(self.db, self._get("trainers", package.trainer_id), day_of(slot)):
             raise ValueError("Trainer is not free at that slot")
-        session = PtSession(session_id=self._new_id("S", "next_session_number"), package_id=package_id, slot=slot,
-                            status="booked")
+        session = PtSession(
+            session_id=self._new_id("S", "next_session_number"), package_id=package_id, slot=slot, status="booked"
+        )
         self.db.pt_sessions[session.session_id] = session
         package.sessions_used += 1
         return session

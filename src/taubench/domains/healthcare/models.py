@@ -10,9 +10,18 @@ from pydantic import BaseModel, ConfigDict
 from taubench.markers import RefersTo, Unordered
 
 Specialty = Literal[
-    "family_medicine", "internal_medicine", "pediatrics", "cardiology", "dermatology", "orthopedics",
-    "endocrinology", "gastroenterology", "neurology", "psychiatry", "obstetrics_gynecology",
-]  # fmt: skip
+    "family_medicine",
+    "internal_medicine",
+    "pediatrics",
+    "cardiology",
+    "dermatology",
+    "orthopedics",
+    "endocrinology",
+    "gastroenterology",
+    "neurology",
+    "psychiatry",
+    "obstetrics_gynecology",
+]
 RecordType = Literal["visit_notes", "lab_results", "imaging", "immunizations", "medication_list", "billing"]
 
 

@@ -11,19 +11,48 @@ from taubench.domains.healthcare.models import HealthcareDB, Provider, Slot
 from taubench.domains.kit import RuleBook, identified_first, looked_up_before_change, owner_of, said
 
 PRIMARY_CARE = {"family_medicine", "internal_medicine", "pediatrics"}
-NO_PATIENT = {"find_patient", "get_provider", "search_providers", "list_open_slots", "list_plans", "list_pharmacies",
-              "calculate", "transfer_to_human_agents"}  # fmt: skip
+NO_PATIENT = {
+    "find_patient",
+    "get_provider",
+    "search_providers",
+    "list_open_slots",
+    "list_plans",
+    "list_pharmacies",
+    "calculate",
+    "transfer_to_human_agents",
+}
 SCOPE_OF = {
-    "book_appointment": "appointments", "reschedule_appointment": "appointments", "cancel_appointment": "appointments",
-    "request_referral": "appointments", "request_refill": "prescriptions", "create_records_request": "records",
-    "update_contact_info": "all", "update_insurance": "all",
-}  # fmt: skip
+    "book_appointment": "appointments",
+    "reschedule_appointment": "appointments",
+    "cancel_appointment": "appointments",
+    "request_referral": "appointments",
+    "request_refill": "prescriptions",
+    "create_records_request": "records",
+    "update_contact_info": "all",
+    "update_insurance": "all",
+}
 STATES = {"Illinois": "IL", "Wisconsin": "WI", "Indiana": "IN"}
-EMERGENCY_WORDS = ("chest pain", "chest pressure", "stroke", "drooping", "slurred", "ending your life", "suicid", "can't breathe")
+EMERGENCY_WORDS = (
+    "chest pain",
+    "chest pressure",
+    "stroke",
+    "drooping",
+    "slurred",
+    "ending your life",
+    "suicid",
+    "can't breathe",
+)
 VISIT_LOOKBACK = "2022-03-10"  # 36 months before today
 YEAR_AGO = "2024-03-10"
 BOOKINGS = ("book_appointment", "reschedule_appointment")  # the writes that put a patient in a slot
-CHANGED = ("patient_id", "appointment_id", "slot_id", "new_slot_id", "rx_id", "referral_id")  # existing records a write names
+CHANGED = (
+    "patient_id",
+    "appointment_id",
+    "slot_id",
+    "new_slot_id",
+    "rx_id",
+    "referral_id",
+)  # existing records a write names
 
 RULES = RuleBook()
 CONVERSATIONAL = {
@@ -42,7 +71,11 @@ def _patient_of(step: GoldStep) -> str | None:
 
 def _instructions(trace: GoldTrace) -> str:
     instructions = trace.task.user_scenario.instructions
-    return instructions if isinstance(instructions, str) else " ".join(str(v) for v in instructions.model_dump().values() if v)
+    return (
+        instructions
+        if isinstance(instructions, str)
+        else " ".join(str(v) for v in instructions.model_dump().values() if v)
+    )
 
 
 def _caller(trace: GoldTrace) -> str | None:
@@ -89,10 +122,13 @@ def proxy_authority(trace: GoldTrace) -> list[str]:
 
 @RULES.trace(3)
 def confidential_services(trace: GoldTrace) -> list[str]:
-    return [f"{step.name} of confidential {step.arguments['appointment_id']} by someone other than the patient"
-            for step in trace.writes
-            if (appointment := step.before.appointments.get(step.arguments.get("appointment_id"))) is not None
-            and appointment.confidential and not _is_patient(trace, step.before, appointment.patient_id)]  # fmt: skip
+    return [
+        f"{step.name} of confidential {step.arguments['appointment_id']} by someone other than the patient"
+        for step in trace.writes
+        if (appointment := step.before.appointments.get(step.arguments.get("appointment_id"))) is not None
+        and appointment.confidential
+        and not _is_patient(trace, step.before, appointment.patient_id)
+    ]
 
 
 @RULES.trace(4)
@@ -142,10 +178,12 @@ def visit_type(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
     patient_id, _, provider, _ = _booking(step)
     today = _today(step.before)
     seen = any(
-        a.patient_id == patient_id and a.specialty == provider.specialty and a.status == "completed"
+        a.patient_id == patient_id
+        and a.specialty == provider.specialty
+        and a.status == "completed"
         and VISIT_LOOKBACK <= a.date < today
         for a in step.before.appointments.values()
-    )  # fmt: skip
+    )
     wanted = "follow_up" if seen else "new"
     if step.arguments["visit_type"] != wanted:
         yield f"book_appointment as {step.arguments['visit_type']} where the visit is {wanted}"
@@ -190,9 +228,10 @@ def reschedule_limit(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
 def no_show_supervisor(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
     patient_id = step.arguments["patient_id"]
     missed = [
-        a for a in step.before.appointments.values()
+        a
+        for a in step.before.appointments.values()
         if a.patient_id == patient_id and a.status == "no_show" and a.date >= YEAR_AGO
-    ]  # fmt: skip
+    ]
     if len(missed) >= 3:
         yield f"book_appointment for {patient_id} with {len(missed)} no-shows in 12 months"
 
@@ -203,7 +242,8 @@ def refill_conditions(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
     rx = db.prescriptions[step.arguments["rx_id"]]
     elapsed = (date.fromisoformat(_today(db)) - date.fromisoformat(rx.last_fill)).days
     visited = any(
-        a.patient_id == rx.patient_id and a.status == "completed" and a.date >= YEAR_AGO for a in db.appointments.values()
+        a.patient_id == rx.patient_id and a.status == "completed" and a.date >= YEAR_AGO
+        for a in db.appointments.values()
     )
     if rx.status != "active" or rx.refills_left < 1:
         yield f"refill of {rx.rx_id}: not active or no refills left"
@@ -249,5 +289,6 @@ def transfer_changes_nothing(trace: GoldTrace) -> list[str]:
 @RULES.trace(17)
 def read_back_first(trace: GoldTrace) -> list[str]:
     """The checkable half of reading a change back: every record it changes was looked up first."""
-    return looked_up_before_change(trace, lambda step: [step.arguments[key] for key in CHANGED if step.arguments.get(key)])
-
+    return looked_up_before_change(
+        trace, lambda step: [step.arguments[key] for key in CHANGED if step.arguments.get(key)]
+    )

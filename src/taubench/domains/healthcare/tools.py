@@ -61,7 +61,9 @@ class HealthcareTools(RecordDesk):
 
     def _clashes(self, patient_id: str, slot: Slot) -> bool:
         return any(
-            other.patient_id == patient_id and other.status == "booked" and (other.date, other.time) == (slot.date, slot.time)
+            other.patient_id == patient_id
+            and other.status == "booked"
+            and (other.date, other.time) == (slot.date, slot.time)
             for other in self.db.appointments.values()
         )
 
@@ -76,7 +78,11 @@ class HealthcareTools(RecordDesk):
         """
         return [
             PatientMatch(
-                patient_id=p.patient_id, first_name=p.first_name, last_name=p.last_name, dob=p.dob, zip=p.zip,
+                patient_id=p.patient_id,
+                first_name=p.first_name,
+                last_name=p.last_name,
+                dob=p.dob,
+                zip=p.zip,
                 phone_last4=p.phone[-4:],
             )
             for p in self.db.patients.values()
@@ -145,8 +151,10 @@ class HealthcareTools(RecordDesk):
         slots = [
             slot
             for slot in self.db.slots.values()
-            if slot.provider_id == provider_id and slot.status == "open"
-            and date_from <= slot.date <= date_to and mode in (None, slot.mode)
+            if slot.provider_id == provider_id
+            and slot.status == "open"
+            and date_from <= slot.date <= date_to
+            and mode in (None, slot.mode)
         ]
         return sorted(slots, key=lambda slot: (slot.date, slot.time, slot.slot_id))
 
@@ -226,10 +234,18 @@ class HealthcareTools(RecordDesk):
         if self._clashes(patient_id, slot):
             raise ValueError("Patient already has an appointment at that time")
         appointment = Appointment(
-            appointment_id=f"A{self.db.next_appointment_number}", patient_id=patient_id, provider_id=provider.provider_id,
-            specialty=provider.specialty, slot_id=slot_id, date=slot.date, time=slot.time, mode=slot.mode,
-            visit_type=visit_type, status="booked", referral_id=referral_id,
-        )  # fmt: skip
+            appointment_id=f"A{self.db.next_appointment_number}",
+            patient_id=patient_id,
+            provider_id=provider.provider_id,
+            specialty=provider.specialty,
+            slot_id=slot_id,
+            date=slot.date,
+            time=slot.time,
+            mode=slot.mode,
+            visit_type=visit_type,
+            status="booked",
+            referral_id=referral_id,
+        )
         self.db.next_appointment_number += 1
         slot.status = "taken"
         if referral is not None:
@@ -255,12 +271,19 @@ class HealthcareTools(RecordDesk):
         if appointment.slot_id is not None:
             self.db.slots[appointment.slot_id].status = "open"
         slot.status = "taken"
-        appointment.slot_id, appointment.date, appointment.time, appointment.mode = slot.slot_id, slot.date, slot.time, slot.mode
+        appointment.slot_id, appointment.date, appointment.time, appointment.mode = (
+            slot.slot_id,
+            slot.date,
+            slot.time,
+            slot.mode,
+        )
         appointment.reschedule_count += 1
         return appointment
 
     @tool("write")
-    def cancel_appointment(self, appointment_id: str, reason: CancelReason, waive_late_fee: bool = False) -> Appointment:
+    def cancel_appointment(
+        self, appointment_id: str, reason: CancelReason, waive_late_fee: bool = False
+    ) -> Appointment:
         """Cancel a booked appointment and free its slot. Cancelling less than 24 hours before
         the visit charges the 50.00 USD late fee to the patient's balance unless it is waived;
         a waiver is recorded on the patient. A referral visit it used is given back.
@@ -337,10 +360,16 @@ class HealthcareTools(RecordDesk):
             fee = round(max(0, patient.chart_pages - PAPER_FREE_PAGES) * PAPER_FEE_PER_PAGE, 2)
         today = self._today()
         request = RecordsRequest(
-            request_id=f"RR{self.db.next_request_number}", patient_id=patient_id, record_types=record_types, recipient=recipient,
-            delivery_format=delivery_format, fee=fee, requested=today,
-            due=(date.fromisoformat(today) + timedelta(days=RECORDS_DUE_DAYS)).isoformat(), status="open",
-        )  # fmt: skip
+            request_id=f"RR{self.db.next_request_number}",
+            patient_id=patient_id,
+            record_types=record_types,
+            recipient=recipient,
+            delivery_format=delivery_format,
+            fee=fee,
+            requested=today,
+            due=(date.fromisoformat(today) + timedelta(days=RECORDS_DUE_DAYS)).isoformat(),
+            status="open",
+        )
         self.db.next_request_number += 1
         patient.balance = round(patient.balance + fee, 2)
         self.db.records_requests[request.request_id] = request
@@ -367,7 +396,9 @@ class HealthcareTools(RecordDesk):
         patient = self._get("patients", patient_id)
         if phone is None and email is None and address is None and zip is None:
             raise ValueError("Nothing to change")
-        if phone is not None and not (len(phone) == 12 and phone[3] == phone[7] == "-" and phone.replace("-", "").isdigit()):
+        if phone is not None and not (
+            len(phone) == 12 and phone[3] == phone[7] == "-" and phone.replace("-", "").isdigit()
+        ):
             raise ValueError("Phone must look like NNN-NNN-NNNN")
         if email is not None and "@" not in email:
             raise ValueError("Email address is not valid")
@@ -414,10 +445,15 @@ class HealthcareTools(RecordDesk):
             if existing.status == "requested" or (existing.status == "active" and visits_left):
                 raise ValueError(f"Referral {existing.referral_id} for that specialty is still {existing.status}")
         referral = Referral(
-            referral_id=f"RF{self.db.next_referral_number}", patient_id=patient_id, specialty=specialty,
-            referred_by=patient.pcp_id, status="requested", reason="requested through the access desk",
-            visits_authorized=0, visits_used=0,
-        )  # fmt: skip
+            referral_id=f"RF{self.db.next_referral_number}",
+            patient_id=patient_id,
+            specialty=specialty,
+            referred_by=patient.pcp_id,
+            status="requested",
+            reason="requested through the access desk",
+            visits_authorized=0,
+            visits_used=0,
+        )
         self.db.next_referral_number += 1
         self.db.referrals[referral.referral_id] = referral
         return referral

@@ -2,12 +2,26 @@
 first half of the toolkit; the guest-service tools are in ``tools.py``."""
 
 from taubench.domains.hospitality.models import (
-    Availability, FeedbackCase, FolioCharge, Guest, HotelDB, LedgerEntry, Property, Reservation,
-)  # fmt: skip
+    Availability,
+    FeedbackCase,
+    FolioCharge,
+    Guest,
+    HotelDB,
+    LedgerEntry,
+    Property,
+    Reservation,
+)
 from taubench.domains.hospitality.records import Records
 from taubench.domains.hospitality.tariff import (
-    AWARD_POINTS_PER_NIGHT, PLANS, award_points, cents, deadline_passed, nights, plan_rate, tax_on,
-)  # fmt: skip
+    AWARD_POINTS_PER_NIGHT,
+    PLANS,
+    award_points,
+    cents,
+    deadline_passed,
+    nights,
+    plan_rate,
+    tax_on,
+)
 from taubench.toolkit import tool
 
 
@@ -15,15 +29,27 @@ class BookingTools(Records):
     db: HotelDB
 
     def _charge(self, booking: Reservation, kind: str, description: str, amount: float) -> FolioCharge:
-        charge = FolioCharge(charge_id=self._new_id("CH-", "next_charge_number"), date=self.db.today, kind=kind,
-                             description=description, amount=amount, disputed=False)  # fmt: skip
+        charge = FolioCharge(
+            charge_id=self._new_id("CH-", "next_charge_number"),
+            date=self.db.today,
+            kind=kind,
+            description=description,
+            amount=amount,
+            disputed=False,
+        )
         booking.folio.append(charge)
         return charge
 
     def _ledger(self, guest: Guest, kind: str, points: int, confirmation: str) -> LedgerEntry:
         entry_id = self._new_id("LE-", "next_entry_number")
-        entry = LedgerEntry(entry_id=entry_id, guest_id=guest.guest_id, date=self.db.today, kind=kind, points=points,
-                            confirmation=confirmation)  # fmt: skip
+        entry = LedgerEntry(
+            entry_id=entry_id,
+            guest_id=guest.guest_id,
+            date=self.db.today,
+            kind=kind,
+            points=points,
+            confirmation=confirmation,
+        )
         self.db.loyalty_ledger[entry_id] = entry
         guest.points += points
         return entry
@@ -44,8 +70,11 @@ class BookingTools(Records):
             zip_code: The five-digit ZIP code on the profile.
         """
         for guest in self.db.guests.values():
-            if guest.loyalty_number and guest.loyalty_number == str(loyalty_number).strip().upper() \
-                    and guest.zip_code == str(zip_code).strip():
+            if (
+                guest.loyalty_number
+                and guest.loyalty_number == str(loyalty_number).strip().upper()
+                and guest.zip_code == str(zip_code).strip()
+            ):
                 return guest
         raise ValueError("No guest matches that loyalty number and ZIP code")
 
@@ -104,13 +133,16 @@ class BookingTools(Records):
         room = self._room(hotel, room_type)
         stay = self._stay(check_in, check_out)
         return Availability(
-            property_id=property_id, room_type=room_type, check_in=check_in, check_out=check_out,
+            property_id=property_id,
+            room_type=room_type,
+            check_in=check_in,
+            check_out=check_out,
             rooms_left=self._rooms_left(property_id, room_type, stay, room.inventory),
             flexible_rates=[plan_rate(room, night, "flexible") for night in stay],
             member_rates=[plan_rate(room, night, "member") for night in stay],
             advance_purchase_rates=[plan_rate(room, night, "advance_purchase") for night in stay],
             award_points=award_points(len(stay), 1),
-        )  # fmt: skip
+        )
 
     @tool("read")
     def list_feedback_cases(self, guest_id: str) -> list[FeedbackCase]:
@@ -134,8 +166,17 @@ class BookingTools(Records):
         return self._of("loyalty_ledger", "guest_id", guest_id)
 
     @tool("write")
-    def create_reservation(self, guest_id: str, property_id: str, room_type: str, check_in: str, check_out: str,
-                           rate_plan: str, rooms: int, card_id: str) -> Reservation:
+    def create_reservation(
+        self,
+        guest_id: str,
+        property_id: str,
+        room_type: str,
+        check_in: str,
+        check_out: str,
+        rate_plan: str,
+        rooms: int,
+        card_id: str,
+    ) -> Reservation:
         """Book a stay for a guest, guaranteed with a card on their profile. Award stays take
         their points from the guest's balance now.
 
@@ -169,12 +210,28 @@ class BookingTools(Records):
         if points > guest.points:
             raise ValueError(f"Not enough points: the stay needs {points} and the guest has {guest.points}")
         booking = Reservation(
-            confirmation=self._new_id("LK-", "next_confirmation_number"), guest_id=guest_id, guest_name=guest.name,
-            property_id=property_id, room_type=room_type, rooms=rooms, check_in=check_in, check_out=check_out,
-            rate_plan=rate_plan, nightly_rates=[], room_total=0.0, tax=0.0, total=0.0, points_redeemed=points,
-            card_id=card_id, status="confirmed", cancellation_fee=0.0, upgraded_from=None, late_checkout=None,
-            requests=[], folio=[],
-        )  # fmt: skip
+            confirmation=self._new_id("LK-", "next_confirmation_number"),
+            guest_id=guest_id,
+            guest_name=guest.name,
+            property_id=property_id,
+            room_type=room_type,
+            rooms=rooms,
+            check_in=check_in,
+            check_out=check_out,
+            rate_plan=rate_plan,
+            nightly_rates=[],
+            room_total=0.0,
+            tax=0.0,
+            total=0.0,
+            points_redeemed=points,
+            card_id=card_id,
+            status="confirmed",
+            cancellation_fee=0.0,
+            upgraded_from=None,
+            late_checkout=None,
+            requests=[],
+            folio=[],
+        )
         self._price(booking, [plan_rate(room, night, rate_plan) for night in stay])
         self.db.reservations[booking.confirmation] = booking
         if points:
@@ -204,7 +261,9 @@ class BookingTools(Records):
             raise ValueError("Not enough rooms of that type free for those nights")
         kept = dict(zip(nights(booking.check_in, booking.check_out), booking.nightly_rates))
         same_room = room_type == booking.room_type
-        rates = [kept[night] if same_room and night in kept else plan_rate(room, night, booking.rate_plan) for night in stay]
+        rates = [
+            kept[night] if same_room and night in kept else plan_rate(room, night, booking.rate_plan) for night in stay
+        ]
         booking.check_in, booking.check_out, booking.room_type = check_in, check_out, room_type
         self._price(booking, rates)
         return booking
@@ -225,7 +284,9 @@ class BookingTools(Records):
             booking.cancellation_fee = booking.total
         elif booking.rate_plan == "award":
             forfeit = AWARD_POINTS_PER_NIGHT * booking.rooms if late else 0
-            self._ledger(self._get("guests", booking.guest_id), "refund", booking.points_redeemed - forfeit, confirmation)
+            self._ledger(
+                self._get("guests", booking.guest_id), "refund", booking.points_redeemed - forfeit, confirmation
+            )
         elif late:
             first = cents(booking.nightly_rates[0] * booking.rooms)
             booking.cancellation_fee = cents(first + tax_on(first))

@@ -26,19 +26,103 @@ from taubench.domains.kit import Population, load_cast
 
 SEED = 20251202
 TODAY, NOW = "2025-12-02", "11:00"
-ROOMS = {"QN": ("Standard Queen", 1, False), "KG": ("Standard King", 2, False), "DK": ("Deluxe King", 3, False),
-         "JS": ("Junior Suite", 4, False), "AK": ("Accessible King", 2, True)}  # fmt: skip
-CITIES = [("Nashville", "Gulch"), ("Phoenix", "Camelback"), ("San Diego", "Gaslamp"), ("Portland", "Pearl District"),
-          ("Miami", "Brickell"), ("New Orleans", "French Quarter"), ("Minneapolis", "North Loop"),
-          ("Philadelphia", "Rittenhouse"), ("Salt Lake City", "Temple Square"), ("Charlotte", "Uptown"),
-          ("Kansas City", "Crossroads"), ("Washington", "Dupont Circle")]  # fmt: skip
-FIRST = ["James", "Mary", "Wei", "Fatima", "Carlos", "Olivia", "Raj", "Emma", "Kwame", "Lucia", "Ethan", "Mei", "Jonas",
-         "Amara", "Diego", "Nora", "Samuel", "Yuki", "Leah", "Ivan", "Zara", "Peter", "Ana", "Tariq", "Grace", "Daniel"]
-LAST = ["Nguyen", "Smith", "Patel", "Garcia", "Johnson", "Kowalski", "Okafor", "Brown", "Rossi", "Haddad", "Lee", "Murphy",
-        "Schmidt", "Dubois", "Tanaka", "Silva", "Carter", "Bell", "Cohen", "Ali", "Jensen", "Moreau", "Hale", "Kim"]
-ZIPS = ["10001", "94110", "60622", "78702", "98103", "02118", "30318", "80203", "37203", "85016", "92101", "97209", "33131"]
-INCIDENTALS = [("minibar", "Minibar", 8, 60), ("parking", "Valet parking", 25, 55), ("restaurant", "Hotel restaurant", 18, 140),
-               ("spa", "Spa treatment", 90, 240), ("phone", "Long-distance calls", 3, 20)]  # fmt: skip
+ROOMS = {
+    "QN": ("Standard Queen", 1, False),
+    "KG": ("Standard King", 2, False),
+    "DK": ("Deluxe King", 3, False),
+    "JS": ("Junior Suite", 4, False),
+    "AK": ("Accessible King", 2, True),
+}
+CITIES = [
+    ("Nashville", "Gulch"),
+    ("Phoenix", "Camelback"),
+    ("San Diego", "Gaslamp"),
+    ("Portland", "Pearl District"),
+    ("Miami", "Brickell"),
+    ("New Orleans", "French Quarter"),
+    ("Minneapolis", "North Loop"),
+    ("Philadelphia", "Rittenhouse"),
+    ("Salt Lake City", "Temple Square"),
+    ("Charlotte", "Uptown"),
+    ("Kansas City", "Crossroads"),
+    ("Washington", "Dupont Circle"),
+]
+FIRST = [
+    "James",
+    "Mary",
+    "Wei",
+    "Fatima",
+    "Carlos",
+    "Olivia",
+    "Raj",
+    "Emma",
+    "Kwame",
+    "Lucia",
+    "Ethan",
+    "Mei",
+    "Jonas",
+    "Amara",
+    "Diego",
+    "Nora",
+    "Samuel",
+    "Yuki",
+    "Leah",
+    "Ivan",
+    "Zara",
+    "Peter",
+    "Ana",
+    "Tariq",
+    "Grace",
+    "Daniel",
+]
+LAST = [
+    "Nguyen",
+    "Smith",
+    "Patel",
+    "Garcia",
+    "Johnson",
+    "Kowalski",
+    "Okafor",
+    "Brown",
+    "Rossi",
+    "Haddad",
+    "Lee",
+    "Murphy",
+    "Schmidt",
+    "Dubois",
+    "Tanaka",
+    "Silva",
+    "Carter",
+    "Bell",
+    "Cohen",
+    "Ali",
+    "Jensen",
+    "Moreau",
+    "Hale",
+    "Kim",
+]
+ZIPS = [
+    "10001",
+    "94110",
+    "60622",
+    "78702",
+    "98103",
+    "02118",
+    "30318",
+    "80203",
+    "37203",
+    "85016",
+    "92101",
+    "97209",
+    "33131",
+]
+INCIDENTALS = [
+    ("minibar", "Minibar", 8, 60),
+    ("parking", "Valet parking", 25, 55),
+    ("restaurant", "Hotel restaurant", 18, 140),
+    ("spa", "Spa treatment", 90, 240),
+    ("phone", "Long-distance calls", 3, 20),
+]
 REQUESTS = ["crib", "rollaway", "quiet_room", "high_floor", "early_check_in", "other"]
 TIERS = ["member"] * 5 + ["silver"] * 3 + ["gold"] * 2 + ["platinum"] + ["none"] * 2
 LATER_CHARGES, LATER_ENTRIES = 10001, 20001  # numbering of folio lines and ledger entries added after the first draws
@@ -66,25 +150,56 @@ class FolioExtra(BaseModel):
     date: str
 
 
-CAST = {"guests": Guest, "hotels": Property, "stays": CastStay, "folio_extras": FolioExtra, "cases": FeedbackCase,
-        "points_guests": Guest, "points_stays": CastStay, "response_cases": FeedbackCase}  # fmt: skip
-GROWN_GUESTS, GROWN_STAYS, GROWN_CASES = range(1420, 1800), 1000, 200  # toward the brief (~800 guests, ~4,000 stays, ~700 cases)
+CAST = {
+    "guests": Guest,
+    "hotels": Property,
+    "stays": CastStay,
+    "folio_extras": FolioExtra,
+    "cases": FeedbackCase,
+    "points_guests": Guest,
+    "points_stays": CastStay,
+    "response_cases": FeedbackCase,
+}
+GROWN_GUESTS, GROWN_STAYS, GROWN_CASES = (
+    range(1420, 1800),
+    1000,
+    200,
+)  # toward the brief (~800 guests, ~4,000 stays, ~700 cases)
 
 
 def _hotel(property_id: str, name: str, city: str, pets: bool, rooms: dict) -> dict:
-    types = [{"code": code, "name": ROOMS[code][0], "category": ROOMS[code][1], "accessible": ROOMS[code][2],
-              "inventory": inventory, "weekday_rate": float(weekday), "weekend_rate": float(weekend)}
-             for code, (weekday, weekend, inventory) in rooms.items()]  # fmt: skip
+    types = [
+        {
+            "code": code,
+            "name": ROOMS[code][0],
+            "category": ROOMS[code][1],
+            "accessible": ROOMS[code][2],
+            "inventory": inventory,
+            "weekday_rate": float(weekday),
+            "weekend_rate": float(weekend),
+        }
+        for code, (weekday, weekend, inventory) in rooms.items()
+    ]
     return {"property_id": property_id, "name": name, "city": city, "pet_friendly": pets, "room_types": types}
 
 
 def _guest(guest_id, name, tier, loyalty, zip_code, points, preferences, cards) -> dict:
     handle = name.lower().replace(" ", ".").replace("'", "")
-    return {"guest_id": guest_id, "name": name, "email": f"{handle}{guest_id[-2:]}@example.com",
-            "phone": f"+1-555-{guest_id[-4:]}-{zip_code[-3:]}0", "zip_code": zip_code, "loyalty_number": loyalty,
-            "tier": tier, "points": points, "preferences": preferences,
-            "cards": [{"card_id": f"CC-{guest_id[1:]}-{index}", "brand": brand, "last4": last4, "expires": expires}
-                      for index, (brand, last4, expires) in enumerate(cards, 1)]}  # fmt: skip
+    return {
+        "guest_id": guest_id,
+        "name": name,
+        "email": f"{handle}{guest_id[-2:]}@example.com",
+        "phone": f"+1-555-{guest_id[-4:]}-{zip_code[-3:]}0",
+        "zip_code": zip_code,
+        "loyalty_number": loyalty,
+        "tier": tier,
+        "points": points,
+        "preferences": preferences,
+        "cards": [
+            {"card_id": f"CC-{guest_id[1:]}-{index}", "brand": brand, "last4": last4, "expires": expires}
+            for index, (brand, last4, expires) in enumerate(cards, 1)
+        ],
+    }
 
 
 class _Builder:
@@ -99,34 +214,87 @@ class _Builder:
         return RoomType(**next(room for room in self.hotels[property_id]["room_types"] if room["code"] == code))
 
     def line(self, booking: dict, kind: str, description: str, amount: float, day: str) -> None:
-        booking["folio"].append({"charge_id": f"CH-{self.charge}", "date": day, "kind": kind, "description": description,
-                                 "amount": cents(amount), "disputed": False})  # fmt: skip
+        booking["folio"].append(
+            {
+                "charge_id": f"CH-{self.charge}",
+                "date": day,
+                "kind": kind,
+                "description": description,
+                "amount": cents(amount),
+                "disputed": False,
+            }
+        )
         self.charge += 1
 
     def earn(self, guest_id: str, day: str, kind: str, points: int, confirmation) -> None:
         entry_id = f"LE-{self.entry}"
-        self.ledger[entry_id] = {"entry_id": entry_id, "guest_id": guest_id, "date": day, "kind": kind, "points": points,
-                                 "confirmation": confirmation}  # fmt: skip
+        self.ledger[entry_id] = {
+            "entry_id": entry_id,
+            "guest_id": guest_id,
+            "date": day,
+            "kind": kind,
+            "points": points,
+            "confirmation": confirmation,
+        }
         self.entry += 1
 
     def cast_stay(self, row: CastStay) -> dict:
-        return self.stay(row.confirmation, row.guest_id, row.property_id, row.room_type, row.rooms, row.check_in,
-                         row.check_out, row.rate_plan, row.status, row.rates, row.points_posted)  # fmt: skip
+        return self.stay(
+            row.confirmation,
+            row.guest_id,
+            row.property_id,
+            row.room_type,
+            row.rooms,
+            row.check_in,
+            row.check_out,
+            row.rate_plan,
+            row.status,
+            row.rates,
+            row.points_posted,
+        )
 
-    def stay(self, confirmation, guest_id, property_id, code, rooms, check_in, check_out, plan, status, rates=None,
-             posted=True) -> dict:  # fmt: skip
+    def stay(
+        self,
+        confirmation,
+        guest_id,
+        property_id,
+        code,
+        rooms,
+        check_in,
+        check_out,
+        plan,
+        status,
+        rates=None,
+        posted=True,
+    ) -> dict:
         guest, room = self.guests[guest_id], self.room(property_id, code)
         stay = nights(check_in, check_out)
         rates = rates or [plan_rate(room, night, plan) for night in stay]
         room_total = cents(sum(rates) * rooms)
         points = award_points(len(stay), rooms) if plan == "award" else 0
         booking = {
-            "confirmation": confirmation, "guest_id": guest_id, "guest_name": guest["name"], "property_id": property_id,
-            "room_type": code, "rooms": rooms, "check_in": check_in, "check_out": check_out, "rate_plan": plan,
-            "nightly_rates": rates, "room_total": room_total, "tax": tax_on(room_total),
-            "total": cents(room_total + tax_on(room_total)), "points_redeemed": points, "card_id": guest["cards"][-1]["card_id"],
-            "status": status, "cancellation_fee": 0.0, "upgraded_from": None, "late_checkout": None, "requests": [], "folio": [],
-        }  # fmt: skip
+            "confirmation": confirmation,
+            "guest_id": guest_id,
+            "guest_name": guest["name"],
+            "property_id": property_id,
+            "room_type": code,
+            "rooms": rooms,
+            "check_in": check_in,
+            "check_out": check_out,
+            "rate_plan": plan,
+            "nightly_rates": rates,
+            "room_total": room_total,
+            "tax": tax_on(room_total),
+            "total": cents(room_total + tax_on(room_total)),
+            "points_redeemed": points,
+            "card_id": guest["cards"][-1]["card_id"],
+            "status": status,
+            "cancellation_fee": 0.0,
+            "upgraded_from": None,
+            "late_checkout": None,
+            "requests": [],
+            "folio": [],
+        }
         if status in ("checked_in", "checked_out"):
             for night, rate in zip(stay, rates):
                 if night < TODAY and rate:
@@ -156,15 +324,23 @@ def _filler_guest(rng: random.Random, guests: dict, guest_id: str, name: str) ->
         loyalty = f"LK{rng.randint(10000000, 99999999)}"
     ceiling = {"none": 1, "member": 30000, "silver": 60000, "gold": 120000}.get(tier, 250000)
     points = 0 if tier == "none" else rng.randrange(0, ceiling, 100)
-    cards = [(rng.choice(["Visa", "Mastercard", "Amex"]), f"{rng.randint(0, 9999):04d}",
-              f"{rng.randint(2026, 2029)}-{rng.randint(1, 12):02d}") for _ in range(rng.randint(1, 2))]  # fmt: skip
-    preferences = sorted(rng.sample(["quiet_room", "high_floor", "feather_free", "extra_pillows", "king_bed"],
-                                    rng.randint(0, 2)))
+    cards = [
+        (
+            rng.choice(["Visa", "Mastercard", "Amex"]),
+            f"{rng.randint(0, 9999):04d}",
+            f"{rng.randint(2026, 2029)}-{rng.randint(1, 12):02d}",
+        )
+        for _ in range(rng.randint(1, 2))
+    ]
+    preferences = sorted(
+        rng.sample(["quiet_room", "high_floor", "feather_free", "extra_pillows", "king_bed"], rng.randint(0, 2))
+    )
     guests[guest_id] = _guest(guest_id, name, tier, loyalty, rng.choice(ZIPS), points, preferences, cards)
 
 
-def _filler_stays(rng: random.Random, build: _Builder, filler_guests: list[str], stays: int, number: int,
-                  request_ids: Iterator[str]) -> None:  # fmt: skip
+def _filler_stays(
+    rng: random.Random, build: _Builder, filler_guests: list[str], stays: int, number: int, request_ids: Iterator[str]
+) -> None:
     """Past and future stays of filler guests, from ``LK-<number>`` on; future ones at the filler
     hotels only, so the cast hotels' availability is what the tasks say."""
     start = date(2025, 5, 1)
@@ -187,8 +363,9 @@ def _filler_stays(rng: random.Random, build: _Builder, filler_guests: list[str],
         else:
             status = rng.choice(["checked_out"] * 12 + ["cancelled", "no_show"])
         code = rng.choice(["QN", "QN", "KG", "KG", "DK", "JS"])
-        booking = build.stay(f"LK-{number}", guest_id, property_id, code, 1, check_in.isoformat(), check_out.isoformat(),
-                             plan, status)  # fmt: skip
+        booking = build.stay(
+            f"LK-{number}", guest_id, property_id, code, 1, check_in.isoformat(), check_out.isoformat(), plan, status
+        )
         number += 1
         if status in ("checked_in", "checked_out") and rng.random() < 0.6:
             kind, description, low, high = rng.choice(INCIDENTALS)
@@ -198,16 +375,20 @@ def _filler_stays(rng: random.Random, build: _Builder, filler_guests: list[str],
         if rng.random() < 0.3:
             request_type = rng.choice(REQUESTS)
             request_id = next(request_ids)
-            build.requests[request_id] = {"request_id": request_id, "confirmation": booking["confirmation"],
-                                          "request_type": request_type, "quantity": 1,
-                                          "status": "requested" if future else "fulfilled"}  # fmt: skip
+            build.requests[request_id] = {
+                "request_id": request_id,
+                "confirmation": booking["confirmation"],
+                "request_type": request_type,
+                "quantity": 1,
+                "status": "requested" if future else "fulfilled",
+            }
             booking["requests"].append(request_id)
 
 
-def _closed_cases(rng: random.Random, build: _Builder, stays: list[dict], cases: int, number: int) -> dict:
-    """Settled feedback cases on some of these checked-out cash stays, from ``FC-<number>`` on."""
+def _closed_cases(rng: random.Random, build: _Builder, stays: list[dict], cases: int, first: int) -> dict:
+    """Settled feedback cases on some of these checked-out cash stays, from ``FC-<first>`` on."""
     closed = {}
-    for number, booking in enumerate(rng.sample(stays, cases), number):
+    for number, booking in enumerate(rng.sample(stays, cases), first):
         category = rng.choice(["noise", "cleanliness", "room_defect", "service", "noise", "cleanliness"])
         severity = rng.choice(["minor", "minor", "major"])
         night = booking["check_in"]
@@ -215,14 +396,26 @@ def _closed_cases(rng: random.Random, build: _Builder, stays: list[dict], cases:
             given = {"kind": "points", "amount": 2500.0, "date": booking["check_out"]}
             build.earn(booking["guest_id"], booking["check_out"], "compensation", 2500, booking["confirmation"])
         else:
-            given = {"kind": "credit", "amount": 25.0 if severity == "minor" else cents(booking["nightly_rates"][0] / 2),
-                     "date": booking["check_out"]}  # fmt: skip
+            given = {
+                "kind": "credit",
+                "amount": 25.0 if severity == "minor" else cents(booking["nightly_rates"][0] / 2),
+                "date": booking["check_out"],
+            }
         case_id = f"FC-{number}"
-        closed[case_id] = {"case_id": case_id, "guest_id": booking["guest_id"], "confirmation": booking["confirmation"],
-                           "category": category, "severity": severity, "night": night,
-                           "description": f"Guest reported a {severity} {category.replace('_', ' ')} issue",
-                           "transport_cost": 0.0, "opened_at": f"{booking['check_out']} 10:00", "status": "closed",
-                           "compensation": [given], "closed_on": booking["check_out"]}  # fmt: skip
+        closed[case_id] = {
+            "case_id": case_id,
+            "guest_id": booking["guest_id"],
+            "confirmation": booking["confirmation"],
+            "category": category,
+            "severity": severity,
+            "night": night,
+            "description": f"Guest reported a {severity} {category.replace('_', ' ')} issue",
+            "transport_cost": 0.0,
+            "opened_at": f"{booking['check_out']} 10:00",
+            "status": "closed",
+            "compensation": [given],
+            "closed_on": booking["check_out"],
+        }
     return closed
 
 
@@ -243,9 +436,13 @@ def database() -> dict[str, Any]:
     hotels = {hotel.property_id: hotel.model_dump() for hotel in cast["hotels"]}
     for number, (city, area) in enumerate(CITIES, 9):
         weekday = rng.randrange(129, 279, 10) - 1
-        rooms = {"QN": (weekday, weekday + 30, rng.randint(25, 45)), "KG": (weekday + 20, weekday + 50, rng.randint(20, 40)),
-                 "DK": (weekday + 60, weekday + 90, rng.randint(8, 14)), "JS": (weekday + 170, weekday + 210, rng.randint(3, 6)),
-                 "AK": (weekday + 20, weekday + 50, rng.randint(2, 4))}  # fmt: skip
+        rooms = {
+            "QN": (weekday, weekday + 30, rng.randint(25, 45)),
+            "KG": (weekday + 20, weekday + 50, rng.randint(20, 40)),
+            "DK": (weekday + 60, weekday + 90, rng.randint(8, 14)),
+            "JS": (weekday + 170, weekday + 210, rng.randint(3, 6)),
+            "AK": (weekday + 20, weekday + 50, rng.randint(2, 4)),
+        }
         hotels[f"P{number:02d}"] = _hotel(f"P{number:02d}", f"Larkspur {city} {area}", city, rng.random() < 0.5, rooms)
     guests = {guest.guest_id: guest.model_dump() for guest in cast["guests"]}
     _filler_guests(rng, guests)
@@ -259,16 +456,28 @@ def database() -> dict[str, Any]:
     cases = {case.case_id: case.model_dump() for case in cast["cases"]}
     filler_stays = [booking for booking in _settled(build.reservations.values()) if booking["guest_id"] >= "G1024"]
     cases.update(_closed_cases(rng, build, filler_stays, 110, 2001))
-    counters = {"next_charge_number": build.charge, "next_entry_number": build.entry,  # what the tools number from
-                "next_request_number": 6001 + len(build.requests)}  # fmt: skip
+    counters = {
+        "next_charge_number": build.charge,
+        "next_entry_number": build.entry,  # what the tools number from
+        "next_request_number": 6001 + len(build.requests),
+    }
     build.charge, build.entry = LATER_CHARGES, LATER_ENTRIES
     _points_and_responses(cast, build, guests, cases)
     _tier_bonuses(build, list(build.ledger.values()))
     _grow(build, guests, cases)
     ledger = dict(sorted(build.ledger.items(), key=lambda item: (item[1]["date"], item[0])))
-    return {"today": TODAY, "now": NOW, "next_confirmation_number": 500200, **counters, "guests": guests, "properties": hotels,
-            "reservations": build.reservations, "requests": build.requests, "feedback_cases": cases,
-            "loyalty_ledger": ledger}  # fmt: skip
+    return {
+        "today": TODAY,
+        "now": NOW,
+        "next_confirmation_number": 500200,
+        **counters,
+        "guests": guests,
+        "properties": hotels,
+        "reservations": build.reservations,
+        "requests": build.requests,
+        "feedback_cases": cases,
+        "loyalty_ledger": ledger,
+    }
 
 
 def _points_and_responses(cast: dict[str, list], build: _Builder, guests: dict, cases: dict) -> None:

@@ -11,8 +11,18 @@ Tier = Literal["none", "member", "silver", "gold", "platinum"]
 RatePlan = Literal["flexible", "member", "advance_purchase", "award"]
 BY_NIGHT = Ordered("one rate per night, first night first")
 ChargeKind = Literal[
-    "room", "tax", "minibar", "parking", "restaurant", "spa", "phone", "pet_fee", "late_checkout", "compensation", "reversal",
-]  # fmt: skip
+    "room",
+    "tax",
+    "minibar",
+    "parking",
+    "restaurant",
+    "spa",
+    "phone",
+    "pet_fee",
+    "late_checkout",
+    "compensation",
+    "reversal",
+]
 
 
 class Card(BaseModel):
@@ -90,7 +100,9 @@ class Reservation(BaseModel):
 class SpecialRequest(BaseModel):
     request_id: str
     confirmation: Annotated[str, RefersTo("reservations")]
-    request_type: Literal["crib", "rollaway", "pet", "quiet_room", "high_floor", "early_check_in", "accessible_features", "other"]
+    request_type: Literal[
+        "crib", "rollaway", "pet", "quiet_room", "high_floor", "early_check_in", "accessible_features", "other"
+    ]
     quantity: int  # cribs, rollaways or pets; 1 for the other kinds
     status: Literal["requested", "fulfilled", "cancelled"]
 
@@ -120,7 +132,9 @@ class LedgerEntry(BaseModel):
     entry_id: str
     guest_id: Annotated[str, RefersTo("guests")]
     date: str
-    kind: Literal["earn", "bonus", "redeem", "refund", "compensation", "adjustment"]  # bonus: the tier bonus on a stay's points
+    kind: Literal[
+        "earn", "bonus", "redeem", "refund", "compensation", "adjustment"
+    ]  # bonus: the tier bonus on a stay's points
     points: int  # negative for redemptions
     confirmation: Annotated[Optional[str], RefersTo("reservations")]
 

@@ -10,7 +10,14 @@ from taubench.domains.gold_trace import GoldStep, GoldTrace
 from taubench.domains.hospitality.tariff import POINTS_CLAIM_DAYS, deadline_passed, nights, stay_points
 from taubench.domains.kit import RuleBook, hand_offs, identified_first, looked_up_before_change, owner_of, said
 
-UNSCOPED = ("find_guest", "get_reservation", "find_hotels", "search_availability", "calculate", "transfer_to_human_agents")
+UNSCOPED = (
+    "find_guest",
+    "get_reservation",
+    "find_hotels",
+    "search_availability",
+    "calculate",
+    "transfer_to_human_agents",
+)
 CHANGES_ON_BOOKINGS = ("modify_reservation", "cancel_reservation", "upgrade_room", "redeem_points")
 ADVANCE_PURCHASE_LEAD_DAYS = 14
 MAX_ROOMS = 9
@@ -54,8 +61,11 @@ def _rooms_left(step: GoldStep, property_id: str, code: str, stay: list[str], le
     room = next(room for room in step.before.properties[property_id].room_types if room.code == code)
     taken = dict.fromkeys(stay, 0)
     for booking in step.before.reservations.values():
-        if (booking.property_id, booking.room_type) == (property_id, code) and booking.status in ("confirmed", "checked_in") \
-                and booking.confirmation != leave_out:
+        if (
+            (booking.property_id, booking.room_type) == (property_id, code)
+            and booking.status in ("confirmed", "checked_in")
+            and booking.confirmation != leave_out
+        ):
             for night in nights(booking.check_in, booking.check_out):
                 if night in taken:
                     taken[night] += booking.rooms
@@ -75,24 +85,32 @@ def guest_verified_first(trace: GoldTrace) -> list[str]:
     named = trace.task.user_scenario.model_dump_json()
     return identified_first(
         trace,
-        identifies=lambda step: ["the guest"] if step.name == "find_guest" or (
-            step.name == "get_reservation" and json.loads(step.observation)["guest_name"] in named) else [],
+        identifies=lambda step: (
+            ["the guest"]
+            if step.name == "find_guest"
+            or (step.name == "get_reservation" and json.loads(step.observation)["guest_name"] in named)
+            else []
+        ),
         concerns=lambda step: ["the guest"] if step.name not in UNSCOPED and _guest_of(step) else [],
         who="the guest",
-    )  # fmt: skip
+    )
 
 
 @RULES.trace(2)
 def own_records_only(trace: GoldTrace) -> list[str]:
-    return [f"{step.name} on a record of {_guest_of(step)}, who is not the verified guest"
-            for index, step in enumerate(trace.steps)
-            if step.name not in UNSCOPED and _guest_of(step) and _guest_of(step) not in _verified(trace, index)]  # fmt: skip
+    return [
+        f"{step.name} on a record of {_guest_of(step)}, who is not the verified guest"
+        for index, step in enumerate(trace.steps)
+        if step.name not in UNSCOPED and _guest_of(step) and _guest_of(step) not in _verified(trace, index)
+    ]
 
 
 @RULES.trace(3)
 def read_back_first(trace: GoldTrace) -> list[str]:
     """The checkable half of reading a change back: every record it changes was looked up first."""
-    return looked_up_before_change(trace, lambda step: [step.arguments[key] for key in CHANGED if key in step.arguments])
+    return looked_up_before_change(
+        trace, lambda step: [step.arguments[key] for key in CHANGED if key in step.arguments]
+    )
 
 
 @RULES.each(4, "create_reservation", done=True)
@@ -132,14 +150,22 @@ def changes(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
 
 @RULES.trace(8)
 def cancelled_stay_put(trace: GoldTrace) -> list[str]:
-    return [f"{step.name} on cancelled booking {step.arguments['confirmation']}" for step in trace.writes
-            if (booking := step.before.reservations.get(step.arguments.get("confirmation"))) and booking.status == "cancelled"]
+    return [
+        f"{step.name} on cancelled booking {step.arguments['confirmation']}"
+        for step in trace.writes
+        if (booking := step.before.reservations.get(step.arguments.get("confirmation")))
+        and booking.status == "cancelled"
+    ]
 
 
 @RULES.each(9, "create_reservation", "modify_reservation", "upgrade_room", done=True)
 def room_substitutes(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
-    needs_access = any(word in trace.task.user_scenario.model_dump_json().lower() for word in ("wheelchair", "mobility", "roll-in"))
-    booking = step.after.reservations.get(step.arguments.get("confirmation")) if "confirmation" in step.arguments else None
+    needs_access = any(
+        word in trace.task.user_scenario.model_dump_json().lower() for word in ("wheelchair", "mobility", "roll-in")
+    )
+    booking = (
+        step.after.reservations.get(step.arguments.get("confirmation")) if "confirmation" in step.arguments else None
+    )
     property_id = booking.property_id if booking else step.arguments["property_id"]
     if _category(step, property_id, step.arguments["room_type"])[1] and not needs_access:
         yield f"accessible room booked by {step.name} for a guest who did not ask for one"
@@ -190,8 +216,10 @@ def upgrades(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
     soon = booking.check_in <= (date.fromisoformat(step.before.today) + timedelta(days=GOLD_UPGRADE_DAYS)).isoformat()
     if not (tier == "platinum" or (tier == "gold" and soon)) or booking.rate_plan == "advance_purchase":
         yield f"complimentary upgrade for a {tier} guest arriving {booking.check_in} ({booking.rate_plan})"
-    steps_up = (_category(step, booking.property_id, step.arguments["room_type"])[0]
-                - _category(step, booking.property_id, booking.room_type)[0])  # fmt: skip
+    steps_up = (
+        _category(step, booking.property_id, step.arguments["room_type"])[0]
+        - _category(step, booking.property_id, booking.room_type)[0]
+    )
     if steps_up != 1:
         yield f"upgrade of {steps_up} categories"
 
@@ -217,8 +245,10 @@ def special_requests(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
         yield f"{step.arguments['quantity']} pets for {booking.rooms} room(s)"
     earlier = [key for key in booking.requests if step.before.requests[key].request_type == "pet"]
     if not step.before.properties[booking.property_id].pet_friendly or earlier:
-        yield (f"pet request on {booking.confirmation} (hotel takes pets: "
-               f"{step.before.properties[booking.property_id].pet_friendly}, earlier: {earlier})")  # fmt: skip
+        yield (
+            f"pet request on {booking.confirmation} (hotel takes pets: "
+            f"{step.before.properties[booking.property_id].pet_friendly}, earlier: {earlier})"
+        )
 
 
 @RULES.each(16, "dispute_charge", done=True)
@@ -249,7 +279,9 @@ def compensation(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
     kind, amount = _due(step, case_id)
     if step.before.feedback_cases[case_id].compensation:
         yield f"second compensation on {case_id}"
-    if (step.arguments["kind"], step.arguments["amount"]) != (kind, amount) or (kind == "credit" and amount > MANAGER_ABOVE):
+    if (step.arguments["kind"], step.arguments["amount"]) != (kind, amount) or (
+        kind == "credit" and amount > MANAGER_ABOVE
+    ):
         yield f"{case_id} given {step.arguments['amount']} {step.arguments['kind']}; due {amount} {kind}"
 
 
@@ -262,7 +294,9 @@ def closing_cases(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
 @RULES.each(19, "update_preferences", done=True)
 def preferences_kept(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
     removing = any(word in trace.task.user_scenario.model_dump_json().lower() for word in ("remove", "no longer"))
-    if not removing and not set(step.before.guests[step.arguments["guest_id"]].preferences) <= set(step.arguments["preferences"]):
+    if not removing and not set(step.before.guests[step.arguments["guest_id"]].preferences) <= set(
+        step.arguments["preferences"]
+    ):
         yield f"preferences of {step.arguments['guest_id']} dropped without the guest asking"
 
 
@@ -310,16 +344,21 @@ def _claim_closes(booking) -> str:
 @RULES.trace(22)
 def points_claims(trace: GoldTrace) -> list[str]:
     """Missing points are posted within 90 days of check-out; a refused claim says why."""
-    violations = [f"points of {step.arguments['confirmation']} posted after the claim window closed"
-                  for step in trace.done("post_stay_points")
-                  if step.before.today > _claim_closes(step.before.reservations[step.arguments["confirmation"]])]  # fmt: skip
+    violations = [
+        f"points of {step.arguments['confirmation']} posted after the claim window closed"
+        for step in trace.done("post_stay_points")
+        if step.before.today > _claim_closes(step.before.reservations[step.arguments["confirmation"]])
+    ]
     if 22 in trace.task.policy_rules and "refusal" in trace.task.tags and trace.steps:
         db = trace.steps[0].before
         reasons = set()
         for booking in _stays_read(trace):
             reasons.add(_claim_closes(booking))
-            posted = [entry.points for entry in db.loyalty_ledger.values()
-                      if entry.confirmation == booking.confirmation and entry.kind in ("earn", "bonus")]  # fmt: skip
+            posted = [
+                entry.points
+                for entry in db.loyalty_ledger.values()
+                if entry.confirmation == booking.confirmation and entry.kind in ("earn", "bonus")
+            ]
             if posted:
                 reasons.add(str(sum(posted)))
         if not reasons & set(trace.task.communicate_info):
@@ -344,8 +383,12 @@ def response_times(trace: GoldTrace) -> list[str]:
         for step in trace.done("list_feedback_cases"):
             for case in [step.before.feedback_cases[found["case_id"]] for found in json.loads(step.observation)]:
                 waiting = case.status == "open" and not case.compensation
-                if waiting and _answer_due(case) > f"{step.before.today} {step.before.now}" \
-                        and not set(_answer_due(case).split()) <= set(trace.task.communicate_info):
-                    violations.append(f"{case.case_id}: the hotel's answer due {_answer_due(case)} is not in communicate_info")
+                if (
+                    waiting
+                    and _answer_due(case) > f"{step.before.today} {step.before.now}"
+                    and not set(_answer_due(case).split()) <= set(trace.task.communicate_info)
+                ):
+                    violations.append(
+                        f"{case.case_id}: the hotel's answer due {_answer_due(case)} is not in communicate_info"
+                    )
     return violations
-

@@ -47,8 +47,12 @@ class Records(RecordDesk):
         """The fewest free rooms of a type over the nights, not counting one booking (being changed)."""
         taken = dict.fromkeys(stay, 0)
         for booking in self.db.reservations.values():
-            if booking.property_id == property_id and booking.room_type == code and booking.status in LIVE \
-                    and booking.confirmation != leave_out:
+            if (
+                booking.property_id == property_id
+                and booking.room_type == code
+                and booking.status in LIVE
+                and booking.confirmation != leave_out
+            ):
                 for night in nights(booking.check_in, booking.check_out):
                     if night in taken:
                         taken[night] += booking.rooms

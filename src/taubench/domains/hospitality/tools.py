@@ -8,8 +8,14 @@ from typing import Annotated
 
 from taubench.domains.hospitality.booking import BookingTools
 from taubench.domains.hospitality.models import (
-    Compensation, FeedbackCase, Guest, HotelDB, LedgerEntry, Reservation, SpecialRequest,
-)  # fmt: skip
+    Compensation,
+    FeedbackCase,
+    Guest,
+    HotelDB,
+    LedgerEntry,
+    Reservation,
+    SpecialRequest,
+)
 from taubench.domains.hospitality.records import LIVE
 from taubench.domains.hospitality.tariff import award_points, nights
 from taubench.domains.kit import an_amount
@@ -17,9 +23,27 @@ from taubench.domains.shared_tools import calculate, shared_tool, transfer_to_hu
 from taubench.markers import Unordered
 from taubench.toolkit import tool
 
-PREFERENCES = ("quiet_room", "high_floor", "low_floor", "feather_free", "extra_pillows", "away_from_elevator",
-               "near_elevator", "twin_beds", "king_bed")  # fmt: skip
-REQUEST_TYPES = ("crib", "rollaway", "pet", "quiet_room", "high_floor", "early_check_in", "accessible_features", "other")
+PREFERENCES = (
+    "quiet_room",
+    "high_floor",
+    "low_floor",
+    "feather_free",
+    "extra_pillows",
+    "away_from_elevator",
+    "near_elevator",
+    "twin_beds",
+    "king_bed",
+)
+REQUEST_TYPES = (
+    "crib",
+    "rollaway",
+    "pet",
+    "quiet_room",
+    "high_floor",
+    "early_check_in",
+    "accessible_features",
+    "other",
+)
 PET_FEE = 75.0
 CHECKOUT_TIMES = ("12:00", "13:00", "14:00", "15:00", "16:00")
 NOT_ENROLLED = "The guest is not enrolled in the loyalty programme: points cannot be given"
@@ -90,11 +114,15 @@ class HotelTools(BookingTools):
             raise ValueError("Award stays earn no points")
         if guest.loyalty_number is None:
             raise ValueError(NOT_ENROLLED)
-        if any(entry.confirmation == confirmation and entry.kind in ("earn", "bonus")
-               for entry in self.db.loyalty_ledger.values()):  # fmt: skip
+        if any(
+            entry.confirmation == confirmation and entry.kind in ("earn", "bonus")
+            for entry in self.db.loyalty_ledger.values()
+        ):
             raise ValueError("Points for this stay are already posted")
-        if any(isinstance(points, bool) or not isinstance(points, int) or points < least
-               for points, least in ((base_points, 1), (bonus_points, 0))):  # fmt: skip
+        if any(
+            isinstance(points, bool) or not isinstance(points, int) or points < least
+            for points, least in ((base_points, 1), (bonus_points, 0))
+        ):
             raise ValueError("Points must be whole numbers: the base at least 1, the bonus at least 0")
         posted = [self._ledger(guest, "earn", base_points, confirmation)]
         if bonus_points:
@@ -119,8 +147,13 @@ class HotelTools(BookingTools):
             raise ValueError(f"Request type must be one of {', '.join(REQUEST_TYPES)}")
         if isinstance(quantity, bool) or not isinstance(quantity, int) or quantity < 1:
             raise ValueError("Quantity must be a whole number of at least 1")
-        request = SpecialRequest(request_id=self._new_id("RQ-", "next_request_number"), confirmation=confirmation,
-                                 request_type=request_type, quantity=quantity, status="requested")  # fmt: skip
+        request = SpecialRequest(
+            request_id=self._new_id("RQ-", "next_request_number"),
+            confirmation=confirmation,
+            request_type=request_type,
+            quantity=quantity,
+            status="requested",
+        )
         self.db.requests[request.request_id] = request
         booking.requests.append(request.request_id)
         if request_type == "pet":

@@ -29,7 +29,13 @@ IN_ROLE_MONTHS = 6
 EMPLOYEE_RELATIONS = ("harassment", "discrimination", "safety")
 OPEN_TOOLS = {"verify_employee", "calculate", "transfer_to_human_agents"}
 PERSONAL_VIEWS = {"get_employee", "get_pto_account", "get_leave_eligibility"}
-OWN_REQUESTS = {"update_contact_info", "submit_pto_request", "submit_leave_request", "submit_internal_application", "open_case"}
+OWN_REQUESTS = {
+    "update_contact_info",
+    "submit_pto_request",
+    "submit_leave_request",
+    "submit_internal_application",
+    "open_case",
+}
 TABLES = [name for name, field in HrDB.model_fields.items() if get_origin(field.annotation) is dict]
 
 CONVERSATIONAL = {
@@ -49,9 +55,14 @@ def _projected(db: Any, employee_id: str, start: str, hours: float, exclude: str
     while posting < start:
         accruals += 1
         posting = month_end((day(posting) + timedelta(days=1)).isoformat())
-    others = sum(request.hours for request in db.pto_requests.values()
-                 if request.employee_id == employee_id and request.status in ("pending", "approved")
-                 and request.end_date >= db.today and request.request_id != exclude)  # fmt: skip
+    others = sum(
+        request.hours
+        for request in db.pto_requests.values()
+        if request.employee_id == employee_id
+        and request.status in ("pending", "approved")
+        and request.end_date >= db.today
+        and request.request_id != exclude
+    )
     return round(employee.pto_balance + accruals * rate - others - hours, 2)
 
 
@@ -60,7 +71,9 @@ def caller_verified_first(trace: GoldTrace) -> list[str]:
     """Every tool but the open ones comes after an active employee record was verified, whoever's records it touches."""
     return identified_first(
         trace,
-        identifies=lambda step: ["caller"] if step.name == "verify_employee" and json.loads(step.observation)["status"] == "active" else [],
+        identifies=lambda step: (
+            ["caller"] if step.name == "verify_employee" and json.loads(step.observation)["status"] == "active" else []
+        ),
         concerns=lambda step: [] if step.name in OPEN_TOOLS else ["caller"],
         who="an active record",
     )
@@ -105,14 +118,21 @@ def who_may_ask(trace: GoldTrace) -> list[str]:
             violations.append(f"{step.name} for {args['employee_id']} asked by {caller}")
         elif step.name == "decide_pto_request" and args["manager_id"] != caller:
             violations.append(f"decision recorded for {args['manager_id']} by {caller}")
-        elif step.name == "submit_pay_change" and {args["requested_by"], db.employees[args["employee_id"]].manager_id} - {caller}:
+        elif step.name == "submit_pay_change" and {
+            args["requested_by"],
+            db.employees[args["employee_id"]].manager_id,
+        } - {caller}:
             violations.append(f"pay change for {args['employee_id']} asked by {caller}, not their manager")
         elif step.name == "approve_requisition" and args["approver_id"] != caller:
             violations.append(f"approval recorded for {args['approver_id']} by {caller}")
         elif step.name == "post_requisition" and role != "recruiter":
             violations.append(f"posting by {caller}, not a recruiter")
         elif step.name == "assign_shift":
-            entitled = {args["employee_id"], db.shifts[args["shift_id"]].employee_id, db.employees[args["employee_id"]].manager_id}
+            entitled = {
+                args["employee_id"],
+                db.shifts[args["shift_id"]].employee_id,
+                db.employees[args["employee_id"]].manager_id,
+            }
             if caller not in entitled:  # the one taking it, the one giving it, or the taker's manager
                 violations.append(f"shift {args['shift_id']} given to {args['employee_id']} asked by {caller}")
         elif step.name == "schedule_interview":
@@ -173,8 +193,14 @@ def fmla(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
         return
     employee = db.employees[args["employee_id"]]
     window = (day(args["start_date"]) - timedelta(days=365)).isoformat()
-    used = sum(leave.workdays for leave in db.leave_requests.values() if leave.employee_id == employee.employee_id
-               and leave.leave_type == "fmla" and leave.status != "denied" and leave.start_date >= window)  # fmt: skip
+    used = sum(
+        leave.workdays
+        for leave in db.leave_requests.values()
+        if leave.employee_id == employee.employee_id
+        and leave.leave_type == "fmla"
+        and leave.status != "denied"
+        and leave.start_date >= window
+    )
     if _service_months(db, employee, db.today) < FMLA["months"]:
         yield "FMLA under 12 months of service"
     headcount = db.offices[employee.office_id].employees_within_75_miles
@@ -254,8 +280,10 @@ def interview_rules(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
     args, db = step.arguments, step.before
     interviewer = db.employees[args["interviewer_id"]]
     candidate = db.employees.get(db.applications[args["application_id"]].employee_id or "")
-    booked = sum(other.interviewer_id == interviewer.employee_id and other.date == args["date"]
-                 and other.status == "scheduled" for other in db.interviews.values())  # fmt: skip
+    booked = sum(
+        other.interviewer_id == interviewer.employee_id and other.date == args["date"] and other.status == "scheduled"
+        for other in db.interviews.values()
+    )
     on_the_hour = "09:00" <= args["time"] <= "16:00" and args["time"][3:] == "00"
     if args["date"] < add_workdays(db.today, 2, db.holidays) or not on_the_hour:
         yield f"interview at {args['date']} {args['time']}"
@@ -284,7 +312,9 @@ def withholding_review(trace: GoldTrace) -> list[str]:
         if step.name == "update_contact_info" and step.arguments.get("state"):
             moved = step.arguments["state"] != step.before.employees[step.arguments["employee_id"]].address.state
             review = {"employee_id": step.arguments["employee_id"], "case_type": "withholding_review"}
-            later = [other for other in trace.steps[index + 1 :] if other.name == "open_case" and other.arguments == review]
+            later = [
+                other for other in trace.steps[index + 1 :] if other.name == "open_case" and other.arguments == review
+            ]
             if moved and not later:
                 violations.append("a move to another state without a withholding_review case")
     return violations

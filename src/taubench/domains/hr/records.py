@@ -72,8 +72,11 @@ class HrRecords(RecordDesk):
         wanted = str(query).strip().lower()
         if len(wanted) < 2:
             raise ValueError("Give an employee id or at least two letters of a name")
-        return [self._entry(employee) for employee in self.db.employees.values()
-                if employee.employee_id.lower() == wanted or wanted in employee.name.lower()]  # fmt: skip
+        return [
+            self._entry(employee)
+            for employee in self.db.employees.values()
+            if employee.employee_id.lower() == wanted or wanted in employee.name.lower()
+        ]
 
     @tool("read")
     def get_employee(self, employee_id: str) -> Employee:
@@ -95,8 +98,11 @@ class HrRecords(RecordDesk):
         """
         employee = self._get("employees", employee_id)
         years = completed_months(employee.hire_date, self.db.today) // 12
-        requests = [request for request in self._of("pto_requests", "employee_id", employee_id)
-                    if request.status in ("pending", "approved") and request.end_date >= self.db.today]  # fmt: skip
+        requests = [
+            request
+            for request in self._of("pto_requests", "employee_id", employee_id)
+            if request.status in ("pending", "approved") and request.end_date >= self.db.today
+        ]
         return PtoAccount(
             employee_id=employee_id,
             balance_hours=employee.pto_balance,
@@ -125,7 +131,9 @@ class HrRecords(RecordDesk):
             prior_employee_id=prior.employee_id if prior else None,
             prior_hire_date=prior.hire_date if prior else None,
             prior_termination_date=prior.termination_date if prior else None,
-            prior_months_of_service=completed_months(prior.hire_date, prior.termination_date or self.db.today) if prior else 0,
+            prior_months_of_service=completed_months(prior.hire_date, prior.termination_date or self.db.today)
+            if prior
+            else 0,
             hours_last_12_months=employee.hours_last_12_months,
             employees_within_75_miles=self.db.offices[employee.office_id].employees_within_75_miles,
             leaves=self._of("leave_requests", "employee_id", employee_id),
@@ -171,8 +179,11 @@ class HrRecords(RecordDesk):
             employee_id: The interviewer's employee id.
         """
         self._get("employees", employee_id)
-        booked = [interview for interview in self._of("interviews", "interviewer_id", employee_id)
-                  if interview.status == "scheduled" and interview.date >= self.db.today]  # fmt: skip
+        booked = [
+            interview
+            for interview in self._of("interviews", "interviewer_id", employee_id)
+            if interview.status == "scheduled" and interview.date >= self.db.today
+        ]
         return sorted(booked, key=lambda interview: (interview.date, interview.time))
 
     @tool("read")
@@ -193,8 +204,12 @@ class HrRecords(RecordDesk):
         theirs = [shift for shift in week if shift.employee_id == employee_id]
         week_ids = {shift.shift_id for shift in week}
         own_ids = {shift.shift_id for shift in theirs}
-        requests = [request for request in self.db.swap_requests.values() if request.status == "open"
-                    and (request.shift_id in own_ids or (employee_id in request.accepted_by and request.shift_id in week_ids))]  # fmt: skip
+        requests = [
+            request
+            for request in self.db.swap_requests.values()
+            if request.status == "open"
+            and (request.shift_id in own_ids or (employee_id in request.accepted_by and request.shift_id in week_ids))
+        ]
         return Schedule(
             employee_id=employee_id,
             name=employee.name,
@@ -205,7 +220,12 @@ class HrRecords(RecordDesk):
             week_end=(day(week_start) + timedelta(days=6)).isoformat(),
             scheduled_hours=week_hours(theirs, week_start),
             shifts=theirs,
-            open_shifts=[shift for shift in week if shift.status == "open" and shift.office_id == employee.office_id
-                         and shift.job_code == employee.job_code],  # fmt: skip
+            open_shifts=[
+                shift
+                for shift in week
+                if shift.status == "open"
+                and shift.office_id == employee.office_id
+                and shift.job_code == employee.job_code
+            ],
             swap_requests=requests,
         )

@@ -12,8 +12,15 @@ from pydantic import BaseModel
 from taubench.domains.hr.shift_time import hours_between, moment, stamp
 
 # A pattern is a start time and a length in hours; a crew works patterns on weekdays (0 Monday ... 6 Sunday).
-PATTERNS = {"D": ("06:00", 8), "S": ("14:00", 8), "N": ("22:00", 8), "M": ("06:00", 10), "E": ("16:00", 6), "L": ("17:00", 6),
-            "W": ("09:00", 8)}  # fmt: skip
+PATTERNS = {
+    "D": ("06:00", 8),
+    "S": ("14:00", 8),
+    "N": ("22:00", 8),
+    "M": ("06:00", 10),
+    "E": ("16:00", 6),
+    "L": ("17:00", 6),
+    "W": ("09:00", 8),
+}
 MON_FRI = (0, 1, 2, 3, 4)
 FIRST_WEEK, WEEKS = "2025-11-03", 4  # the pay periods starting 2025-11-03 (the current one) and 2025-11-17
 DAY_SETS = [MON_FRI] * 6 + [(1, 2, 3, 4, 5)] * 2 + [(6, 0, 1, 2, 3), (0, 1, 2, 3), (2, 3, 4, 5)]
@@ -50,7 +57,11 @@ class CastSwap(BaseModel):
     posted_on: str
 
 
-CAST_SECTIONS = {"crews": Crew, "open_shifts": OpenShift, "swap_requests": CastSwap}  # the cast file's sections for shifts
+CAST_SECTIONS = {
+    "crews": Crew,
+    "open_shifts": OpenShift,
+    "swap_requests": CastSwap,
+}  # the cast file's sections for shifts
 
 
 class Draws(Protocol):
@@ -72,9 +83,16 @@ def _crew(draws: Draws, job_code: str) -> list[tuple[str, tuple[int, ...]]]:
 def _days_off(pto: Iterable[dict], leaves: Iterable[dict]) -> set[tuple[str, str]]:
     """(employee, day) for every day of approved or taken PTO and of leave not denied."""
     off = set()
-    spans = [(request["employee_id"], request["start_date"], request["end_date"]) for request in pto
-             if request["status"] in ("approved", "taken")]  # fmt: skip
-    spans += [(leave["employee_id"], leave["start_date"], leave["end_date"]) for leave in leaves if leave["status"] != "denied"]
+    spans = [
+        (request["employee_id"], request["start_date"], request["end_date"])
+        for request in pto
+        if request["status"] in ("approved", "taken")
+    ]
+    spans += [
+        (leave["employee_id"], leave["start_date"], leave["end_date"])
+        for leave in leaves
+        if leave["status"] != "denied"
+    ]
     for employee_id, first, last in spans:
         day = date.fromisoformat(first)
         while day.isoformat() <= last:
@@ -90,18 +108,35 @@ def _shift(employee: dict, day: str, pattern: str, now: str, approved_by: Any = 
     return _record(employee["employee_id"], employee["office_id"], employee["job_code"], start, end, now, approved_by)
 
 
-def _record(employee_id: Any, office_id: str, job_code: str, start: str, end: str, now: str, approved_by: Any = None) -> dict:
+def _record(
+    employee_id: Any, office_id: str, job_code: str, start: str, end: str, now: str, approved_by: Any = None
+) -> dict:
     status = "open" if employee_id is None else "worked" if end <= now else "scheduled"
-    return {"employee_id": employee_id, "office_id": office_id, "job_code": job_code, "start": start, "end": end,
-            "hours": hours_between(start, end), "status": status, "overtime_approved_by": approved_by}  # fmt: skip
+    return {
+        "employee_id": employee_id,
+        "office_id": office_id,
+        "job_code": job_code,
+        "start": start,
+        "end": end,
+        "hours": hours_between(start, end),
+        "status": status,
+        "overtime_approved_by": approved_by,
+    }
 
 
 def _weeks() -> list[date]:
     return [date.fromisoformat(FIRST_WEEK) + timedelta(weeks=number) for number in range(WEEKS)]
 
 
-def _crew_shifts(draws: Draws, hourly: list[dict], crews: dict[str, list], cast_ids: set[str], off: set, holidays: list[str],
-                 now: str) -> list[dict]:  # fmt: skip
+def _crew_shifts(
+    draws: Draws,
+    hourly: list[dict],
+    crews: dict[str, list],
+    cast_ids: set[str],
+    off: set,
+    holidays: list[str],
+    now: str,
+) -> list[dict]:
     shifts = []
     for employee in hourly:
         employee_id = employee["employee_id"]
@@ -122,8 +157,14 @@ def _crew_shifts(draws: Draws, hourly: list[dict], crews: dict[str, list], cast_
     return shifts
 
 
-def _open_shifts(draws: Draws, groups: dict[tuple[str, str], list[dict]], patterns: dict[str, str], cast_open: list[OpenShift],
-                 holidays: list[str], now: str) -> list[dict]:  # fmt: skip
+def _open_shifts(
+    draws: Draws,
+    groups: dict[tuple[str, str], list[dict]],
+    patterns: dict[str, str],
+    cast_open: list[OpenShift],
+    holidays: list[str],
+    now: str,
+) -> list[dict]:
     shifts = [_record(None, shift.office_id, shift.job_code, shift.start, shift.end, now) for shift in cast_open]
     for (office_id, job_code), members in sorted(groups.items()):
         if len(members) < 6 or (office_id, job_code) in CAST_GROUPS:
@@ -140,24 +181,45 @@ def _open_shifts(draws: Draws, groups: dict[tuple[str, str], list[dict]], patter
     return shifts
 
 
-def _swap(swap_id: str, shift: dict, offered_by: str, accepted_by: list[str], status: str, posted_on: str,
-          in_exchange_for: Any = None) -> dict[str, Any]:  # fmt: skip
-    return {"swap_id": swap_id, "shift_id": shift["shift_id"], "offered_by": offered_by, "in_exchange_for": in_exchange_for,
-            "accepted_by": accepted_by, "status": status, "posted_on": posted_on}  # fmt: skip
+def _swap(
+    swap_id: str,
+    shift: dict,
+    offered_by: str,
+    accepted_by: list[str],
+    status: str,
+    posted_on: str,
+    in_exchange_for: Any = None,
+) -> dict[str, Any]:
+    return {
+        "swap_id": swap_id,
+        "shift_id": shift["shift_id"],
+        "offered_by": offered_by,
+        "in_exchange_for": in_exchange_for,
+        "accepted_by": accepted_by,
+        "status": status,
+        "posted_on": posted_on,
+    }
 
 
-def _swap_requests(draws: Draws, shifts: list[dict], groups: dict, cast_swaps: list[CastSwap], cast_ids: set[str],
-                   now: str) -> dict[str, dict]:  # fmt: skip
+def _swap_requests(
+    draws: Draws, shifts: list[dict], groups: dict, cast_swaps: list[CastSwap], cast_ids: set[str], now: str
+) -> dict[str, dict]:
     held = {(shift["employee_id"], shift["start"]): shift for shift in shifts if shift["employee_id"]}
     requests = []
     for request in cast_swaps:
-        exchange = request.in_exchange_for and held[request.in_exchange_for.holder, request.in_exchange_for.start]["shift_id"]
+        exchange = (
+            request.in_exchange_for and held[request.in_exchange_for.holder, request.in_exchange_for.start]["shift_id"]
+        )
         shift = held[request.shift.holder, request.shift.start]
         requests.append((shift, shift["employee_id"], list(request.accepted_by), "open", request.posted_on, exchange))
     filler = [shift for shift in shifts if shift["employee_id"] and shift["employee_id"] not in cast_ids]
     coming = draws.sample([shift for shift in filler if shift["start"] > now], OPEN_SWAPS + WITHDRAWN_SWAPS)
     for number, shift in enumerate(coming):
-        colleagues = [e["employee_id"] for e in groups[(shift["office_id"], shift["job_code"])] if e["employee_id"] != shift["employee_id"]]
+        colleagues = [
+            e["employee_id"]
+            for e in groups[(shift["office_id"], shift["job_code"])]
+            if e["employee_id"] != shift["employee_id"]
+        ]
         accepted = draws.sample(colleagues, min(len(colleagues), draws.choice([0, 1, 1, 2, 2, 3])))
         posted = (date.fromisoformat(now[:10]) - timedelta(days=draws.randint(0, 9))).isoformat()
         status = "open" if number < OPEN_SWAPS else "withdrawn"
@@ -165,15 +227,27 @@ def _swap_requests(draws: Draws, shifts: list[dict], groups: dict, cast_swaps: l
     worked_days = {(shift["employee_id"], shift["start"][:10]) for shift in shifts}
     for shift in draws.sample([shift for shift in filler if shift["end"] <= now], COMPLETED_SWAPS):
         day = shift["start"][:10]
-        free = [e["employee_id"] for e in groups[(shift["office_id"], shift["job_code"])] if (e["employee_id"], day) not in worked_days]
+        free = [
+            e["employee_id"]
+            for e in groups[(shift["office_id"], shift["job_code"])]
+            if (e["employee_id"], day) not in worked_days
+        ]
         if free:
             posted = (date.fromisoformat(day) - timedelta(days=draws.randint(2, 6))).isoformat()
             requests.append((shift, draws.choice(free), [shift["employee_id"]], "completed", posted, None))
     return {f"SW{number}": _swap(f"SW{number}", *request) for number, request in enumerate(requests, start=101)}
 
 
-def plan(draws: Draws, employees: list[dict], pto: Iterable[dict], leaves: Iterable[dict], holidays: list[str], now: str,
-         cast: dict[str, list], cast_ids: set[str]) -> tuple[dict[str, dict], dict[str, dict]]:  # fmt: skip
+def plan(
+    draws: Draws,
+    employees: list[dict],
+    pto: Iterable[dict],
+    leaves: Iterable[dict],
+    holidays: list[str],
+    now: str,
+    cast: dict[str, list],
+    cast_ids: set[str],
+) -> tuple[dict[str, dict], dict[str, dict]]:
     """The shifts (by id, in order of start) and the swap requests; the cast's people (``cast_ids``)
     get no drawn overtime, open shift or swap request."""
     crews: dict[str, list] = {}
@@ -195,5 +269,8 @@ def plan(draws: Draws, employees: list[dict], pto: Iterable[dict], leaves: Itera
 
 
 def _pattern_of(shift: dict) -> str:
-    return next(name for name, (begins, length) in PATTERNS.items()
-                if shift["start"][11:] == begins and shift["hours"] == length)  # fmt: skip
+    return next(
+        name
+        for name, (begins, length) in PATTERNS.items()
+        if shift["start"][11:] == begins and shift["hours"] == length
+    )

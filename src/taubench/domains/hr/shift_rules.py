@@ -23,7 +23,9 @@ RULES = RuleBook()
 
 def held(db: Any, employee_id: str) -> list[Any]:
     """The employee's shifts, by start."""
-    return sorted((shift for shift in db.shifts.values() if shift.employee_id == employee_id), key=lambda shift: shift.start)
+    return sorted(
+        (shift for shift in db.shifts.values() if shift.employee_id == employee_id), key=lambda shift: shift.start
+    )
 
 
 def short_rests(db: Any, employee_id: str, shift: Any) -> list[float]:
@@ -31,7 +33,9 @@ def short_rests(db: Any, employee_id: str, shift: Any) -> list[float]:
     others = [other for other in held(db, employee_id) if other.shift_id != shift.shift_id]
     before = [other for other in others if other.start < shift.start][-1:]
     after = [other for other in others if other.start > shift.start][:1]
-    rests = [hours_between(other.end, shift.start) for other in before] + [hours_between(shift.end, other.start) for other in after]
+    rests = [hours_between(other.end, shift.start) for other in before] + [
+        hours_between(shift.end, other.start) for other in after
+    ]
     return [rest for rest in rests if rest < REST_HOURS]
 
 
@@ -71,7 +75,11 @@ def cannot_take(db: Any, employee_id: str, shift: Any) -> list[str]:
     reasons = []
     if employee.job_code != shift.job_code or employee.office_id != shift.office_id:
         reasons.append(f"{employee_id} does not hold {shift.job_code} at {shift.office_id}")
-    if any(other.start < shift.end and shift.start < other.end for other in held(db, employee_id) if other.shift_id != shift.shift_id):
+    if any(
+        other.start < shift.end and shift.start < other.end
+        for other in held(db, employee_id)
+        if other.shift_id != shift.shift_id
+    ):
         reasons.append(f"{employee_id} works then")
     reasons += [f"{employee_id} would rest {rest:g} hours" for rest in short_rests(db, employee_id, shift)]
     if (total := week_with(db, employee_id, shift)) > OVERTIME_AFTER:
@@ -97,24 +105,34 @@ def _own_or_report(db: Any, caller: str, employee_id: str) -> bool:
 @RULES.trace(22)
 def schedule_views(trace: GoldTrace) -> list[str]:
     """A schedule is the caller's, a direct report's, or that of a colleague in a swap with the caller."""
-    return [f"{caller} opened the schedule of {step.arguments['employee_id']}, no party to a swap with them"
-            for step, caller in zip(trace.steps, callers(trace))
-            if step.name == "get_schedule" and caller and not _own_or_report(step.before, caller, step.arguments["employee_id"])
-            and step.arguments["employee_id"] not in swap_parties(step.before, caller)]  # fmt: skip
+    return [
+        f"{caller} opened the schedule of {step.arguments['employee_id']}, no party to a swap with them"
+        for step, caller in zip(trace.steps, callers(trace))
+        if step.name == "get_schedule"
+        and caller
+        and not _own_or_report(step.before, caller, step.arguments["employee_id"])
+        and step.arguments["employee_id"] not in swap_parties(step.before, caller)
+    ]
 
 
 def _assignments(trace: GoldTrace) -> list[tuple[Any, Optional[str], Any, Any]]:
     """Each shift assignment: its step, who asked, the shift as the trace ends, the new holder."""
     end = trace.steps[-1].after
-    return [(step, caller, end.shifts[step.arguments["shift_id"]], end.employees[step.arguments["employee_id"]])
-            for step, caller in zip(trace.steps, callers(trace)) if step.name == "assign_shift"]  # fmt: skip
+    return [
+        (step, caller, end.shifts[step.arguments["shift_id"]], end.employees[step.arguments["employee_id"]])
+        for step, caller in zip(trace.steps, callers(trace))
+        if step.name == "assign_shift"
+    ]
 
 
 @RULES.trace(23)
 def rest_between_shifts(trace: GoldTrace) -> list[str]:
     end = trace.steps[-1].after
-    return [f"{holder.employee_id} rests {rest:g} hours next to {shift.shift_id}"
-            for _, _, shift, holder in _assignments(trace) for rest in short_rests(end, holder.employee_id, shift)]  # fmt: skip
+    return [
+        f"{holder.employee_id} rests {rest:g} hours next to {shift.shift_id}"
+        for _, _, shift, holder in _assignments(trace)
+        for rest in short_rests(end, holder.employee_id, shift)
+    ]
 
 
 @RULES.trace(24)
@@ -147,14 +165,28 @@ def swaps(trace: GoldTrace) -> list[str]:
                 violations.append(f"open shift {shift.shift_id} given outside its site and job code")
             continue
         requests = [request for request in start.swap_requests.values() if request.status == "open"]
-        accepted = [request for request in requests if request.shift_id == shift.shift_id and holder.employee_id in request.accepted_by]
-        exchanged = [request for request in requests if request.in_exchange_for == shift.shift_id
-                     and request.offered_by == holder.employee_id and was.employee_id in request.accepted_by]  # fmt: skip
+        accepted = [
+            request
+            for request in requests
+            if request.shift_id == shift.shift_id and holder.employee_id in request.accepted_by
+        ]
+        exchanged = [
+            request
+            for request in requests
+            if request.in_exchange_for == shift.shift_id
+            and request.offered_by == holder.employee_id
+            and was.employee_id in request.accepted_by
+        ]
         if not accepted and not exchanged:
-            violations.append(f"{shift.shift_id} taken over by {holder.employee_id} without a swap request they accepted")
+            violations.append(
+                f"{shift.shift_id} taken over by {holder.employee_id} without a swap request they accepted"
+            )
         for request in accepted:
             passed_over = request.accepted_by[: request.accepted_by.index(holder.employee_id)]
-            violations += [f"{other} accepted {shift.shift_id} first and could take it" for other in passed_over
-                           if not cannot_take(start, other, start.shifts[shift.shift_id])]  # fmt: skip
+            violations += [
+                f"{other} accepted {shift.shift_id} first and could take it"
+                for other in passed_over
+                if not cannot_take(start, other, start.shifts[shift.shift_id])
+            ]
         violations += [f"swap: {reason}" for reason in cannot_take(trace.steps[-1].after, holder.employee_id, shift)]
     return violations

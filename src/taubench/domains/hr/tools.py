@@ -60,14 +60,27 @@ class HrTools(HrRecords):
         if start_date == self.db.today:
             raise ValueError("PTO must start after today")
         if not isinstance(hours, (int, float)) or isinstance(hours, bool) or not 0 < hours <= HOURS_PER_WORKDAY * count:
-            raise ValueError(f"hours must be more than 0 and at most {HOURS_PER_WORKDAY} per workday ({count} workdays)")
+            raise ValueError(
+                f"hours must be more than 0 and at most {HOURS_PER_WORKDAY} per workday ({count} workdays)"
+            )
         for other in self.db.pto_requests.values():
-            if (other.employee_id == employee_id and other.status in ("pending", "approved")
-                    and other.start_date <= end_date and start_date <= other.end_date):  # fmt: skip
+            if (
+                other.employee_id == employee_id
+                and other.status in ("pending", "approved")
+                and other.start_date <= end_date
+                and start_date <= other.end_date
+            ):
                 raise ValueError(f"Overlaps PTO request {other.request_id}")
-        request = PtoRequest(request_id=self._new_id("P", "next_pto_number"), employee_id=employee_id, start_date=start_date,
-                             end_date=end_date, hours=round(float(hours), 2), status="pending",
-                             submitted_on=self.db.today, decided_by=None)  # fmt: skip
+        request = PtoRequest(
+            request_id=self._new_id("P", "next_pto_number"),
+            employee_id=employee_id,
+            start_date=start_date,
+            end_date=end_date,
+            hours=round(float(hours), 2),
+            status="pending",
+            submitted_on=self.db.today,
+            decided_by=None,
+        )
         self.db.pto_requests[request.request_id] = request
         return request
 
@@ -106,12 +119,23 @@ class HrTools(HrRecords):
             raise ValueError(f"leave_type must be one of {', '.join(LEAVE_TYPES)}")
         count = self._span(start_date, end_date)
         for other in self.db.leave_requests.values():
-            if (other.employee_id == employee_id and other.status in ("submitted", "approved")
-                    and other.start_date <= end_date and start_date <= other.end_date):  # fmt: skip
+            if (
+                other.employee_id == employee_id
+                and other.status in ("submitted", "approved")
+                and other.start_date <= end_date
+                and start_date <= other.end_date
+            ):
                 raise ValueError(f"Overlaps leave {other.leave_id}")
-        leave = LeaveRequest(leave_id=self._new_id("LV", "next_leave_number"), employee_id=employee_id, leave_type=leave_type,
-                             start_date=start_date, end_date=end_date, workdays=count, status="submitted",
-                             submitted_on=self.db.today)  # fmt: skip
+        leave = LeaveRequest(
+            leave_id=self._new_id("LV", "next_leave_number"),
+            employee_id=employee_id,
+            leave_type=leave_type,
+            start_date=start_date,
+            end_date=end_date,
+            workdays=count,
+            status="submitted",
+            submitted_on=self.db.today,
+        )
         self.db.leave_requests[leave.leave_id] = leave
         return leave
 
@@ -152,7 +176,11 @@ class HrTools(HrRecords):
             raise ValueError("Postings open on workdays only")
         if outside <= inside:
             raise ValueError("external_start must be after internal_start")
-        requisition.status, requisition.internal_start, requisition.external_start = "posted", internal_start, external_start
+        requisition.status, requisition.internal_start, requisition.external_start = (
+            "posted",
+            internal_start,
+            external_start,
+        )
         return requisition
 
     @tool("write")
@@ -167,12 +195,19 @@ class HrTools(HrRecords):
         employee = self._active(employee_id)
         if requisition.status != "posted" or (requisition.internal_start or "9999") > self.db.today:
             raise ValueError("Requisition is not open for applications")
-        if any(application.requisition_id == requisition_id and application.employee_id == employee_id
-               for application in self.db.applications.values()):  # fmt: skip
+        if any(
+            application.requisition_id == requisition_id and application.employee_id == employee_id
+            for application in self.db.applications.values()
+        ):
             raise ValueError("Employee has already applied to this requisition")
-        application = Application(application_id=self._new_id("A", "next_application_number"), requisition_id=requisition_id,
-                                  candidate_name=employee.name, employee_id=employee_id, stage="applied",
-                                  applied_on=self.db.today)  # fmt: skip
+        application = Application(
+            application_id=self._new_id("A", "next_application_number"),
+            requisition_id=requisition_id,
+            candidate_name=employee.name,
+            employee_id=employee_id,
+            stage="applied",
+            applied_on=self.db.today,
+        )
         self.db.applications[application.application_id] = application
         return application
 
@@ -204,16 +239,31 @@ class HrTools(HrRecords):
                     raise ValueError(f"Interviewer is already booked then ({other.interview_id})")
                 if other.application_id == application_id:
                     raise ValueError(f"The candidate already has an interview then ({other.interview_id})")
-        interview = Interview(interview_id=self._new_id("I", "next_interview_number"), application_id=application_id,
-                              interviewer_id=interviewer_id, date=date, time=time, status="scheduled")  # fmt: skip
+        interview = Interview(
+            interview_id=self._new_id("I", "next_interview_number"),
+            application_id=application_id,
+            interviewer_id=interviewer_id,
+            date=date,
+            time=time,
+            status="scheduled",
+        )
         self.db.interviews[interview.interview_id] = interview
         application.stage = "interview"
         return interview
 
     @tool("write")
-    def update_contact_info(self, employee_id: str, phone: str = "", street: str = "", city: str = "", state: str = "",
-                            zip: str = "", emergency_name: str = "", emergency_relationship: str = "",
-                            emergency_phone: str = "") -> Employee:  # fmt: skip
+    def update_contact_info(
+        self,
+        employee_id: str,
+        phone: str = "",
+        street: str = "",
+        city: str = "",
+        state: str = "",
+        zip: str = "",
+        emergency_name: str = "",
+        emergency_relationship: str = "",
+        emergency_phone: str = "",
+    ) -> Employee:
         """Change an employee's phone, home address and/or emergency contact. Leave a group
         empty to keep it; an address needs all four parts, an emergency contact all three.
 
@@ -250,13 +300,15 @@ class HrTools(HrRecords):
         if any(address):
             employee.address = Address(street=street, city=city, state=state, zip=zip)
         if any(contact):
-            employee.emergency_contact = EmergencyContact(name=emergency_name, relationship=emergency_relationship,
-                                                          phone=emergency_phone)  # fmt: skip
+            employee.emergency_contact = EmergencyContact(
+                name=emergency_name, relationship=emergency_relationship, phone=emergency_phone
+            )
         return employee
 
     @tool("write")
-    def submit_pay_change(self, employee_id: str, requested_by: str, new_pay: float, effective_date: str,
-                          reason: str) -> PayChange:  # fmt: skip
+    def submit_pay_change(
+        self, employee_id: str, requested_by: str, new_pay: float, effective_date: str, reason: str
+    ) -> PayChange:
         """Submit a change of an employee's base pay; it is routed for approval to the
         requester's own manager.
 
@@ -279,10 +331,18 @@ class HrTools(HrRecords):
             raise ValueError("effective_date must be the first day of a coming pay period")
         if requester.manager_id is None:
             raise ValueError("The requester has no manager to approve the change")
-        change = PayChange(change_id=self._new_id("PC", "next_pay_change_number"), employee_id=employee_id, requested_by=requested_by,
-                           current_pay=employee.base_pay, new_pay=round(float(new_pay), 2), effective_date=effective_date,
-                           reason=reason, status="pending_approval", approver_id=requester.manager_id,
-                           submitted_on=self.db.today)  # fmt: skip
+        change = PayChange(
+            change_id=self._new_id("PC", "next_pay_change_number"),
+            employee_id=employee_id,
+            requested_by=requested_by,
+            current_pay=employee.base_pay,
+            new_pay=round(float(new_pay), 2),
+            effective_date=effective_date,
+            reason=reason,
+            status="pending_approval",
+            approver_id=requester.manager_id,
+            submitted_on=self.db.today,
+        )
         self.db.pay_changes[change.change_id] = change
         return change
 
@@ -298,8 +358,13 @@ class HrTools(HrRecords):
         self._get("employees", employee_id)
         if case_type not in CASE_TYPES:
             raise ValueError(f"case_type must be one of {', '.join(CASE_TYPES)}")
-        case = Case(case_id=self._new_id("C", "next_case_number"), employee_id=employee_id, case_type=case_type, status="open",
-                    opened_on=self.db.today)  # fmt: skip
+        case = Case(
+            case_id=self._new_id("C", "next_case_number"),
+            employee_id=employee_id,
+            case_type=case_type,
+            status="open",
+            opened_on=self.db.today,
+        )
         self.db.cases[case.case_id] = case
         return case
 
@@ -329,11 +394,18 @@ class HrTools(HrRecords):
         for other in self.db.shifts.values():
             if other.employee_id == employee_id and other.start < shift.end and shift.start < other.end:
                 raise ValueError(f"Overlaps the employee's shift {other.shift_id}")
-        closed = [request.swap_id for request in self.db.swap_requests.values()
-                  if request.shift_id == shift_id and request.status == "open"]  # fmt: skip
+        closed = [
+            request.swap_id
+            for request in self.db.swap_requests.values()
+            if request.shift_id == shift_id and request.status == "open"
+        ]
         for swap_id in closed:
             self.db.swap_requests[swap_id].status = "completed"
-        shift.employee_id, shift.status, shift.overtime_approved_by = employee_id, "scheduled", overtime_approved_by or None
+        shift.employee_id, shift.status, shift.overtime_approved_by = (
+            employee_id,
+            "scheduled",
+            overtime_approved_by or None,
+        )
         return shift
 
     calculate = shared_tool(calculate)

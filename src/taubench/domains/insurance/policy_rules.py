@@ -5,8 +5,16 @@ from datetime import date, timedelta
 from typing import Iterator
 
 from taubench.domains.gold_trace import GoldStep, GoldTrace
-from taubench.domains.kit import RuleBook, hand_offs, identified_first, looked_up_before_change, owner_of, records_named, said
 from taubench.domains.insurance.underwriting import MAX_RENTAL_DAYS, RENTAL_TIERS, young_driver_surcharge
+from taubench.domains.kit import (
+    RuleBook,
+    hand_offs,
+    identified_first,
+    looked_up_before_change,
+    owner_of,
+    records_named,
+    said,
+)
 
 RECORD_TABLES = ("policies", "claims", "repair_shops")
 UNSCOPED = ("find_policyholder", "search_repair_shops", "calculate", "transfer_to_human_agents")
@@ -50,8 +58,11 @@ def _claims_of_caller(step: GoldStep, policy_id: str, since: str, before: str) -
     """Claims with loss dates in [since, before) on any term of any named insured of the policy."""
     holders = step.before.policies[policy_id].named_insureds
     terms = {term for holder in holders for term in step.before.policyholders[holder].policies}
-    return [claim.claim_id for claim in step.before.claims.values()
-            if claim.policy_id in terms and since <= claim.loss_date < before]  # fmt: skip
+    return [
+        claim.claim_id
+        for claim in step.before.claims.values()
+        if claim.policy_id in terms and since <= claim.loss_date < before
+    ]
 
 
 def _business_days_after(today: str, day: str, holidays: list[str]) -> int | None:
@@ -71,10 +82,11 @@ def caller_verified_first(trace: GoldTrace) -> list[str]:
     """Nothing about a policy before a policyholder is verified (which policies that caller may
     touch is rule 2's)."""
     return identified_first(
-        trace, who="any policyholder",
+        trace,
+        who="any policyholder",
         identifies=lambda step: list(step.before.policies) if step.name == "find_policyholder" else [],
         concerns=lambda step: [policy_id] if step.name not in UNSCOPED and (policy_id := _policy_of(step)) else [],
-    )  # fmt: skip
+    )
 
 
 @RULES.trace(3)
@@ -108,8 +120,11 @@ def premium_decides_cover(trace: GoldTrace) -> list[str]:
         policy = step.before.policies[step.arguments["policy_id"]]
         if policy.billing_status != "paid" and policy.due_date and step.arguments["loss_date"] > policy.due_date:
             violations.append(f"file_claim on {policy.policy_id} while its premium is {policy.billing_status}")
-    violations += [f"make_payment on lapsed {step.arguments['policy_id']}" for step in trace.calls("make_payment")
-                   if step.before.policies[step.arguments["policy_id"]].billing_status == "lapsed"]  # fmt: skip
+    violations += [
+        f"make_payment on lapsed {step.arguments['policy_id']}"
+        for step in trace.calls("make_payment")
+        if step.before.policies[step.arguments["policy_id"]].billing_status == "lapsed"
+    ]
     return violations
 
 
@@ -160,7 +175,11 @@ def _total_loss(trace: GoldTrace, step: GoldStep, claim_id: str) -> float | None
     claim = step.after.claims[claim_id]
     vehicles = step.after.policies[claim.policy_id].vehicles
     vehicle = next((vehicle for vehicle in vehicles if vehicle.vehicle_id == claim.vehicle_id), None)
-    return vehicle.actual_cash_value if vehicle and claim.estimate >= TOTAL_LOSS_SHARE * vehicle.actual_cash_value else None
+    return (
+        vehicle.actual_cash_value
+        if vehicle and claim.estimate >= TOTAL_LOSS_SHARE * vehicle.actual_cash_value
+        else None
+    )
 
 
 @RULES.trace(11)
@@ -168,8 +187,11 @@ def total_losses(trace: GoldTrace) -> list[str]:
     violations = []
     for step in trace.steps:
         claim_id = step.arguments.get("claim_id")
-        if step.name == "schedule_inspection" and claim_id in step.before.claims and _total_loss(trace, step,
-                                                                                                 claim_id) is not None:
+        if (
+            step.name == "schedule_inspection"
+            and claim_id in step.before.claims
+            and _total_loss(trace, step, claim_id) is not None
+        ):
             violations.append(f"shop inspection booked for total loss {claim_id}")
     for step in trace.done("file_claim"):
         claim_id = _opened(step)
@@ -198,8 +220,11 @@ def investigations(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
         yield f"{claim_id} shows {sorted(indicators)} but is not referred"
     if indicators and not trace.calls("transfer_to_human_agents"):
         yield f"{claim_id} referred without a transfer to a human agent"
-    yield from (f"{claim_id} referred for {flag.arguments['indicator']}, which does not apply" for flag in flags
-                if flag.arguments["indicator"] not in indicators)  # fmt: skip
+    yield from (
+        f"{claim_id} referred for {flag.arguments['indicator']}, which does not apply"
+        for flag in flags
+        if flag.arguments["indicator"] not in indicators
+    )
 
 
 @RULES.each(13, "add_claim_document")
@@ -259,7 +284,9 @@ def deductibles(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
             yield f"{coverage} deductible lowered to {amount:g} with claims {recent} in 36 months"
     if policy.line == "home":
         pair = "personal_property" if coverage == "dwelling" else "dwelling"
-        if not any(other.arguments == {**step.arguments, "coverage": pair} for other in trace.calls("change_deductible")):
+        if not any(
+            other.arguments == {**step.arguments, "coverage": pair} for other in trace.calls("change_deductible")
+        ):
             yield f"home {coverage} deductible changed without {pair}"
 
 
@@ -276,8 +303,11 @@ def payments(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
 @RULES.each(20, "cancel_policy")
 def cancellations(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
     policy_id = step.arguments["policy_id"]
-    open_claims = [claim.claim_id for claim in step.before.claims.values()
-                   if claim.policy_id == policy_id and claim.status in ("open", "under_review")]  # fmt: skip
+    open_claims = [
+        claim.claim_id
+        for claim in step.before.claims.values()
+        if claim.policy_id == policy_id and claim.status in ("open", "under_review")
+    ]
     if step.arguments["effective_date"] < step.before.today or open_claims:
         effective = step.arguments["effective_date"]
         yield f"cancel_policy of {policy_id} from {effective} with open claims {open_claims}"

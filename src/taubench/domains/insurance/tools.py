@@ -7,12 +7,28 @@ from datetime import date, timedelta
 from typing import Optional
 
 from taubench.domains.insurance.models import (
-    Billing, Cancellation, Claim, ClaimFile, Coverage, CoverageCheck, Driver, InsuranceDB, Inspection, Payment, Policy,
-    Policyholder, Rental, RepairShop,
-)  # fmt: skip
+    Billing,
+    Cancellation,
+    Claim,
+    ClaimFile,
+    Coverage,
+    CoverageCheck,
+    Driver,
+    Inspection,
+    InsuranceDB,
+    Payment,
+    Policy,
+    Policyholder,
+    Rental,
+    RepairShop,
+)
 from taubench.domains.insurance.underwriting import (
-    CANCELLATION_FEE, DEDUCTIBLE_CHOICES, LOSS_COVERAGE, adjuster_for, young_driver_surcharge,
-)  # fmt: skip
+    CANCELLATION_FEE,
+    DEDUCTIBLE_CHOICES,
+    LOSS_COVERAGE,
+    adjuster_for,
+    young_driver_surcharge,
+)
 from taubench.domains.kit import RecordDesk, a_date, an_amount
 from taubench.domains.shared_tools import calculate, shared_tool, transfer_to_human_agents
 from taubench.toolkit import tool
@@ -68,8 +84,15 @@ class InsuranceTools(RecordDesk):
         return (date.fromisoformat(policy.cancellation.effective_date) - timedelta(days=1)).isoformat()
 
     def _new_payment(self, policy_id: str, claim_id: Optional[str], kind: str, amount: float, method: str) -> Payment:
-        payment = Payment(payment_id=self._new_id("PY-", "next_payment_number"), policy_id=policy_id, claim_id=claim_id,
-                          kind=kind, date=self.db.today, amount=amount, method=method)  # fmt: skip
+        payment = Payment(
+            payment_id=self._new_id("PY-", "next_payment_number"),
+            policy_id=policy_id,
+            claim_id=claim_id,
+            kind=kind,
+            date=self.db.today,
+            amount=amount,
+            method=method,
+        )
         self.db.payments[payment.payment_id] = payment
         return payment
 
@@ -117,8 +140,11 @@ class InsuranceTools(RecordDesk):
             claim_id: The claim number, e.g. "CL-70412".
         """
         claim = self._get("claims", claim_id)
-        return ClaimFile(claim=claim, inspections=[self.db.inspections.get(key) for key in claim.inspections],
-                         payments=[self.db.payments.get(key) for key in claim.payments])  # fmt: skip
+        return ClaimFile(
+            claim=claim,
+            inspections=[self.db.inspections.get(key) for key in claim.inspections],
+            payments=[self.db.payments.get(key) for key in claim.payments],
+        )
 
     @tool("read")
     def check_coverage(self, policy_id: str, loss_type: str, loss_date: str) -> CoverageCheck:
@@ -137,13 +163,18 @@ class InsuranceTools(RecordDesk):
         a_date(loss_date, "Loss date")
         coverage = self._coverage(policy, loss_type)
         return CoverageCheck(
-            policy_id=policy_id, loss_type=loss_type, loss_date=loss_date, term_start=policy.term_start,
-            term_end=policy.term_end, within_term=policy.term_start <= loss_date <= self._last_day_of_cover(policy),
-            billing_status=policy.billing_status, coverage=coverage and coverage.coverage,
+            policy_id=policy_id,
+            loss_type=loss_type,
+            loss_date=loss_date,
+            term_start=policy.term_start,
+            term_end=policy.term_end,
+            within_term=policy.term_start <= loss_date <= self._last_day_of_cover(policy),
+            billing_status=policy.billing_status,
+            coverage=coverage and coverage.coverage,
             limit=coverage.limit if coverage else 0.0,
             deductible=self._deductible(policy, coverage, loss_type, loss_date) if coverage else 0.0,
             endorsements=list(policy.endorsements),
-        )  # fmt: skip
+        )
 
     @tool("read")
     def search_repair_shops(self, zip_code: str, network_only: bool) -> list[RepairShop]:
@@ -154,8 +185,11 @@ class InsuranceTools(RecordDesk):
             network_only: true for in-network (direct repair) shops only.
         """
         area = str(zip_code)[:3]
-        return [shop for shop in self.db.repair_shops.values()
-                if shop.zip_code[:3] == area and (shop.network or not network_only)]  # fmt: skip
+        return [
+            shop
+            for shop in self.db.repair_shops.values()
+            if shop.zip_code[:3] == area and (shop.network or not network_only)
+        ]
 
     @tool("read")
     def get_billing(self, policy_id: str) -> Billing:
@@ -167,13 +201,29 @@ class InsuranceTools(RecordDesk):
         """
         policy = self._get("policies", policy_id)
         grace = (date.fromisoformat(policy.due_date) + timedelta(days=10)).isoformat() if policy.due_date else None
-        payments = [payment for payment in self._of("payments", "policy_id", policy_id) if payment.kind != "claim_payout"]
-        return Billing(policy_id=policy_id, billing_status=policy.billing_status, annual_premium=policy.annual_premium,
-                       amount_due=policy.amount_due, due_date=policy.due_date, grace_ends=grace, payments=payments)  # fmt: skip
+        payments = [
+            payment for payment in self._of("payments", "policy_id", policy_id) if payment.kind != "claim_payout"
+        ]
+        return Billing(
+            policy_id=policy_id,
+            billing_status=policy.billing_status,
+            annual_premium=policy.annual_premium,
+            amount_due=policy.amount_due,
+            due_date=policy.due_date,
+            grace_ends=grace,
+            payments=payments,
+        )
 
     @tool("write")
-    def file_claim(self, policy_id: str, loss_type: str, loss_date: str, estimate: float, police_report: str,
-                   vehicle_id: Optional[str] = None) -> Claim:
+    def file_claim(
+        self,
+        policy_id: str,
+        loss_type: str,
+        loss_date: str,
+        estimate: float,
+        police_report: str,
+        vehicle_id: Optional[str] = None,
+    ) -> Claim:
         """Open a claim (first notice of loss) on the policy term in force on the loss date.
         The claim takes the deductible in force on that date.
 
@@ -206,12 +256,26 @@ class InsuranceTools(RecordDesk):
             raise ValueError("Home and renters claims take no vehicle")
         claim_id = self._new_id("CL-", "next_claim_number")
         claim = Claim(
-            claim_id=claim_id, policy_id=policy_id, loss_type=loss_type, loss_date=loss_date,
-            reported_date=self.db.today, vehicle_id=vehicle_id, police_report=police_report, estimate=amount,
-            coverage=coverage.coverage, limit=coverage.limit, deductible=self._deductible(policy, coverage, loss_type, loss_date),
-            status="open", adjuster=adjuster_for(policy.line, int(claim_id[3:])), siu_flag=False, siu_indicator=None,
-            documents=[], rental=None, inspections=[], payments=[],
-        )  # fmt: skip
+            claim_id=claim_id,
+            policy_id=policy_id,
+            loss_type=loss_type,
+            loss_date=loss_date,
+            reported_date=self.db.today,
+            vehicle_id=vehicle_id,
+            police_report=police_report,
+            estimate=amount,
+            coverage=coverage.coverage,
+            limit=coverage.limit,
+            deductible=self._deductible(policy, coverage, loss_type, loss_date),
+            status="open",
+            adjuster=adjuster_for(policy.line, int(claim_id[3:])),
+            siu_flag=False,
+            siu_indicator=None,
+            documents=[],
+            rental=None,
+            inspections=[],
+            payments=[],
+        )
         self.db.claims[claim.claim_id] = claim
         return claim
 
@@ -225,7 +289,9 @@ class InsuranceTools(RecordDesk):
         """
         claim = self._get("claims", claim_id)
         if doc_type not in DOCUMENT_TYPES:
-            raise ValueError("Document type must be photos, police_report, repair_estimate, receipts or proof_of_ownership")
+            raise ValueError(
+                "Document type must be photos, police_report, repair_estimate, receipts or proof_of_ownership"
+            )
         if claim.status in ("withdrawn", "closed"):
             raise ValueError(f"Claim is {claim.status}: it takes no more documents")
         if doc_type in claim.documents:
@@ -251,12 +317,19 @@ class InsuranceTools(RecordDesk):
             raise ValueError("The shop is closed on that date")
         if any(self.db.inspections.get(key).status == "scheduled" for key in claim.inspections):
             raise ValueError("The claim already has an inspection scheduled")
-        booked = sum(visit.shop_id == shop_id and visit.date == date and visit.status == "scheduled"
-                     for visit in self.db.inspections.values())  # fmt: skip
+        booked = sum(
+            visit.shop_id == shop_id and visit.date == date and visit.status == "scheduled"
+            for visit in self.db.inspections.values()
+        )
         if booked >= shop.daily_capacity:
             raise ValueError("No free inspection slot at that shop on that date")
-        inspection = Inspection(inspection_id=self._new_id("IN-", "next_inspection_number"), claim_id=claim_id, shop_id=shop_id,
-                                date=date, status="scheduled")  # fmt: skip
+        inspection = Inspection(
+            inspection_id=self._new_id("IN-", "next_inspection_number"),
+            claim_id=claim_id,
+            shop_id=shop_id,
+            date=date,
+            status="scheduled",
+        )
         self.db.inspections[inspection.inspection_id] = inspection
         claim.inspections.append(inspection.inspection_id)
         return inspection
@@ -340,9 +413,16 @@ class InsuranceTools(RecordDesk):
         annual = young_driver_surcharge(age)
         start, end = date.fromisoformat(policy.term_start), date.fromisoformat(policy.term_end)
         prorated = round(annual * ((end - today).days + 1) / ((end - start).days + 1), 2)
-        policy.drivers.append(Driver(name=name, date_of_birth=date_of_birth, license_number=number.upper(),
-                                     added_on=self.db.today,
-                                     annual_surcharge=annual, prorated_charge=prorated))  # fmt: skip
+        policy.drivers.append(
+            Driver(
+                name=name,
+                date_of_birth=date_of_birth,
+                license_number=number.upper(),
+                added_on=self.db.today,
+                annual_surcharge=annual,
+                prorated_charge=prorated,
+            )
+        )
         if prorated:
             policy.annual_premium = round(policy.annual_premium + annual, 2)
             if policy.amount_due == 0:
@@ -387,8 +467,15 @@ class InsuranceTools(RecordDesk):
         paid = an_amount(amount, "Amount")
         if policy.status == "cancelled" or policy.billing_status == "lapsed":
             raise ValueError("The policy is not in force: premium cannot be taken on it")
-        method = next((method for holder in policy.named_insureds for method in self.db.policyholders[holder].payment_methods
-                       if method.method_id == method_id), None)  # fmt: skip
+        method = next(
+            (
+                method
+                for holder in policy.named_insureds
+                for method in self.db.policyholders[holder].payment_methods
+                if method.method_id == method_id
+            ),
+            None,
+        )
         if method is None:
             raise ValueError("No payment method with that id on file for the policy's named insureds")
         if not 0 < paid <= policy.amount_due:
@@ -416,9 +503,14 @@ class InsuranceTools(RecordDesk):
         unearned = round(policy.annual_premium * ((end - effective).days + 1) / ((end - start).days + 1), 2)
         refund = max(0.0, round(unearned - CANCELLATION_FEE - policy.amount_due, 2))
         payment = self._new_payment(policy_id, None, "refund", refund, "check")
-        policy.cancellation = Cancellation(effective_date=effective_date, unearned_premium=unearned, fee=CANCELLATION_FEE,
-                                           balance_offset=policy.amount_due, refund=refund,
-                                           refund_payment_id=payment.payment_id)  # fmt: skip
+        policy.cancellation = Cancellation(
+            effective_date=effective_date,
+            unearned_premium=unearned,
+            fee=CANCELLATION_FEE,
+            balance_offset=policy.amount_due,
+            refund=refund,
+            refund_payment_id=payment.payment_id,
+        )
         policy.status, policy.amount_due, policy.due_date = "cancelled", 0.0, None
         return policy.cancellation
 

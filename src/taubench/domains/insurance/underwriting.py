@@ -6,17 +6,45 @@ from typing import Optional
 
 # loss type -> the coverage part that answers it, per line; None: no part ever does (flood)
 LOSS_COVERAGE: dict[str, dict[str, Optional[str]]] = {
-    "auto": {"collision": "collision", "animal_strike": "comprehensive", "hail": "comprehensive",
-             "vandalism": "comprehensive", "theft": "comprehensive", "glass": "comprehensive"},
-    "home": {"fire": "dwelling", "wind_hail": "dwelling", "water_damage": "dwelling", "theft": "personal_property",
-             "water_backup": "water_backup", "flood": None},
-    "renters": {"fire": "personal_property", "wind_hail": "personal_property", "water_damage": "personal_property",
-                "theft": "personal_property", "water_backup": "water_backup", "flood": None},
-}  # fmt: skip
-ADJUSTERS = {"auto": ["Dana Whitfield", "Marcus Oyelaran", "Priya Venkataraman"], "property": ["Tom Becker", "Lucia Ferraro"]}
-DEDUCTIBLE_CHOICES = {"collision": (250, 500, 1000, 2000), "comprehensive": (0, 250, 500, 1000),
-                      "dwelling": (500, 1000, 2500, 5000), "personal_property": (250, 500, 1000, 2500, 5000)}  # fmt: skip
-RENTAL_TIERS = {"rental_standard": (30.0, 750.0), "rental_plus": (50.0, 1200.0)}  # endorsement -> (daily max, per-claim max)
+    "auto": {
+        "collision": "collision",
+        "animal_strike": "comprehensive",
+        "hail": "comprehensive",
+        "vandalism": "comprehensive",
+        "theft": "comprehensive",
+        "glass": "comprehensive",
+    },
+    "home": {
+        "fire": "dwelling",
+        "wind_hail": "dwelling",
+        "water_damage": "dwelling",
+        "theft": "personal_property",
+        "water_backup": "water_backup",
+        "flood": None,
+    },
+    "renters": {
+        "fire": "personal_property",
+        "wind_hail": "personal_property",
+        "water_damage": "personal_property",
+        "theft": "personal_property",
+        "water_backup": "water_backup",
+        "flood": None,
+    },
+}
+ADJUSTERS = {
+    "auto": ["Dana Whitfield", "Marcus Oyelaran", "Priya Venkataraman"],
+    "property": ["Tom Becker", "Lucia Ferraro"],
+}
+DEDUCTIBLE_CHOICES = {
+    "collision": (250, 500, 1000, 2000),
+    "comprehensive": (0, 250, 500, 1000),
+    "dwelling": (500, 1000, 2500, 5000),
+    "personal_property": (250, 500, 1000, 2500, 5000),
+}
+RENTAL_TIERS = {
+    "rental_standard": (30.0, 750.0),
+    "rental_plus": (50.0, 1200.0),
+}  # endorsement -> (daily max, per-claim max)
 MAX_RENTAL_DAYS = 30
 CANCELLATION_FEE = 25.0
 

@@ -8,7 +8,15 @@ from taubench.domains.kit.arguments import a_date, an_amount
 from taubench.domains.kit.cast import load_cast
 from taubench.domains.kit.desk import RecordDesk
 from taubench.domains.kit.population import Person, Population
-from taubench.domains.kit.rules import RuleBook, hand_offs, identified_first, looked_up_before_change, owner_of, records_named, said
+from taubench.domains.kit.rules import (
+    RuleBook,
+    hand_offs,
+    identified_first,
+    looked_up_before_change,
+    owner_of,
+    records_named,
+    said,
+)
 
 __all__ = [
     "Person",

@@ -89,7 +89,11 @@ def records_named(step: GoldStep, tables: Iterable[str]) -> list[str]:
     """The ids of existing records, in these tables of the database the call found, that the
     call's arguments name: what a ``changed`` of ``looked_up_before_change`` usually is."""
     found = [getattr(step.before, table) for table in tables]
-    return [value for value in step.arguments.values() if isinstance(value, str) and any(value in records for records in found)]
+    return [
+        value
+        for value in step.arguments.values()
+        if isinstance(value, str) and any(value in records for records in found)
+    ]
 
 
 def looked_up_before_change(trace: GoldTrace, changed: Ids) -> list[str]:

@@ -25,14 +25,24 @@ def database() -> dict[str, Any]:
         name = f"{rng.choice(FIRST)} {rng.choice(LAST)}"
         born = f"{rng.randint(1950, 2005)}-{rng.randint(1, 12):02d}-{rng.randint(1, 28):02d}"
         member_id = f"M{number}"
-        members[member_id] = {"member_id": member_id, "name": name, "birth_date": born,
-                              "email": f"{name.lower().replace(' ', '.')}{born[2:4]}@example.org", "status": "active", "fines": 0.0}  # fmt: skip
+        members[member_id] = {
+            "member_id": member_id,
+            "name": name,
+            "birth_date": born,
+            "email": f"{name.lower().replace(' ', '.')}{born[2:4]}@example.org",
+            "status": "active",
+            "fines": 0.0,
+        }
     books = {book.book_id: book.model_dump() for book in cast["books"]}
     for number in range(205, 213):
         title = f"The {rng.choice(TITLE_WORDS)} {rng.choice(TITLE_WORDS)}"
         copies = rng.randint(1, 3)
-        books[f"B{number}"] = {"book_id": f"B{number}", "title": title, "author": f"{rng.choice(FIRST)} {rng.choice(LAST)}",
-                               "copies": copies, "available": copies}  # fmt: skip
+        books[f"B{number}"] = {
+            "book_id": f"B{number}",
+            "title": title,
+            "author": f"{rng.choice(FIRST)} {rng.choice(LAST)}",
+            "copies": copies,
+            "available": copies,
+        }
     loans = {loan.loan_id: loan.model_dump() for loan in cast["loans"]}
     return {"today": TODAY, "next_loan_number": 3005, "members": members, "books": books, "loans": loans}
-

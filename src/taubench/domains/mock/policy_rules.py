@@ -36,13 +36,20 @@ def changes_read_back(trace: GoldTrace) -> list[str]:
 
 @RULES.trace(3)
 def one_change_at_a_time(trace: GoldTrace) -> list[str]:
-    return [f"{step.name} changed more than one loan" for step in trace.writes
-            if sum(step.before.loans.get(key) != loan for key, loan in step.after.loans.items()) > 1]  # fmt: skip
+    return [
+        f"{step.name} changed more than one loan"
+        for step in trace.writes
+        if sum(step.before.loans.get(key) != loan for key, loan in step.after.loans.items()) > 1
+    ]
 
 
 @RULES.each(4, "borrow_book")
 def loan_limit(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
-    out = [loan for loan in step.before.loans.values() if loan.member_id == step.arguments["member_id"] and loan.status == "out"]
+    out = [
+        loan
+        for loan in step.before.loans.values()
+        if loan.member_id == step.arguments["member_id"] and loan.status == "out"
+    ]
     if len(out) >= MAX_LOANS:
         yield f"borrow_book with {len(out)} loans already out"
 
@@ -55,8 +62,11 @@ def fines_block_borrowing(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
 
 @RULES.trace(6)
 def suspended_go_to_staff(trace: GoldTrace) -> list[str]:
-    return [f"{step.name} for suspended member {_member_of(step)}" for step in trace.writes
-            if (member := step.before.members.get(_member_of(step))) and member.status == "suspended"]  # fmt: skip
+    return [
+        f"{step.name} for suspended member {_member_of(step)}"
+        for step in trace.writes
+        if (member := step.before.members.get(_member_of(step))) and member.status == "suspended"
+    ]
 
 
 @RULES.each(7, "renew_loan")

@@ -3,7 +3,7 @@ tours, offers, documents) and its agreement and tour writes. Like every tool of 
 check what the brokerage's systems check (existence, status, open slots, double bookings); who
 may tour and when is the policy's, so the agent's."""
 
-from datetime import date, datetime, timedelta
+from datetime import datetime, timedelta
 from typing import Literal, Optional
 
 from taubench.domains.kit import RecordDesk, a_date
@@ -61,7 +61,8 @@ class ListingDesk(RecordDesk):
         found = [
             client.client_id
             for client in self.db.clients.values()
-            if client.name.lower() == name.strip().lower() and "".join(ch for ch in client.phone if ch.isdigit()) == digits
+            if client.name.lower() == name.strip().lower()
+            and "".join(ch for ch in client.phone if ch.isdigit()) == digits
         ]
         if not found:
             raise ValueError("No client with that name and phone")
@@ -122,7 +123,9 @@ class ListingDesk(RecordDesk):
                 continue
             if listing_type and listing.listing_type != listing_type:
                 continue
-            if (min_price is not None and listing.price < min_price) or (max_price is not None and listing.price > max_price):
+            if (min_price is not None and listing.price < min_price) or (
+                max_price is not None and listing.price > max_price
+            ):
                 continue
             if min_beds is not None and listing.beds < min_beds:
                 continue
@@ -142,9 +145,11 @@ class ListingDesk(RecordDesk):
         slots = [
             slot
             for slot in self.db.tour_slots.values()
-            if slot.listing_id == listing_id and slot.date == date and slot.status == "open"
+            if slot.listing_id == listing_id
+            and slot.date == date
+            and slot.status == "open"
             and moment(f"{slot.date} {slot.time}", "slot") > self._now()
-        ]  # fmt: skip
+        ]
         return sorted(slots, key=lambda slot: slot.time)
 
     @tool("read")
@@ -216,8 +221,9 @@ class ListingDesk(RecordDesk):
         if not 0 < compensation_pct < 10:
             raise ValueError("Compensation must be more than 0 and less than 10 percent")
         expires = (today + timedelta(days=term_days)).isoformat()
-        client.buyer_agreement = BuyerAgreement(signed_on=today.isoformat(), expires_on=expires,
-                                                compensation_pct=compensation_pct)  # fmt: skip
+        client.buyer_agreement = BuyerAgreement(
+            signed_on=today.isoformat(), expires_on=expires, compensation_pct=compensation_pct
+        )
         return client
 
     @tool("write")
@@ -236,11 +242,22 @@ class ListingDesk(RecordDesk):
             raise ValueError("Tour slot is in the past")
         if self._get("listings", slot.listing_id).status != "active":
             raise ValueError("Listing is not active and cannot be toured")
-        if any(tour.client_id == client_id and tour.status == "scheduled" and (tour.date, tour.time) == (slot.date, slot.time)
-               for tour in self.db.tours.values()):  # fmt: skip
+        if any(
+            tour.client_id == client_id
+            and tour.status == "scheduled"
+            and (tour.date, tour.time) == (slot.date, slot.time)
+            for tour in self.db.tours.values()
+        ):
             raise ValueError("Client already has a tour at that time")
-        tour = Tour(tour_id=self._new_id("T", "next_tour_number"), client_id=client_id, listing_id=slot.listing_id,
-                    slot_id=slot_id, date=slot.date, time=slot.time, status="scheduled")  # fmt: skip
+        tour = Tour(
+            tour_id=self._new_id("T", "next_tour_number"),
+            client_id=client_id,
+            listing_id=slot.listing_id,
+            slot_id=slot_id,
+            date=slot.date,
+            time=slot.time,
+            status="scheduled",
+        )
         slot.status = "booked"
         self.db.tours[tour.tour_id] = tour
         return tour

@@ -24,8 +24,14 @@ from pydantic import BaseModel
 from taubench.domains.kit import Population, load_cast
 from taubench.domains.kit.population import WOMEN
 from taubench.domains.real_estate.models import (
-    Agent, Client, Hold, Listing, Offer, RentalApplication, SearchPreferences,
-)  # fmt: skip
+    Agent,
+    Client,
+    Hold,
+    Listing,
+    Offer,
+    RentalApplication,
+    SearchPreferences,
+)
 from taubench.domains.real_estate.policy_rules import qualifying_ceiling
 
 NOW = "2025-03-14 10:00"
@@ -36,30 +42,133 @@ FILLER_LISTINGS, FILLER_CLIENTS = 390, 345
 MORE_LISTINGS, MORE_CLIENTS, MORE_TOURS, MORE_OFFERS, MORE_APPLICATIONS = 91, 80, 880, 330, 320  # the second filler
 MORE_CITIES = [("Glenview", "60025"), ("Niles", "60714"), ("Morton Grove", "60053")]
 AREA_CODES, MAIL_DOMAINS = ["312", "773", "847", "630", "708", "224"], ["mailbox.com", "inbox.net", "northmail.com"]
-CITIES = [("Evanston", "60201"), ("Evanston", "60202"), ("Skokie", "60076"), ("Skokie", "60077"), ("Oak Park", "60302"),
-          ("Oak Park", "60301"), ("Wilmette", "60091"), ("Park Ridge", "60068"), ("Chicago", "60640"),
-          ("Chicago", "60625")]  # fmt: skip
-STREETS = ["Maple St", "Maple Ct", "Oak Ave", "Elm Pl", "Ridge Rd", "Central St", "Lake St", "Church St", "Davis St", "Main St",
-           "Linden Ave", "Greenwood Ave", "Hinman Ave", "Forest Ave", "Harlem Ave", "Touhy Ave", "Dempster St", "Crawford Ave",
-           "Prairie Ave", "Ashland Ave", "Wolcott Ave", "Lincoln Ave", "Chestnut St", "Birch Ln", "Sheridan Rd"]  # fmt: skip
-FIRST = ["James", "Maria", "Robert", "Linda", "Michael", "Aisha", "David", "Sarah", "Wei", "Emily", "Carlos", "Fatima", "Daniel",
-         "Grace", "Kevin", "Nina", "Luis", "Rachel", "Tariq", "Hannah", "Peter", "Yuki", "Andre", "Chloe", "Samir",
-         "Olivia"]  # fmt: skip
-LAST = ["Nguyen", "Johnson", "Patel", "Kowalski", "Garcia", "Murphy", "Okafor", "Schmidt", "Rossi", "Kim", "Brennan", "Adler",
-        "Haddad", "Novak", "Lopez", "Walsh", "Chen", "Moreno", "Fischer", "Sato", "Bell", "Reed", "Cole", "Park",
-        "Grant"]  # fmt: skip
-NAMESAKES = ["Grace Kim", "Ben Adler", "Hannah Cole", "Marcus Bell", "Priya Raman", "Ryan Hughes", "Omar Haddad"]  # other phones
+CITIES = [
+    ("Evanston", "60201"),
+    ("Evanston", "60202"),
+    ("Skokie", "60076"),
+    ("Skokie", "60077"),
+    ("Oak Park", "60302"),
+    ("Oak Park", "60301"),
+    ("Wilmette", "60091"),
+    ("Park Ridge", "60068"),
+    ("Chicago", "60640"),
+    ("Chicago", "60625"),
+]
+STREETS = [
+    "Maple St",
+    "Maple Ct",
+    "Oak Ave",
+    "Elm Pl",
+    "Ridge Rd",
+    "Central St",
+    "Lake St",
+    "Church St",
+    "Davis St",
+    "Main St",
+    "Linden Ave",
+    "Greenwood Ave",
+    "Hinman Ave",
+    "Forest Ave",
+    "Harlem Ave",
+    "Touhy Ave",
+    "Dempster St",
+    "Crawford Ave",
+    "Prairie Ave",
+    "Ashland Ave",
+    "Wolcott Ave",
+    "Lincoln Ave",
+    "Chestnut St",
+    "Birch Ln",
+    "Sheridan Rd",
+]
+FIRST = [
+    "James",
+    "Maria",
+    "Robert",
+    "Linda",
+    "Michael",
+    "Aisha",
+    "David",
+    "Sarah",
+    "Wei",
+    "Emily",
+    "Carlos",
+    "Fatima",
+    "Daniel",
+    "Grace",
+    "Kevin",
+    "Nina",
+    "Luis",
+    "Rachel",
+    "Tariq",
+    "Hannah",
+    "Peter",
+    "Yuki",
+    "Andre",
+    "Chloe",
+    "Samir",
+    "Olivia",
+]
+LAST = [
+    "Nguyen",
+    "Johnson",
+    "Patel",
+    "Kowalski",
+    "Garcia",
+    "Murphy",
+    "Okafor",
+    "Schmidt",
+    "Rossi",
+    "Kim",
+    "Brennan",
+    "Adler",
+    "Haddad",
+    "Novak",
+    "Lopez",
+    "Walsh",
+    "Chen",
+    "Moreno",
+    "Fischer",
+    "Sato",
+    "Bell",
+    "Reed",
+    "Cole",
+    "Park",
+    "Grant",
+]
+NAMESAKES = [
+    "Grace Kim",
+    "Ben Adler",
+    "Hannah Cole",
+    "Marcus Bell",
+    "Priya Raman",
+    "Ryan Hughes",
+    "Omar Haddad",
+]  # other phones
 # What a listing's rooms make plausible, by bedrooms: the floor area's range (sq ft) and five bath
 # counts (never above beds + 0.5); prices follow the area: a sale at $190-340 per sq ft, a month's
 # rent at $1.70-2.80 per sq ft (the cast's listings lie in the same ranges).
 SQFT_BY_BEDS = {1: (550, 900), 2: (800, 1300), 3: (1250, 2100), 4: (1900, 2900), 5: (2600, 3800)}
-BATHS_BY_BEDS = {1: [1.0, 1.0, 1.0, 1.5, 1.5], 2: [1.0, 1.5, 2.0, 2.0, 2.5], 3: [1.5, 2.0, 2.0, 2.5, 3.0],
-                 4: [2.0, 2.5, 3.0, 3.0, 3.5], 5: [2.5, 3.0, 3.5, 4.0, 4.5]}  # fmt: skip
+BATHS_BY_BEDS = {
+    1: [1.0, 1.0, 1.0, 1.5, 1.5],
+    2: [1.0, 1.5, 2.0, 2.0, 2.5],
+    3: [1.5, 2.0, 2.0, 2.5, 3.0],
+    4: [2.0, 2.5, 3.0, 3.0, 3.5],
+    5: [2.5, 3.0, 3.5, 4.0, 4.5],
+}
 SALE_PER_SQFT, RENT_PER_SQFT = (190.0, 340.0), (1.70, 2.80)
-LENDERS = ["First Lakeshore Bank", "Prairie Home Loans", "Northshore Credit Union", "Lakeview Mortgage", "Great Lakes Bank"]
-DOC_TITLES = {"seller_disclosure": "Residential Real Property Disclosure Report",
-              "lead_paint_disclosure": "Lead-Based Paint and Lead-Based Paint Hazards Disclosure",
-              "hoa_documents": "Association Declaration, Budget and Bylaws"}  # fmt: skip
+LENDERS = [
+    "First Lakeshore Bank",
+    "Prairie Home Loans",
+    "Northshore Credit Union",
+    "Lakeview Mortgage",
+    "Great Lakes Bank",
+]
+DOC_TITLES = {
+    "seller_disclosure": "Residential Real Property Disclosure Report",
+    "lead_paint_disclosure": "Lead-Based Paint and Lead-Based Paint Hazards Disclosure",
+    "hoa_documents": "Association Declaration, Budget and Bylaws",
+}
 
 
 class CastTour(BaseModel):
@@ -79,8 +188,17 @@ class Sent(BaseModel):
     sent_to: list[str]
 
 
-CAST_SECTIONS = {"agents": Agent, "listings": Listing, "clients": Client, "tours": CastTour, "offers": Offer, "sent": Sent,
-                 "rental_applications": RentalApplication, "holds": Hold, "search_preferences": SearchPreferences}  # fmt: skip
+CAST_SECTIONS = {
+    "agents": Agent,
+    "listings": Listing,
+    "clients": Client,
+    "tours": CastTour,
+    "offers": Offer,
+    "sent": Sent,
+    "rental_applications": RentalApplication,
+    "holds": Hold,
+    "search_preferences": SearchPreferences,
+}
 
 
 def _client(row: tuple, agents: list[str]) -> dict[str, Any]:
@@ -88,13 +206,22 @@ def _client(row: tuple, agents: list[str]) -> dict[str, Any]:
     client_id, name, phone, email, income, agreement, financing, methods = row
     agent = agents[int(client_id[1:]) % len(agents)] if financing else None
     return {
-        "client_id": client_id, "name": name, "phone": phone, "email": email, "agent_id": agent, "monthly_income": float(income),
+        "client_id": client_id,
+        "name": name,
+        "phone": phone,
+        "email": email,
+        "agent_id": agent,
+        "monthly_income": float(income),
         "buyer_agreement": agreement and dict(zip(("signed_on", "expires_on", "compensation_pct"), agreement)),
-        "financing": [{"kind": kind, "source": source, "amount": float(amount), "expires_on": expires}
-                      for kind, source, amount, expires in financing],
-        "payment_methods": [{"payment_method_id": pm, "kind": kind, "last4": last4, "expires_on": expires}
-                            for pm, kind, last4, expires in methods],
-    }  # fmt: skip
+        "financing": [
+            {"kind": kind, "source": source, "amount": float(amount), "expires_on": expires}
+            for kind, source, amount, expires in financing
+        ],
+        "payment_methods": [
+            {"payment_method_id": pm, "kind": kind, "last4": last4, "expires_on": expires}
+            for pm, kind, last4, expires in methods
+        ],
+    }
 
 
 def _filler_listings(rng: random.Random, used: set[str]) -> list[dict]:
@@ -120,17 +247,32 @@ def _listing_drawn(rng: random.Random, listing_id: str, address: str, city: str,
     odd_hundreds = 0 if rental else rng.choice([0, 900, 500])
     status = rng.choice(["active"] * 6 + (["leased"] if rental else ["pending", "pending", "sold"]))
     hoa = float(rng.choice([150, 225, 310, 385, 460])) if kind in ("condo", "townhouse") and not rental else 0.0
-    occupancy = rng.choice(["vacant", "owner_occupied", "tenant_occupied"] if not rental else ["vacant", "tenant_occupied"])
+    occupancy = rng.choice(
+        ["vacant", "owner_occupied", "tenant_occupied"] if not rental else ["vacant", "tenant_occupied"]
+    )
     baths = rng.choice(BATHS_BY_BEDS[beds])
     sqft = int(round(_within(SQFT_BY_BEDS[beds], _share(rng.randint(550, 3800), 550, 3800)), -1))
     if rental:
         price = round(sqft * _within(RENT_PER_SQFT, price_draw), -1)
     else:
         price = round(sqft * _within(SALE_PER_SQFT, price_draw), -3) + odd_hundreds
-    return {"listing_id": listing_id, "address": address, "city": city, "zip": zip_code,
-            "listing_type": "rental" if rental else "sale", "property_type": kind, "price": float(price), "beds": beds,
-            "baths": baths, "sqft": sqft, "year_built": rng.randint(1905, 2023), "status": status, "hoa_fee": float(hoa),
-            "occupancy": occupancy, "accepts_backup_offers": rng.random() < 0.4}  # fmt: skip
+    return {
+        "listing_id": listing_id,
+        "address": address,
+        "city": city,
+        "zip": zip_code,
+        "listing_type": "rental" if rental else "sale",
+        "property_type": kind,
+        "price": float(price),
+        "beds": beds,
+        "baths": baths,
+        "sqft": sqft,
+        "year_built": rng.randint(1905, 2023),
+        "status": status,
+        "hoa_fee": float(hoa),
+        "occupancy": occupancy,
+        "accepts_backup_offers": rng.random() < 0.4,
+    }
 
 
 def _share(value: int, low: int, high: int) -> float:
@@ -178,12 +320,23 @@ def _documents(listings: dict[str, dict], rng: random.Random, sent: list[Sent], 
         if listing["listing_type"] != "sale":
             continue
         kinds = ["seller_disclosure"]
-        kinds += ["lead_paint_disclosure"] * (listing["year_built"] < 1978) + ["hoa_documents"] * (listing["hoa_fee"] > 0)
+        kinds += ["lead_paint_disclosure"] * (listing["year_built"] < 1978) + ["hoa_documents"] * (
+            listing["hoa_fee"] > 0
+        )
         for kind in kinds:
             cast = (listing["listing_id"], kind)
-            sent_to = written.get(cast, []) if listing["listing_id"] < "L1100" else sorted(rng.sample(clients, rng.randint(0, 3)))
-            documents[f"D{number}"] = {"document_id": f"D{number}", "listing_id": listing["listing_id"], "doc_type": kind,
-                                       "title": f"{DOC_TITLES[kind]}: {listing['address']}", "sent_to": sent_to}  # fmt: skip
+            sent_to = (
+                written.get(cast, [])
+                if listing["listing_id"] < "L1100"
+                else sorted(rng.sample(clients, rng.randint(0, 3)))
+            )
+            documents[f"D{number}"] = {
+                "document_id": f"D{number}",
+                "listing_id": listing["listing_id"],
+                "doc_type": kind,
+                "title": f"{DOC_TITLES[kind]}: {listing['address']}",
+                "sent_to": sent_to,
+            }
             number += 1
     return documents
 
@@ -198,8 +351,13 @@ def _open_slots(listings: dict[str, dict], rng: random.Random, slots: dict, by_p
         for day in TOUR_DAYS if cast else sorted(rng.sample(TOUR_DAYS, 2)):
             for time in SLOT_TIMES if cast else sorted(rng.sample(SLOT_TIMES, 3)):
                 slot_id = f"S{number}"
-                slots[slot_id] = {"slot_id": slot_id, "listing_id": listing["listing_id"], "date": day, "time": time,
-                                  "status": "open"}  # fmt: skip
+                slots[slot_id] = {
+                    "slot_id": slot_id,
+                    "listing_id": listing["listing_id"],
+                    "date": day,
+                    "time": time,
+                    "status": "open",
+                }
                 by_place[(listing["listing_id"], day, time)] = slot_id
                 number += 1
     return number
@@ -215,13 +373,22 @@ def _slots_and_tours(listings: dict[str, dict], rng: random.Random, booked: list
         nonlocal tour_number
         slot_id = by_place[(listing, day, time)]
         slots[slot_id]["status"] = "booked"
-        tours[f"T{tour_number}"] = {"tour_id": f"T{tour_number}", "client_id": client, "listing_id": listing, "slot_id": slot_id,
-                                    "date": day, "time": time, "status": status}  # fmt: skip
+        tours[f"T{tour_number}"] = {
+            "tour_id": f"T{tour_number}",
+            "client_id": client,
+            "listing_id": listing,
+            "slot_id": slot_id,
+            "date": day,
+            "time": time,
+            "status": status,
+        }
         tour_number += 1
 
     for tour in booked:
         book(tour.client_id, tour.listing_id, tour.date, tour.time, "scheduled")
-    open_filler = [place for place, slot_id in by_place.items() if place[0] >= "L1100" and slots[slot_id]["status"] == "open"]
+    open_filler = [
+        place for place, slot_id in by_place.items() if place[0] >= "L1100" and slots[slot_id]["status"] == "open"
+    ]
     for place in sorted(rng.sample(open_filler, 520)):
         book(f"C{rng.randint(2100, 2099 + FILLER_CLIENTS)}", *place, "scheduled")
     for listing in listings.values():  # past tours: their slots are history, kept for the tours that name them
@@ -229,34 +396,77 @@ def _slots_and_tours(listings: dict[str, dict], rng: random.Random, booked: list
             day = (date(2025, 1, 6) + timedelta(days=rng.randint(0, 66))).isoformat()
             time = rng.choice(SLOT_TIMES)
             slot_id = f"S{slot_number}"
-            slots[slot_id] = {"slot_id": slot_id, "listing_id": listing["listing_id"], "date": day, "time": time,
-                              "status": "booked"}  # fmt: skip
+            slots[slot_id] = {
+                "slot_id": slot_id,
+                "listing_id": listing["listing_id"],
+                "date": day,
+                "time": time,
+                "status": "booked",
+            }
             by_place[(listing["listing_id"], day, time)] = slot_id
             slot_number += 1
-            tours[f"T{tour_number}"] = {"tour_id": f"T{tour_number}", "client_id": f"C{rng.randint(2100, 2099 + FILLER_CLIENTS)}",
-                                        "listing_id": listing["listing_id"], "slot_id": slot_id, "date": day, "time": time,
-                                        "status": rng.choice(["completed", "completed", "completed", "cancelled"])}  # fmt: skip
+            tours[f"T{tour_number}"] = {
+                "tour_id": f"T{tour_number}",
+                "client_id": f"C{rng.randint(2100, 2099 + FILLER_CLIENTS)}",
+                "listing_id": listing["listing_id"],
+                "slot_id": slot_id,
+                "date": day,
+                "time": time,
+                "status": rng.choice(["completed", "completed", "completed", "cancelled"]),
+            }
             tour_number += 1
     return slots, tours
 
 
 def _offers(listings: dict[str, dict], rng: random.Random, cast: list[Offer]) -> dict[str, dict]:
-    keys = ("client_id", "listing_id", "price", "earnest_money", "financing", "loan_amount", "contingencies", "closing_date",
-            "submitted_at", "expires_at", "status", "counter_price", "counter_expires_at")  # fmt: skip
+    keys = (
+        "client_id",
+        "listing_id",
+        "price",
+        "earnest_money",
+        "financing",
+        "loan_amount",
+        "contingencies",
+        "closing_date",
+        "submitted_at",
+        "expires_at",
+        "status",
+        "counter_price",
+        "counter_expires_at",
+    )
     rows = []
-    sales = [listing for listing in listings.values() if listing["listing_type"] == "sale" and listing["listing_id"] >= "L1100"]
+    sales = [
+        listing
+        for listing in listings.values()
+        if listing["listing_type"] == "sale" and listing["listing_id"] >= "L1100"
+    ]
     for _ in range(260):
         listing = rng.choice(sales)
         price = round(listing["price"] * rng.uniform(0.92, 1.02), -3)
         cash = rng.random() < 0.2
         submitted = date(2024, 11, 1) + timedelta(days=rng.randint(0, 130))
-        status = rng.choice(["rejected", "withdrawn", "expired"] + (["accepted"] if listing["status"] != "active" else []))
+        status = rng.choice(
+            ["rejected", "withdrawn", "expired"] + (["accepted"] if listing["status"] != "active" else [])
+        )
         loan = 0.0 if cash else round(price * rng.choice([0.8, 0.9, 0.95]), -2)
         buyer = f"C{rng.randint(2100, 2099 + FILLER_CLIENTS)}"
-        rows.append((buyer, listing["listing_id"], price, round(price * rng.choice([0.01, 0.02, 0.03]), 2),
-                     "cash" if cash else "mortgage", loan, ["inspection"] + ([] if cash else ["financing"]),
-                     (submitted + timedelta(days=rng.randint(30, 55))).isoformat(), f"{submitted.isoformat()} 11:00",
-                     f"{(submitted + timedelta(days=2)).isoformat()} 11:00", status, None, None))  # fmt: skip
+        rows.append(
+            (
+                buyer,
+                listing["listing_id"],
+                price,
+                round(price * rng.choice([0.01, 0.02, 0.03]), 2),
+                "cash" if cash else "mortgage",
+                loan,
+                ["inspection"] + ([] if cash else ["financing"]),
+                (submitted + timedelta(days=rng.randint(30, 55))).isoformat(),
+                f"{submitted.isoformat()} 11:00",
+                f"{(submitted + timedelta(days=2)).isoformat()} 11:00",
+                status,
+                None,
+                None,
+            )
+        )
     offers = {offer.offer_id: offer.model_dump() for offer in cast}
     for number, row in enumerate(rows, start=4001 + len(cast)):
         offer = dict(zip(keys, row))
@@ -274,13 +484,29 @@ def _applications(listings: dict[str, dict], rng: random.Random, cast: list[Rent
     for _ in range(170):
         move_in = date(2025, 1, 1) + timedelta(days=rng.randint(0, 120))
         applicant = f"C{rng.randint(2100, 2099 + FILLER_CLIENTS)}"
-        rows.append((applicant, rng.choice(rentals), move_in.isoformat(), rng.randint(1, 3), "PM1",
-                     rng.choice(["approved", "denied", "withdrawn", "submitted"])))  # fmt: skip
+        rows.append(
+            (
+                applicant,
+                rng.choice(rentals),
+                move_in.isoformat(),
+                rng.randint(1, 3),
+                "PM1",
+                rng.choice(["approved", "denied", "withdrawn", "submitted"]),
+            )
+        )
     return {application.application_id: application.model_dump() for application in cast} | {
-        f"R{number}": {"application_id": f"R{number}", "client_id": client, "listing_id": listing, "move_in_date": move_in,
-                       "adults": adults, "fee_paid": 45.0 * adults, "payment_method_id": method, "status": status}
+        f"R{number}": {
+            "application_id": f"R{number}",
+            "client_id": client,
+            "listing_id": listing,
+            "move_in_date": move_in,
+            "adults": adults,
+            "fee_paid": 45.0 * adults,
+            "payment_method_id": method,
+            "status": status,
+        }
         for number, (client, listing, move_in, adults, method, status) in enumerate(rows, start=6001 + len(cast))
-    }  # fmt: skip
+    }
 
 
 def _holds(applications: dict[str, dict], rng: random.Random, cast: list[Hold]) -> dict[str, dict]:
@@ -288,15 +514,28 @@ def _holds(applications: dict[str, dict], rng: random.Random, cast: list[Hold]) 
     for key, application in applications.items():
         if application["status"] == "approved" and key > "R6010" and rng.random() < 0.6:
             placed = date.fromisoformat(application["move_in_date"]) - timedelta(days=rng.randint(20, 40))
-            rows.append((key, placed.isoformat(), (placed + timedelta(days=rng.randint(2, 5))).isoformat(),
-                         rng.choice(["converted", "converted", "released", "expired"])))  # fmt: skip
+            rows.append(
+                (
+                    key,
+                    placed.isoformat(),
+                    (placed + timedelta(days=rng.randint(2, 5))).isoformat(),
+                    rng.choice(["converted", "converted", "released", "expired"]),
+                )
+            )
     holds = {hold.hold_id: hold.model_dump() for hold in cast}
     for number, (application_id, placed, expires, status) in enumerate(rows, start=8001 + len(cast)):
         application = applications[application_id]
-        holds[f"H{number}"] = {"hold_id": f"H{number}", "client_id": application["client_id"],
-                               "listing_id": application["listing_id"], "application_id": application_id, "placed_on": placed,
-                               "expires_on": expires, "deposit": 500.0, "payment_method_id": application["payment_method_id"],
-                               "status": status}  # fmt: skip
+        holds[f"H{number}"] = {
+            "hold_id": f"H{number}",
+            "client_id": application["client_id"],
+            "listing_id": application["listing_id"],
+            "application_id": application_id,
+            "placed_on": placed,
+            "expires_on": expires,
+            "deposit": 500.0,
+            "payment_method_id": application["payment_method_id"],
+            "status": status,
+        }
     return holds
 
 
@@ -321,14 +560,22 @@ def _searches(clients: dict[str, dict], cast: list[SearchPreferences]) -> dict[s
         if ceiling < (1000 if rental else 150000):
             continue
         searches[client_id] = {
-            "client_id": client_id, "co_client_id": None, "listing_type": "rental" if rental else "sale",
+            "client_id": client_id,
+            "co_client_id": None,
+            "listing_type": "rental" if rental else "sale",
             "cities": sorted(rng.sample(cities, rng.randint(1, 3))),
-            "min_price": float(ceiling * rng.choice([0, 50, 60, 70]) // 100 // step * step), "max_price": float(ceiling),
+            "min_price": float(ceiling * rng.choice([0, 50, 60, 70]) // 100 // step * step),
+            "max_price": float(ceiling),
             "min_beds": rng.randint(1, 2 if rental else 4),
-            "property_types": sorted(rng.sample(["apartment", "condo"] if rental else ["single_family", "condo", "townhouse"],
-                                                rng.choice([0, 0, 1, 2]))),
-            "must_haves": sorted(rng.sample(MUST_HAVES, rng.choice([0, 0, 1, 1, 2]))), "updated_on": saved_on,
-        }  # fmt: skip
+            "property_types": sorted(
+                rng.sample(
+                    ["apartment", "condo"] if rental else ["single_family", "condo", "townhouse"],
+                    rng.choice([0, 0, 1, 2]),
+                )
+            ),
+            "must_haves": sorted(rng.sample(MUST_HAVES, rng.choice([0, 0, 1, 1, 2]))),
+            "updated_on": saved_on,
+        }
     alone = [key for key in filler if key not in searches]
     for client_id in [key for key in searches if key >= "C2100"]:
         if rng.random() < 0.1 and alone:
@@ -336,7 +583,9 @@ def _searches(clients: dict[str, dict], cast: list[SearchPreferences]) -> dict[s
     return searches
 
 
-def _more_clients_and_listings(clients: dict[str, dict], listings: dict[str, dict], agents: list[str]) -> dict[str, dict]:
+def _more_clients_and_listings(
+    clients: dict[str, dict], listings: dict[str, dict], agents: list[str]
+) -> dict[str, dict]:
     """The second filler's people and homes: 80 clients drawn from the kit's Population, every
     client before them known to it first (so a tenth share someone's name, and no phone is taken
     twice), and 91 listings in three more suburbs, whose addresses never hold a cast listing's
@@ -349,7 +598,9 @@ def _more_clients_and_listings(clients: dict[str, dict], listings: dict[str, dic
     rng = people.rng
     for number in range(2100 + FILLER_CLIENTS, 2100 + FILLER_CLIENTS + MORE_CLIENTS):
         person = people.person(rng.choice(AREA_CODES), ages=(24, 80), mail_domain=rng.choice(MAIL_DOMAINS))
-        clients[f"C{number}"] = _client((f"C{number}", person.name, person.phone, person.email, *_client_terms(rng)), agents)
+        clients[f"C{number}"] = _client(
+            (f"C{number}", person.name, person.phone, person.email, *_client_terms(rng)), agents
+        )
     stems = [" ".join(listing["address"].split()[:2]) for key, listing in listings.items() if key < "L1100"]
     used, added = {listing["address"] for listing in listings.values()}, {}
     while len(added) < MORE_LISTINGS:
@@ -366,8 +617,10 @@ def _more_clients_and_listings(clients: dict[str, dict], listings: dict[str, dic
 def _history(rows: list[tuple], key: str, prefix: str, start: int, fields: tuple[str, ...]) -> dict[str, dict]:
     """The second filler's records of one table in the order they happened (each row starts with
     when), numbered from ``start``: below the first filler's numbers, as records older than theirs."""
-    return {f"{prefix}{start + index}": {key: f"{prefix}{start + index}", **dict(zip(fields, row))}
-            for index, row in enumerate(sorted(rows))}  # fmt: skip
+    return {
+        f"{prefix}{start + index}": {key: f"{prefix}{start + index}", **dict(zip(fields, row))}
+        for index, row in enumerate(sorted(rows))
+    }
 
 
 def _day_between(rng: random.Random, first: str, last: str) -> str:
@@ -380,10 +633,33 @@ def _later(day: str, days: int) -> str:
 
 
 TOUR_FIELDS = ("date", "time", "client_id", "listing_id", "slot_id", "status")
-OFFER_FIELDS = ("submitted_at", "client_id", "listing_id", "price", "earnest_money", "financing", "loan_amount", "contingencies",
-                "closing_date", "expires_at", "backup", "status", "counter_price", "counter_expires_at")  # fmt: skip
+OFFER_FIELDS = (
+    "submitted_at",
+    "client_id",
+    "listing_id",
+    "price",
+    "earnest_money",
+    "financing",
+    "loan_amount",
+    "contingencies",
+    "closing_date",
+    "expires_at",
+    "backup",
+    "status",
+    "counter_price",
+    "counter_expires_at",
+)
 APPLICATION_FIELDS = ("move_in_date", "client_id", "listing_id", "adults", "fee_paid", "payment_method_id", "status")
-HOLD_FIELDS = ("placed_on", "client_id", "listing_id", "application_id", "expires_on", "deposit", "payment_method_id", "status")
+HOLD_FIELDS = (
+    "placed_on",
+    "client_id",
+    "listing_id",
+    "application_id",
+    "expires_on",
+    "deposit",
+    "payment_method_id",
+    "status",
+)
 
 
 def _older_history(db: dict[str, dict], added: dict[str, dict]) -> None:
@@ -395,13 +671,20 @@ def _older_history(db: dict[str, dict], added: dict[str, dict]) -> None:
     listings, filler = db["listings"], [key for key in db["clients"] if key >= "C2100"]
     homes = [key for key in listings if key >= "L1100"]
     db["documents"].update(_documents(added, rng, [], 7001 + len(db["documents"])))
-    number = _open_slots(added, rng, db["tour_slots"], {}, 30001 + len(db["tour_slots"]))
+    first = _open_slots(added, rng, db["tour_slots"], {}, 30001 + len(db["tour_slots"]))
     tours = []
-    for number in range(number, number + MORE_TOURS):
+    for number in range(first, first + MORE_TOURS):
         listing, day, time = rng.choice(homes), _day_between(rng, "2024-06-03", "2025-01-05"), rng.choice(SLOT_TIMES)
-        db["tour_slots"][f"S{number}"] = {"slot_id": f"S{number}", "listing_id": listing, "date": day, "time": time,
-                                          "status": "booked"}  # fmt: skip
-        tours.append((day, time, rng.choice(filler), listing, f"S{number}", rng.choice(["completed"] * 3 + ["cancelled"])))
+        db["tour_slots"][f"S{number}"] = {
+            "slot_id": f"S{number}",
+            "listing_id": listing,
+            "date": day,
+            "time": time,
+            "status": "booked",
+        }
+        tours.append(
+            (day, time, rng.choice(filler), listing, f"S{number}", rng.choice(["completed"] * 3 + ["cancelled"]))
+        )
     db["tours"] = {**_history(tours, "tour_id", "T", 1001, TOUR_FIELDS), **db["tours"]}
     offers = []
     for _ in range(MORE_OFFERS):
@@ -411,23 +694,60 @@ def _older_history(db: dict[str, dict], added: dict[str, dict]) -> None:
         earnest = round(price * rng.choice([0.01, 0.02]), 2)
         loan = 0.0 if cash else round(price * rng.choice([0.8, 0.9]), -2)
         status = rng.choice(["rejected", "withdrawn", "expired"])
-        offers.append((f"{day} 11:00", buyer, listing["listing_id"], price, earnest, "cash" if cash else "mortgage", loan,
-                       ["inspection"] + ([] if cash else ["financing"]), _later(day, 45), f"{_later(day, 2)} 11:00", False,
-                       status, None, None))  # fmt: skip
+        offers.append(
+            (
+                f"{day} 11:00",
+                buyer,
+                listing["listing_id"],
+                price,
+                earnest,
+                "cash" if cash else "mortgage",
+                loan,
+                ["inspection"] + ([] if cash else ["financing"]),
+                _later(day, 45),
+                f"{_later(day, 2)} 11:00",
+                False,
+                status,
+                None,
+                None,
+            )
+        )
     db["offers"] = {**_history(offers, "offer_id", "O", 1001, OFFER_FIELDS), **db["offers"]}
     applications = []
     for _ in range(MORE_APPLICATIONS):
-        listing, adults = rng.choice([key for key in homes if listings[key]["listing_type"] == "rental"]), rng.randint(1, 3)
-        applications.append((_day_between(rng, "2024-06-15", "2024-12-31"), rng.choice(filler), listing, adults, 45.0 * adults,
-                             "PM1", rng.choice(["approved", "approved", "denied", "withdrawn"])))  # fmt: skip
+        listing, adults = (
+            rng.choice([key for key in homes if listings[key]["listing_type"] == "rental"]),
+            rng.randint(1, 3),
+        )
+        applications.append(
+            (
+                _day_between(rng, "2024-06-15", "2024-12-31"),
+                rng.choice(filler),
+                listing,
+                adults,
+                45.0 * adults,
+                "PM1",
+                rng.choice(["approved", "approved", "denied", "withdrawn"]),
+            )
+        )
     older = _history(applications, "application_id", "R", 1001, APPLICATION_FIELDS)
     db["rental_applications"] = {**older, **db["rental_applications"]}
     holds = []
     for key, application in db["rental_applications"].items():
         if key < "R6001" and application["status"] == "approved" and rng.random() < 0.6:
             placed = _later(application["move_in_date"], -rng.randint(20, 40))
-            holds.append((placed, application["client_id"], application["listing_id"], key, _later(placed, rng.randint(2, 5)),
-                          500.0, "PM1", rng.choice(["converted", "converted", "released", "expired"])))  # fmt: skip
+            holds.append(
+                (
+                    placed,
+                    application["client_id"],
+                    application["listing_id"],
+                    key,
+                    _later(placed, rng.randint(2, 5)),
+                    500.0,
+                    "PM1",
+                    rng.choice(["converted", "converted", "released", "expired"]),
+                )
+            )
     db["holds"] = {**_history(holds, "hold_id", "H", 1001, HOLD_FIELDS), **db["holds"]}
 
 
@@ -445,10 +765,22 @@ def database() -> dict[str, Any]:
     offers = _offers(listings, rng, cast["offers"])
     applications = _applications(listings, rng, cast["rental_applications"])
     holds = _holds(applications, rng, cast["holds"])
-    counters = {"next_tour_number": 5001 + len(tours), "next_offer_number": 4001 + len(offers),
-                "next_application_number": 6001 + len(applications), "next_hold_number": 8001 + len(holds)}  # fmt: skip
-    tables = {"listings": listings, "clients": clients, "tour_slots": slots, "tours": tours, "offers": offers,
-              "documents": documents, "rental_applications": applications, "holds": holds}  # fmt: skip
+    counters = {
+        "next_tour_number": 5001 + len(tours),
+        "next_offer_number": 4001 + len(offers),
+        "next_application_number": 6001 + len(applications),
+        "next_hold_number": 8001 + len(holds),
+    }
+    tables = {
+        "listings": listings,
+        "clients": clients,
+        "tour_slots": slots,
+        "tours": tours,
+        "offers": offers,
+        "documents": documents,
+        "rental_applications": applications,
+        "holds": holds,
+    }
     _older_history(tables, _more_clients_and_listings(clients, listings, list(agents)))
     searches = _searches(clients, cast["search_preferences"])
     return {"now": NOW, **counters, "agents": agents, **tables, "search_preferences": searches}

@@ -24,8 +24,14 @@ MAX_HOLD_DAYS = 5
 PRE_APPROVAL_SHARE = 0.8  # a pre-approval covers a price of its amount / 0.8 (20 percent down)
 SHARED_ONLY = ("cities", "min_price", "max_price")  # what a co-client may not change alone
 RECORD_TABLES = ("clients", "listings", "tour_slots", "tours", "offers", "documents", "rental_applications")
-UNIDENTIFIED_READS = {"get_agent", "find_client", "search_listings", "list_tour_slots", "list_listing_documents",
-                      "calculate"}  # fmt: skip
+UNIDENTIFIED_READS = {
+    "get_agent",
+    "find_client",
+    "search_listings",
+    "list_tour_slots",
+    "list_listing_documents",
+    "calculate",
+}
 
 RULES = RuleBook()
 CONVERSATIONAL = {
@@ -53,10 +59,13 @@ def client_identified_first(trace: GoldTrace) -> list[str]:
     return identified_first(
         trace,
         identifies=lambda step: json.loads(step.observation) if step.name == "find_client" else [],
-        concerns=lambda step: [client] if step.kind in ("read", "write") and step.name not in UNIDENTIFIED_READS
-        and (client := _client_of(step)) else [],
+        concerns=lambda step: (
+            [client]
+            if step.kind in ("read", "write") and step.name not in UNIDENTIFIED_READS and (client := _client_of(step))
+            else []
+        ),
         who="the client",
-    )  # fmt: skip
+    )
 
 
 @RULES.trace(2)
@@ -104,8 +113,11 @@ def tenant_notice_and_hours(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
 @RULES.each(7, "schedule_tour")
 def daily_tour_limits(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
     slot, client = _slot(step), step.arguments["client_id"]
-    same_day = [tour for tour in step.before.tours.values()
-                if tour.client_id == client and tour.status == "scheduled" and tour.date == slot.date]  # fmt: skip
+    same_day = [
+        tour
+        for tour in step.before.tours.values()
+        if tour.client_id == client and tour.status == "scheduled" and tour.date == slot.date
+    ]
     if len(same_day) >= MAX_TOURS_PER_DAY:
         yield f"a tour on {slot.date} for {client}, who has {len(same_day)} already"
     start = _moment(f"{slot.date} {slot.time}")
@@ -121,9 +133,12 @@ def own_tours_and_moves(trace: GoldTrace) -> list[str]:
             violations.append(f"a tour of inactive listing {_slot(step).listing_id}")
         if step.name == "cancel_tour":
             tour = step.before.tours[step.arguments["tour_id"]]
-            if any(later.name == "schedule_tour" and later.arguments["client_id"] == tour.client_id
-                   and later.before.tour_slots[later.arguments["slot_id"]].listing_id == tour.listing_id
-                   for later in trace.steps[index + 1 :]):  # fmt: skip
+            if any(
+                later.name == "schedule_tour"
+                and later.arguments["client_id"] == tour.client_id
+                and later.before.tour_slots[later.arguments["slot_id"]].listing_id == tour.listing_id
+                for later in trace.steps[index + 1 :]
+            ):
                 violations.append(f"{step.arguments['tour_id']} cancelled before the new tour was booked")
     return violations
 
@@ -138,7 +153,9 @@ def offer_by_listing_status(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
 
 
 def _covers(client, kind: str, amount: float, today: str) -> bool:
-    return any(letter.kind == kind and letter.expires_on >= today and letter.amount >= amount for letter in client.financing)
+    return any(
+        letter.kind == kind and letter.expires_on >= today and letter.amount >= amount for letter in client.financing
+    )
 
 
 @RULES.each(10, "submit_offer")
@@ -183,7 +200,11 @@ def disclosures_first(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
     required |= {"lead_paint_disclosure"} if listing.year_built < 1978 else set()
     required |= {"hoa_documents"} if listing.hoa_fee > 0 else set()
     for document in step.before.documents.values():
-        if document.listing_id == listing.listing_id and document.doc_type in required and client not in document.sent_to:
+        if (
+            document.listing_id == listing.listing_id
+            and document.doc_type in required
+            and client not in document.sent_to
+        ):
             yield f"offer on {listing.listing_id} before {document.doc_type} was sent"
 
 
@@ -196,8 +217,11 @@ def _live(offer, now: str) -> bool:
 @RULES.each(15, "submit_offer")
 def one_live_offer(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
     client, listing = step.arguments["client_id"], step.arguments["listing_id"]
-    live = [offer.offer_id for offer in step.before.offers.values()
-            if offer.client_id == client and offer.listing_id == listing and _live(offer, step.before.now)]  # fmt: skip
+    live = [
+        offer.offer_id
+        for offer in step.before.offers.values()
+        if offer.client_id == client and offer.listing_id == listing and _live(offer, step.before.now)
+    ]
     if live:
         yield f"a new offer on {listing} while {live[0]} is live"
 
@@ -224,14 +248,19 @@ def counters_in_time_and_covered(step: GoldStep, trace: GoldTrace) -> Iterator[s
 
 @RULES.each(18, "submit_rental_application")
 def rental_qualification(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
-    client, listing = step.before.clients[step.arguments["client_id"]], step.before.listings[step.arguments["listing_id"]]
+    client, listing = (
+        step.before.clients[step.arguments["client_id"]],
+        step.before.listings[step.arguments["listing_id"]],
+    )
     if client.monthly_income < INCOME_TIMES_RENT * listing.price:
         yield f"application with income {client.monthly_income} on rent {listing.price}"
     if step.arguments["adults"] > ADULTS_PER_BEDROOM * listing.beds:
         yield f"{step.arguments['adults']} adults in {listing.beds} bedrooms"
     open_here = (client.client_id, listing.listing_id, "submitted")
-    if any((application.client_id, application.listing_id, application.status) == open_here
-           for application in step.before.rental_applications.values()):  # fmt: skip
+    if any(
+        (application.client_id, application.listing_id, application.status) == open_here
+        for application in step.before.rental_applications.values()
+    ):
         yield f"a second open application on {listing.listing_id}"
 
 
@@ -255,12 +284,21 @@ def _saved_search(db, client_id: str):
 
 
 def _meets(listing, search) -> bool:
-    facts = {"no_hoa": listing.hoa_fee == 0, "built_1978_or_later": listing.year_built >= 1978,
-             "vacant": listing.occupancy == "vacant", "two_baths": listing.baths >= 2}  # fmt: skip
-    return (listing.status == "active" and listing.listing_type == search.listing_type and listing.city in search.cities
-            and search.min_price <= listing.price <= search.max_price and listing.beds >= search.min_beds
-            and (not search.property_types or listing.property_type in search.property_types)
-            and all(facts[need] for need in search.must_haves))  # fmt: skip
+    facts = {
+        "no_hoa": listing.hoa_fee == 0,
+        "built_1978_or_later": listing.year_built >= 1978,
+        "vacant": listing.occupancy == "vacant",
+        "two_baths": listing.baths >= 2,
+    }
+    return (
+        listing.status == "active"
+        and listing.listing_type == search.listing_type
+        and listing.city in search.cities
+        and search.min_price <= listing.price <= search.max_price
+        and listing.beds >= search.min_beds
+        and (not search.property_types or listing.property_type in search.property_types)
+        and all(facts[need] for need in search.must_haves)
+    )
 
 
 @RULES.each(21, "schedule_tour", "submit_offer", "submit_rental_application")
@@ -278,8 +316,11 @@ def qualifying_ceiling(client, listing_type: str, today: str) -> float | None:
     """The highest saved price a client qualifies for today (None: a buyer with no letter in force)."""
     if listing_type == "rental":
         return client.monthly_income / INCOME_TIMES_RENT
-    covered = [letter.amount / PRE_APPROVAL_SHARE if letter.kind == "pre_approval" else letter.amount
-               for letter in client.financing if letter.expires_on >= today]  # fmt: skip
+    covered = [
+        letter.amount / PRE_APPROVAL_SHARE if letter.kind == "pre_approval" else letter.amount
+        for letter in client.financing
+        if letter.expires_on >= today
+    ]
     return max(covered, default=None)
 
 
@@ -308,6 +349,7 @@ def shared_changes_by_both(trace: GoldTrace) -> list[str]:
         search = _saved_search(step.before, step.arguments["client_id"])
         both = {search.client_id, search.co_client_id} if search is not None and search.co_client_id else set()
         if both and not both <= found and any(step.arguments.get(field) is not None for field in SHARED_ONLY):
-            violations.append(f"shared search of {sorted(both)} changed in its cities or prices without both identified")
+            violations.append(
+                f"shared search of {sorted(both)} changed in its cities or prices without both identified"
+            )
     return violations
-

@@ -11,8 +11,16 @@ from typing import Annotated, Literal, Optional
 from taubench.domains.kit import a_date
 from taubench.domains.real_estate.desk import ListingDesk, moment, saved_search_key
 from taubench.domains.real_estate.models import (
-    Client, Document, Hold, MustHave, Offer, PaymentMethod, PropertyType, RentalApplication, SearchPreferences,
-)  # fmt: skip
+    Client,
+    Document,
+    Hold,
+    MustHave,
+    Offer,
+    PaymentMethod,
+    PropertyType,
+    RentalApplication,
+    SearchPreferences,
+)
 from taubench.domains.shared_tools import calculate, shared_tool, transfer_to_human_agents
 from taubench.markers import Unordered
 from taubench.toolkit import tool
@@ -25,7 +33,9 @@ Contingency = Literal["inspection", "appraisal", "financing", "home_sale"]
 
 class RealEstateTools(ListingDesk):
     def _chargeable(self, client: Client, payment_method_id: str) -> PaymentMethod:
-        method = next((method for method in client.payment_methods if method.payment_method_id == payment_method_id), None)
+        method = next(
+            (method for method in client.payment_methods if method.payment_method_id == payment_method_id), None
+        )
         if method is None:
             raise ValueError("Payment method not on file for this client")
         if method.expires_on and a_date(method.expires_on, "card expiry") < self._now().date():
@@ -93,11 +103,20 @@ class RealEstateTools(ListingDesk):
         if moment(expires_at, "expires_at") <= now:
             raise ValueError("Expiry must be after now")
         offer = Offer(
-            offer_id=self._new_id("O", "next_offer_number"), client_id=client_id, listing_id=listing_id, price=round(price, 2),
-            earnest_money=round(earnest_money, 2), financing=financing, loan_amount=round(loan_amount, 2),
-            contingencies=list(contingencies), closing_date=closing_date, submitted_at=self.db.now, expires_at=expires_at,
-            backup=backup, status="submitted",
-        )  # fmt: skip
+            offer_id=self._new_id("O", "next_offer_number"),
+            client_id=client_id,
+            listing_id=listing_id,
+            price=round(price, 2),
+            earnest_money=round(earnest_money, 2),
+            financing=financing,
+            loan_amount=round(loan_amount, 2),
+            contingencies=list(contingencies),
+            closing_date=closing_date,
+            submitted_at=self.db.now,
+            expires_at=expires_at,
+            backup=backup,
+            status="submitted",
+        )
         self.db.offers[offer.offer_id] = offer
         return offer
 
@@ -132,8 +151,9 @@ class RealEstateTools(ListingDesk):
         return offer
 
     @tool("write")
-    def submit_rental_application(self, client_id: str, listing_id: str, move_in_date: str, adults: int,
-                                  payment_method_id: str) -> RentalApplication:  # fmt: skip
+    def submit_rental_application(
+        self, client_id: str, listing_id: str, move_in_date: str, adults: int, payment_method_id: str
+    ) -> RentalApplication:
         """File a rental application and charge the application fee of 45 USD per adult to a
         payment method on file.
 
@@ -156,10 +176,15 @@ class RealEstateTools(ListingDesk):
             raise ValueError("Move-in date must be after today")
         self._chargeable(client, payment_method_id)
         application = RentalApplication(
-            application_id=self._new_id("R", "next_application_number"), client_id=client_id, listing_id=listing_id,
-            move_in_date=move_in_date, adults=adults, fee_paid=round(APPLICATION_FEE_PER_ADULT * adults, 2),
-            payment_method_id=payment_method_id, status="submitted",
-        )  # fmt: skip
+            application_id=self._new_id("R", "next_application_number"),
+            client_id=client_id,
+            listing_id=listing_id,
+            move_in_date=move_in_date,
+            adults=adults,
+            fee_paid=round(APPLICATION_FEE_PER_ADULT * adults, 2),
+            payment_method_id=payment_method_id,
+            status="submitted",
+        )
         self.db.rental_applications[application.application_id] = application
         return application
 
@@ -178,16 +203,26 @@ class RealEstateTools(ListingDesk):
             raise ValueError(f"Application is {application.status}; only an approved application can hold a unit")
         if self._get("listings", application.listing_id).status != "active":
             raise ValueError("Listing is no longer active")
-        if any(hold.listing_id == application.listing_id and hold.status == "active" for hold in self.db.holds.values()):
+        if any(
+            hold.listing_id == application.listing_id and hold.status == "active" for hold in self.db.holds.values()
+        ):
             raise ValueError("Unit is already on hold")
         if days < 1:
             raise ValueError("Hold must last at least one day")
         self._chargeable(self._get("clients", application.client_id), payment_method_id)
         today = self._now().date()
         expires = (today + timedelta(days=days)).isoformat()
-        hold = Hold(hold_id=self._new_id("H", "next_hold_number"), client_id=application.client_id,
-                    listing_id=application.listing_id, application_id=application_id, placed_on=today.isoformat(),
-                    expires_on=expires, deposit=HOLD_DEPOSIT, payment_method_id=payment_method_id, status="active")  # fmt: skip
+        hold = Hold(
+            hold_id=self._new_id("H", "next_hold_number"),
+            client_id=application.client_id,
+            listing_id=application.listing_id,
+            application_id=application_id,
+            placed_on=today.isoformat(),
+            expires_on=expires,
+            deposit=HOLD_DEPOSIT,
+            payment_method_id=payment_method_id,
+            status="active",
+        )
         self.db.holds[hold.hold_id] = hold
         return hold
 
@@ -221,15 +256,28 @@ class RealEstateTools(ListingDesk):
                 baths); replaces the saved list.
         """
         self._get("clients", client_id)
-        given = {"cities": cities, "min_price": min_price, "max_price": max_price, "min_beds": min_beds,
-                 "property_types": property_types, "must_haves": must_haves}  # fmt: skip
+        given = {
+            "cities": cities,
+            "min_price": min_price,
+            "max_price": max_price,
+            "min_beds": min_beds,
+            "property_types": property_types,
+            "must_haves": must_haves,
+        }
         changes = {field: value for field, value in given.items() if value is not None}
         key = saved_search_key(self.db, client_id)
         if key is None:
             if listing_type is None or cities is None or max_price is None:
                 raise ValueError("A new saved search needs a listing type, cities and a maximum price")
-            saved = {"listing_type": listing_type, "cities": [], "min_price": 0.0, "max_price": 0.0, "min_beds": 0,
-                     "property_types": [], "must_haves": []}  # fmt: skip
+            saved = {
+                "listing_type": listing_type,
+                "cities": [],
+                "min_price": 0.0,
+                "max_price": 0.0,
+                "min_beds": 0,
+                "property_types": [],
+                "must_haves": [],
+            }
         else:
             saved = self.db.search_preferences[key].model_dump()
             if listing_type not in (None, saved["listing_type"]):
@@ -247,8 +295,11 @@ class RealEstateTools(ListingDesk):
             raise ValueError("Prices must be 0 or more, the minimum no higher than the maximum")
         if not 0 <= merged["min_beds"] <= MOST_BEDS_SEARCHED:
             raise ValueError("Bedrooms must be between 0 and 6")
-        merged.update(min_price=round(float(merged["min_price"]), 2), max_price=round(float(merged["max_price"]), 2),
-                      updated_on=self._now().date().isoformat())  # fmt: skip
+        merged.update(
+            min_price=round(float(merged["min_price"]), 2),
+            max_price=round(float(merged["max_price"]), 2),
+            updated_on=self._now().date().isoformat(),
+        )
         if key is None:
             key = client_id
             merged.update(client_id=client_id, co_client_id=None)

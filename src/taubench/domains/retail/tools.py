@@ -6,7 +6,6 @@ The docstrings are the tool descriptions shown to the model (our own wording).
 
 import json
 
-from taubench.domains.shared_tools import calculate, shared_tool, transfer_to_human_agents
 from taubench.domains.retail.models import (
     GiftCard,
     Order,
@@ -18,6 +17,7 @@ from taubench.domains.retail.models import (
     UserAddress,
     Variant,
 )
+from taubench.domains.shared_tools import calculate, shared_tool, transfer_to_human_agents
 from taubench.toolkit import Toolkit, tool
 
 # A set, as τ²-bench's: a reason that is a list or an object fails with ``unhashable type``.
@@ -320,9 +320,7 @@ class RetailTools(Toolkit):
         amount = history[0].amount
         if isinstance(method, GiftCard) and method.balance < amount:
             raise ValueError("Insufficient gift card balance to pay for the order")
-        history.append(
-            OrderPayment(transaction_type="payment", amount=amount, payment_method_id=payment_method_id)
-        )
+        history.append(OrderPayment(transaction_type="payment", amount=amount, payment_method_id=payment_method_id))
         history.append(OrderPayment(transaction_type="refund", amount=amount, payment_method_id=old_method_id))
         if isinstance(method, GiftCard):
             method.balance = round(method.balance - amount, 2)

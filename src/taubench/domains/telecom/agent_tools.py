@@ -141,7 +141,9 @@ class TelecomTools(SyncedToolkit):
             limit: How many bills to list at most.
         """
         customer = self._customer(customer_id)
-        bills = sorted((self._bill(bill_id) for bill_id in customer.bill_ids), key=lambda bill: bill.issue_date, reverse=True)
+        bills = sorted(
+            (self._bill(bill_id) for bill_id in customer.bill_ids), key=lambda bill: bill.issue_date, reverse=True
+        )
         return bills[:limit]
 
     @tool("write")
@@ -173,13 +175,15 @@ class TelecomTools(SyncedToolkit):
         """
         line = self._customer_line(customer_id, line_id)
         plan = self._plan(line.plan_id)
-        return tau2_json({
-            "line_id": line.line_id,
-            "data_used_gb": line.data_used_gb,
-            "data_limit_gb": plan.data_limit_gb,
-            "data_refueling_gb": line.data_refueling_gb,
-            "cycle_end_date": CYCLE_END,
-        })  # fmt: skip
+        return tau2_json(
+            {
+                "line_id": line.line_id,
+                "data_used_gb": line.data_used_gb,
+                "data_limit_gb": plan.data_limit_gb,
+                "data_refueling_gb": line.data_refueling_gb,
+                "cycle_end_date": CYCLE_END,
+            }
+        )
 
     @tool("write")
     def enable_roaming(self, customer_id: str, line_id: str) -> str:
@@ -228,18 +232,22 @@ class TelecomTools(SyncedToolkit):
         charge = gb_amount * plan.data_refueling_price_per_gb
         line.data_refueling_gb += gb_amount  # unvalidated: True adds 1.0 (quirk 4)
         bill = self._draft_bill(customer_id)
-        bill.line_items.append(LineItem.model_construct(
-            description=f"Data refueling: {gb_amount} GB at ${plan.data_refueling_price_per_gb}/GB",
-            amount=charge,
-            date=TODAY,
-            item_type="Credit" if charge < 0 else "Charge",
-        ))  # fmt: skip
+        bill.line_items.append(
+            LineItem.model_construct(
+                description=f"Data refueling: {gb_amount} GB at ${plan.data_refueling_price_per_gb}/GB",
+                amount=charge,
+                date=TODAY,
+                item_type="Credit" if charge < 0 else "Charge",
+            )
+        )
         bill.total_due += charge
-        return tau2_json({
-            "message": f"Successfully added {gb_amount} GB of data for line {line_id} for ${charge:.2f}",
-            "new_data_refueling_gb": line.data_refueling_gb,
-            "charge": charge,
-        })  # fmt: skip
+        return tau2_json(
+            {
+                "message": f"Successfully added {gb_amount} GB of data for line {line_id} for ${charge:.2f}",
+                "new_data_refueling_gb": line.data_refueling_gb,
+                "charge": charge,
+            }
+        )
 
     def _draft_bill(self, customer_id: str) -> Bill:
         """The customer's first draft bill (bill_ids order), or a new one. τ² names a new bill
@@ -271,7 +279,9 @@ class TelecomTools(SyncedToolkit):
         line.data_used_gb = data_used_gb
         return f"Data usage set to {data_used_gb} GB for line {line_id}"
 
-    def suspend_line_for_overdue_bill(self, customer_id: str, line_id: str, new_bill_id: str, contract_ended: bool) -> str:
+    def suspend_line_for_overdue_bill(
+        self, customer_id: str, line_id: str, new_bill_id: str, contract_ended: bool
+    ) -> str:
         """An overdue bill for a month of the line's plan, and the line suspended for it. τ²
         checks neither that the line is the customer's nor that the bill id is new."""
         line = self._line(line_id)
@@ -289,7 +299,9 @@ class TelecomTools(SyncedToolkit):
             issue_date=date(2025, 1, 1),
             total_due=amount,
             due_date=date(2025, 1, 15),
-            line_items=[LineItem(description=f"Charge for line {line_id}", amount=amount, date=TODAY, item_type="Charge")],
+            line_items=[
+                LineItem(description=f"Charge for line {line_id}", amount=amount, date=TODAY, item_type="Charge")
+            ],
             status="Overdue",
         )
         self.db.bills.append(bill)

@@ -81,7 +81,11 @@ def network_search(db: TelecomUserDB) -> None:
         strength = signal[technology]
     else:
         status, technology, strength = NetworkStatus.NO_SERVICE, NetworkTechnology.NONE, SignalStrength.NONE
-    if device.airplane_mode or device.active_apn_settings.apn_name == APNNames.BROKEN or not db.surroundings.line_active:
+    if (
+        device.airplane_mode
+        or device.active_apn_settings.apn_name == APNNames.BROKEN
+        or not db.surroundings.line_active
+    ):
         status, technology, strength = NetworkStatus.NO_SERVICE, NetworkTechnology.NONE, SignalStrength.NONE
     device.network_connection_status = status
     device.network_technology_connected = technology
@@ -132,7 +136,11 @@ def speed_test(db: TelecomUserDB) -> tuple[Optional[float], Optional[str]]:
         return None, None
     device = db.device
     factor = 1.0
-    if device.vpn_connected and device.vpn_details is not None and device.vpn_details.server_performance == PerformanceLevel.POOR:
+    if (
+        device.vpn_connected
+        and device.vpn_details is not None
+        and device.vpn_details.server_performance == PerformanceLevel.POOR
+    ):
         factor *= POOR_VPN_FACTOR
     if device.data_saver_mode:
         factor *= DATA_SAVER_FACTOR

@@ -5,7 +5,13 @@ into ``TelecomUserTools``, whose tools some of them use."""
 from typing import Optional
 
 from taubench.domains.telecom.device import can_send_mms, mobile_data_working, network_search, speed_test
-from taubench.domains.telecom.device_models import APNNames, NetworkStatus, PerformanceLevel, SimCardStatus, TelecomUserDB
+from taubench.domains.telecom.device_models import (
+    APNNames,
+    NetworkStatus,
+    PerformanceLevel,
+    SimCardStatus,
+    TelecomUserDB,
+)
 
 
 class PhoneSetup:

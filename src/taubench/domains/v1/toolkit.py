@@ -13,7 +13,7 @@ from functools import cache
 from typing import Annotated, Any, Callable, ClassVar, Literal, get_args, get_origin, get_type_hints, is_typeddict
 
 from taubench.domains.arithmetic import calculate as evaluate_arithmetic
-from taubench.toolkit import Toolkit, ToolKind, ToolResult, parse_docstring, tool
+from taubench.toolkit import ToolKind, Toolkit, ToolResult, parse_docstring, tool
 
 
 class ToolCrash(RuntimeError):

@@ -1,8 +1,8 @@
 """τ-bench v1 airline: bookings and changes of flight reservations, with the original
 benchmark's tools, tasks and grading. The data come from ``env.data_dir``."""
 
-from taubench.domains.v1.airline.tools import AirlineV1Tools
 from taubench.domains.v1 import V1DomainSpec
+from taubench.domains.v1.airline.tools import AirlineV1Tools
 
 DOMAIN = V1DomainSpec(
     name="airline_v1",

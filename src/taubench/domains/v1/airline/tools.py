@@ -56,7 +56,9 @@ class Passenger(TypedDict):
 
 
 class Payment(TypedDict):
-    payment_id: Annotated[str, "The payment method, e.g. 'credit_card_7815826', 'gift_card_7815826' or 'certificate_7815826'."]
+    payment_id: Annotated[
+        str, "The payment method, e.g. 'credit_card_7815826', 'gift_card_7815826' or 'certificate_7815826'."
+    ]
     amount: Annotated[float, "The amount this method pays."]
 
 
@@ -188,7 +190,10 @@ def cancel_reservation(data: dict, reservation_id: str) -> str:
         reservation_id: The reservation id, e.g. 'ZFA04Y'.
     """
     reservation = _reservation(data, reservation_id)
-    refunds = [{"payment_id": payment["payment_id"], "amount": -payment["amount"]} for payment in reservation["payment_history"]]
+    refunds = [
+        {"payment_id": payment["payment_id"], "amount": -payment["amount"]}
+        for payment in reservation["payment_history"]
+    ]
     reservation["payment_history"].extend(refunds)
     # No check of an earlier cancellation, and no money goes back to any payment method.
     reservation["status"] = "cancelled"
@@ -352,7 +357,9 @@ def update_reservation_flights(
         kept = [
             old
             for old in reservation["flights"]
-            if old["flight_number"] == segment["flight_number"] and old["date"] == segment["date"] and cabin == reservation["cabin"]
+            if old["flight_number"] == segment["flight_number"]
+            and old["date"] == segment["date"]
+            and cabin == reservation["cabin"]
         ]
         if kept:  # an unchanged segment keeps the price it was booked at
             source, price = kept[0], kept[0]["price"]

@@ -1,8 +1,8 @@
 """τ-bench v1 retail: orders, returns and exchanges in an online store, with the original
 benchmark's tools, tasks and grading. The data come from ``env.data_dir``."""
 
-from taubench.domains.v1.retail.tools import RetailV1Tools
 from taubench.domains.v1 import V1DomainSpec
+from taubench.domains.v1.retail.tools import RetailV1Tools
 
 DOMAIN = V1DomainSpec(
     name="retail_v1",

@@ -38,7 +38,9 @@ def _price_difference(data: dict, order: dict, item_ids: list[str], new_item_ids
     return difference
 
 
-def _order_for_swap(data: dict, order_id: str, item_ids: list[str], new_item_ids: list[str], status: str, refusal: str) -> dict:
+def _order_for_swap(
+    data: dict, order_id: str, item_ids: list[str], new_item_ids: list[str], status: str, refusal: str
+) -> dict:
     """The checks exchanging and modifying items share, in v1's order: the order exists, has
     the status the change needs, holds the items, and the id lists pair up."""
     if order_id not in data["orders"]:
@@ -89,7 +91,11 @@ def cancel_pending_order(data: dict, order_id: str, reason: Literal["no longer n
     refunds = []
     for payment in order["payment_history"]:
         refunds.append(
-            {"transaction_type": "refund", "amount": payment["amount"], "payment_method_id": payment["payment_method_id"]}
+            {
+                "transaction_type": "refund",
+                "amount": payment["amount"],
+                "payment_method_id": payment["payment_method_id"],
+            }
         )
         if "gift_card" in payment["payment_method_id"]:  # by id, not by the method's source
             method = _payment_methods(data, order)[payment["payment_method_id"]]
@@ -119,7 +125,9 @@ def exchange_delivered_order_items(
         payment_method_id: The payment method to charge or refund the difference, e.g.
             'gift_card_0000000' or 'credit_card_0000000', from the user or order details.
     """
-    order = _order_for_swap(data, order_id, item_ids, new_item_ids, "delivered", "non-delivered order cannot be exchanged")
+    order = _order_for_swap(
+        data, order_id, item_ids, new_item_ids, "delivered", "non-delivered order cannot be exchanged"
+    )
     difference = round(_price_difference(data, order, item_ids, new_item_ids), 2)
     _payment_for(data, order, payment_method_id, difference, "to pay for the price difference")
     order["status"] = "exchange requested"
