@@ -10,7 +10,7 @@ go in ``CONVERSATIONAL`` instead (rule number -> why), and there should be few o
 """
 
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, Callable, Generic, TypeVar
 
 from pydantic import BaseModel
 
@@ -18,32 +18,35 @@ from taubench.domain import Domain
 from taubench.tasks import Task
 
 
+DB = TypeVar("DB", bound=BaseModel)  # the domain's database model: GoldTrace[HotelDB] in its policy_rules
+
+
 @dataclass(frozen=True)
-class GoldStep:
+class GoldStep(Generic[DB]):
     name: str
     arguments: dict[str, Any]
     observation: str
     error: bool
     kind: str  # the tool's kind on its side: read, write, think, generic
-    before: BaseModel  # the agent's database as the call found it (a copy)
-    after: BaseModel  # and as it left it: a copy, or the very ``before`` when the call changed nothing
+    before: DB  # the agent's database as the call found it (a copy)
+    after: DB  # and as it left it: a copy, or the very ``before`` when the call changed nothing
     requestor: str = "assistant"  # whose call it is; the user's act on the user's own side
 
 
 @dataclass(frozen=True)
-class GoldTrace:
+class GoldTrace(Generic[DB]):
     task: Task
-    steps: tuple[GoldStep, ...]
+    steps: tuple[GoldStep[DB], ...]
 
-    def calls(self, name: str) -> list[GoldStep]:
+    def calls(self, name: str) -> list[GoldStep[DB]]:
         return [step for step in self.steps if step.name == name]
 
-    def done(self, name: str) -> list[GoldStep]:
+    def done(self, name: str) -> list[GoldStep[DB]]:
         """The tool's successful calls: a refused one changed nothing to judge."""
         return [step for step in self.calls(name) if not step.error]
 
     @property
-    def writes(self) -> list[GoldStep]:
+    def writes(self) -> list[GoldStep[DB]]:
         return [step for step in self.steps if step.kind == "write"]
 
 
