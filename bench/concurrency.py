@@ -281,11 +281,13 @@ def processes_scaling(args: argparse.Namespace) -> list[dict]:
 def print_scaling(one: dict, many: dict, args: argparse.Namespace) -> None:
     """1 vs N worker processes: whole runs, then the steady state and what the shared cores allow in it."""
     print(
-        f"\nworker processes, 1 -> {args.processes} ({args.scaling_level} in flight, {args.scaling_latency * 1000:.0f} ms per call, "
+        f"\nworker processes, 1 -> {args.processes} ({args.scaling_level} in flight, "
+        f"{args.scaling_latency * 1000:.0f} ms per call, "
         f"where the client's CPU limits; target {SCALING_TARGET}x)"
     )
     print(
-        f"  whole runs (worker start-up and the tail included): {one['calls_per_s']:.0f} -> {many['calls_per_s']:.0f} calls/s, "
+        f"  whole runs (worker start-up and the tail included): {one['calls_per_s']:.0f} -> "
+        f"{many['calls_per_s']:.0f} calls/s, "
         f"{many['calls_per_s'] / one['calls_per_s']:.2f}x"
     )
     if "steady_calls_per_s" not in one or "steady_calls_per_s" not in many:
@@ -293,7 +295,8 @@ def print_scaling(one: dict, many: dict, args: argparse.Namespace) -> None:
         return
     ceiling = os.cpu_count() / (many["steady_client_cpu_ms_per_call"] + many["steady_server_cpu_ms_per_call"]) * 1000
     print(
-        f"  steady state (the middle half of the calls): {one['steady_calls_per_s']:.0f} -> {many['steady_calls_per_s']:.0f} "
+        f"  steady state (the middle half of the calls): {one['steady_calls_per_s']:.0f} -> "
+        f"{many['steady_calls_per_s']:.0f} "
         f"calls/s, {many['steady_calls_per_s'] / one['steady_calls_per_s']:.2f}x; client CPU per call "
         f"{one['steady_client_cpu_ms_per_call']:.2f} -> {many['steady_client_cpu_ms_per_call']:.2f} ms, server "
         f"{one['steady_server_cpu_ms_per_call']:.2f} -> {many['steady_server_cpu_ms_per_call']:.2f} ms, cores used "
@@ -312,7 +315,8 @@ def print_row(row: dict, header: bool) -> None:
             f"\nretail runs against the scripted server (latency ± a quarter), on {os.cpu_count()} cpus shared with it"
         )
         print(
-            f"  {'latency':>7} {'backend':>11} {'in flight':>9} {'episodes':>8} {'calls':>6} {'calls/s':>7} {'wall':>7} "
+            f"  {'latency':>7} {'backend':>11} {'in flight':>9} {'episodes':>8} {'calls':>6} "
+            f"{'calls/s':>7} {'wall':>7} "
             f"{'ideal':>7} {'efficiency':>10} {'of ideal':>8} {'client cpu/call':>15} {'server cpu/call':>15} "
             f"{'server cpu':>10} {'connections':>11} {'ceiling':>12} {'cores/100':>9}"
         )

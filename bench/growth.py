@@ -16,9 +16,10 @@ cut into ``--blocks`` blocks. Linear time: the CPU time per episode of the last 
 of the first stays near 1, between 1/1.3 and 1.3 (CPU time decides because other work shares
 these machines; wall time is shown beside it). A last block much cheaper than the first is a
 failure too: it means the log fell behind the episodes (finished episodes waiting in memory
-for the main thread to write them) and only caught up at the end. Bounded memory: from the end of the first block to the peak, resident
-memory grows by at most 2 KB per further episode (a run keeps a few hundred bytes of facts per
-episode for its summary; a kept trajectory costs 20-140 KB). Writes bench/results/growth.json.
+for the main thread to write them) and only caught up at the end. Bounded memory: from the end
+of the first block to the peak, resident memory grows by at most 2 KB per further episode (a
+run keeps a few hundred bytes of facts per episode for its summary; a kept trajectory costs
+20-140 KB). Writes bench/results/growth.json.
 """
 
 import argparse

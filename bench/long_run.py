@@ -9,7 +9,8 @@ the runner's own ``prepare``/``execute``; a sampler reads this process's residen
 (VmRSS) every half second. The same plan first runs at 8 in flight with no latency (which also
 loads what any run loads once); then the long run, whose every (task, trial) must have the same
 reward, ending and tool calls as there. Memory per episode in flight = (the long run's peak
-while its episodes run − the memory once it is prepared) ÷ episodes in flight; target 2 MB. Writes bench/results/long_run.json.
+while its episodes run − the memory once it is prepared) ÷ episodes in flight; target 2 MB.
+Writes bench/results/long_run.json.
 """
 
 import argparse

@@ -120,7 +120,8 @@ def main() -> None:
             f"{row['cpu_ms_per_episode_for_traces']:15.1f}ms"
         )
     print(
-        f"  (model: {args.latency * 1000:.0f} ms ± {args.latency * 250:.0f} ms per call, {args.concurrency} episodes in flight;"
+        f"  (model: {args.latency * 1000:.0f} ms ± {args.latency * 250:.0f} ms per call, "
+        f"{args.concurrency} episodes in flight;"
         f" oracle: no model at all)\n\nload (1 min) {load:.2f} on {os.cpu_count()} cpus"
     )
 

@@ -134,8 +134,10 @@ def test_each_kind_of_unreadable_reply_is_explained_to_the_model(tmp_path, reply
 def test_readable_variants_of_an_action_are_accepted(tmp_path, airline):
     replies = iter(
         [
-            'Thought: a fence.\nAction: ```json\n{"name": "get_reservation_details", "arguments": {"reservation_id": "JMO1MG"}}\n```',
-            'Action: {"name": "ignored"}\nAction: {"name": "get_user_details", "arguments": "{\\"user_id\\": \\"anya_garcia_5901\\"}"} (done)',
+            'Thought: a fence.\nAction: ```json\n{"name": "get_reservation_details", '
+            '"arguments": {"reservation_id": "JMO1MG"}}\n```',
+            'Action: {"name": "ignored"}\nAction: {"name": "get_user_details", '
+            '"arguments": "{\\"user_id\\": \\"anya_garcia_5901\\"}"} (done)',
             'Action: {"name": "respond", "arguments": {"content": "Done."}}',
         ]
     )

@@ -676,13 +676,15 @@ def test_booking_unknown_user(tools, db, card_user, economy_day):
         (
             "flight_type",
             "round-trip",
-            "flight_type\n  Input should be 'round_trip' or 'one_way' [type=literal_error, input_value='round-trip', input_type=str]\n"
+            "flight_type\n  Input should be 'round_trip' or 'one_way' "
+            "[type=literal_error, input_value='round-trip', input_type=str]\n"
             f"    For further information visit {PYDANTIC_URL}/literal_error",
         ),
         (
             "cabin",
             "first",
-            "cabin\n  Input should be 'business', 'economy' or 'basic_economy' [type=literal_error, input_value='first', input_type=str]\n"
+            "cabin\n  Input should be 'business', 'economy' or 'basic_economy' "
+            "[type=literal_error, input_value='first', input_type=str]\n"
             f"    For further information visit {PYDANTIC_URL}/literal_error",
         ),
         (

@@ -43,7 +43,8 @@ SEEDS = {  # the issue's four command lines, each with the overrides of the same
         "max_concurrency=10",
         "export.formats=[v1]",
     ],
-    "--agent-strategy tool-calling --env retail --model deepinfra/meta-llama/Llama-3.3-70B-Instruct --model-provider deepinfra "
+    "--agent-strategy tool-calling --env retail --model deepinfra/meta-llama/Llama-3.3-70B-Instruct "
+    "--model-provider deepinfra "
     "--user-model deepinfra/meta-llama/Llama-3.3-70B-Instruct --user-model-provider deepinfra": [
         *COMMON,
         "agent=tool_calling",

@@ -209,7 +209,8 @@ def test_a_domain_that_cannot_be_loaded_is_left_out_of_listings_and_refused_when
         ),
         (
             ["agent=custom", "agent._target_=my_agents.CarefulAgent", "+agent.house_rules=x"],
-            "agent.house_rules: not a known setting (check the spelling); agent 'my_agents.CarefulAgent' takes: house_rule",
+            "agent.house_rules: not a known setting (check the spelling); "
+            "agent 'my_agents.CarefulAgent' takes: house_rule",
         ),
     ],
 )

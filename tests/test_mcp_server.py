@@ -241,8 +241,8 @@ def test_a_call_over_a_cap_gets_an_mcp_error_and_ends_the_sessions_episode(tmp_p
         thread.join(timeout=30)
     too_long, too_much = refused["get_user_details"], refused["list_all_product_types"]
     assert (
-        too_long[0]
-        == "the agent's call of 'get_user_details' is 100,097 characters as JSON, over the cap of 1,000 (max_tool_call_chars); none of the turn's calls was run"
+        too_long[0] == "the agent's call of 'get_user_details' is 100,097 characters as JSON, over the cap of 1,000 "
+        "(max_tool_call_chars); none of the turn's calls was run"
     )
     assert too_much[0].startswith(
         "the output of 'list_all_product_types' for the agent is 1,478 characters, over the cap of 500"

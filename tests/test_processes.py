@@ -263,7 +263,10 @@ def test_workers_killed_while_setting_up_are_replaced_a_few_times_then_the_run_s
     guarded = {"PYTHONPATH": os.pathsep.join([str(GUARD_DIR), str(tmp_path)])}
     stopped = run_cli(*command, cwd=tmp_path, env=guarded, seed_store=False)
     assert stopped.returncode == 2 and "Traceback" not in stopped.stderr, stopped.stderr
-    reason = f"stopped: worker processes died while setting up the run {SETUP_ATTEMPTS} times in a row (the last was killed by SIGKILL)"
+    reason = (
+        f"stopped: worker processes died while setting up the run {SETUP_ATTEMPTS} times in a row "
+        "(the last was killed by SIGKILL)"
+    )
     assert reason in stopped.stderr and "rerun the same command to continue" in stopped.stderr
     assert len(list(tokens.iterdir())) == 1
 

@@ -150,7 +150,8 @@ def test_unexpected_argument_uses_cpython_text(tools, db):
 def test_argument_named_requestor_collides_with_dispatcher(tools, db):
     assert (
         fail(tools, "get_order_details", order_id=next(iter(db.orders)), requestor="user")
-        == "Error: tau2.environment.environment.Environment.make_tool_call() got multiple values for keyword argument 'requestor'"
+        == "Error: tau2.environment.environment.Environment.make_tool_call() "
+        "got multiple values for keyword argument 'requestor'"
     )
 
 
@@ -166,7 +167,8 @@ def test_requestor_collision_is_reported_before_tool_name_collision(tools, db):
     # make_tool_call (tool_name), whatever the order of the keys.
     for arguments in ({"tool_name": "x", "requestor": "user"}, {"requestor": "user", "tool_name": "x"}):
         assert tools.invoke("get_order_details", {"order_id": "#W0000000", **arguments}).content == (
-            "Error: tau2.environment.environment.Environment.make_tool_call() got multiple values for keyword argument 'requestor'"
+            "Error: tau2.environment.environment.Environment.make_tool_call() "
+            "got multiple values for keyword argument 'requestor'"
         )
 
 
@@ -193,7 +195,8 @@ def test_an_argument_named_self_collides_with_the_dispatcher_first_of_self_and_t
     [
         (
             "requestor",
-            "Error: tau2.environment.environment.Environment.make_tool_call() got multiple values for keyword argument 'requestor'",
+            "Error: tau2.environment.environment.Environment.make_tool_call() "
+            "got multiple values for keyword argument 'requestor'",
         ),
         ("tool_name", "Error: Environment.make_tool_call() got multiple values for argument 'tool_name'"),
     ],
@@ -672,9 +675,8 @@ def test_exchange_insufficient_gift_card_balance(tools, db):
             continue
         for item in order.items:
             variant = pick(item, alternatives(db, item))
-            card = variant and gift_card_of(
-                db, order.user_id, lambda c, variant=variant, item=item: c.balance < round(variant.price - item.price, 2)
-            )
+            price_difference = variant and round(variant.price - item.price, 2)
+            card = variant and gift_card_of(db, order.user_id, lambda c, gap=price_difference: c.balance < gap)
             if card:
                 before = db_hash(db)
                 assert fail(
@@ -952,7 +954,8 @@ def test_modify_items_insufficient_gift_card_balance(tools, db):
             continue
         for item in order.items:
             for variant in alternatives(db, item):
-                card = gift_card_of(db, order.user_id, lambda c, variant=variant, item=item: c.balance < variant.price - item.price)
+                gap = variant.price - item.price
+                card = gift_card_of(db, order.user_id, lambda c, gap=gap: c.balance < gap)
                 if card:
                     before = db_hash(db)
                     assert fail(

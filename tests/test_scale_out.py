@@ -367,7 +367,8 @@ def test_ray_missing_names_the_extra_to_install(monkeypatch):
     monkeypatch.setitem(sys.modules, "ray", None)  # as if not installed: find_spec("ray") is None
     with pytest.raises(
         ConfigError,
-        match=r"dispatch.backend: backend 'ray' needs Ray, which is not installed here; install the ray extra: pip install 'taubench\[ray\]'",
+        match=r"dispatch.backend: backend 'ray' needs Ray, which is not installed here"
+        r"; install the ray extra: pip install 'taubench\[ray\]'",
     ):
         parse_settings(
             {

@@ -30,7 +30,9 @@ def differences(domain, cases: list[dict], expected: dict, skip_tools: set[str] 
             if (observation_digest(result.content), len(result.content), result.error) != (digest, length, error):
                 said = text if text is not None else f"({length} characters, error={error})"
                 found.append(
-                    f"{case['id']}: {call['name']}({call['arguments']})\n    ours:      {result.content[:300]!r} error={result.error}\n    reference: {said!r}"
+                    f"{case['id']}: {call['name']}({call['arguments']})\n"
+                    f"    ours:      {result.content[:300]!r} error={result.error}"
+                    f"\n    reference: {said!r}"
                 )
                 break
         else:

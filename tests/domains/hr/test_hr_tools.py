@@ -257,7 +257,8 @@ def test_pay_changes_are_routed_to_the_requesters_manager(ok, no):
 def test_cases_are_opened_by_type(ok, no):
     assert ok("open_case", employee_id="E1047", case_type="harassment")["case_id"] == "C9110"
     assert no("open_case", employee_id="E1047", case_type="gossip") == (
-        "Error: case_type must be one of harassment, discrimination, safety, withholding_review, payroll_error, benefits"
+        "Error: case_type must be one of harassment, discrimination, safety, withholding_review, "
+        "payroll_error, benefits"
     )
 
 
