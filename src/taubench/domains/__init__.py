@@ -116,7 +116,12 @@ def scriptable() -> list[str]:
     """The self-contained domains the scripted server serves unless told which: those whose
     user scenario tells which task it is. Telecom's do not; it serves telecom on request
     (``--domains telecom``), its customer and agent looking first (``taubench.scripted_probes``)."""
-    return [name for name in self_contained() if DOMAINS[name].scenario_names_the_task]
+    return [
+        name
+        for name in self_contained()
+        # v1's domains, which have no such flag, are never self-contained: env.data_dir holds their data
+        if isinstance(spec := DOMAINS[name], DomainSpec) and spec.scenario_names_the_task
+    ]
 
 
 _INSTALLED: dict[tuple[str, bool], BaseDomain] = {}

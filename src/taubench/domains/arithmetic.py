@@ -11,13 +11,13 @@ thousand levels deep fail with another text than ``eval``'s (a recursion error e
 import ast
 import math
 import operator
-from typing import Any
+from typing import Any, Callable
 
 ALLOWED_CHARACTERS = "0123456789+-*/(). "
 MAX_EXPRESSION_LENGTH = 10_000
 MAX_INTEGER_BITS = 100_000  # about 30,000 digits: far beyond any arithmetic on prices
 
-_BINARY = {
+_BINARY: dict[type[ast.operator], Callable[[Any, Any], Any]] = {
     ast.Add: operator.add,
     ast.Sub: operator.sub,
     ast.Mult: operator.mul,
@@ -25,7 +25,7 @@ _BINARY = {
     ast.FloorDiv: operator.floordiv,
     ast.Pow: operator.pow,
 }
-_UNARY = {ast.UAdd: operator.pos, ast.USub: operator.neg}
+_UNARY: dict[type[ast.unaryop], Callable[[Any], Any]] = {ast.UAdd: operator.pos, ast.USub: operator.neg}
 
 
 def calculate(expression: Any, invalid_characters_message: str) -> str:
@@ -42,8 +42,8 @@ def calculate(expression: Any, invalid_characters_message: str) -> str:
         raise TypeError("eval() arg 1 must be a string, bytes or code object")
     if len(expression) > MAX_EXPRESSION_LENGTH:
         raise ValueError(f"expression too long (more than {MAX_EXPRESSION_LENGTH} characters)")
-    # ``eval`` of a string skips leading blanks; ``compile`` would call them an indent.
-    tree = compile(expression.lstrip(" "), "<string>", "eval", ast.PyCF_ONLY_AST)
+    # ``eval`` of a string skips leading blanks; ``ast.parse`` would call them an indent.
+    tree = ast.parse(expression.lstrip(" "), "<string>", "eval")
     return str(round(float(_evaluate(tree.body)), 2))
 
 

@@ -20,15 +20,16 @@ from typing import Any, Callable, Iterator, get_args, get_origin
 
 from pydantic import BaseModel
 
-from taubench.domain import DomainSpec
+from taubench.domain import BundledData, DomainSpec
 from taubench.domains.fair_checks import FAIR_CHECKS
-from taubench.domains.subject import Subject, instruction_text
+from taubench.domains.subject import Subject, instruction_text, side_of
 from taubench.environment import GREETING
 from taubench.evaluation import evaluate
 from taubench.figures import says
 from taubench.markers import RefersTo
-from taubench.messages import AssistantMessage, UserMessage
+from taubench.messages import AssistantMessage, Message, UserMessage
 from taubench.tasks import RewardType
+from taubench.toolkit import Toolkit
 
 REPO = Path(__file__).resolve().parents[3]
 FORBIDDEN_IN_TOOLS = {"random", "uuid", "time", "secrets"}  # modules whose use makes a tool non-deterministic
@@ -82,17 +83,19 @@ def tool_tests(spec: DomainSpec) -> Path:
     package (a domain in a package of its own), else this repository's
     ``tests/domains/<name>/test_<name>_tools.py`` (the name kept apart from every other
     domain's, so that pytest can import them all side by side)."""
-    if spec.data.tool_tests is not None:
-        return Path(str(resources.files(spec.data.package))) / spec.data.tool_tests
+    data = spec.data
+    assert isinstance(data, BundledData)  # the card checks only the domains written for taubench
+    if data.tool_tests is not None:
+        return Path(str(resources.files(data.package))) / data.tool_tests
     return REPO / "tests" / "domains" / spec.name / f"test_{spec.name}_tools.py"
 
 
-def _shared(toolkit: type, name: str) -> bool:
+def _shared(toolkit: type[Toolkit], name: str) -> bool:
     """Whether a toolkit's tool is one of the shared ones (``shared_tool(calculate)``)."""
     return getattr(getattr(toolkit, name, None), "__module__", None) == SHARED_TOOLS
 
 
-def _tool_modules(toolkits: list[type]) -> list[ModuleType]:
+def _tool_modules(toolkits: list[type[Toolkit]]) -> list[ModuleType]:
     """The modules tools run: every module of the toolkits' domain folders but the generator,
     the policy checks, the spec and test modules (helpers such as a ledger or a fee table included)."""
     names = set()
@@ -123,7 +126,11 @@ def _error_messages(module: ModuleType) -> dict[str, list[str]]:
                     elif isinstance(first, ast.JoinedStr):
                         texts.append(
                             max(
-                                (part.value for part in first.values if isinstance(part, ast.Constant)),
+                                (
+                                    part.value
+                                    for part in first.values
+                                    if isinstance(part, ast.Constant) and isinstance(part.value, str)
+                                ),
                                 key=len,
                                 default="",
                             )
@@ -147,7 +154,7 @@ def tools_behave(subject: Subject) -> list[str]:
     for task in subject.tasks:  # each write again on the state it left: most refuse; a refusal must change nothing
         sides = subject.domain.new_sides(task)
         for requestor, name, arguments in subject.gold(task):
-            toolkit = sides.of(requestor)
+            toolkit = side_of(sides, requestor)
             toolkit.invoke(name, arguments)
             if subject.kinds.get(name) == "write":
                 before = subject.domain.state_hash(sides)
@@ -161,14 +168,15 @@ def tools_behave(subject: Subject) -> list[str]:
             ""
             if spec.data.tool_tests is not None or spec.data.package.startswith("taubench.domains.")
             else (
-                '; a domain in a package of its own ships them in it and names them: BundledData(__name__, tool_tests="tests/test_tools.py")'
+                "; a domain in a package of its own ships them in it and names them: "
+                'BundledData(__name__, tool_tests="tests/test_tools.py")'
             )
         )
         return problems + [f"no unit tests at {tests}{where}"]
     text = tests.read_text(encoding="utf-8")
-    for toolkit in subject.toolkits:
-        for name in toolkit.tool_kinds():
-            if name not in text and not _shared(toolkit, name):
+    for kit in subject.toolkits:
+        for name in kit.tool_kinds():
+            if name not in text and not _shared(kit, name):
                 problems.append(f"tool {name} has no unit test in {tests.name}")
     for module in _tool_modules(subject.toolkits):
         for function, messages in _error_messages(module).items():
@@ -219,7 +227,7 @@ def gold_executable(subject: Subject) -> list[str]:
 def idle_agent_fails(subject: Subject) -> list[str]:
     """5. An agent that does nothing scores 0, and a task without gold writes is graded by
     what must be said or done, not by an unchanged database alone."""
-    idle = [
+    idle: list[Message] = [
         AssistantMessage(content=GREETING),
         UserMessage(content="I need help."),
         AssistantMessage(content="Sorry, I cannot help with that."),
@@ -228,6 +236,7 @@ def idle_agent_fails(subject: Subject) -> list[str]:
     for task in subject.tasks:
         if evaluate(subject.domain, task, idle, "user_stop").reward != 0.0:
             problems.append(f"task {task.id}: an agent that does nothing scores 1")
+        assert task.evaluation_criteria is not None  # every task of ours is graded
         basis = task.evaluation_criteria.reward_basis
         writes = [name for _, name, _ in subject.gold(task) if subject.kinds.get(name) == "write"]
         if not writes and not ({RewardType.COMMUNICATE, RewardType.ACTION, RewardType.ENV_ASSERTION} & set(basis)):
@@ -335,6 +344,7 @@ def criteria_sound(subject: Subject) -> list[str]:
     policy = subject.domain.policy
     for task in subject.tasks:
         criteria = task.evaluation_criteria
+        assert criteria is not None  # every task of ours is graded
         basis = set(criteria.reward_basis)
         carried = {
             RewardType.DB: criteria.actions is not None,

@@ -11,7 +11,7 @@ from typing import Callable, Iterator, Optional, get_type_hints
 from taubench.canonical import undeclared_list, undeclared_lists
 from taubench.domain import Domain, Sides
 from taubench.domains.gold_trace import GoldStep
-from taubench.domains.subject import Call, Subject, instruction_text
+from taubench.domains.subject import Call, Subject, instruction_text, side_of
 from taubench.environment import GREETING
 from taubench.evaluation import as_the_agent_made_it, evaluate
 from taubench.figures import says, tokens
@@ -111,7 +111,7 @@ def worked(domain: Domain, task: Task, calls: list[Call]) -> tuple[list[Message]
     failed = False
     for number, (requestor, name, arguments) in enumerate(calls):
         call = ToolCall(id=f"call-{number}", name=name, arguments=arguments)
-        result = sides.of(requestor).invoke(name, arguments)
+        result = side_of(sides, requestor).invoke(name, arguments)
         failed |= result.error
         speaker = UserMessage if requestor == "user" else AssistantMessage
         messages += [
@@ -187,6 +187,7 @@ def refusals_graded(subject: Subject) -> list[str]:
     for task in subject.tasks:
         if "refusal" not in task.tags:
             continue
+        assert task.evaluation_criteria is not None  # every task of ours is graded
         basis = set(task.evaluation_criteria.reward_basis)
         own_figures = [figure for figure in task.communicate_info if not says(instruction_text(task), figure)]
         if not (RewardType.COMMUNICATE in basis and own_figures) and not (

@@ -23,6 +23,7 @@ def generated_db(spec: DomainSpec) -> str:
 
 def write_db(spec: DomainSpec) -> Path:
     text = generated_db(spec)
+    assert isinstance(spec.data, BundledData)  # generated_db refuses any other
     path = spec.data.folder / "db.json"
     path.write_text(text, encoding="utf-8")
     return path

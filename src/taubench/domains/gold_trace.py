@@ -17,7 +17,6 @@ from pydantic import BaseModel
 from taubench.domain import Domain
 from taubench.tasks import Task
 
-
 DB = TypeVar("DB", bound=BaseModel)  # the domain's database model: GoldTrace[HotelDB] in its policy_rules
 
 

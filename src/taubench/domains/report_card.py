@@ -11,7 +11,7 @@ from typing import Optional
 from pydantic import BaseModel
 
 from taubench.agents.oracle import OracleAgent
-from taubench.domain import BundledData, Domain
+from taubench.domain import BundledData, Domain, DomainSpec
 from taubench.domains import DOMAINS, load_domain
 from taubench.domains.checks import CHECKS, RULE_TASKS, WRITE_TOOL_TASKS, Subject, thin_coverage
 from taubench.episode import run_episode
@@ -135,9 +135,10 @@ def report_card(name: str, held_to_the_bar: Optional[bool] = None) -> ReportCard
     """``held_to_the_bar``: None applies the bar as the domain's data say."""
     started = time.perf_counter()
     spec = DOMAINS[name]
-    if not isinstance(getattr(spec, "data", None), BundledData):
+    if not isinstance(spec, DomainSpec) or not isinstance(spec.data, BundledData):
         raise ValueError(f"{name} is not one of ours: its fidelity is checked against the original, not by this card")
     domain = load_domain(name)
+    assert isinstance(domain, Domain)  # what a spec with bundled data loads
     subject = Subject(domain)
     db = domain.fresh_db()
     tables = {table: len(getattr(db, table)) for table in domain._pristine.tables}
@@ -146,9 +147,10 @@ def report_card(name: str, held_to_the_bar: Optional[bool] = None) -> ReportCard
     user_tools = len(spec.user_toolkit.tool_kinds()) if spec.user_toolkit else 0
     combos = {tuple(sorted({action.name for action in task.gold_actions})) for task in domain.tasks.values()}
     mix = _mix(domain, subject.kinds)
-    base = len(domain.splits.get("base", domain.tasks))
+    base = len(domain.splits.get("base", list(domain.tasks)))
+    kinds = ", ".join(f"{count} {kind}" for kind, count in sorted(agent_kinds.items()))
     facts = {
-        "tools": f"{sum(agent_kinds.values())} for the agent ({', '.join(f'{count} {kind}' for kind, count in sorted(agent_kinds.items()))})"
+        "tools": f"{sum(agent_kinds.values())} for the agent ({kinds})"
         + (f", {user_tools} for the user" if user_tools else ""),
         "records": ", ".join(f"{table} {count}" for table, count in tables.items()),
         "policy": f"{words} words, {len(subject.numbered_rules)} numbered rules",

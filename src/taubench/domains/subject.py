@@ -8,11 +8,19 @@ from importlib import import_module
 from types import ModuleType
 from typing import Iterator
 
-from taubench.domain import Domain
+from taubench.domain import Domain, Sides
 from taubench.domains.gold_trace import GoldTrace, gold_trace
 from taubench.tasks import Task
+from taubench.toolkit import Toolkit
 
 Call = tuple[str, str, dict]  # requestor, tool, arguments
+
+
+def side_of(sides: Sides, requestor: str) -> Toolkit:
+    """The toolkit a gold call runs on: a domain's gold actions act only on the sides it has."""
+    toolkit = sides.of(requestor)
+    assert toolkit is not None, f"a gold action on the {requestor}'s side, in a domain without one"
+    return toolkit
 
 
 @dataclass
@@ -32,7 +40,7 @@ class Subject:
         return [int(number) for number in re.findall(r"^\s*(\d+)\. ", self.domain.policy, flags=re.MULTILINE)]
 
     @cached_property
-    def toolkits(self) -> list[type]:
+    def toolkits(self) -> list[type[Toolkit]]:
         """The agent's toolkit, and the user's where the domain has one."""
         return [kit for kit in (self.domain.spec.toolkit, self.domain.spec.user_toolkit) if kit is not None]
 
@@ -44,7 +52,7 @@ class Subject:
         """The end state's hash as grading compares it (in ours: up to the new records' ids)."""
         sides = self.domain.new_sides(task)
         for requestor, name, arguments in actions:
-            sides.of(requestor).invoke(name, arguments)
+            side_of(sides, requestor).invoke(name, arguments)
         return self.domain.end_state(sides, task).hash
 
     def gold(self, task: Task) -> list[Call]:

@@ -5,7 +5,7 @@ limits, baggage allowance): the agent must, and the DB check catches it when it 
 """
 
 from copy import deepcopy
-from typing import Any, Union
+from typing import Any, TypeVar, Union
 
 from pydantic import BaseModel
 
@@ -59,9 +59,12 @@ AIRPORTS = (
 )
 
 
-def _as_models(values: list, model: type[BaseModel]) -> list:
+Model = TypeVar("Model", bound=BaseModel)
+
+
+def _as_models(values: list, model: type[Model]) -> list[Model]:
     """τ²-bench turns argument lists into models only when every element is a dict; mixed
-    lists stay raw and fail later."""
+    lists stay raw and fail later, where the tool first uses an element as a model."""
     if all(isinstance(value, dict) for value in values):
         return [model.model_validate(value) for value in values]
     return values
@@ -182,9 +185,9 @@ class AirlineTools(Toolkit):
             nonfree_baggages: How many of those bags are paid for.
             insurance: Whether travel insurance is bought: 'yes' or 'no'.
         """
-        flights = _as_models(flights, FlightInfo)
-        passengers = _as_models(passengers, Passenger)
-        payment_methods = _as_models(payment_methods, Payment)
+        segments = _as_models(flights, FlightInfo)
+        travellers = _as_models(passengers, Passenger)
+        payments = _as_models(payment_methods, Payment)
         user = self._user(user_id)
         reservation_id = next((rid for rid in NEW_RESERVATION_IDS if rid not in self.db.reservations), None)
         if reservation_id is None:
@@ -197,38 +200,40 @@ class AirlineTools(Toolkit):
             flight_type=flight_type,
             cabin=cabin,
             flights=[],
-            passengers=deepcopy(passengers),
-            payment_history=deepcopy(payment_methods),
+            passengers=deepcopy(travellers),
+            payment_history=deepcopy(payments),
             created_at=BOOKING_TIME,
             total_baggages=total_baggages,
             nonfree_baggages=nonfree_baggages,
             insurance=insurance,
         )
         total = 0
-        for segment in flights:
-            booked = self._bookable_segment(segment, cabin, len(passengers))
+        for segment in segments:
+            booked = self._bookable_segment(segment, cabin, len(travellers))
             reservation.flights.append(booked)
-            total += booked.price * len(passengers)
+            total += booked.price * len(travellers)
         if insurance == "yes":
-            total += INSURANCE_PER_PASSENGER * len(passengers)
+            total += INSURANCE_PER_PASSENGER * len(travellers)
         total += FEE_PER_NONFREE_BAG * nonfree_baggages
-        for payment in payment_methods:
+        for payment in payments:
             if payment.payment_id not in user.payment_methods:
                 raise ValueError(f"Payment method {payment.payment_id} not found")
             method = user.payment_methods[payment.payment_id]
             if isinstance(method, (GiftCard, Certificate)) and method.amount < payment.amount:
                 raise ValueError(f"Not enough balance in payment method {payment.payment_id}")
-        paid = sum(payment.amount for payment in payment_methods)
+        paid = sum(payment.amount for payment in payments)
         if paid != total:
             raise ValueError(f"Payment amount does not add up, total price is {total}, but paid {paid}")
-        for payment in payment_methods:
+        for payment in payments:
             method = user.payment_methods[payment.payment_id]
             if isinstance(method, GiftCard):
                 method.amount -= payment.amount
             elif isinstance(method, Certificate):
                 del user.payment_methods[payment.payment_id]
-        for segment in reservation.flights:
-            self.db.flights[segment.flight_number].dates[segment.date].available_seats[cabin] -= len(passengers)
+        for booked in reservation.flights:
+            day = self.db.flights[booked.flight_number].dates[booked.date]
+            assert isinstance(day, FlightAvailable)  # _bookable_segment found it available
+            day.available_seats[cabin] -= len(travellers)
         self.db.reservations[reservation_id] = reservation
         user.reservations.append(reservation_id)
         return reservation
@@ -362,13 +367,13 @@ class AirlineTools(Toolkit):
                 'credit_card_7815826' or 'gift_card_7815826'; it must be one of the user's
                 methods.
         """
-        flights = _as_models(flights, FlightInfo)
+        segments = _as_models(flights, FlightInfo)
         reservation = self._reservation(reservation_id)
         user = self._user(reservation.user_id)
         passengers = len(reservation.passengers)
         new_segments = []
         total = 0
-        for segment in flights:
+        for segment in segments:
             kept = next(
                 (
                     old
@@ -400,11 +405,11 @@ class AirlineTools(Toolkit):
             passengers: Every passenger's first name, last name and date of birth
                 ('YYYY-MM-DD').
         """
-        passengers = _as_models(passengers, Passenger)
+        travellers = _as_models(passengers, Passenger)
         reservation = self._reservation(reservation_id)
-        if len(passengers) != len(reservation.passengers):
+        if len(travellers) != len(reservation.passengers):
             raise ValueError("Number of passengers does not match")
-        reservation.passengers = deepcopy(passengers)
+        reservation.passengers = deepcopy(travellers)
         return reservation
 
     @tool("read")

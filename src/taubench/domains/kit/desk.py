@@ -20,8 +20,9 @@ def record_noun(db_model: type[BaseModel], table: str) -> str:
         raise KeyError(f"{db_model.__name__} has no table {table!r}")
     arguments = get_args(field.annotation)
     model = arguments[-1] if arguments else None
-    if isinstance(getattr(model, "noun", None), str):
-        return model.noun
+    noun = getattr(model, "noun", None)
+    if isinstance(noun, str):
+        return noun
     name = getattr(model, "__name__", table)
     words = re.findall(r"[A-Z]+(?![a-z])|[A-Z][a-z]*|[a-z]+|\d+", name)
     return " ".join([words[0], *(word if word.isupper() else word.lower() for word in words[1:])])

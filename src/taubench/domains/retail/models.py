@@ -87,6 +87,7 @@ class OrderPayment(BaseModel):
     payment_method_id: str
 
 
+CancelReason = Literal["no longer needed", "ordered by mistake"]
 OrderStatus = Literal[
     "processed",
     "pending",
@@ -106,7 +107,7 @@ class Order(BaseModel):
     status: OrderStatus
     fulfillments: list[Fulfillment]
     payment_history: list[OrderPayment]
-    cancel_reason: Optional[Literal["no longer needed", "ordered by mistake"]] = None
+    cancel_reason: Optional[CancelReason] = None
     exchange_items: Optional[list[str]] = None
     exchange_new_items: Optional[list[str]] = None
     exchange_payment_method_id: Optional[str] = None

@@ -5,8 +5,10 @@ The docstrings are the tool descriptions shown to the model (our own wording).
 """
 
 import json
+from typing import cast
 
 from taubench.domains.retail.models import (
+    CancelReason,
     GiftCard,
     Order,
     OrderPayment,
@@ -100,7 +102,7 @@ class RetailTools(Toolkit):
             if isinstance(method, GiftCard):
                 method.balance = round(method.balance + payment.amount, 2)
         order.status = "cancelled"
-        order.cancel_reason = reason
+        order.cancel_reason = cast(CancelReason, reason)  # one of CANCEL_REASONS
         order.payment_history.extend(refunds)
         return order
 
@@ -128,7 +130,7 @@ class RetailTools(Toolkit):
         self._check_multiplicity(order, item_ids, "Number of {item_id} not found.")
         if len(item_ids) != len(new_item_ids):
             raise ValueError("The number of items to be exchanged should match.")
-        difference = 0
+        difference: float = 0  # int 0 as in τ²: with no items, exchange_price_difference shows 0, not 0.0
         for old_item_id, new_item_id in zip(item_ids, new_item_ids):
             difference += self._replacement_variant(order, old_item_id, new_item_id)[0]
         difference = round(difference, 2)
@@ -267,7 +269,7 @@ class RetailTools(Toolkit):
         self._check_multiplicity(order, item_ids, "{item_id} not found")
         if len(item_ids) != len(new_item_ids):
             raise ValueError("The number of items to be exchanged should match")
-        difference = 0
+        difference: float = 0
         variant = None
         for old_item_id, new_item_id in zip(item_ids, new_item_ids):
             if new_item_id == old_item_id:
@@ -287,6 +289,7 @@ class RetailTools(Toolkit):
         if isinstance(method, GiftCard):
             method.balance = round(method.balance - difference, 2)
         for old_item_id, new_item_id in zip(item_ids, new_item_ids):
+            assert variant is not None  # set by the first loop, over the same pairs
             item = next(item for item in order.items if item.item_id == old_item_id)
             item.item_id = new_item_id
             # τ²-bench bug, kept for DB parity: every rewritten item takes the price and

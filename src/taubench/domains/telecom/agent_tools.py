@@ -6,7 +6,7 @@ functions tasks call to set up a case and to grade it (not tools: the agent neve
 
 import uuid
 from datetime import date
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 from taubench.domains.shared_tools import shared_tool, transfer_to_human_agents
 from taubench.domains.telecom.models import Bill, Customer, Line, LineItem, Plan, TelecomDB, lookup
@@ -14,12 +14,16 @@ from taubench.domains.telecom.rendering import tau2_json
 from taubench.domains.telecom.sync import SyncedToolkit, sync_surroundings
 from taubench.toolkit import tool
 
+if TYPE_CHECKING:  # each side's toolkit names the other's
+    from taubench.domains.telecom.device_tools import TelecomUserTools
+
 TODAY = date(2025, 2, 25)  # τ²'s telecom clock is fixed
 CYCLE_END = date(2025, 2, 28)
 
 
 class TelecomTools(SyncedToolkit):
     db: TelecomDB
+    peer: Optional["TelecomUserTools"]
 
     def sync(self) -> None:
         if self.peer is not None:

@@ -2,7 +2,7 @@
 and what they check on it at the end. Not tools: the user simulator never sees them. Mixed
 into ``TelecomUserTools``, whose tools some of them use."""
 
-from typing import Optional
+from typing import Callable, Optional
 
 from taubench.domains.telecom.device import can_send_mms, mobile_data_working, network_search, speed_test
 from taubench.domains.telecom.device_models import (
@@ -16,6 +16,9 @@ from taubench.domains.telecom.device_models import (
 
 class PhoneSetup:
     db: TelecomUserDB
+    # the phone's own switches, which TelecomUserTools defines with its tools
+    _toggle_airplane_mode: Callable[[], None]
+    connect_vpn: Callable[[], str]
 
     def set_user_info(self, name: str, phone_number: str) -> None:
         self.db.surroundings.name = name
@@ -52,7 +55,10 @@ class PhoneSetup:
     def set_wifi_calling(self, enabled: bool, mms_over_wifi: bool) -> str:
         self.db.device.wifi_calling_enabled = enabled
         self.db.device.wifi_calling_mms_over_wifi = mms_over_wifi
-        return f"Wi-Fi Calling is now {'ON' if enabled else 'OFF'}.\nMMS over Wi-Fi is now {'ON' if mms_over_wifi else 'OFF'}."
+        return (
+            f"Wi-Fi Calling is now {'ON' if enabled else 'OFF'}.\n"
+            f"MMS over Wi-Fi is now {'ON' if mms_over_wifi else 'OFF'}."
+        )
 
     def break_apn_settings(self) -> str:
         self.db.device.active_apn_settings.apn_name = APNNames.BROKEN
@@ -66,7 +72,8 @@ class PhoneSetup:
     def break_vpn(self) -> str:
         """Connects the VPN, then makes its (shared) details poor (quirk 1)."""
         self.connect_vpn()
-        self.db.device.vpn_details.server_performance = PerformanceLevel.POOR
+        # None when the phone was connected without details: fails here as τ²'s does
+        self.db.device.vpn_details.server_performance = PerformanceLevel.POOR  # type: ignore[union-attr]
         return "VPN connection broken."
 
     def lock_sim_card(self, mode: str) -> str:

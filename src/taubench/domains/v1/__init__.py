@@ -18,7 +18,7 @@ import json
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
-from typing import Any, Mapping, Optional
+from typing import Any, Mapping, Optional, TypeGuard
 
 from pydantic import BaseModel, ConfigDict, TypeAdapter
 
@@ -176,12 +176,14 @@ def tasks_from_python(source: str, filename: str = "<tasks>") -> list[dict]:
     module = ast.parse(source, filename=filename)
     for statement in module.body:
         value = statement.value if isinstance(statement, (ast.Assign, ast.AnnAssign)) else None
-        if isinstance(value, ast.List) and value.elts and all(_is_call(element, "Task") for element in value.elts):
-            return [_call_arguments(element) for element in value.elts]
+        if isinstance(value, ast.List) and value.elts:
+            calls = [element for element in value.elts if _is_call(element, "Task")]
+            if len(calls) == len(value.elts):  # every element a Task(...) call
+                return [_call_arguments(call) for call in calls]
     raise ValueError("no list of Task(...) calls assigned in it")
 
 
-def _is_call(node: ast.AST, name: str) -> bool:
+def _is_call(node: ast.AST, name: str) -> TypeGuard[ast.Call]:
     if not isinstance(node, ast.Call):
         return False
     function = node.func

@@ -40,7 +40,8 @@ class V1Toolkit(Toolkit):
     @classmethod
     @cache
     def tool_kinds(cls) -> dict[str, ToolKind]:
-        return {function.__name__: function.tool_kind for function in cls.tools}
+        # tool() marks each function with its kind; Callable declares no attributes
+        return {function.__name__: function.tool_kind for function in cls.tools}  # type: ignore[attr-defined]
 
     @classmethod
     @cache

@@ -11,7 +11,7 @@ does not.
 
 import copy
 import json
-from typing import Annotated, Literal, Optional, TypedDict
+from typing import Annotated, Any, Literal, Optional, TypedDict
 
 from taubench.domains.v1.toolkit import V1Toolkit, calculate, think, transfer_to_human_agents, v1_tool
 
@@ -135,7 +135,7 @@ def book_reservation(
     user = data["users"][user_id]
     # Bug kept from v1: once HATHAT and HATHAU exist, every booking (over)writes HATHAV.
     reservation_id = next((rid for rid in NEW_RESERVATION_IDS[:2] if rid not in data["reservations"]), "HATHAV")
-    reservation = {
+    reservation: dict[str, Any] = {
         "reservation_id": reservation_id,
         "user_id": user_id,
         "origin": origin,
@@ -351,7 +351,7 @@ def update_reservation_flights(
     """
     reservation = _reservation(data, reservation_id)
     passengers = len(reservation["passengers"])
-    segments = copy.deepcopy(flights)
+    segments: list[Any] = copy.deepcopy(flights)  # the agent's segments, to which v1 adds price and airports
     total = 0
     for segment in segments:
         kept = [
