@@ -9,7 +9,7 @@ export MLFLOW_DISABLE_TELEMETRY := true
 # to write them: the tests start ~200 Python processes, each compiling the package again otherwise
 unexport PYTHONDONTWRITEBYTECODE
 
-.PHONY: install chromium run test cards ui clean bench screenshot serve-api
+.PHONY: install chromium run lint test cards ui clean bench screenshot serve-api
 
 install: $(VENV)/.installed
 
@@ -53,9 +53,16 @@ $(VENV)/.installed-local: $(VENV)/.installed
 serve-local: install-local
 	$(PY) -m taubench.local_model
 
+# The quality gate, before the tests: the linter, the formatter's verdict, the type checker
+# (settings in pyproject.toml; .pre-commit-config.yaml runs the same before a commit)
+lint: install
+	$(PY) -m ruff check --quiet .
+	$(PY) -m ruff format --check --quiet .
+	$(PY) -m mypy
+
 # Three workers (pytest-xdist) on two cores: most tests wait on a subprocess or a server, so a
 # third keeps the cores busy (the whole suite on a loaded 2-core machine: 9m38 with three)
-test: install chromium
+test: install chromium lint
 	$(PY) -m pytest -q -n 3
 
 # Every domain's whole report card (the bar, the sixteen checks, the oracle on every task),

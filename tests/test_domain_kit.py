@@ -33,7 +33,7 @@ def test_the_command_line_lists_the_domains_a_sweep_can_run_offline(tmp_path):
         "list", "--self-contained", "--sep", ",", cwd=tmp_path, seed_store=False, module="taubench.domains"
     )
     assert listed.returncode == 0 and listed.stdout.strip().split(",") == self_contained()
-    for pinned in ("retail", "retail_v1"):  # τ²'s data come from a package, v1's from a checkout: nothing generates them
+    for pinned in ("retail", "retail_v1"):  # data from a package, from a checkout: nothing generates them
         refused = run_cli("generate", pinned, cwd=tmp_path, seed_store=False, module="taubench.domains")
         assert refused.returncode == 2 and "Traceback" not in refused.stderr, refused.stderr
         assert f"invalid choice: '{pinned}' (choose from 'mock', 'healthcare'" in refused.stderr

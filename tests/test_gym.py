@@ -14,7 +14,7 @@ from gymnasium.utils.env_checker import check_env
 from gymnasium.vector import SyncVectorEnv
 
 from taubench.agents.oracle import OracleAgent
-from taubench.gym import ENV_ID, TauBenchEnv
+from taubench.gym import ENV_ID, TauBenchEnv, needs_judge
 from taubench.scripted_server import ScriptedServer
 
 
@@ -181,3 +181,9 @@ def test_a_customer_model_without_its_key_is_refused_before_any_episode(monkeypa
     monkeypatch.delenv("OPENAI_API_KEY", raising=False)
     with pytest.raises(Exception, match="OPENAI_API_KEY is not set"):
         TauBenchEnv(["env=mock", "user=llm", "user.model=gpt-4o"])
+
+
+def test_a_task_without_criteria_needs_no_judge():
+    """As evaluate grades it: reward 1 with no judge (no shipped task has none)."""
+    task = TauBenchEnv(["env=mock", "user=oracle"]).tasks[0]
+    assert not needs_judge(task.model_copy(update={"evaluation_criteria": None}))

@@ -209,7 +209,7 @@ def analyse(
         results = list(pool.map(one, failed))
     verdicts = [verdict for verdict, _ in results]
     attributed = [verdict for verdict in verdicts if verdict.error is None]
-    paid_before = [earlier.usage] if kept else []
+    paid_before = [earlier.usage] if earlier is not None and kept else []
     return ErrorAnalysis(
         model=client.spec.model,
         analysed=len(verdicts),
@@ -388,9 +388,10 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         return v1_analysis.main(argv)
     parser = argparse.ArgumentParser(
         prog="python -m taubench.analysis",
-        description="Attribute the fault of every failed episode of a stored run with a model; writes error_analysis.json "
-        "in the run directory and adds it to the run's MLflow record. With --results-path: a τ-bench (v1) results file, "
-        "with the flags of τ-bench's auto_error_identification.py (python -m taubench.analysis --results-path F --help).",
+        description="Attribute the fault of every failed episode of a stored run with a model; writes "
+        "error_analysis.json in the run directory and adds it to the run's MLflow record. With --results-path: a "
+        "τ-bench (v1) results file, with the flags of τ-bench's auto_error_identification.py "
+        "(python -m taubench.analysis --results-path F --help).",
     )
     parser.add_argument("run_dir", type=Path, help="the run's output directory (holding results.json)")
     parser.add_argument("--model", required=True, help="litellm model string, e.g. gpt-4.1-2025-04-14")

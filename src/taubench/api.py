@@ -445,7 +445,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     )
     if not os.environ.get(TOKEN_VARIABLE):
         print(
-            f"taubench.api: ${TOKEN_VARIABLE} is not set: anyone who can reach the port can start runs and read every run's records",
+            f"taubench.api: ${TOKEN_VARIABLE} is not set: "
+            "anyone who can reach the port can start runs and read every run's records",
             file=sys.stderr,
         )
     uvicorn.run(create_app(settings), host=args.host, port=args.port)

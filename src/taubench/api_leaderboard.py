@@ -4,7 +4,7 @@ out with the reason), as JSON (the default) or as Markdown, CSV or HTML text. Ev
 parameter is from an allowlist, its values too; anything else is refused with 422."""
 
 from pathlib import Path
-from typing import Literal, Optional
+from typing import TYPE_CHECKING, Literal, Optional
 
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import Response
@@ -18,8 +18,12 @@ from taubench.tasks import LABEL_KEYS
 
 MEDIA_TYPES = {"markdown": "text/markdown", "csv": "text/csv", "html": "text/html"}
 PARAMETERS = ("format", "env", "by")
-Environment = Literal[tuple(DOMAINS)]  # type: ignore[valid-type]
-LabelKey = Literal[LABEL_KEYS]  # type: ignore[valid-type]
+if TYPE_CHECKING:  # Literals of values known at run time (FastAPI checks them): strings to mypy
+    Environment = str
+    LabelKey = str
+else:
+    Environment = Literal[tuple(DOMAINS)]
+    LabelKey = Literal[LABEL_KEYS]
 
 
 def leaderboard_router(runs_dir: Path) -> APIRouter:

@@ -109,7 +109,8 @@ def check_overrides(overrides: Sequence[str]) -> None:
                     "env": "registered domains",
                 }.get(key, "config files")
                 raise RequestError(
-                    f"overrides: {key}: {excerpt(value)!r} is not allowed; allowed ({kind}): {', '.join(group_values(key))}"
+                    f"overrides: {key}: {excerpt(value)!r} is not allowed; "
+                    f"allowed ({kind}): {', '.join(group_values(key))}"
                 )
         elif key in SETTINGS:
             if not SETTINGS[key].pattern.fullmatch(value):

@@ -74,7 +74,7 @@ def outcome_grid(task_ids: Sequence[str], num_trials: int, episodes: Iterable[Ep
     """Rows in ``task_ids`` order, one column per trial; pairs with no episode are NOT_RUN.
     Streams ``episodes``: only the outcome of each is kept."""
     rows = {task_id: row for row, task_id in enumerate(task_ids)}
-    grid = np.full((len(task_ids), num_trials), int(Outcome.NOT_RUN), dtype=int)
+    grid: np.ndarray = np.full((len(task_ids), num_trials), int(Outcome.NOT_RUN), dtype=int)
     for episode in episodes:
         if episode.task_id in rows and 0 <= episode.trial < num_trials:
             grid[rows[episode.task_id], episode.trial] = outcome(episode)
@@ -129,7 +129,10 @@ def pass_hat_k_figure(summary: RunSummary, title: str) -> Figure:
     axes.set_xlabel("k (all k trials of a task must succeed)")
     axes.set_ylabel("pass^k")
     axes.grid(axis="y", alpha=0.3)
-    scored = f"{summary.num_tasks} tasks × {summary.num_trials} trials, {summary.scored_episodes} of {summary.num_episodes} episodes scored"
+    scored = (
+        f"{summary.num_tasks} tasks × {summary.num_trials} trials, "
+        f"{summary.scored_episodes} of {summary.num_episodes} episodes scored"
+    )
     axes.set_title(_plain(f"{_wrap_title(title)}\n{scored}"), fontsize=9)
     return figure
 
@@ -281,7 +284,11 @@ def comparison_figure(jobs: Sequence[SweepJob], title: str, subtitle: str = "") 
     labels, _ = job_labels(jobs)
     k_max = max((max(job.summary.pass_hat_k, default=0) for job in jobs), default=0)
     series = [("average reward", lambda s: (s.average_reward, s.average_reward_ci))]
-    series += [(f"pass^{k}", lambda s, k=k: (s.pass_hat_k.get(k), s.pass_hat_k_ci.get(k))) for k in range(1, k_max + 1)]
+    # mypy cannot type a lambda whose default binds the loop's k (python/mypy#15459)
+    series += [
+        (f"pass^{k}", lambda s, k=k: (s.pass_hat_k.get(k), s.pass_hat_k_ci.get(k)))  # type: ignore[misc]
+        for k in range(1, k_max + 1)
+    ]
     colours = [AVERAGE_COLOUR, *colormaps["Blues"](np.linspace(0.85, 0.35, k_max))]
     figure = Figure(
         figsize=(max(6.4, 1.2 + len(jobs) * (0.5 + 0.35 * len(series))), 5.0), dpi=DPI, layout="constrained"

@@ -118,7 +118,8 @@ def main(cfg: DictConfig) -> None:
     print(console.run_summary(report.summary, run_title(prepared.settings), str(report.results_file.resolve())))
     if report.failed:
         _fail(
-            f"{report.summary.stopped}\nthe finished episodes are kept; fix the cause and rerun the same command to continue"
+            f"{report.summary.stopped}\n"
+            "the finished episodes are kept; fix the cause and rerun the same command to continue"
         )
     if runtime.mode != RunMode.MULTIRUN:  # a sweep says so once all its jobs have run
         _exit_if_excluded(len(report.summary.infrastructure_failures), f"the run in {report.output_dir.resolve()}")
@@ -137,7 +138,10 @@ def _join_sweep(tracking: dict, sweep_dir: Path, job_number: int) -> None:
 
 def run_title(settings: RunSettings) -> str:
     model = f" model={settings.model.name}" if settings.model.name else ""
-    return f"taubench {settings.env.name} ({settings.task_split}): agent={settings.agent.name} user={settings.user.name}{model}"
+    return (
+        f"taubench {settings.env.name} ({settings.task_split}): "
+        f"agent={settings.agent.name} user={settings.user.name}{model}"
+    )
 
 
 def run_name(settings: RunSettings) -> str:

@@ -245,7 +245,8 @@ def _warnings(run_a: StoredRun, run_b: StoredRun, differing: dict[str, tuple[Any
     if run_a.setup == run_b.setup:
         what = f"they differ only in {', '.join(differing)}" if differing else "no setting differs"
         return [
-            f"A and B have the same {'/'.join(SETUP_SECTIONS)} settings ({what}): this compares neither models nor strategies"
+            f"A and B have the same {'/'.join(SETUP_SECTIONS)} settings ({what}): "
+            "this compares neither models nor strategies"
         ]
     return []
 

@@ -50,13 +50,16 @@ import threading
 import traceback
 from concurrent.futures import Future, ThreadPoolExecutor
 from datetime import datetime, timezone
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 from taubench.episode import ROLES, EpisodeError, EpisodeResult
 from taubench.evaluation import RewardInfo
 from taubench.llm import SpendMeter
 from taubench.messages import Usage
 from taubench.settings import ConfigError, RunSettings
+
+if TYPE_CHECKING:
+    from taubench.runner import EpisodeRunner  # which imports this module
 
 CONNECT_TIMEOUT_S = 10
 EXIT_WAIT_S = 10  # for a worker to exit when the run ends, before it is killed
@@ -134,7 +137,8 @@ def _check_reachable(address) -> None:
         ) from None
 
 
-_worker_runner: tuple[str, object] = ("", None)  # in a Ray worker process: the runner of the latest run
+# in a Ray worker process: the runner of the latest run
+_worker_runner: tuple[str, Optional["EpisodeRunner"]] = ("", None)
 _worker_lock = threading.Lock()
 
 
@@ -150,6 +154,7 @@ def _episode_in_worker(key: str, settings: RunSettings, item) -> EpisodeResult:
             domain = load_domain(settings.env.name, settings.env.data_dir, settings.env.verify_checksums)
             _worker_runner = (key, EpisodeRunner(settings, domain, SpendMeter()))
         runner = _worker_runner[1]
+    assert runner is not None  # built above for this run if it was not yet
     with _fewer_gc_passes():
         return runner(item)
 

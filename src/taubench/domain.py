@@ -113,8 +113,6 @@ class DomainSpec:
 
 def locate_data(spec: DomainSpec, data_dir: Optional[Path]) -> Path:
     """The folder holding the domain's files: the user's, ours, or the pinned package's."""
-    if data_dir is None and isinstance(spec.data, BundledData):
-        return spec.data.folder
     if data_dir is not None:
         for candidate in (data_dir / spec.data.checkout_folder, data_dir):
             if (candidate / "db.json").is_file():
@@ -123,6 +121,8 @@ def locate_data(spec: DomainSpec, data_dir: Optional[Path]) -> Path:
             f"env.data_dir={data_dir}: no {spec.name} data there; expected db.json in "
             f"{data_dir / spec.data.checkout_folder} (an upstream τ²-bench checkout) or in {data_dir} itself"
         )
+    if isinstance(spec.data, BundledData):
+        return spec.data.folder
     pinned = f"{spec.data.distribution}=={spec.data.version}"
     try:
         distribution = metadata.distribution(spec.data.distribution)
@@ -136,22 +136,24 @@ def locate_data(spec: DomainSpec, data_dir: Optional[Path]) -> Path:
             f"the {spec.name} data package is {spec.data.distribution}=={distribution.version}, "
             f"but taubench is pinned to {pinned}: `pip install {pinned}`"
         )
-    return Path(distribution.locate_file(spec.data.package_folder))
+    return Path(str(distribution.locate_file(spec.data.package_folder)))
 
 
 def verify_checksums(spec: DomainSpec, folder: Path) -> dict[str, str]:
     """Digests of the four files; raises if one is missing or differs from the pinned one."""
+    data = spec.data
+    assert isinstance(data, PinnedData)  # bundled data are checked by regenerating them
     digests = {}
     for name in DATA_FILES:
         path = folder / name
         if not path.is_file():
             raise DataError(f"{spec.name} data file missing: {path}")
         digests[name] = sha256_of(path)
-        if digests[name] != spec.data.sha256[name]:
+        if digests[name] != data.sha256[name]:
             raise DataError(
                 f"{spec.name} data file altered: {path}\n"
-                f"  sha256 {digests[name]}\n  expected {spec.data.sha256[name]} "
-                f"({spec.data.distribution}=={spec.data.version}).\n"
+                f"  sha256 {digests[name]}\n  expected {data.sha256[name]} "
+                f"({data.distribution}=={data.version}).\n"
                 f"Reinstall the package, or set env.verify_checksums=false to use other data knowingly."
             )
     return digests
@@ -225,8 +227,9 @@ class BaseDomain:
     checksums: dict[str, str]  # data file -> sha256, recorded with every run
     policy: str
     splits: dict[str, list[str]]  # split -> task ids, in order
+    tasks: dict[str, Task]  # every task by id, in τ²'s layout (v1 domains keep theirs by split: tasks_in)
 
-    def __init__(self, spec):
+    def __init__(self, spec) -> None:  # spec: a DomainSpec, or a v1 domain's own
         self.spec = spec
         self.name: str = spec.name
         self.rules: Rules = spec.rules
@@ -369,6 +372,7 @@ class Domain(BaseDomain):
         return self.spec.user_toolkit(self._user_pristine.fresh())
 
     def user_db_hash(self, db: BaseModel) -> str:
+        assert self._user_pristine is not None  # a user side comes only with its database
         return self._user_pristine.hash(db)
 
     def end_state(self, sides: Sides, task: Task) -> EndState:

@@ -76,8 +76,9 @@ def check_turn(
         written = call.model_dump_json()
         if len(written) > limits.max_tool_call_chars:
             raise OverCap(
-                f"{SENDERS[requestor]}'s call of {call.name[:100]!r} is {len(written):,} characters as JSON, over the cap "
-                f"of {limits.max_tool_call_chars:,} (max_tool_call_chars); none of the turn's calls was run",
+                f"{SENDERS[requestor]}'s call of {call.name[:100]!r} is {len(written):,} characters as JSON, "
+                f"over the cap of {limits.max_tool_call_chars:,} (max_tool_call_chars); "
+                "none of the turn's calls was run",
                 written[:EXCERPT_CHARS],
                 requestor,
             )
@@ -88,8 +89,9 @@ def check_observation(answer: ToolMessage, limits: Limits) -> None:
     environment's observation is all or nothing, so the episode ends there instead."""
     if len(answer.content) > limits.max_observation_chars:
         raise OverCap(
-            f"the output of {answer.name[:100]!r} for {SENDERS[answer.requestor]} is {len(answer.content):,} characters, "
-            f"over the cap of {limits.max_observation_chars:,} (max_observation_chars)",
+            f"the output of {answer.name[:100]!r} for {SENDERS[answer.requestor]} "
+            f"is {len(answer.content):,} characters, over the cap of {limits.max_observation_chars:,} "
+            "(max_observation_chars)",
             answer.content[:EXCERPT_CHARS],
             answer.requestor,
         )
@@ -167,7 +169,7 @@ class Environment:
         if self.done:
             return []
         if message.tool_calls:
-            answer = []
+            answer: list[Message] = []
             try:
                 for call in message.tool_calls:
                     answer.append(self._execute(call))
@@ -189,6 +191,7 @@ class Environment:
         return answer
 
     def _execute(self, call: ToolCall, requestor: Requestor = "assistant") -> ToolMessage:
+        assert self.sides is not None  # set by reset, before any turn
         answer = execute(self.sides.of(requestor), call, requestor)
         check_observation(answer, self.limits)
         self.tool_errors += answer.error

@@ -7,7 +7,7 @@ fails is recorded with its kind, and the trajectory so far is kept.
 import time
 import traceback
 from datetime import datetime, timezone
-from typing import Literal, Optional
+from typing import TYPE_CHECKING, Literal, Optional, Sequence, Union
 
 from pydantic import BaseModel, computed_field
 
@@ -19,6 +19,9 @@ from taubench.masking import MaskedText
 from taubench.messages import AssistantMessage, Message, Requestor, ToolMessage, Usage, UserMessage, tool_calls_of
 from taubench.participants import AgentFactory, EpisodeContext, UserFactory, UserSimulator
 from taubench.tasks import Task
+
+if TYPE_CHECKING:
+    from taubench.metrics import UsageRow  # which imports this module
 
 ErrorKind = Literal["agent_error", "user_error", "infrastructure_error", "evaluation_error", "unexpected_error"]
 ROLES = ("agent", "user", "judge")
@@ -61,7 +64,7 @@ class EpisodeResult(BaseModel):
     started_at: str
     duration_s: float
 
-    @computed_field
+    @computed_field  # type: ignore[prop-decorator]  # pydantic's documented form; python/mypy#1362
     @property
     def tool_calls(self) -> list[ToolCallRecord]:
         outputs = {(m.requestor, m.tool_call_id): m for m in self.messages if isinstance(m, ToolMessage)}
@@ -135,7 +138,12 @@ def run_episode(
     except Exception as exc:
         error = _record_error(exc)
     trajectory = env.trajectory if env else []
-    termination = error.kind if error else env.termination
+    termination: Union[ErrorKind, TerminationReason]
+    if error:
+        termination = error.kind
+    else:
+        assert env is not None and env.termination is not None  # no error: the episode ran to its end
+        termination = env.termination
     if error and error.kind == "infrastructure_error":  # says nothing about the agent: not graded
         reward_info = RewardInfo(reward=None, reward_basis=[], note=f"infrastructure error: {error.message}")
     else:
@@ -171,6 +179,7 @@ def _built(kind: ErrorKind, factory, context: EpisodeContext):
 
 def _record_error(exc: Exception, kind: Optional[ErrorKind] = None) -> EpisodeError:
     if isinstance(exc, _Failure):
+        assert isinstance(exc.__cause__, Exception)  # raised from the participant's own failure
         kind, exc = exc.kind, exc.__cause__
     elif isinstance(exc, AgentProtocolError):
         kind = "agent_error"
@@ -196,9 +205,9 @@ def _usage_by_role(trajectory: list[Message], reward_info: RewardInfo) -> dict[s
     return {role: sum_usage(usages) for role, usages in per_role.items()}
 
 
-def sum_usage(usages: list[Usage]) -> Usage:
+def sum_usage(usages: Sequence[Union[Usage, "UsageRow"]]) -> Usage:
     """Costs add up only while every part is known; one unknown price makes the sum unknown."""
-    costs = [usage.cost for usage in usages]
+    costs = [usage.cost for usage in usages if usage.cost is not None]
     counters = (
         "calls",
         "prompt_tokens",
@@ -210,6 +219,6 @@ def sum_usage(usages: list[Usage]) -> Usage:
     )
     return Usage(
         **{name: sum(getattr(usage, name) for usage in usages) for name in counters},
-        cost=None if None in costs else round(sum(costs), 10),
+        cost=None if len(costs) < len(usages) else round(sum(costs), 10),
         seconds=round(sum(usage.seconds for usage in usages), 6),
     )

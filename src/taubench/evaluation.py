@@ -18,7 +18,7 @@ from taubench.figures import says
 from taubench.masking import MaskedText, mask_secrets
 from taubench.messages import AssistantMessage, Message, ToolMessage, Usage, tool_calls_of
 from taubench.renaming import Renaming
-from taubench.tasks import GoldAction, RewardType, Task
+from taubench.tasks import EvaluationCriteria, GoldAction, RewardType, Task
 
 GRADED_TERMINATIONS = ("user_stop", "terminate_tool", "agent_stop", "agent_handoff")  # τ²: the agent may end it too
 NO_JUDGE = "no judge model configured (judge.model)"
@@ -66,7 +66,7 @@ def evaluate(
     domain: BaseDomain,
     task: Task,
     trajectory: Sequence[Message],
-    termination: str,
+    termination: Optional[str],  # None: not ended yet, so reward 0 as for any end not graded
     judge: Optional[NLJudge] = None,
     final_state: Optional[Sides] = None,
 ) -> RewardInfo:
@@ -89,12 +89,12 @@ def evaluate(
     gold_end, agent_end = domain.gold_end_state(task), domain.end_state(agent_state, task)
     as_made = as_the_agent_made_it(gold_end, agent_end)
     components = {
-        RewardType.DB: _check_db(task, gold_end, agent_end),
-        RewardType.ENV_ASSERTION: _check_env_assertions(task, agent_state),
+        RewardType.DB: _check_db(criteria, gold_end, agent_end),
+        RewardType.ENV_ASSERTION: _check_env_assertions(criteria, agent_state),
         RewardType.COMMUNICATE: _check_communicate(domain, task, trajectory, as_made),
         RewardType.ACTION: _check_actions(domain, task, trajectory, as_made),
     }
-    components[RewardType.NL_ASSERTION], judge_usage = _check_nl_assertions(task, trajectory, judge)
+    components[RewardType.NL_ASSERTION], judge_usage = _check_nl_assertions(criteria, trajectory, judge)
     for kind, component in components.items():
         component.in_basis = kind in basis
 
@@ -111,8 +111,7 @@ def _outcome(passed: bool, **details: Any) -> ComponentResult:
     return ComponentResult(status="passed" if passed else "failed", in_basis=False, details=details)
 
 
-def _check_db(task: Task, gold: EndState, agent: EndState) -> ComponentResult:
-    criteria = task.evaluation_criteria
+def _check_db(criteria: EvaluationCriteria, gold: EndState, agent: EndState) -> ComponentResult:
     if criteria.actions is None and criteria.env_assertions is None:
         return ComponentResult(status="passed", in_basis=False, note="the task defines no end state to compare")
     return _outcome(gold.hash == agent.hash, gold_db_hash=gold.hash, agent_db_hash=agent.hash)
@@ -145,15 +144,17 @@ def replay_writes(domain: BaseDomain, task: Task, trajectory: Sequence[Message])
     return sides
 
 
-def _same_output(a: Optional[str], b: Optional[str]) -> bool:
+def _same_output(a: str, b: Optional[str]) -> bool:
+    if b is None:  # the episode recorded no output for the call
+        return False
     try:
         return json.loads(a) == json.loads(b)
-    except (TypeError, ValueError):
+    except ValueError:
         return a == b
 
 
-def _check_env_assertions(task: Task, state: Sides) -> ComponentResult:
-    assertions = task.evaluation_criteria.env_assertions or []
+def _check_env_assertions(criteria: EvaluationCriteria, state: Sides) -> ComponentResult:
+    assertions = criteria.env_assertions or []
     if not assertions:
         return _outcome(True)
     checks = []
@@ -172,7 +173,9 @@ def _check_communicate(
     record holding the same got."""
     said = domain.rules.text_with_tool_calls_is_said
     texts = [
-        m.content for m in trajectory if isinstance(m, AssistantMessage) and m.has_text and (said or not m.tool_calls)
+        m.content
+        for m in trajectory
+        if isinstance(m, AssistantMessage) and m.content is not None and m.has_text and (said or not m.tool_calls)
     ]
     found = {
         info: any(says(text, as_made.apply(info), domain.fair_grading) for text in texts)
@@ -223,10 +226,10 @@ def _call_matches(gold: GoldAction, wanted: dict[str, Any], name: str, arguments
 
 
 def _check_nl_assertions(
-    task: Task, trajectory: Sequence[Message], judge: Optional[NLJudge]
+    criteria: EvaluationCriteria, trajectory: Sequence[Message], judge: Optional[NLJudge]
 ) -> tuple[ComponentResult, Optional[Usage]]:
-    assertions = task.evaluation_criteria.nl_assertions or []
-    if RewardType.NL_ASSERTION not in task.evaluation_criteria.reward_basis:
+    assertions = criteria.nl_assertions or []
+    if RewardType.NL_ASSERTION not in criteria.reward_basis:
         note = "not in the reward basis; the judge is only consulted for tasks graded on it"
         return ComponentResult(status="not_run", in_basis=False, note=note), None
     if not assertions:

@@ -66,14 +66,16 @@ class FailFast:
             return released + [(index, result)]
         self.held.append((index, result))
         if len(self.held) >= self.threshold:
+            error = result.error
+            assert error is not None  # it has a model error's signature
             self.stopped_on, self.held = signature, []
             what = (
                 "without reaching the model"
-                if result.error.type == UNREACHED
+                if error.type == UNREACHED
                 else ("with the same model error, which no retry changes")
             )
             self.stop(
                 f"stopped: the first {self.threshold} episodes all ended {what}, so they are not recorded "
-                f"({result.error.kind}: {result.error.message})"
+                f"({error.kind}: {error.message})"
             )
         return []

@@ -158,9 +158,9 @@ def as_message(action: Action, turn: int) -> AssistantMessage:
 
 
 def needs_judge(task: Task) -> bool:
-    return RewardType.NL_ASSERTION in task.evaluation_criteria.reward_basis and bool(
-        task.evaluation_criteria.nl_assertions
-    )
+    """A task without criteria is never judged (``evaluate`` gives it reward 1)."""
+    criteria = task.evaluation_criteria
+    return criteria is not None and RewardType.NL_ASSERTION in criteria.reward_basis and bool(criteria.nl_assertions)
 
 
 class TauBenchEnv(gymnasium.Env):
@@ -170,7 +170,7 @@ class TauBenchEnv(gymnasium.Env):
     env (a vector env's worker, Ray, a copy) carries its overrides and random state, not an
     episode in progress (that holds live model clients): the copy starts at ``reset``."""
 
-    metadata = {"render_modes": []}
+    metadata: dict[str, Any] = {"render_modes": []}
 
     def __init__(self, overrides: Sequence[str] = ()):
         from hydra import compose, initialize_config_module
@@ -196,10 +196,12 @@ class TauBenchEnv(gymnasium.Env):
         )
         if self.ungradable:
             gymnasium.logger.warn(
-                f"{len(self.ungradable)} of the {len(self.tasks)} tasks are graded on NL assertions and no judge.model is set: "
-                "their episodes end with reward NaN and info['graded'] False (set judge.model to grade them)"
+                f"{len(self.ungradable)} of the {len(self.tasks)} tasks are graded on NL assertions "
+                "and no judge.model is set: their episodes end with reward NaN and info['graded'] False "
+                "(set judge.model to grade them)"
             )
-        self.episodes, self.order = 0, []
+        self.episodes = 0
+        self.order: list[int] = []  # the task indices left in this pass, in their drawn order
         self.task = self.tasks[0]
         self.context: Optional[EpisodeContext] = None
         self.environment: Optional[Environment] = None
@@ -213,7 +215,7 @@ class TauBenchEnv(gymnasium.Env):
         }
 
     def __setstate__(self, state: dict) -> None:
-        self.__init__(state["overrides"])
+        type(self).__init__(self, state["overrides"])
         self.episodes, self.order, self._np_random = state["episodes"], state["order"], state["np_random"]
 
     @property

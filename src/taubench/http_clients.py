@@ -15,7 +15,11 @@ listed below keeps litellm's shared client: correct, only capped.
 import os
 import threading
 from functools import cached_property
-from typing import Any, Optional, Union
+from typing import TYPE_CHECKING, Any, Optional, Union
+
+if TYPE_CHECKING:  # imported at run time when a client is first built
+    import openai
+    from litellm.llms.custom_httpx.http_handler import HTTPHandler
 
 # Providers of litellm 1.101's completion() that go through the OpenAI SDK with ``client``
 # honoured, and those that go through its HTTP handler (tests/test_http_clients.py proves each
@@ -24,7 +28,7 @@ OPENAI_SDK_ROUTES = frozenset({"openai", "custom_openai", "deepinfra"})
 HTTP_HANDLER_ROUTES = frozenset({"hosted_vllm", "anthropic", "gemini", "mistral", "together_ai"})
 OPENAI_DEFAULT_BASE = "https://api.openai.com/v1"
 
-Client = Union["openai.OpenAI", "HTTPHandler"]  # noqa: F821 (imported when first built)
+Client = Union["openai.OpenAI", "HTTPHandler"]
 
 
 def route_of(model: str, api_base: Optional[str]) -> Optional[str]:

@@ -41,7 +41,8 @@ class LLMJudge:
         )
         content = completion.content
         try:
-            results = json.loads(content)["results"]
+            # an answer without text (None) fails here on purpose: its TypeError is reported below
+            results = json.loads(content)["results"]  # type: ignore[arg-type]
             met = all(result["metExpectation"] for result in results)
         except (TypeError, ValueError, KeyError) as exc:
             raise JudgeError(f"unusable judge answer ({exc}): {content!r:.300}") from None

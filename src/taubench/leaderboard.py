@@ -115,7 +115,7 @@ def build(candidates: Sequence[Candidate], sources: Sequence[str], by: Optional[
     for candidate in candidates:
         by_env[candidate.run.domain if candidate.run else candidate.env].append(candidate)
     unknown = [LeftOut(source=c.source, reason=c.problem or "unreadable") for c in by_env.pop(None, [])]
-    tables = [_table(env, by_env[env], by) for env in sorted(by_env)]
+    tables = [_table(env, by_env[env], by) for env in sorted(env for env in by_env if env is not None)]
     return Leaderboard(sources=list(sources), by=by, tables=tables, left_out=unknown)
 
 
@@ -133,12 +133,12 @@ def _table(env: str, candidates: list[Candidate], by: Optional[str]) -> Table:
         return Table(env=env, left_out=left_out)
     groups: dict[tuple, list[Candidate]] = defaultdict(list)
     for candidate in usable:
-        groups[_comparability(candidate.run)].append(candidate)
-    chosen = max(groups.values(), key=lambda group: (len(group), max(c.run.started_at for c in group)))
-    reference = chosen[0].run
+        groups[_comparability(_run_of(candidate))].append(candidate)
+    chosen = max(groups.values(), key=lambda group: (len(group), max(_run_of(c).started_at for c in group)))
+    reference = _run_of(chosen[0])
     for group in groups.values():
         if group is not chosen:
-            left_out += [LeftOut(source=c.source, reason="; ".join(_differences(c.run, reference))) for c in group]
+            left_out += [LeftOut(source=c.source, reason="; ".join(_differences(_run_of(c), reference))) for c in group]
     rows, repeats = _rows(chosen, by)
     varying = sorted({key for row in rows for key in row.settings if _varies(key, rows)})
     return Table(
@@ -158,6 +158,12 @@ def _varies(key: str, rows: list[Row]) -> bool:
     """The setting differs between the rows that have it: a row without it (an option of another
     strategy) is told apart by its strategy already."""
     return len({json.dumps(row.settings[key]) for row in rows if key in row.settings}) > 1
+
+
+def _run_of(candidate: Candidate) -> StoredRun:
+    """The run of a candidate kept for a table, which has one."""
+    assert candidate.run is not None
+    return candidate.run
 
 
 def _comparability(run: StoredRun) -> tuple:
@@ -203,13 +209,13 @@ def _user_uses_model(strategy: str) -> bool:
 def _rows(candidates: list[Candidate], by: Optional[str]) -> tuple[list[Row], list[LeftOut]]:
     """One row per setup, its runs pooled (one per seed: the newest; the older are repeats)."""
     setups: dict[str, list[Candidate]] = defaultdict(list)
-    for candidate in sorted(candidates, key=lambda c: c.run.started_at, reverse=True):
-        setups[json.dumps(setup_of(candidate.run), sort_keys=True)].append(candidate)
+    for candidate in sorted(candidates, key=lambda c: _run_of(c).started_at, reverse=True):
+        setups[json.dumps(setup_of(_run_of(candidate)), sort_keys=True)].append(candidate)
     rows, repeats = [], []
     for key, group in setups.items():
         pooled: dict[Any, Candidate] = {}
         for candidate in group:
-            seed = candidate.run.config.get("seed")
+            seed = _run_of(candidate).config.get("seed")
             if seed in pooled:
                 reason = f"repeats {pooled[seed].source} (same setup and seed {seed}: a repeat, not more trials)"
                 repeats.append(LeftOut(source=candidate.source, reason=reason))
@@ -226,8 +232,8 @@ def _rank(row: Row) -> tuple:
 
 def _row(setup: dict[str, Any], candidates: list[Candidate], by: Optional[str]) -> Row:
     """The pooled episodes summarised as a run's summary is (oldest run first, each in plan order)."""
-    facts = [episode for candidate in candidates for episode in candidate.run.episodes]
-    summary = summarize(candidates[0].run.domain, facts, num_trials=0, duration_s=0.0)
+    facts = [episode for candidate in candidates for episode in _run_of(candidate).episodes]
+    summary = summarize(_run_of(candidates[0]).domain, facts, num_trials=0, duration_s=0.0)
     episodes = len(facts)
     intervals = summary.pass_hat_k_ci
     usage = summary.usage.values()
@@ -268,9 +274,10 @@ def render(board: Leaderboard, format: Format) -> str:
 def main(argv: Optional[Sequence[str]] = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m taubench.leaderboard",
-        description="The τ-bench README's table from stored runs: per environment, one row per setup (model, agent and user "
-        "strategies, user model), pass^1..k and average reward with 95% intervals, cost and tokens per episode. Runs "
-        "that measure something else (tasks, data revision, judge) are left out, each with the reason.",
+        description="The τ-bench README's table from stored runs: per environment, one row per setup "
+        "(model, agent and user strategies, user model), pass^1..k and average reward with 95% intervals, "
+        "cost and tokens per episode. Runs that measure something else (tasks, data revision, judge) "
+        "are left out, each with the reason.",
     )
     parser.add_argument(
         "paths", nargs="*", type=Path, help="run folders, or folders searched for runs (default: outputs)"

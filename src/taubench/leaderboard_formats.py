@@ -42,7 +42,12 @@ def _setting(value: Any) -> str:
 
 def _cells(table: Table, row: Row) -> list[tuple[str, Optional[float]]]:
     """Each cell of a row as (text, value to sort by)."""
-    cells = [(row.model or DASH, None), (row.agent, None), (row.user, None), (row.user_model or DASH, None)]
+    cells: list[tuple[str, Optional[float]]] = [
+        (row.model or DASH, None),
+        (row.agent, None),
+        (row.user, None),
+        (row.user_model or DASH, None),
+    ]
     cells += [(_setting(row.settings.get(key)), None) for key in table.varying_settings]
     cells.append((str(row.episodes), row.episodes))
     for k in range(1, table.k + 1):
@@ -99,7 +104,10 @@ def _breakdown_headers(table: Table, by: str) -> list[str]:
 
 
 def _breakdown_note(by: str) -> str:
-    return f"pass^1 by {by}: over the tasks with each value (their number in the header); [95% interval], bootstrap over them."
+    return (
+        f"pass^1 by {by}: over the tasks with each value (their number in the header); "
+        "[95% interval], bootstrap over them."
+    )
 
 
 def _left_out_lines(left_out: list[LeftOut]) -> list[str]:
@@ -206,10 +214,15 @@ STYLE = """body{font-family:system-ui,sans-serif;margin:2em;color:#222}table{bor
 th,td{border:1px solid #ccc;padding:.3em .6em;text-align:left}
 td.n{text-align:right;white-space:nowrap;font-variant-numeric:tabular-nums}
 th{background:#f3f3f3;cursor:pointer}caption{text-align:left;color:#555;padding:.3em 0}li code{background:#f6f6f6}"""
-SORTING = """document.querySelectorAll("th").forEach(th=>th.addEventListener("click",()=>{const i=th.cellIndex;
-const body=th.closest("table").tBodies[0],rows=[...body.rows],down=th.dataset.order!=="desc";th.dataset.order=down?"desc":"asc";
-const key=r=>{const c=r.cells[i];return c.dataset.v!==undefined?(c.dataset.v===""?-Infinity:+c.dataset.v):c.textContent};
-rows.sort((a,b)=>{const x=key(a),y=key(b);return (x<y?-1:x>y?1:0)*(down?-1:1)});rows.forEach(r=>body.appendChild(r))}));"""
+SORTING = (
+    """document.querySelectorAll("th").forEach(th=>th.addEventListener("click",()=>{const i=th.cellIndex;
+const body=th.closest("table").tBodies[0],rows=[...body.rows],"""
+    """down=th.dataset.order!=="desc";th.dataset.order=down?"desc":"asc";
+const key=r=>{const c=r.cells[i];"""
+    """return c.dataset.v!==undefined?(c.dataset.v===""?-Infinity:+c.dataset.v):c.textContent};
+rows.sort((a,b)=>{const x=key(a),y=key(b);return (x<y?-1:x>y?1:0)*(down?-1:1)});"""
+    """rows.forEach(r=>body.appendChild(r))}));"""
+)
 
 
 def html_page(board: Leaderboard) -> str:

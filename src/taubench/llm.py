@@ -248,7 +248,8 @@ class LLMClient:
         completion = self._call_with_retries(
             self._request([{"role": "user", "content": "Hi"}], None, None, {"max_tokens": 1})
         )
-        self.meter and self.meter.add(completion.usage.cost)
+        if self.meter:
+            self.meter.add(completion.usage.cost)
         return completion.usage.seconds
 
     def complete(
@@ -263,15 +264,16 @@ class LLMClient:
         get an answer of their own instead of replaying the first one."""
         request = self._request(messages, tools, seed, extra)
         key = _cache_key(request, self.spec.api_base, trial) if self.cache else None
-        if key and (stored := self.cache.get(key)) is not None:
+        if self.cache and key and (stored := self.cache.get(key)) is not None:
             completion = Completion.model_validate(stored)
             completion.usage = completion.usage.model_copy(
                 update={"cost": 0.0, "cache_hits": 1, "retries": 0, "seconds": 0.0}
             )
             return completion
         completion = self._call_with_retries(request)
-        self.meter and self.meter.add(completion.usage.cost)
-        if key:
+        if self.meter:
+            self.meter.add(completion.usage.cost)
+        if self.cache and key:
             self.cache.put(key, completion.model_dump(mode="json"))
         return completion
 
@@ -312,7 +314,8 @@ class LLMClient:
                     continue
                 failure = classify(exc, self.spec.model)
                 if isinstance(failure, LLMReplyError):
-                    raise failure from None  # litellm's chain can hold the whole reply (megabytes); the excerpt says enough
+                    # litellm's chain can hold the whole reply (megabytes); the excerpt says enough
+                    raise failure from None
                 if not isinstance(failure, LLMTransientError):
                     raise failure from exc
                 delay = self._backoff(attempt, exc)
@@ -323,7 +326,8 @@ class LLMClient:
                         where = masking.mask_secrets(self.spec.api_base or "its provider's address")
                         root = causes(exc)[-1]  # what the socket said: refused, or the name did not resolve
                         raise LLMUnreachableError(
-                            f"{self.spec.model}: could not connect to {where} ({gave_up}): {type(root).__name__}: {root}"
+                            f"{self.spec.model}: could not connect to {where} ({gave_up}): "
+                            f"{type(root).__name__}: {root}"
                         ) from exc
                     raise LLMTransientError(f"{self.spec.model}: {gave_up}: {failure}") from exc
                 time.sleep(delay)

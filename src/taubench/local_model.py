@@ -330,6 +330,7 @@ def main(argv: Optional[list[str]] = None) -> int:
         return 2
     signal.signal(signal.SIGTERM, signal.default_int_handler)  # SIGTERM stops it as Ctrl-C does
     host, port = httpd.server_address[:2]
+    assert isinstance(host, str)  # an IPv4 socket's address
     # The URL alone on stdout, so scripts (and the tests) can read where it listens.
     print(f"http://{host}:{port}/v1", flush=True)
     print("serving SmolLM2-135M-Instruct; Ctrl-C to stop", file=sys.stderr, flush=True)

@@ -16,8 +16,9 @@ When a session ends (stdio: end of input; HTTP: the client closes its session, o
 stops) it is graded as an episode would be, on the parts of the task's reward basis that the
 agent's tool calls alone decide (DB, ENV_ASSERTION, ACTION), and the grade is logged as the
 session's last line. What the agent must say (COMMUNICATE's figures, NL assertions) needs the
-conversation, which MCP does not carry: a task expecting either is graded only in part, and the grade says so (reward null, the
-parts graded and not graded named, those components ``not_evaluated`` with the reason). A
+conversation, which MCP does not carry: a task expecting either is graded only in part, and
+the grade says so (reward null, the parts graded and not graded named, those components
+``not_evaluated`` with the reason). A
 domain where the customer acts on their own side (banking's app, telecom's phone) is refused:
 no MCP client makes the customer's calls.
 Sessions need the MCP handshake (``initialize``): the stateless 2026 protocol has no session to
@@ -155,11 +156,13 @@ class McpEpisode:
 def beyond_the_calls(task: Task) -> set[RewardType]:
     """The parts of the task's basis an MCP session cannot decide: what must be said (a
     basis part expecting nothing passes, as in an episode)."""
+    criteria = task.evaluation_criteria
+    assert criteria is not None  # only a task with criteria has parts to grade
     expected = {
         RewardType.COMMUNICATE: task.communicate_info,
-        RewardType.NL_ASSERTION: task.evaluation_criteria.nl_assertions,
+        RewardType.NL_ASSERTION: criteria.nl_assertions,
     }
-    return {kind for kind, expecting in expected.items() if expecting and kind in task.evaluation_criteria.reward_basis}
+    return {kind for kind, expecting in expected.items() if expecting and kind in criteria.reward_basis}
 
 
 class EventLog:

@@ -8,12 +8,12 @@ pass^k is over the tasks whose every planned trial was scored, so that pass^1..p
 one curve over one set of tasks; the summary says how many tasks that is.
 """
 
-from collections import Counter, defaultdict, namedtuple
+from collections import Counter, defaultdict
 from dataclasses import dataclass
 from functools import lru_cache
 from math import comb
 from statistics import mean
-from typing import Mapping, Optional, Sequence, Union
+from typing import Mapping, NamedTuple, Optional, Sequence, Union
 
 import numpy as np
 from pydantic import BaseModel
@@ -27,7 +27,23 @@ BUDGET_REACHED = "budget reached"  # how RunSummary.stopped begins when max_cost
 CI_LEVEL = 0.95
 BOOTSTRAP_RESAMPLES = 2000
 BOOTSTRAP_SEED = 0
-UsageRow = namedtuple("UsageRow", tuple(Usage.model_fields))  # a Usage read-only: same attributes, 120 bytes, not 600
+
+
+class UsageRow(NamedTuple):
+    """A Usage read-only: same attributes, 120 bytes, not 600."""
+
+    calls: int
+    prompt_tokens: int
+    completion_tokens: int
+    cached_prompt_tokens: int
+    cost: Optional[float]
+    retries: int
+    cache_hits: int
+    corrections: int
+    seconds: float
+
+
+assert UsageRow._fields == tuple(Usage.model_fields), "UsageRow must mirror Usage"
 NO_USAGE = UsageRow(**Usage().model_dump())  # shared by every role that made no call
 
 
@@ -212,15 +228,19 @@ def summarize(
     unscored = [episode for episode in facts if episode.reward is None and not episode.infrastructure_failure]
     outcomes: dict[str, list[bool]] = defaultdict(list)
     rewards: dict[str, list[float]] = defaultdict(list)
+    scored_rewards: list[float] = []
     for episode in scored:
-        outcomes[episode.task_id].append(is_success(episode.reward))
-        rewards[episode.task_id].append(episode.reward)
+        reward = episode.reward
+        assert reward is not None  # a scored episode
+        outcomes[episode.task_id].append(is_success(reward))
+        rewards[episode.task_id].append(reward)
+        scored_rewards.append(reward)
     complete = {task_id: values for task_id, values in outcomes.items() if len(values) >= num_trials}
     per_task_pass = pass_hat_k_per_task(complete)
     average_reward_ci, pass_hat_k_ci = _intervals(rewards, list(complete), per_task_pass)
     labels = {episode.task_id: episode.labels for episode in facts}
     usage = {role: sum_usage([episode.usage[n] for episode in facts]) for n, role in enumerate(ROLES)}
-    costs = [role_usage.cost for role_usage in usage.values()]
+    costs = [role_usage.cost for role_usage in usage.values() if role_usage.cost is not None]
     return RunSummary(
         domain=domain,
         num_tasks=len({episode.task_id for episode in facts}),
@@ -228,7 +248,7 @@ def summarize(
         num_episodes=len(facts),
         scored_episodes=len(scored),
         successes=sum(sum(values) for values in outcomes.values()),
-        average_reward=mean(episode.reward for episode in scored) if scored else None,
+        average_reward=mean(scored_rewards) if scored else None,
         pass_hat_k={k: mean(values) for k, values in per_task_pass.items()},
         average_reward_ci=average_reward_ci,
         pass_hat_k_ci=pass_hat_k_ci,
@@ -243,7 +263,7 @@ def summarize(
         errors=dict(Counter(episode.error_kind for episode in facts if episode.error_kind)),
         terminations=dict(Counter(episode.termination_reason for episode in facts)),
         usage=usage,
-        total_cost=None if None in costs else round(sum(costs), 10),
+        total_cost=None if len(costs) < len(usage) else round(sum(costs), 10),
         duration_s=round(duration_s, 2),
         breakdown=_label_breakdown(labels, complete, rewards),
     )

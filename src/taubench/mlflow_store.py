@@ -140,7 +140,10 @@ def _forget_engines(uri: str) -> None:
 def _refusal(database: Path, schema: _Schema) -> str:
     import mlflow
 
-    problem = f"the MLflow store {database} is not whole ({schema}) and is not empty ({schema.records} runs, traces or models)"
+    problem = (
+        f"the MLflow store {database} is not whole ({schema}) "
+        f"and is not empty ({schema.records} runs, traces or models)"
+    )
     failure = _upgrade_fails(database)
     if failure is None:
         backup = shlex.quote(str(database.with_name(f"{DATABASE}.backup")))

@@ -145,7 +145,7 @@ def task_prompt(task: Task) -> str:
 class _TaskTally:
     """A task's trials as they stream past: enough for its scores line and trajectory."""
 
-    shown: Optional[EpisodeResult] = None  # first scored trial, else first trial
+    shown: EpisodeResult  # first scored trial, else first trial
     rewards: dict[int, float] = field(default_factory=dict)  # trial -> reward, scored trials
     durations: dict[int, float] = field(default_factory=dict)  # trial -> seconds, every trial
 
@@ -153,7 +153,7 @@ class _TaskTally:
         if episode.reward is not None:
             self.rewards[episode.trial] = episode.reward
         self.durations[episode.trial] = episode.duration_s
-        if self.shown is None or _shown_before(episode, self.shown):
+        if _shown_before(episode, self.shown):
             self.shown = episode
 
     def line(self, task: Task) -> Optional[ScoresLine]:
@@ -189,7 +189,7 @@ def write_export(
     for episode in episodes:
         if episode.task_id not in tasks:
             raise ValueError(f"episode of task {episode.task_id!r}, which is not among the run's tasks")
-        tallies.setdefault(episode.task_id, _TaskTally()).add(episode)
+        tallies.setdefault(episode.task_id, _TaskTally(shown=episode)).add(episode)
     prefix = safe_model_name(model)
     system = {"role": "system", "content": policy}
     lines, unscored = [], []
@@ -232,12 +232,16 @@ class _StoredName(BaseModel):
     name: Optional[str] = None
 
 
+class _StoredAgent(BaseModel):
+    name: str  # every run has an agent strategy
+
+
 class StoredRunConfig(BaseModel):
     """The part of a stored run's configuration an export needs (the rest is ignored, so a
     configuration that only validates on the machine it ran on, e.g. Ray settings, still reads)."""
 
     env: _StoredEnv
-    agent: _StoredName
+    agent: _StoredAgent
     model: _StoredName = _StoredName()
     task_split: str
     export: ExportSettings = ExportSettings()

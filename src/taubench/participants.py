@@ -6,9 +6,9 @@ A strategy is a class built once per episode as ``Strategy(context, **bound)``: 
 instance of its ``Options`` pydantic model, filled from the ``agent.*`` / ``user.*`` config
 keys beyond ``name``) when it defines ``Options``, and with ``retry=`` (the run's
 ``RetryPolicy``, ``llm.*``) when it sets ``uses_retry_policy = True`` (it calls a service of
-its own: ``agent=dialogflow_cx``, ``agent=a2a``). Ours register in ``taubench.agents.AGENTS`` / ``taubench.users.USERS`` and get a
-``conf/agent|user/<name>.yaml``; other packages' come through entry points or a config's
-``_target_`` (``taubench.plugins``)."""
+its own: ``agent=dialogflow_cx``, ``agent=a2a``). Ours register in ``taubench.agents.AGENTS``
+/ ``taubench.users.USERS`` and get a ``conf/agent|user/<name>.yaml``; other packages' come
+through entry points or a config's ``_target_`` (``taubench.plugins``)."""
 
 from dataclasses import dataclass, field
 from typing import Callable, Optional, Protocol, Sequence

@@ -17,7 +17,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Iterator, Optional, TypeVar
+from typing import TYPE_CHECKING, Callable, Iterator, Optional, TypeVar, Union
 
 from taubench.domain import BaseDomain
 from taubench.domains import load_domain
@@ -50,7 +50,7 @@ Written = TypeVar("Written")
 
 # Settings that change how a run is carried out, not what it measures: a run may be resumed
 # with other values (a new endpoint URL, more concurrency, a higher budget, ...).
-OPERATIONAL_SETTINGS = {
+OPERATIONAL_SETTINGS: dict[str, Union[bool, set[str]]] = {
     "output_dir": True,
     "progress": True,
     "max_concurrency": True,
@@ -307,7 +307,8 @@ def _check_writable(output_dir: Path) -> None:
         )
     if not os.access(existing, os.W_OK | os.X_OK):
         raise ConfigError(
-            f"invalid configuration:\n  output_dir: {output_dir} cannot be written: no permission to write in {existing}"
+            f"invalid configuration:\n  output_dir: {output_dir} cannot be written: "
+            f"no permission to write in {existing}"
         )
 
 

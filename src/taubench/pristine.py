@@ -63,7 +63,7 @@ class SharedTable(dict):
         self.removed: set[str] = set()
 
     def __getitem__(self, key: str) -> Any:
-        record = dict.__getitem__(self, key)
+        record: BaseModel = dict.__getitem__(self, key)
         if record is self.pristine.get(key):
             record = record.model_copy(deep=True)
             dict.__setitem__(self, key, record)
@@ -104,7 +104,9 @@ class PristineDB:
         self.db_model = db_model
         self.in_canonical_order = in_canonical_order
         self.db = db_model.model_validate_json(db_json)
-        self.field_types = {name: TypeAdapter(field.annotation) for name, field in db_model.model_fields.items()}
+        self.field_types: dict[str, TypeAdapter[Any]] = {
+            name: TypeAdapter(field.annotation) for name, field in db_model.model_fields.items()
+        }
         self.tables = [
             name
             for name, value in self.db.__dict__.items()

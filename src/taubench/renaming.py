@@ -22,6 +22,7 @@ import hashlib
 import json
 import re
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any, Callable, Iterator, Optional
 
 from pydantic import BaseModel
@@ -122,9 +123,7 @@ def name_new_records(parts: dict[PartId, Any], new: dict[str, NewRecord]) -> Ren
 
         signature = {}
         for new_id, record in new.items():
-            content = canonical(
-                record.plan, substitute(record.content, pattern, lambda other, this=new_id: seen_as(other, this))
-            )
+            content = canonical(record.plan, substitute(record.content, pattern, partial(seen_as, this=new_id)))
             mentioned_by = sorted(
                 (previous[owner] if owner else part, path) for target, owner, part, path in mentions if target == new_id
             )

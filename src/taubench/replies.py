@@ -35,9 +35,10 @@ REPLY_MARKERS = ("received_args={'response_object': ", "Original Response: ", "R
 def causes(exc: BaseException) -> list[BaseException]:
     """The exception and everything it was raised from or while handling, outermost first."""
     chain: list[BaseException] = []
-    while exc is not None and exc not in chain:
-        chain.append(exc)
-        exc = exc.__cause__ or exc.__context__
+    current: Optional[BaseException] = exc
+    while current is not None and current not in chain:
+        chain.append(current)
+        current = current.__cause__ or current.__context__
     return chain
 
 
@@ -144,8 +145,9 @@ def _excerpt(chain: list[BaseException]) -> str:
             if marker in text:
                 return _start(text.split(marker, 1)[1])
     for cause in chain:
-        if type(cause) is Exception and getattr(cause, "message", None):
-            return f"error object: {cause.message!s:.{EXCERPT_CHARS}}"
+        message = getattr(cause, "message", None) if type(cause) is Exception else None
+        if message:
+            return f"error object: {message!s:.{EXCERPT_CHARS}}"
     return f"(litellm kept no text of the reply) {_reason(chain)}"[:EXCERPT_CHARS]
 
 

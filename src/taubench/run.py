@@ -175,7 +175,8 @@ def _decibel(args: argparse.Namespace) -> list[str]:
     missing = [f"--{name}" for name in ("agent_id", "project_id") if getattr(args, name) is None]
     if missing:
         raise CompatError(
-            f"--agent-strategy decibel needs {' and '.join(missing)} (the Dialogflow CX agent's id and its Google Cloud project)"
+            f"--agent-strategy decibel needs {' and '.join(missing)} "
+            "(the Dialogflow CX agent's id and its Google Cloud project)"
         )
     given = {key: getattr(args, name) for name, key in DECIBEL_OPTIONS.items() if getattr(args, name) is not None}
     return [f"{key}={hydra_value(value)}" for key, value in given.items()]

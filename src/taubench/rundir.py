@@ -223,7 +223,7 @@ def read_episode_log(path: Path, repair: bool = False, root: Optional[Path] = No
     reader of untrusted folders (``untrusted.open_within``), which never repairs."""
     if not path.exists() and not (root and os.path.lexists(path)):  # untrusted: a dangling link is reported
         return []
-    damaged = []
+    damaged: list[tuple[int, str]] = []  # (line number, what is wrong with it)
     with open(path, "r+b") if repair else open_within(path, root) as handle:
         latest, cut_at = _scan(handle, damaged)
         if cut_at is not None and repair:
@@ -244,7 +244,7 @@ def read_episode_log(path: Path, repair: bool = False, root: Optional[Path] = No
     return read_episode_log(path, repair=True)
 
 
-def _scan(handle, damaged: list) -> tuple[dict, Optional[int]]:
+def _scan(handle, damaged: list[tuple[int, str]]) -> tuple[dict, Optional[int]]:
     latest: dict[tuple[str, int], LoggedEpisode] = {}
     offset = 0
     for number, line in enumerate(handle, start=1):
@@ -324,7 +324,7 @@ class EpisodeRecords(Sequence[EpisodeResult]):
             return list(self) == list(other)
         return NotImplemented
 
-    __hash__ = None
+    __hash__ = None  # type: ignore[assignment]  # unhashable, as a list; typeshed marks list's so too
 
     def __repr__(self) -> str:
         return f"EpisodeRecords({len(self)} episodes in {self.path})"
@@ -396,7 +396,7 @@ def results_head(run_dir: Path, root: Optional[Path] = None) -> dict:
     parsing the episodes that follow (they can run to gigabytes): the results document puts
     them last, under the line `` "episodes": [``. ``root``: read as untrusted below it
     (``untrusted.open_within``)."""
-    head = []
+    head: list[bytes] = []
     try:
         with open_within(run_dir / RESULTS_FILE, root) as handle:
             for line in handle:

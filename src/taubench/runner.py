@@ -79,7 +79,7 @@ def plan_episodes(tasks: list[Task], num_trials: int, seed: int, shuffle: bool) 
     the trial's participants receive (and which shuffles that trial's order if asked)."""
     rng = random.Random(seed)
     trial_seeds = [rng.randint(0, 10**6) for _ in range(num_trials)]
-    plan = []
+    plan: list[PlannedEpisode] = []
     for trial, trial_seed in enumerate(trial_seeds):
         order = list(tasks)
         if shuffle:
@@ -92,7 +92,7 @@ class _Stop:
     """Why no further episode may start (budget reached, credentials refused, the same model
     error in every episode so far); thread-safe."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.lock = threading.Lock()
         self.reason: Optional[str] = None
         self.failed = False
@@ -184,8 +184,9 @@ def execute(prepared: PreparedRun, on_episode: Optional[Callable[[EpisodeResult]
             stop.set(f"{BUDGET_REACHED}: ${meter.spent:.4f} spent of max_cost ${settings.max_cost:g}")
         if settings.max_cost is not None and meter.unknown_costs:  # every price is known: the replies' counts were not
             stop.set(
-                f"stopped: max_cost ${settings.max_cost:g} cannot be kept: {meter.unknown_costs} model call(s) reported no "
-                f"usable token counts, so what they cost is unknown (${meter.spent:.4f} known spent)",
+                f"stopped: max_cost ${settings.max_cost:g} cannot be kept: "
+                f"{meter.unknown_costs} model call(s) reported no usable token counts, "
+                f"so what they cost is unknown (${meter.spent:.4f} known spent)",
                 failed=True,
             )
         if stop.reason:

@@ -16,6 +16,7 @@ import socket
 import threading
 import time
 from email.utils import formatdate
+from functools import lru_cache
 from http.client import responses
 from typing import Callable, Optional
 
@@ -98,15 +99,18 @@ class HttpServer:
             self.socket.close()
             return
 
+        loop, server = self.loop, self._server
+        assert loop is not None and server is not None  # set by start, which the live thread proves
+
         def close_all() -> None:
-            self._server.close()
+            server.close()
             for connection in list(self.open):
                 connection.close()
-            self.loop.call_soon(self.loop.stop)  # after the transports' own close callbacks
+            loop.call_soon(loop.stop)  # after the transports' own close callbacks
 
-        self.loop.call_soon_threadsafe(close_all)
+        loop.call_soon_threadsafe(close_all)
         self._thread.join()
-        self.loop.close()
+        loop.close()
 
     def sockets(self) -> list:
         """The open connections' sockets (asyncio's read-only wrappers)."""
@@ -116,13 +120,15 @@ class HttpServer:
 class _Connection(asyncio.Protocol):
     """Reads one request at a time: the next is parsed once the current one is answered."""
 
+    transport: asyncio.Transport  # set by connection_made, asyncio's first call
+
     def __init__(self, server: HttpServer):
+        assert server.loop is not None  # connections come once the server started
         self.server = server
         self.loop = server.loop
         self.buffer = bytearray()
         self.busy = False
         self.gone = False
-        self.transport: Optional[asyncio.Transport] = None
         self._idle: Optional[asyncio.TimerHandle] = None
 
     def connection_made(self, transport) -> None:
@@ -216,12 +222,11 @@ def _error_body(message: str, kind: str = "invalid_request_error") -> bytes:
     return json.dumps({"error": {"message": message, "type": kind}}).encode()
 
 
-_dated = [0, ""]
-
-
 def _date() -> str:
     """The Date header, formatted once a second."""
-    now = int(time.time())
-    if _dated[0] != now:
-        _dated[:] = [now, formatdate(now, usegmt=True)]
-    return _dated[1]
+    return _date_of(int(time.time()))
+
+
+@lru_cache(maxsize=1)
+def _date_of(second: int) -> str:
+    return formatdate(second, usegmt=True)

@@ -45,11 +45,13 @@ class ProbeIndex:
         self._group_of: dict[tuple[str, tuple[str, ...]], int] = {}
         for task in domain.tasks.values():
             sides = domain.new_sides(task)
+            user = sides.user
+            assert user is not None  # probes are for domains whose customer has tools of their own
             seen: list[str] = []
             for name, arguments in probes.user:
-                seen.append(sides.user.invoke(name, arguments).content)
+                seen.append(user.invoke(name, arguments).content)
             for name, arguments in probes.user_follow_up(seen):
-                seen.append(sides.user.invoke(name, arguments).content)
+                seen.append(user.invoke(name, arguments).content)
             account = tuple(sides.agent.invoke(name, arguments).content for name, arguments in probes.agent)
             key = (render_scenario(task.user_scenario), tuple(seen))
             if key not in self._group_of:
@@ -67,7 +69,7 @@ class ProbeIndex:
 class ProbeIndexes:
     """One index per domain with probes, built on first use (a few seconds for telecom)."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self._indexes: dict[str, ProbeIndex] = {}
         self._lock = threading.Lock()
 

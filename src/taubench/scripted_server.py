@@ -154,11 +154,12 @@ class ScriptedServer:
     """The server, started and stopped as a context manager. ``requests`` keeps every request
     body in arrival order (unless ``keep_requests`` is false, as for long dry runs);
     ``total_requests`` counts them and ``latency_total_s`` adds up the latency they were
-    held for (also served as JSON on ``GET /stats``); ``counts`` the requests answered 200, per role (``agent``, ``user``,
-    ``judge``, ``supervisor``, ``reflection``, ``analysis``, or ``custom`` when ``script`` answers);
-    ``faults_injected`` the faults, per kind; ``connections_accepted`` and ``connections_open``
-    the TCP connections (HTTP/1.1 keep-alive, as real providers: a client reuses one for many
-    requests; one idle for ``idle_timeout_s`` is closed). ``verifier_rejects``: the supervisor rejects the
+    held for (also served as JSON on ``GET /stats``); ``counts`` the requests answered 200,
+    per role (``agent``, ``user``, ``judge``, ``supervisor``, ``reflection``, ``analysis``, or
+    ``custom`` when ``script`` answers); ``faults_injected`` the faults, per kind;
+    ``connections_accepted`` and ``connections_open`` the TCP connections (HTTP/1.1
+    keep-alive, as real providers: a client reuses one for many requests; one idle for
+    ``idle_timeout_s`` is closed). ``verifier_rejects``: the supervisor rejects the
     first N candidates of every user turn (a turn is known by the conversation under review
     and the seed; reviews are counted as they arrive, answered or not). ``agent_slip``
     (``wrong_tool`` or ``wrong_argument``): the native tool-calling agent gets its last gold
@@ -166,7 +167,8 @@ class ScriptedServer:
 
     ``script`` (request body -> reply text) replaces the role logic; if it raises
     ``BadRequest`` the client gets a 400 with its message, any other exception a 500; it runs on
-    the server's one event-loop thread (``taubench.scripted_http``), so it must not block. Domains are loaded only when the role logic is used.
+    the server's one event-loop thread (``taubench.scripted_http``), so it must not block.
+    Domains are loaded only when the role logic is used.
     """
 
     def __init__(
@@ -360,7 +362,8 @@ class ScriptedServer:
         if body.get("tools") and self._scenario_of(messages) is not None:  # a customer with tools of their own
             return "user", self._user_message(_without_notes(messages))
         if body.get("tools"):
-            tool_names = [(tool.get("function") or {}).get("name") for tool in body["tools"]]
+            named = ((tool.get("function") or {}).get("name") for tool in body["tools"])
+            tool_names = [name for name in named if name is not None]
             message = self._agent_message(messages, tool_names)
             return "agent", _as_python_calls(message) if self.text_tool_calls else message
         if (reasoning := _text_agent_reasoning(messages)) is not None:
@@ -455,6 +458,7 @@ class ScriptedServer:
         looks, handover = 0, HANDOVER
         if marker[2].startswith(GROUP_PREFIX):  # the customer named a group: look at the account first
             probes = probes_of(self._domains[marker[1]])
+            assert probes is not None  # a group is named only in a domain with probes
             seen = [_text(m.get("content")) for m in messages if m.get("role") == "tool"][: len(probes.agent)]
             if len(seen) < len(probes.agent):
                 return calls_message(probes.agent, "account")
@@ -717,6 +721,7 @@ def _attribution_message(messages: list[dict]) -> dict:
     made = [(call["name"], call["arguments"]) for call in calls]
     stray = next((name for name, _ in made if name not in {name for name, _ in expected}), None)
     mismatched = next((name for name, arguments in made if (name, arguments) not in expected), None)
+    verdict: tuple[str, Optional[str], str]  # fault, fault type, explanation
     if stray:
         verdict = ("agent", "wrong_tool", f"the agent called {stray}, which no expected action uses.")
     elif mismatched:

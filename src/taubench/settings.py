@@ -124,7 +124,11 @@ class _Strategy(BaseModel):
 
     def strategy(self) -> type:
         """The class built once per episode for this role."""
-        return import_target(self.target) if self.target else self.REGISTRY[self.name]
+        if not self.target:
+            return self.REGISTRY[self.name]
+        found = import_target(self.target)
+        assert isinstance(found, type)  # _importable_strategy let only a class through
+        return found
 
 
 class AgentSettings(_Strategy):
@@ -279,13 +283,15 @@ class DispatchSettings(_Section):
     def _only_with_processes(cls, value: Optional[int], info: ValidationInfo) -> Optional[int]:
         if value is not None and info.data.get("backend", "processes") != "processes":
             raise ValueError(
-                f"only used with dispatch.backend=processes (backend is {info.data['backend']!r}); add dispatch.backend=processes"
+                f"only used with dispatch.backend=processes (backend is {info.data['backend']!r}); "
+                "add dispatch.backend=processes"
             )
         return value
 
     @field_validator("ray_address", "ray_cpus_per_episode", "forward_env")
     @classmethod
     def _only_with_ray(cls, value: Any, info: ValidationInfo) -> Any:
+        assert info.field_name is not None  # always set for a field validator
         if value != cls.model_fields[info.field_name].default and info.data.get("backend", "ray") != "ray":
             raise ValueError(
                 f"only used with dispatch.backend=ray (backend is {info.data['backend']!r}); add dispatch.backend=ray"
@@ -422,6 +428,7 @@ class RunSettings(_Section):
         env = info.data.get("env")
         if value is not None or env is None:
             return value
+        assert info.field_name is not None  # always set for a field validator
         return getattr(DOMAINS[env.name].rules, info.field_name)
 
     @field_validator("task_ids", mode="before")
@@ -455,6 +462,7 @@ def _describe(exc: ValidationError) -> str:
 
 def select_tasks(settings: RunSettings, domain: BaseDomain) -> list[Task]:
     """The tasks of the run, in split order; fails on ids or indices outside the split."""
+    assert settings.task_split is not None  # validation fills in the domain's default split
     split = domain.splits.get(settings.task_split)
     if split is None:  # a split the domain declares but its data lack
         raise ConfigError(
@@ -511,7 +519,7 @@ def model_configs() -> list[str]:
 def strategy_options(settings: RunSettings) -> dict[str, Optional[BaseModel]]:
     """Each participant's options, validated by its strategy's ``Options`` model (``None``
     for a strategy that takes none)."""
-    options = {}
+    options: dict[str, Optional[BaseModel]] = {}
     for role, section in (("agent", settings.agent), ("user", settings.user)):
         strategy = section.strategy()
         given = section.model_extra or {}
@@ -528,7 +536,8 @@ def strategy_options(settings: RunSettings) -> dict[str, Optional[BaseModel]]:
         if unknown := [key for key in given if key not in accepted]:  # also where a class of one's own ignores extras
             keys = ", ".join(f"{role}.{key}" for key in unknown)
             raise ConfigError(
-                f"invalid configuration:\n  {keys}: not a known setting (check the spelling); {role} {section.name!r} takes: {', '.join(accepted)}"
+                f"invalid configuration:\n  {keys}: not a known setting (check the spelling); "
+                f"{role} {section.name!r} takes: {', '.join(accepted)}"
             )
         try:
             options[role] = schema.model_validate(given)
@@ -629,9 +638,9 @@ def _check_routes(roles: dict[str, tuple[ModelSpec, str]]) -> None:
         raise ConfigError(
             "invalid configuration:\n"
             + "\n".join(refused.values())
-            + f"\n  allowed: {configs}a litellm model string <provider>/<model>, e.g. openai/<model> (with an api_base for "
-            f"any OpenAI-compatible server), hosted_vllm/<model>, anthropic/<model>; litellm's providers: "
-            + ", ".join(litellm_providers())
+            + f"\n  allowed: {configs}a litellm model string <provider>/<model>, "
+            "e.g. openai/<model> (with an api_base for any OpenAI-compatible server), "
+            "hosted_vllm/<model>, anthropic/<model>; litellm's providers: " + ", ".join(litellm_providers())
         )
 
 

@@ -24,7 +24,7 @@ def tool(kind: ToolKind) -> Callable[[Callable], Callable]:
     argument errors name it exactly as τ²-bench's do (``RetailTools.f() missing 1 ...``)."""
 
     def mark(method: Callable) -> Callable:
-        method.tool_kind = kind
+        method.tool_kind = kind  # type: ignore[attr-defined]  # a function takes attributes; Callable declares none
         return method
 
     return mark
@@ -142,7 +142,8 @@ def function_schema(method: Callable) -> dict:
     descriptions from the docstring's ``Args:`` section."""
     description, arg_docs = parse_docstring(inspect.getdoc(method) or "")
     hints = get_type_hints(method)
-    fields = {
+    # Any values: create_model reads **fields as field definitions, not as its typed options
+    fields: dict[str, Any] = {
         name: (
             hints[name],
             Field(description=arg_docs.get(name))

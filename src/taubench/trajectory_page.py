@@ -151,6 +151,7 @@ def _header(episode: EpisodeResult, context: PageContext, attribution: Optional[
 def _attribution(attribution: EpisodeAttribution) -> str:
     if attribution.error is not None:
         return f"no usable answer: {attribution.error}"
+    assert attribution.fault is not None  # a verdict without an error names the fault
     fault = attribution.fault + (f" / {attribution.fault_type}" if attribution.fault_type else "")
     return f"{fault}: {attribution.explanation}"
 
@@ -203,7 +204,7 @@ def _conversation(episode: EpisodeResult) -> str:
     return f'<div class="chat">{"".join(bubbles)}</div>'
 
 
-def _user_bubble(message: UserMessage, results: dict[tuple[str, str], ToolMessage]) -> str:
+def _user_bubble(message: UserMessage, results: dict[tuple[Requestor, str], ToolMessage]) -> str:
     parts = ['<div class="bubble user"><div class="who">user</div>']
     if message.content.strip() or not message.tool_calls:
         parts.append(f'<div class="text">{escape(message.content)}</div>')
@@ -228,9 +229,9 @@ def _user_bubble(message: UserMessage, results: dict[tuple[str, str], ToolMessag
     return "".join(parts)
 
 
-def _assistant_bubble(message: AssistantMessage, results: dict[tuple[str, str], ToolMessage]) -> str:
+def _assistant_bubble(message: AssistantMessage, results: dict[tuple[Requestor, str], ToolMessage]) -> str:
     parts = ['<div class="bubble assistant"><div class="who">assistant</div>']
-    if message.has_text:
+    if message.content is not None and message.has_text:
         parts.append(f'<div class="text">{escape(message.content)}</div>')
     parts.extend(
         _tool_call(call, results.get(("assistant", call.id)), "assistant") for call in message.tool_calls or []
@@ -291,7 +292,8 @@ def _usage(usage: Optional[Usage]) -> str:
     if usage is None or usage.calls == 0:
         return ""
     cost = "cost unknown" if usage.cost is None else f"${usage.cost:.4f}"
-    return f'<div class="usage">{escape(f"{usage.calls} calls, {usage.prompt_tokens}+{usage.completion_tokens} tokens, {cost}")}</div>'
+    figures = f"{usage.calls} calls, {usage.prompt_tokens}+{usage.completion_tokens} tokens, {cost}"
+    return f'<div class="usage">{escape(figures)}</div>'
 
 
 def _costs(usage: dict[str, Usage]) -> str:

@@ -60,7 +60,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         return 2
     experiment = MlflowClient(tracking_uri).get_experiment_by_name(args.experiment)
     print(
-        f"taubench: MLflow UI of {store}: {runs_address(args.host, args.port, experiment and experiment.experiment_id)}",
+        f"taubench: MLflow UI of {store}: "
+        f"{runs_address(args.host, args.port, experiment and experiment.experiment_id)}",
         flush=True,
     )
     command = [

@@ -47,7 +47,8 @@ V1_FAULT_TYPES = {
 def parser() -> argparse.ArgumentParser:
     found = argparse.ArgumentParser(
         prog="python -m taubench.analysis --results-path FILE",
-        description="τ-bench's auto_error_identification.py: attribute the fault of each failed result of a v1 results file.",
+        description="τ-bench's auto_error_identification.py: "
+        "attribute the fault of each failed result of a v1 results file.",
     )
     found.add_argument("--results-path", type=Path, required=True, help="a τ-bench (v1) results file")
     found.add_argument("--env", required=True, choices=["airline", "retail"], help="the τ-bench domain it ran on")

@@ -38,7 +38,7 @@ V1_AGENT_STRATEGIES = {
 }
 
 
-class V1Action(BaseModel):
+class V1Action(BaseModel):  # type: ignore[no-redef]  # pydantic's plugin: a field named kwargs (pydantic#3125)
     name: str
     kwargs: dict[str, Any] = {}
 

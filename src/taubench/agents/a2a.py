@@ -126,12 +126,15 @@ class A2AAgent:
                         f"A2A agent {self.options.url}: gave up after {attempt} attempts: {exc}"
                     ) from exc
                 time.sleep(delay)
+        assert answer is not None  # each attempt answers or raises (max_attempts >= 1)
         usage = Usage(calls=1, cost=0.0, retries=retries, seconds=round(time.perf_counter() - started, 6))
         return _to_message(answer, f"a2a_call_{turn}").model_copy(update={"usage": usage})
 
     def _parts(self, new: Sequence[Message]) -> list[dict]:
         """What the remote agent has not seen yet, as A2A parts (plain dicts until sent)."""
-        parts = [] if self.context_id else [{"data": {"policy": self.context.policy, "tools": self.context.tools}}]
+        parts: list[dict[str, Any]] = (
+            [] if self.context_id else [{"data": {"policy": self.context.policy, "tools": self.context.tools}}]
+        )
         answers = [message for message in new if isinstance(message, ToolMessage)]
         results = [{"id": m.tool_call_id, "name": m.name, "content": m.content, "error": m.error} for m in answers]
         if results and self.options.mode == "inband":  # in mcp mode they went back through MCP

@@ -324,7 +324,10 @@ class DialogflowCXAgent:
             request = cx.DetectIntentRequest(session=self.session, query_input=query)
             response = calls(
                 "DetectIntent",
-                lambda timeout, request=request: connection.sessions.detect_intent(request=request, retry=None, timeout=timeout),
+                # a default binds this turn's request (B023); mypy cannot type such a lambda (python/mypy#15459)
+                lambda timeout, request=request: connection.sessions.detect_intent(  # type: ignore[misc]
+                    request=request, retry=None, timeout=timeout
+                ),
             )
             answers.extend(response.query_result.response_messages)
         return self._message(answers, connection.tool_names, calls.usage)
@@ -383,10 +386,10 @@ def conform(value: Any, schema: dict, defs: Optional[dict] = None) -> Any:
     if isinstance(value, float) and value.is_integer() and "integer" in types and "number" not in types:
         return int(value)
     if isinstance(value, dict):
-        properties = next((branch["properties"] for branch in branches if "properties" in branch), {})
+        properties: dict = next((branch["properties"] for branch in branches if "properties" in branch), {})
         return {key: conform(item, properties.get(key, {}), defs) for key, item in value.items()}
     if isinstance(value, list):
-        items = next((branch["items"] for branch in branches if isinstance(branch.get("items"), dict)), {})
+        items: dict = next((branch["items"] for branch in branches if isinstance(branch.get("items"), dict)), {})
         return [conform(item, items, defs) for item in value]
     return value
 

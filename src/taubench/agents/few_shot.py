@@ -48,6 +48,7 @@ class FewShotOptions(ToolCallingOptions):
 
     @cached_property
     def examples(self) -> list[str]:
+        assert self.examples_path is not None  # _enough_examples lets no None through
         return read_examples(self.examples_path)
 
 

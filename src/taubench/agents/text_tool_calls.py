@@ -80,6 +80,7 @@ def _python_calls(candidate: str, known: Collection[str]) -> Optional[list]:
         return None
     calls = []
     for node in nodes:
+        assert isinstance(node, ast.Call) and isinstance(node.func, ast.Name)  # all checked above
         try:
             if node.args or any(keyword.arg is None for keyword in node.keywords):
                 raise _NotLiteral("tools take named arguments only")
@@ -97,10 +98,10 @@ def _literal(node: ast.AST) -> Any:
         return node.value
     if isinstance(node, (ast.List, ast.Tuple)):
         return [_literal(item) for item in node.elts]
-    if isinstance(node, ast.Dict) and all(
-        isinstance(key, ast.Constant) and isinstance(key.value, str) for key in node.keys
-    ):
-        return {key.value: _literal(value) for key, value in zip(node.keys, node.values)}
+    if isinstance(node, ast.Dict):
+        keys = [key.value for key in node.keys if isinstance(key, ast.Constant) and isinstance(key.value, str)]
+        if len(keys) == len(node.keys):  # no key of another kind, nor a ``**`` spread (a None key)
+            return {key: _literal(value) for key, value in zip(keys, node.values)}
     if isinstance(node, ast.Name) and node.id in JSON_WORDS:
         return JSON_WORDS[node.id]
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):

@@ -95,6 +95,7 @@ class ToolCallingAgent:
         messages = [{"role": "system", "content": self.system}, *to_chat(trajectory)]
         message = to_message(self.client.complete(messages, tools=self.tools, seed=self.seed, trial=self.trial))
         if self.text_tool_calls and not message.tool_calls and message.has_text:
+            assert message.content is not None  # it has text
             calls, rest = parse_text_tool_calls(
                 message.content, self.tool_names, id_prefix=f"text_call_{len(trajectory)}"
             )

@@ -47,7 +47,8 @@ the conversation needs it.
 Ending the conversation (write the token on its own as your whole message):
 """
 ENDINGS = {
-    STOP: "your goal in the scenario has been reached, or it clearly cannot be reached and you have nothing more to ask.",
+    STOP: "your goal in the scenario has been reached, "
+    "or it clearly cannot be reached and you have nothing more to ask.",
     TRANSFER: "the agent has transferred you to another agent or a human.",
     OUT_OF_SCOPE: "the scenario does not tell you what to do or say next.",
 }

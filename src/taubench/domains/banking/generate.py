@@ -246,7 +246,7 @@ class CastStopPayment(BaseModel):
     fee: str  # the key of its fee
 
 
-CAST_SECTIONS = {
+CAST_SECTIONS: dict[str, type[BaseModel]] = {
     "customers": CastCustomer,
     "accounts": Account,
     "cards": Card,

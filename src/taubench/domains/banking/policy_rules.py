@@ -8,6 +8,9 @@ from taubench.domains.banking.models import BankDB
 from taubench.domains.gold_trace import GoldStep, GoldTrace
 from taubench.domains.kit import RuleBook, hand_offs, identified_first, looked_up_before_change, records_named, said
 
+Trace = GoldTrace[BankDB]
+Step = GoldStep[BankDB]
+
 TIER_TWO = (
     "transfer_internal",
     "send_external_transfer",
@@ -47,7 +50,7 @@ def _days_before(day: str, days: int) -> str:
     return (date.fromisoformat(day) - timedelta(days=days)).isoformat()
 
 
-def _accounts_of(step: GoldStep) -> list[str]:
+def _accounts_of(step: Step) -> list[str]:
     """The accounts a call acts on or reads."""
     db, arguments = step.before, step.arguments
     if step.name == "transfer_internal":
@@ -65,7 +68,7 @@ def _accounts_of(step: GoldStep) -> list[str]:
     return []
 
 
-def _identified(trace: GoldTrace, upto: GoldStep) -> set[str]:
+def _identified(trace: Trace, upto: Step) -> set[str]:
     found = set()
     for step in trace.steps:
         if step is upto:
@@ -75,7 +78,7 @@ def _identified(trace: GoldTrace, upto: GoldStep) -> set[str]:
     return found
 
 
-def _caller(trace: GoldTrace) -> str | None:
+def _caller(trace: Trace) -> str | None:
     return next((step.observation for step in trace.steps if step.name == "find_customer" and not step.error), None)
 
 
@@ -83,7 +86,7 @@ def _owners(db: BankDB, account_id: str) -> set[str]:
     return set(db.accounts[account_id].owner_ids) if account_id in db.accounts else set()
 
 
-def _customers_concerned(step: GoldStep) -> set[str]:
+def _customers_concerned(step: Step) -> set[str]:
     """The customers whose records an agent's read or write touches."""
     if step.requestor != "assistant" or step.kind not in ("read", "write") or step.name == "find_customer":
         return set()
@@ -91,17 +94,17 @@ def _customers_concerned(step: GoldStep) -> set[str]:
     concerned = {arguments["customer_id"]} if "customer_id" in arguments else set()
     for account_id in _accounts_of(step):
         concerned |= _owners(db, account_id)
-    if (card := db.cards.get(arguments.get("card_id"))) is not None:
+    if (card := db.cards.get(arguments.get("card_id", ""))) is not None:
         concerned |= {card.cardholder_id} | _owners(db, card.account_id)
-    if (payee := db.payees.get(arguments.get("payee_id"))) is not None:
+    if (payee := db.payees.get(arguments.get("payee_id", ""))) is not None:
         concerned.add(payee.customer_id)
-    if (dispute := db.disputes.get(arguments.get("dispute_id"))) is not None:
+    if (dispute := db.disputes.get(arguments.get("dispute_id", ""))) is not None:
         concerned |= _owners(db, dispute.account_id)
     return concerned
 
 
 @RULES.trace(1)
-def customer_identified_first(trace: GoldTrace) -> list[str]:
+def customer_identified_first(trace: Trace) -> list[str]:
     return identified_first(
         trace,
         identifies=lambda step: [step.observation] if step.name == "find_customer" else [],
@@ -111,7 +114,7 @@ def customer_identified_first(trace: GoldTrace) -> list[str]:
 
 
 @RULES.each(2, *TIER_TWO)
-def tier_two_first(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+def tier_two_first(step: Step, trace: Trace) -> Iterator[str]:
     accounts = _accounts_of(step) or [step.before.cards[step.arguments["card_id"]].account_id]
     owners = set().union(*(_owners(step.before, account) for account in accounts))
     if step.name == "replace_card":
@@ -122,7 +125,7 @@ def tier_two_first(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
 
 
 @RULES.trace(3)
-def no_app_no_tier_two(trace: GoldTrace) -> list[str]:
+def no_app_no_tier_two(trace: Trace) -> list[str]:
     caller = _caller(trace)
     if caller is None or trace.steps[0].before.customers[caller].app_enrolled:
         return []
@@ -134,7 +137,7 @@ def no_app_no_tier_two(trace: GoldTrace) -> list[str]:
 
 
 @RULES.each(4, *ACCOUNT_TOOLS, *CARD_TOOLS)
-def owners_only(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+def owners_only(step: Step, trace: Trace) -> Iterator[str]:
     if step.requestor != "assistant":
         return
     known = _identified(trace, step)
@@ -152,7 +155,7 @@ def owners_only(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
 
 
 @RULES.trace(5)
-def read_back_first(trace: GoldTrace) -> list[str]:
+def read_back_first(trace: Trace) -> list[str]:
     """The checkable half of rule 5: the records a write names (a dispute's transactions too)
     were shown before it."""
     return looked_up_before_change(
@@ -161,7 +164,7 @@ def read_back_first(trace: GoldTrace) -> list[str]:
 
 
 @RULES.each(6, "transfer_internal")
-def internal_transfers(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+def internal_transfers(step: Step, trace: Trace) -> Iterator[str]:
     db, arguments = step.before, step.arguments
     source, target = db.accounts[arguments["from_account_id"]], db.accounts[arguments["to_account_id"]]
     if not set(source.owner_ids) & set(target.owner_ids) & _identified(trace, step):
@@ -183,7 +186,7 @@ def _sent_today(db: BankDB, customer_id: str, payee_id: str | None = None) -> fl
 
 
 @RULES.each(7, "send_external_transfer")
-def daily_external_limit(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+def daily_external_limit(step: Step, trace: Trace) -> Iterator[str]:
     payee = step.before.payees[step.arguments["payee_id"]]
     customer = step.before.customers[payee.customer_id]
     total = round(_sent_today(step.before, customer.customer_id) + step.arguments["amount"], 2)
@@ -192,7 +195,7 @@ def daily_external_limit(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
 
 
 @RULES.each(8, "send_external_transfer")
-def new_payee_cap(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+def new_payee_cap(step: Step, trace: Trace) -> Iterator[str]:
     db = step.before
     payee = db.payees[step.arguments["payee_id"]]
     if payee.added_on > _days_before(db.today, NEW_PAYEE_DAYS):
@@ -202,7 +205,7 @@ def new_payee_cap(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
 
 
 @RULES.trace(9)
-def no_split_transfers(trace: GoldTrace) -> list[str]:
+def no_split_transfers(trace: Trace) -> list[str]:
     """One transfer per destination: a second one would split an amount around a limit."""
     seen, violations = set(), []
     for step in trace.steps:
@@ -215,7 +218,7 @@ def no_split_transfers(trace: GoldTrace) -> list[str]:
 
 
 @RULES.trace(10)
-def scams_go_to_fraud(trace: GoldTrace) -> list[str]:
+def scams_go_to_fraud(trace: Trace) -> list[str]:
     if trace.calls("transfer_to_human_agents"):
         return [
             f"{step.name} in a conversation handed to a human agent"
@@ -226,7 +229,7 @@ def scams_go_to_fraud(trace: GoldTrace) -> list[str]:
 
 
 @RULES.each(11, *MONEY_MOVEMENT)
-def holds_stay(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+def holds_stay(step: Step, trace: Trace) -> Iterator[str]:
     """No money moved out of an account beyond what its holds leave available."""
     source = step.before.accounts[step.arguments["from_account_id"]]
     if source.holds and step.arguments["amount"] > source.available_balance:
@@ -234,7 +237,7 @@ def holds_stay(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
 
 
 @RULES.each(12, "open_dispute")
-def dispute_window(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+def dispute_window(step: Step, trace: Trace) -> Iterator[str]:
     db = step.before
     for transaction_id in step.arguments["transaction_ids"]:
         entry = db.transactions[transaction_id]
@@ -252,7 +255,7 @@ def dispute_window(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
 
 
 @RULES.each(13, "open_dispute")
-def card_stopped_before_dispute(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+def card_stopped_before_dispute(step: Step, trace: Trace) -> Iterator[str]:
     if step.arguments["reason"] != "unauthorized":
         return
     db = step.before
@@ -263,14 +266,14 @@ def card_stopped_before_dispute(step: GoldStep, trace: GoldTrace) -> Iterator[st
 
 
 @RULES.each(14, "issue_provisional_credit")
-def provisional_credit_when_due(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+def provisional_credit_when_due(step: Step, trace: Trace) -> Iterator[str]:
     dispute = step.before.disputes[step.arguments["dispute_id"]]
     if dispute.provisional_credit_due_on > step.before.today:
         yield f"provisional credit on {dispute.dispute_id} before {dispute.provisional_credit_due_on}"
 
 
 @RULES.each(15, "replace_card")
-def liability_told(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+def liability_told(step: Step, trace: Trace) -> Iterator[str]:
     if step.arguments["reason"] not in ("lost", "stolen"):
         return
     elapsed = business_days_between(step.arguments["noticed_on"], step.before.today, step.before.holidays)
@@ -280,14 +283,14 @@ def liability_told(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
 
 
 @RULES.each(16, "replace_card")
-def expedited_for_premier(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+def expedited_for_premier(step: Step, trace: Trace) -> Iterator[str]:
     card = step.before.cards[step.arguments["card_id"]]
     if step.arguments["ship_speed"] == "expedited" and step.before.customers[card.cardholder_id].segment != "premier":
         yield f"expedited shipping of {card.card_id} for a standard customer"
 
 
 @RULES.trace(17)
-def stop_payments(trace: GoldTrace) -> list[str]:
+def stop_payments(trace: Trace) -> list[str]:
     violations = []
     for index, step in enumerate(trace.steps):
         if step.name != "place_stop_payment":
@@ -319,7 +322,7 @@ def _overdraft_item(db: BankDB, fee_id: str) -> float | None:
 
 
 @RULES.each(18, "waive_fee")
-def small_items_free(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+def small_items_free(step: Step, trace: Trace) -> Iterator[str]:
     item = _overdraft_item(step.before, step.arguments["transaction_id"])
     small = item is not None and item <= SMALL_ITEM
     if small != (step.arguments["reason"] == "bank_error"):
@@ -327,7 +330,7 @@ def small_items_free(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
 
 
 @RULES.each(19, "waive_fee")
-def courtesy_waivers(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+def courtesy_waivers(step: Step, trace: Trace) -> Iterator[str]:
     if step.arguments["reason"] != "courtesy":
         return
     db = step.before
@@ -340,14 +343,14 @@ def courtesy_waivers(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
 
 
 @RULES.each(20, "set_alert")
-def alert_ranges(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+def alert_ranges(step: Step, trace: Trace) -> Iterator[str]:
     low, high = ALERT_RANGES[step.arguments["alert_type"]]
     if not low <= step.arguments["threshold"] <= high:
         yield f"{step.arguments['alert_type']} alert at {step.arguments['threshold']}"
 
 
 @RULES.trace(22)
-def frozen_and_hand_off(trace: GoldTrace) -> list[str]:
+def frozen_and_hand_off(trace: Trace) -> list[str]:
     violations = hand_offs(trace)
     for step in trace.writes:
         if step.requestor == "assistant":

@@ -29,7 +29,8 @@ class BankAppTools(Toolkit):
         """Open the app's Security code screen: today's 6-digit code for phone verification."""
         if self.db.secret is None:
             raise ValueError("The bank app is not set up on this phone")
-        return f"Security code for {self.db.customer_name}: {security_code(self.db.secret, self.db.today)} (valid today only)"
+        code = security_code(self.db.secret, self.db.today)
+        return f"Security code for {self.db.customer_name}: {code} (valid today only)"
 
     # Not a tool: a task's setup enrols the app on the customer's phone.
     def enrol(self, customer_id: str, name: str, secret: str) -> None:

@@ -286,7 +286,7 @@ class OptOut(BaseModel):
     student_id: str
 
 
-CAST = {
+CAST: dict[str, type[BaseModel]] = {
     "courses": Course,
     "sections": CastSection,
     "students": CastStudent,

@@ -7,9 +7,12 @@ import re
 from datetime import date, datetime, timedelta
 from typing import Iterator
 
-from taubench.domains.education.models import EducationDB, Section
+from taubench.domains.education.models import EducationDB, Enrollment, Section
 from taubench.domains.gold_trace import GoldStep, GoldTrace
 from taubench.domains.kit import RuleBook, hand_offs, identified_first, looked_up_before_change, owner_of, said
+
+Trace = GoldTrace[EducationDB]
+Step = GoldStep[EducationDB]
 
 REGISTRATION = ("enroll_in_section", "drop_section", "swap_sections", "join_waitlist")
 ADD_LAST_DAY, SWAP_LAST_DAY, WITHDRAW_LAST_DAY = 7, 21, 60
@@ -32,18 +35,18 @@ RULES = RuleBook()
 CONVERSATIONAL: dict[int, str] = {}
 
 
-def _student_of(step: GoldStep) -> str | None:
+def _student_of(step: Step) -> str | None:
     """The student a call acts on: named, or the holder of the booking it names."""
     return owner_of(step, "student_id", ("tutoring_bookings", "booking_id"))
 
 
-def _caller(trace: GoldTrace) -> str:
+def _caller(trace: Trace) -> str:
     instructions = trace.task.user_scenario.instructions
     found = re.match(r"You are ([^,.]+)", getattr(instructions, "known_info", "") or "")
     return found.group(1).strip() if found else ""
 
 
-def _is_student(trace: GoldTrace, db: EducationDB, student_id: str) -> bool:
+def _is_student(trace: Trace, db: EducationDB, student_id: str) -> bool:
     student = db.students[student_id]
     return _caller(trace) == f"{student.first_name} {student.last_name}"
 
@@ -56,7 +59,7 @@ def _session_day(db: EducationDB, section: Section) -> int:
     return (_today(db) - date.fromisoformat(db.sessions[section.session])).days + 1
 
 
-def _current(db: EducationDB, student_id: str) -> list:
+def _current(db: EducationDB, student_id: str) -> list[Enrollment]:
     return [
         e
         for e in db.enrollments.values()
@@ -76,22 +79,22 @@ def _overlap(one: Section, other: Section) -> bool:
     )
 
 
-def _target(step: GoldStep) -> Section:
+def _target(step: Step) -> Section:
     return step.before.sections[step.arguments.get("to_section_id") or step.arguments["section_id"]]
 
 
-def _directory_lookup(step: GoldStep) -> bool:
+def _directory_lookup(step: Step) -> bool:
     """A look-up by name alone: a directory request, which identifies nobody."""
     return step.name == "find_student" and step.arguments.get("dob") is None
 
 
-def _identified(step: GoldStep) -> list[str]:
+def _identified(step: Step) -> list[str]:
     """The students an identity look-up (with a date of birth) shows."""
     return re.findall(r"ST\d+", step.observation) if step.name == "find_student" and not _directory_lookup(step) else []
 
 
 @RULES.trace(1)
-def student_identified_first(trace: GoldTrace) -> list[str]:
+def student_identified_first(trace: Trace) -> list[str]:
     return identified_first(
         trace,
         identifies=_identified,
@@ -101,7 +104,7 @@ def student_identified_first(trace: GoldTrace) -> list[str]:
 
 
 @RULES.trace(2)
-def third_parties_within_scope(trace: GoldTrace) -> list[str]:
+def third_parties_within_scope(trace: Trace) -> list[str]:
     """A caller who is not the student reaches only what their release covers; the student's
     record itself is read to see the release list."""
     violations = []
@@ -118,7 +121,7 @@ def third_parties_within_scope(trace: GoldTrace) -> list[str]:
 
 
 @RULES.trace(3)
-def only_the_student_changes(trace: GoldTrace) -> list[str]:
+def only_the_student_changes(trace: Trace) -> list[str]:
     return [
         f"{step.name} on {student} asked by {_caller(trace)!r}"
         for step in trace.writes
@@ -127,25 +130,25 @@ def only_the_student_changes(trace: GoldTrace) -> list[str]:
 
 
 @RULES.each(4, *REGISTRATION)
-def holds_block_registration(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
-    if holds := step.before.students[student := _student_of(step)].holds:
+def holds_block_registration(step: Step, trace: Trace) -> Iterator[str]:
+    if holds := step.before.students[student := step.arguments["student_id"]].holds:
         yield f"{step.name} for {student} with holds {holds}"
 
 
 @RULES.each(5, "enroll_in_section", "join_waitlist")
-def add_deadline(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+def add_deadline(step: Step, trace: Trace) -> Iterator[str]:
     if (day := _session_day(step.before, section := _target(step))) > ADD_LAST_DAY:
         yield f"{step.name} into {section.section_id} on day {day} of its session"
 
 
 @RULES.each(6, "swap_sections")
-def swap_deadline(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+def swap_deadline(step: Step, trace: Trace) -> Iterator[str]:
     if (day := _session_day(step.before, section := _target(step))) > SWAP_LAST_DAY:
         yield f"swap into {section.section_id} on day {day}"
 
 
 @RULES.each(7, "enroll_in_section", "join_waitlist")
-def prerequisites_met(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+def prerequisites_met(step: Step, trace: Trace) -> Iterator[str]:
     db, student = step.before, step.arguments["student_id"]
     grades = [e for e in db.enrollments.values() if e.student_id == student and e.status == "completed"]
     for prerequisite in db.courses[_target(step).course_code].prerequisites:
@@ -155,7 +158,7 @@ def prerequisites_met(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
 
 
 @RULES.each(8, "enroll_in_section", "join_waitlist", "swap_sections")
-def no_time_conflicts(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+def no_time_conflicts(step: Step, trace: Trace) -> Iterator[str]:
     target, leaving = _target(step), step.arguments.get("from_section_id")
     for enrollment in _current(step.before, step.arguments["student_id"]):
         other = step.before.sections[enrollment.section_id]
@@ -164,7 +167,7 @@ def no_time_conflicts(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
 
 
 @RULES.each(9, "enroll_in_section")
-def credit_load(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+def credit_load(step: Step, trace: Trace) -> Iterator[str]:
     db, student = step.before, step.before.students[step.arguments["student_id"]]
     load = sum(e.credits for e in _current(db, student.student_id)) + db.courses[_target(step).course_code].credits
     limit = MAX_CREDITS if student.gpa >= OVERLOAD_GPA else FULL_LOAD
@@ -175,7 +178,7 @@ def credit_load(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
 
 
 @RULES.each(10, "join_waitlist")
-def waitlist_limit(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+def waitlist_limit(step: Step, trace: Trace) -> Iterator[str]:
     waiting = len(_target(step).waitlist)
     if waiting >= WAITLIST_MAX:
         yield f"join_waitlist with {waiting} already waiting"
@@ -184,14 +187,13 @@ def waitlist_limit(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
 
 
 @RULES.trace(11)
-def drop_calendar(trace: GoldTrace) -> list[str]:
+def drop_calendar(trace: Trace) -> list[str]:
     violations = []
     for step in trace.calls("drop_section"):
         if _session_day(step.before, _target(step)) > WITHDRAW_LAST_DAY:
             violations.append(f"drop of {step.arguments['section_id']} after day {WITHDRAW_LAST_DAY}")
-        refund = round(
-            step.after.students[_student_of(step)].balance - step.before.students[_student_of(step)].balance, 2
-        )
+        student_id = step.arguments["student_id"]
+        refund = round(step.after.students[student_id].balance - step.before.students[student_id].balance, 2)
         if refund and not said(trace, refund):
             violations.append(f"refund {-refund:.2f} of {step.arguments['section_id']} not in communicate_info")
     if 11 in trace.task.policy_rules and 19 not in trace.task.policy_rules and trace.calls("transfer_to_human_agents"):
@@ -205,15 +207,15 @@ def drop_calendar(trace: GoldTrace) -> list[str]:
 
 
 @RULES.each(12, "drop_section")
-def visa_minimum(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
-    student = step.before.students[_student_of(step)]
+def visa_minimum(step: Step, trace: Trace) -> Iterator[str]:
+    student = step.before.students[step.arguments["student_id"]]
     left = sum(e.credits for e in _current(step.after, student.student_id))
     if student.visa == "F-1" and left < FULL_TIME:
         yield f"drop leaves F-1 student {student.student_id} at {left} credits"
 
 
 @RULES.each(13, "book_tutoring_slot")
-def tutoring_limits(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+def tutoring_limits(step: Step, trace: Trace) -> Iterator[str]:
     db, student = step.before, step.arguments["student_id"]
     slot = db.tutoring_slots[step.arguments["slot_id"]]
     if slot.course_code not in {e.course_code for e in _current(db, student)}:
@@ -230,7 +232,7 @@ def tutoring_limits(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
 
 
 @RULES.each(14, "book_tutoring_slot")
-def booked_ahead(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+def booked_ahead(step: Step, trace: Trace) -> Iterator[str]:
     slot = step.before.tutoring_slots[step.arguments["slot_id"]]
     start = datetime.fromisoformat(f"{slot.date} {slot.start_time}")
     if start < datetime.fromisoformat(step.before.now) + timedelta(hours=BOOK_AHEAD_HOURS):
@@ -238,7 +240,7 @@ def booked_ahead(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
 
 
 @RULES.each(15, "book_tutoring_slot")
-def suspension_respected(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+def suspension_respected(step: Step, trace: Trace) -> Iterator[str]:
     if (until := step.before.students[step.arguments["student_id"]].tutoring_suspended_until) and step.before.now[
         :10
     ] < until:
@@ -246,20 +248,20 @@ def suspension_respected(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
 
 
 @RULES.each(16, "apply_extension")
-def accommodation_extensions(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+def accommodation_extensions(step: Step, trace: Trace) -> Iterator[str]:
     allowed = step.before.students[step.arguments["student_id"]].extension_hours
     if not 0 < step.arguments["hours"] <= allowed:
         yield f"extension of {step.arguments['hours']} hours with an accommodation of {allowed}"
 
 
 @RULES.each(17, "apply_extension")
-def extension_before_due(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+def extension_before_due(step: Step, trace: Trace) -> Iterator[str]:
     if step.before.assignments[step.arguments["assignment_id"]].due <= step.before.now:
         yield f"extension of {step.arguments['assignment_id']} after its due time"
 
 
 @RULES.each(18, "grant_material_access")
-def materials_for_the_roster(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+def materials_for_the_roster(step: Step, trace: Trace) -> Iterator[str]:
     section = step.before.materials[step.arguments["material_id"]].section_id
     if section not in {e.section_id for e in _current(step.before, step.arguments["student_id"])}:
         yield f"material of {section} for {step.arguments['student_id']}, not enrolled in it"
@@ -276,7 +278,7 @@ def _grade_changed(step) -> bool:
 
 
 @RULES.trace(19)
-def grade_appeals(trace: GoldTrace) -> list[str]:
+def grade_appeals(trace: Trace) -> list[str]:
     """Grades change only by a withdrawal's W; an appeal goes to a person only within 30 days."""
     violations = [f"{step.name} changed a grade" for step in trace.writes if _grade_changed(step)]
     if 19 in trace.task.policy_rules and trace.calls("transfer_to_human_agents"):
@@ -291,7 +293,7 @@ def grade_appeals(trace: GoldTrace) -> list[str]:
 
 
 @RULES.trace(20)
-def read_back_first(trace: GoldTrace) -> list[str]:
+def read_back_first(trace: Trace) -> list[str]:
     """The checkable half of reading a change back: every record it changes was looked up first."""
     return looked_up_before_change(
         trace, lambda step: [step.arguments[key] for key in CHANGED if key in step.arguments]
@@ -302,7 +304,7 @@ RULES.trace(21)(hand_offs)
 
 
 @RULES.each(22, "find_student", done=True)
-def directory_requests(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+def directory_requests(step: Step, trace: Trace) -> Iterator[str]:
     """Nothing a directory look-up shows of a student who opted out is said."""
     if not _directory_lookup(step):
         return
@@ -314,13 +316,13 @@ def directory_requests(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
 
 
 @RULES.each(23, "set_directory_opt_out")
-def opt_outs_by_the_student(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+def opt_outs_by_the_student(step: Step, trace: Trace) -> Iterator[str]:
     if not _is_student(trace, step.before, student := step.arguments["student_id"]):
         yield f"set_directory_opt_out on {student} asked by {_caller(trace)!r}"
 
 
 @RULES.trace(24)
-def degree_audits(trace: GoldTrace) -> list[str]:
+def degree_audits(trace: Trace) -> list[str]:
     """The figures said about credits come from an audit read in the trace, or follow from one."""
     if 24 not in trace.task.policy_rules:
         return []

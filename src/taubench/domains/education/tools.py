@@ -288,7 +288,10 @@ class EducationTools(RecordDesk):
         section.enrolled -= 1
         if day > HALF_REFUND_LAST_DAY:
             enrollment.status, enrollment.grade, enrollment.grade_posted = "withdrawn", "W", self.db.now[:10]
-            return f"Withdrew from {section.course_code} ({section_id}) with a W grade; no refund; balance {student.balance:.2f}"
+            return (
+                f"Withdrew from {section.course_code} ({section_id}) with a W grade; no refund; "
+                f"balance {student.balance:.2f}"
+            )
         share = 1.0 if day <= FULL_REFUND_LAST_DAY else 0.5
         refund = round(enrollment.credits * self.db.tuition_per_credit * share, 2)
         enrollment.status = "dropped"

@@ -39,7 +39,7 @@ from taubench.domains.kit import Population, load_cast
 
 SEED = 2026
 NOW = "2025-08-26 10:00"
-CAST_SECTIONS = {
+CAST_SECTIONS: dict[str, type[BaseModel]] = {
     "venues": Venue,
     "rooms": Room,
     "organizers": Organizer,

@@ -9,6 +9,9 @@ from taubench.domains.events.models import Event, EventsDB, Registration
 from taubench.domains.gold_trace import GoldStep, GoldTrace
 from taubench.domains.kit import RuleBook, hand_offs, identified_first, looked_up_before_change, records_named, said
 
+Trace = GoldTrace[EventsDB]
+Step = GoldStep[EventsDB]
+
 PROCESSING_FEE = 10.0
 TRANSFER_CUTOFF_HOURS = 72
 MAX_WORKSHOPS_PER_DAY = 2
@@ -35,18 +38,32 @@ RULES = RuleBook()
 CONVERSATIONAL: dict[int, str] = {}
 
 
-def _registration(step: GoldStep) -> Registration | None:
-    return step.before.registrations.get(step.arguments.get("registration_id"))
+def _registration(step: Step) -> Registration | None:
+    return step.before.registrations.get(step.arguments.get("registration_id", ""))
 
 
-def _event_of(step: GoldStep) -> Event | None:
-    db: EventsDB = step.before
+def _event_of(step: Step) -> Event | None:
+    db = step.before
     if "event_id" in step.arguments:
         return db.events.get(step.arguments["event_id"])
     if "hold_id" in step.arguments and step.arguments["hold_id"] in db.holds:
         return db.events[db.holds[step.arguments["hold_id"]].event_id]
     registration = _registration(step)
     return db.events[registration.event_id] if registration else None
+
+
+def _the_registration(step: Step) -> Registration:
+    """The registration a call names, where its tool takes one: no gold call names a missing one."""
+    registration = _registration(step)
+    assert registration is not None, f"{step.name} names no registration"
+    return registration
+
+
+def _the_event(step: Step) -> Event:
+    """The event a call concerns, where its tool takes one: no gold call names a missing one."""
+    event = _event_of(step)
+    assert event is not None, f"{step.name} concerns no event"
+    return event
 
 
 def _days_before(db: EventsDB, event: Event) -> int:
@@ -61,7 +78,7 @@ def _paid(registration: Registration) -> float:
     return round(registration.price_paid_per_ticket * registration.quantity + registration.fees_paid_total, 2)
 
 
-def _account_of(step: GoldStep) -> list[str]:
+def _account_of(step: Step) -> list[str]:
     """The attendee account a call acts on: named, or the buyer of the registration it names."""
     if step.name in ("buy_tickets", "get_attendee"):
         return [step.arguments["attendee_id"]]
@@ -70,7 +87,7 @@ def _account_of(step: GoldStep) -> list[str]:
 
 
 @RULES.trace(1)
-def attendee_identified(trace: GoldTrace) -> list[str]:
+def attendee_identified(trace: Trace) -> list[str]:
     return identified_first(
         trace,
         identifies=lambda step: (
@@ -82,7 +99,7 @@ def attendee_identified(trace: GoldTrace) -> list[str]:
 
 
 @RULES.trace(2)
-def organizer_on_own_events(trace: GoldTrace) -> list[str]:
+def organizer_on_own_events(trace: Trace) -> list[str]:
     return identified_first(
         trace,
         identifies=lambda step: [step.arguments["organizer_id"]] if step.name == "verify_organizer" else [],
@@ -94,13 +111,13 @@ def organizer_on_own_events(trace: GoldTrace) -> list[str]:
 
 
 @RULES.trace(3)
-def read_back_first(trace: GoldTrace) -> list[str]:
+def read_back_first(trace: Trace) -> list[str]:
     """The checkable half of rule 3: the records a write names were shown before it."""
     return looked_up_before_change(trace, lambda step: records_named(step, READ_BACK_TABLES))
 
 
 @RULES.trace(4)
-def chargeback_frozen(trace: GoldTrace) -> list[str]:
+def chargeback_frozen(trace: Trace) -> list[str]:
     return [
         f"{step.name} on {registration.registration_id}, which has an open chargeback"
         for step in trace.writes
@@ -109,8 +126,8 @@ def chargeback_frozen(trace: GoldTrace) -> list[str]:
 
 
 @RULES.each(5, "cancel_registration")
-def refund_tiers(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
-    registration, event = _registration(step), _event_of(step)
+def refund_tiers(step: Step, trace: Trace) -> Iterator[str]:
+    registration, event = _the_registration(step), _the_event(step)
     if event.status in ("cancelled", "postponed"):
         return
     days, price = _days_before(step.before, event), registration.price_paid_per_ticket * registration.quantity
@@ -122,8 +139,8 @@ def refund_tiers(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
 
 
 @RULES.each(6, "cancel_registration")
-def organizer_cancelled_in_full(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
-    registration, event = _registration(step), _event_of(step)
+def organizer_cancelled_in_full(step: Step, trace: Trace) -> Iterator[str]:
+    registration, event = _the_registration(step), _the_event(step)
     if event.status not in ("cancelled", "postponed"):
         return
     if abs(step.arguments["refund_amount"] - _paid(registration)) > 0.005:
@@ -133,17 +150,17 @@ def organizer_cancelled_in_full(step: GoldStep, trace: GoldTrace) -> Iterator[st
 
 
 @RULES.each(7, "cancel_registration")
-def fees_kept(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
-    if _event_of(step).status in ("cancelled", "postponed"):
+def fees_kept(step: Step, trace: Trace) -> Iterator[str]:
+    if _the_event(step).status in ("cancelled", "postponed"):
         return
-    registration = _registration(step)
+    registration = _the_registration(step)
     if step.arguments["refund_amount"] > registration.price_paid_per_ticket * registration.quantity:
         yield f"refund {step.arguments['refund_amount']} includes service fees"
 
 
 @RULES.each(8, "transfer_ticket")
-def transfer_window(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
-    registration, event = _registration(step), _event_of(step)
+def transfer_window(step: Step, trace: Trace) -> Iterator[str]:
+    registration, event = _the_registration(step), _the_event(step)
     if _hours_before(step.before, event) < TRANSFER_CUTOFF_HOURS:
         yield f"transfer of {registration.registration_id} less than 72 hours before the start"
     if registration.transfers_used:
@@ -151,17 +168,21 @@ def transfer_window(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
 
 
 @RULES.each(9, "change_ticket_type")
-def ticket_change_window(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
-    if _hours_before(step.before, event := _event_of(step)) < TRANSFER_CUTOFF_HOURS:
+def ticket_change_window(step: Step, trace: Trace) -> Iterator[str]:
+    if _hours_before(step.before, event := _the_event(step)) < TRANSFER_CUTOFF_HOURS:
         yield f"change_ticket_type less than 72 hours before {event.event_id}"
 
 
 @RULES.each(10, "buy_tickets")
-def lowest_discount(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
-    event = _event_of(step)
+def lowest_discount(step: Step, trace: Trace) -> Iterator[str]:
+    event = _the_event(step)
     ticket = next(t for t in event.ticket_types if t.name == step.arguments["ticket_type"])
     today = step.before.now[:10]
-    options = [ticket.early_bird_price if ticket.early_bird_end and today <= ticket.early_bird_end else ticket.price]
+    options = [
+        ticket.early_bird_price
+        if ticket.early_bird_price is not None and ticket.early_bird_end and today <= ticket.early_bird_end
+        else ticket.price
+    ]
     if step.arguments["quantity"] >= GROUP_MINIMUM:
         options.append(round(ticket.price * 0.85, 2))
     charged = json.loads(step.observation)["price_paid_per_ticket"]
@@ -172,19 +193,19 @@ def lowest_discount(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
 
 
 @RULES.each(11, "buy_tickets")
-def group_size(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+def group_size(step: Step, trace: Trace) -> Iterator[str]:
     if step.arguments["quantity"] > MAX_GROUP:
         yield f"buy_tickets of {step.arguments['quantity']} tickets, above the group desk's limit"
 
 
 @RULES.each(12, *REGISTRATION_TOOLS)
-def event_status(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+def event_status(step: Step, trace: Trace) -> Iterator[str]:
     if step.name != "cancel_registration" and (event := _event_of(step)) and event.status in ("completed", "cancelled"):
         yield f"{step.name} on a registration of a {event.status} event"
 
 
 @RULES.each(13, "enroll_session")
-def session_limits(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+def session_limits(step: Step, trace: Trace) -> Iterator[str]:
     sessions = [step.after.sessions[s] for s in step.after.registrations[step.arguments["registration_id"]].sessions]
     for day in {session.day for session in sessions}:
         that_day = sorted((s for s in sessions if s.day == day), key=lambda s: s.start)
@@ -196,17 +217,17 @@ def session_limits(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
 
 
 @RULES.each(14, "enroll_session")
-def vip_sessions(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+def vip_sessions(step: Step, trace: Trace) -> Iterator[str]:
     if (
         step.before.sessions[step.arguments["session_id"]].vip_only
-        and (registration := _registration(step)).ticket_type != "vip"
+        and (registration := _the_registration(step)).ticket_type != "vip"
     ):
         yield f"enrolled a {registration.ticket_type} ticket in VIP-only {step.arguments['session_id']}"
 
 
 @RULES.each(15, "join_waitlist")
-def repeat_before_waitlist(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
-    full, quantity = step.before.sessions[step.arguments["session_id"]], _registration(step).quantity
+def repeat_before_waitlist(step: Step, trace: Trace) -> Iterator[str]:
+    full, quantity = step.before.sessions[step.arguments["session_id"]], _the_registration(step).quantity
     repeats = [
         s.session_id
         for s in step.before.sessions.values()
@@ -217,17 +238,17 @@ def repeat_before_waitlist(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
 
 
 @RULES.each(16, "request_accommodation")
-def asl_notice(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+def asl_notice(step: Step, trace: Trace) -> Iterator[str]:
     if (
         step.arguments["kind"] == "asl_interpreter"
-        and (days := _days_before(step.before, _event_of(step))) < ASL_NOTICE_DAYS
+        and (days := _days_before(step.before, _the_event(step))) < ASL_NOTICE_DAYS
     ):
         yield f"ASL interpreter requested {days} days before the event"
 
 
 @RULES.each(17, "hold_room")
-def hold_rules(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
-    event, room = _event_of(step), step.before.rooms[step.arguments["room_id"]]
+def hold_rules(step: Step, trace: Trace) -> Iterator[str]:
+    event, room = _the_event(step), step.before.rooms[step.arguments["room_id"]]
     needed = math.ceil(event.expected_attendance * HOLD_HEADROOM - 1e-9)
     if room.capacity < needed:
         yield f"held {room.room_id} seating {room.capacity}, below {needed}"
@@ -241,7 +262,7 @@ def hold_rules(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
 
 
 @RULES.each(18, "confirm_hold")
-def hold_confirmation(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+def hold_confirmation(step: Step, trace: Trace) -> Iterator[str]:
     hold = step.before.holds[step.arguments["hold_id"]]
     event, room = step.before.events[hold.event_id], step.before.rooms[hold.room_id]
     needed = math.ceil(event.expected_attendance * HOLD_HEADROOM - 1e-9)
@@ -257,7 +278,7 @@ def hold_confirmation(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
 
 
 @RULES.each(19, "send_announcement")
-def marketing_gap(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+def marketing_gap(step: Step, trace: Trace) -> Iterator[str]:
     if step.arguments["kind"] != "marketing":
         return
     today = date.fromisoformat(trace.steps[0].before.now[:10])

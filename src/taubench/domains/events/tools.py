@@ -1,9 +1,9 @@
 """The events domain's tools: the Brightline Events support desk's screens. They check what
 the ticketing, scheduling and venue systems check (existence, status, ticket and seat
-capacity, a room's calendar, a hold's expiry, the arithmetic of a refund or a deposit); who may act, which refund tier or
-discount applies, deadlines for transfers and interpreters, workshop limits, hold and
-announcement limits are the policy's, so the agent's job. The read-only screens are in
-reads.py."""
+capacity, a room's calendar, a hold's expiry, the arithmetic of a refund or a deposit); who
+may act, which refund tier or discount applies, deadlines for transfers and interpreters,
+workshop limits, hold and announcement limits are the policy's, so the agent's job. The
+read-only screens are in reads.py."""
 
 from typing import Annotated, Optional
 

@@ -21,6 +21,8 @@ from functools import cache
 from statistics import NormalDist
 from typing import Any
 
+from pydantic import BaseModel
+
 from taubench.domains.fitness.cast_rows import (
     CastActivity,
     CastBooking,
@@ -36,7 +38,7 @@ from taubench.domains.kit import Population, load_cast
 from taubench.domains.kit.population import WOMEN
 
 SEED = 2025
-MEMBER_DEFAULTS = {
+MEMBER_DEFAULTS: dict[str, Any] = {
     "zip_code": "97201",
     "home_club": "C01",
     "tier": "plus",
@@ -54,7 +56,7 @@ MEMBER_DEFAULTS = {
     "routine": None,
     "pending_tier": None,
 }
-CAST_SECTIONS = {
+CAST_SECTIONS: dict[str, type[BaseModel]] = {
     "clubs": Club,
     "members": CastMember,
     "measured_members": CastMember,
@@ -160,7 +162,7 @@ ZIPS = ("97201", "97202", "97205", "97209", "97214", "97005", "97008", "97030", 
 INJURIES = ("knee", "back", "shoulder")
 ADULT_WEIGHT_KG = NormalDist(mu=math.log(75), sigma=0.18)  # of log weight: median 75 kg, 90% within 56-101 kg
 GOAL_METRICS = ("body_weight_kg", "longest_run_km", "weekly_distance_km", "sessions_per_week")
-ACTIVITY_SHAPES = {  # type: (minutes range, km per minute range, heart-rate range)
+ACTIVITY_SHAPES = {  # activity -> (minutes range, km per minute range, heart-rate range)
     "run": ((20, 75), (0.15, 0.19), (138, 165)),
     "ride": ((30, 110), (0.35, 0.45), (118, 150)),
     "swim": ((20, 50), (0.035, 0.045), (115, 145)),

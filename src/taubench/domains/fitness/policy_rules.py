@@ -3,6 +3,7 @@
 import json
 from typing import Iterator
 
+from taubench.domains.fitness.models import FitnessDB
 from taubench.domains.fitness.terms import (
     LATE_CANCEL_HOURS,
     NOTICE_DAYS,
@@ -19,6 +20,9 @@ from taubench.domains.fitness.terms import (
 )
 from taubench.domains.gold_trace import GoldStep, GoldTrace
 from taubench.domains.kit import RuleBook, hand_offs, identified_first, looked_up_before_change, records_named, said
+
+Trace = GoldTrace[FitnessDB]
+Step = GoldStep[FitnessDB]
 
 UNSCOPED = (
     "find_member",
@@ -43,28 +47,28 @@ RULES = RuleBook()
 CONVERSATIONAL = {25: "declining comparisons and health judgements is what is (not) said, not tool calls"}
 
 
-def _today(step: GoldStep) -> str:
+def _today(step: Step) -> str:
     return day_of(step.before.now)
 
 
-def _member_of(step: GoldStep) -> str | None:
+def _member_of(step: Step) -> str | None:
     """The member a call acts on: named, or the holder of the booking, package or session it names."""
     db, arguments = step.before, step.arguments
     if "member_id" in arguments:
         return arguments["member_id"]
-    if (booking := db.bookings.get(arguments.get("booking_id"))) is not None:
+    if (booking := db.bookings.get(arguments.get("booking_id", ""))) is not None:
         return booking.member_id
-    session = db.pt_sessions.get(arguments.get("session_id"))
-    package = db.pt_packages.get(session.package_id if session else arguments.get("package_id"))
+    session = db.pt_sessions.get(arguments.get("session_id", ""))
+    package = db.pt_packages.get(session.package_id if session else arguments.get("package_id", ""))
     return package.member_id if package else None
 
 
 @RULES.trace(1)
-def member_verified_first(trace: GoldTrace) -> list[str]:
+def member_verified_first(trace: Trace) -> list[str]:
     """Verified by name and birth date, or by a member number whose full name the member gave."""
     given = trace.task.user_scenario.model_dump_json()
 
-    def identifies(step: GoldStep) -> list[str]:
+    def identifies(step: Step) -> list[str]:
         if step.name not in ("find_member", "get_member"):
             return []
         member = json.loads(step.observation)
@@ -81,18 +85,18 @@ def member_verified_first(trace: GoldTrace) -> list[str]:
 
 
 @RULES.trace(2)
-def own_records_only(trace: GoldTrace) -> list[str]:
-    members = {_member_of(step) for step in trace.steps if step.name not in UNSCOPED and _member_of(step)}
+def own_records_only(trace: Trace) -> list[str]:
+    members = {member for step in trace.steps if step.name not in UNSCOPED and (member := _member_of(step))}
     return [f"one conversation acts on several members: {sorted(members)}"] if len(members) > 1 else []
 
 
 @RULES.trace(3)
-def changes_read_back(trace: GoldTrace) -> list[str]:
+def changes_read_back(trace: Trace) -> list[str]:
     return looked_up_before_change(trace, lambda step: records_named(step, RECORD_TABLES))
 
 
 @RULES.trace(4)
-def no_training_after_distress(trace: GoldTrace) -> list[str]:
+def no_training_after_distress(trace: Trace) -> list[str]:
     text = trace.task.user_scenario.model_dump_json().lower()
     if not any(word in text for word in DISTRESS):
         return []
@@ -104,7 +108,7 @@ def no_training_after_distress(trace: GoldTrace) -> list[str]:
 
 
 @RULES.each(5, "change_tier", done=True)
-def tier_changes(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+def tier_changes(step: Step, trace: Trace) -> Iterator[str]:
     member = step.before.members[step.arguments["member_id"]]
     if member.status != "active" or member.cancel_effective:
         yield f"tier change for a {member.status} membership (notice: {member.cancel_effective})"
@@ -116,7 +120,7 @@ def tier_changes(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
 
 
 @RULES.each(6, "freeze_membership", done=True)
-def freeze_terms(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+def freeze_terms(step: Step, trace: Trace) -> Iterator[str]:
     member, start = step.before.members[step.arguments["member_id"]], step.arguments["start_date"]
     if not 1 <= step.arguments["months"] <= MAX_FREEZE_MONTHS:
         yield f"freeze of {step.arguments['months']} months"
@@ -129,7 +133,7 @@ def freeze_terms(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
 
 
 @RULES.each(7, "freeze_membership", done=True)
-def freeze_clears_bookings(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+def freeze_clears_bookings(step: Step, trace: Trace) -> Iterator[str]:
     member_id, start = step.arguments["member_id"], step.arguments["start_date"]
     end, db = add_months(start, step.arguments["months"]), step.before
     yield from (
@@ -152,7 +156,7 @@ RULES.trace(8)(hand_offs)
 
 
 @RULES.each(9, "cancel_membership", done=True)
-def cancellation_terms(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+def cancellation_terms(step: Step, trace: Trace) -> Iterator[str]:
     member = step.before.members[step.arguments["member_id"]]
     effective = add_days(_today(step), NOTICE_DAYS)
     if effective not in trace.task.communicate_info:
@@ -163,7 +167,7 @@ def cancellation_terms(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
             yield f"early-termination fee {fee:.2f} not in communicate_info"
 
 
-def _frozen_on(step: GoldStep, member_id: str, day: str) -> bool:
+def _frozen_on(step: Step, member_id: str, day: str) -> bool:
     member = step.before.members[member_id]
     return any(freeze.start_date <= day < freeze.end_date for freeze in member.freezes) or (
         member.cancel_effective is not None and day >= member.cancel_effective
@@ -171,7 +175,7 @@ def _frozen_on(step: GoldStep, member_id: str, day: str) -> bool:
 
 
 @RULES.trace(10)
-def booking_window(trace: GoldTrace) -> list[str]:
+def booking_window(trace: Trace) -> list[str]:
     violations = []
     for step in trace.done("book_class"):
         gym_class = step.before.classes[step.arguments["class_id"]]
@@ -187,7 +191,7 @@ def booking_window(trace: GoldTrace) -> list[str]:
 
 
 @RULES.each(11, "book_class", done=True)
-def weekly_caps(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+def weekly_caps(step: Step, trace: Trace) -> Iterator[str]:
     if step.arguments.get("waitlist"):
         return
     member = step.before.members[step.arguments["member_id"]]
@@ -204,7 +208,7 @@ def weekly_caps(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
 
 
 @RULES.each(12, "cancel_class_booking", done=True)
-def late_cancellations(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+def late_cancellations(step: Step, trace: Trace) -> Iterator[str]:
     booking = step.before.bookings[step.arguments["booking_id"]]
     late = booking.status == "booked" and hours_between(step.before.now, booking.class_start) < LATE_CANCEL_HOURS
     if late and not said(trace, 10.0):
@@ -212,7 +216,7 @@ def late_cancellations(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
 
 
 @RULES.each(13, "book_class", done=True)
-def full_classes(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+def full_classes(step: Step, trace: Trace) -> Iterator[str]:
     if not step.arguments.get("waitlist"):
         return
     full = step.before.classes[step.arguments["class_id"]]
@@ -228,7 +232,7 @@ def full_classes(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
 
 
 @RULES.each(14, "book_class", done=True)
-def no_show_block(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+def no_show_block(step: Step, trace: Trace) -> Iterator[str]:
     today = _today(step)
     missed = sorted(
         day_of(booking.class_start)
@@ -242,7 +246,7 @@ def no_show_block(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
 
 
 @RULES.each(15, "assign_routine", done=True)
-def routine_levels(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+def routine_levels(step: Step, trace: Trace) -> Iterator[str]:
     member, routine = (
         step.before.members[step.arguments["member_id"]],
         step.before.routines[step.arguments["routine_id"]],
@@ -256,7 +260,7 @@ def routine_levels(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
 
 
 @RULES.each(16, "assign_routine", done=True)
-def contraindications(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+def contraindications(step: Step, trace: Trace) -> Iterator[str]:
     member, routine = (
         step.before.members[step.arguments["member_id"]],
         step.before.routines[step.arguments["routine_id"]],
@@ -266,26 +270,26 @@ def contraindications(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
 
 
 @RULES.each(17, "assign_routine", done=True)
-def routine_start(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+def routine_start(step: Step, trace: Trace) -> Iterator[str]:
     if step.arguments["start_date"] > add_days(_today(step), ROUTINE_LEAD_DAYS):
         yield f"routine starting {step.arguments['start_date']}"
 
 
 @RULES.each(18, "log_activity", done=True)
-def logging_window(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+def logging_window(step: Step, trace: Trace) -> Iterator[str]:
     if not add_days(_today(step), -BACKDATE_DAYS) <= step.arguments["date"] <= _today(step):
         yield f"activity logged for {step.arguments['date']}"
 
 
 @RULES.trace(19)
-def figures_said(trace: GoldTrace) -> list[str]:
+def figures_said(trace: Trace) -> list[str]:
     if 19 in trace.task.policy_rules and not trace.task.communicate_info:
         return ["a task on figures from the log with no figure to say"]
     return []
 
 
 @RULES.each(20, "set_goal", done=True)
-def weight_goals(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+def weight_goals(step: Step, trace: Trace) -> Iterator[str]:
     if step.arguments["metric"] != "body_weight_kg":
         return
     weight = step.before.members[step.arguments["member_id"]].weight_kg
@@ -295,19 +299,19 @@ def weight_goals(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
 
 
 @RULES.each(21, "book_pt_session", done=True)
-def pt_bookings(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+def pt_bookings(step: Step, trace: Trace) -> Iterator[str]:
     if hours_between(step.before.now, step.arguments["slot"]) < PT_FORFEIT_HOURS:
         yield f"session {step.arguments['slot']} booked less than 24 hours ahead"
 
 
 @RULES.each(22, "cancel_pt_session", done=True)
-def pt_cancellations(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+def pt_cancellations(step: Step, trace: Trace) -> Iterator[str]:
     if json.loads(step.observation)["status"] == "forfeited" and "forfeited" not in trace.task.communicate_info:
         yield f"{step.arguments['session_id']} forfeited without saying so"
 
 
 @RULES.each(23, "log_measurement", done=True)
-def measurements_logged(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+def measurements_logged(step: Step, trace: Trace) -> Iterator[str]:
     """Within the back-dating window, and no further from the week's latest entry than a body moves."""
     day = step.arguments["date"]
     if not add_days(_today(step), -BACKDATE_DAYS) <= day <= _today(step):
@@ -330,7 +334,7 @@ def measurements_logged(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
 
 
 @RULES.trace(24)
-def progress_said(trace: GoldTrace) -> list[str]:
+def progress_said(trace: Trace) -> list[str]:
     """A progress question is answered with a figure of the period (each measure's last read:
     earlier ones may only look up last week's entry): its change or weekly average, or with
     fewer than two entries the latest entry's date."""

@@ -10,6 +10,8 @@ import random
 from datetime import date, timedelta
 from typing import Any
 
+from pydantic import BaseModel
+
 from taubench.domains.healthcare.models import (
     Appointment,
     Clinic,
@@ -251,7 +253,7 @@ PROVIDER_FIRST = [
 ]
 PRIMARY = {"family_medicine", "internal_medicine", "pediatrics"}
 NO_SHOW_FEE = 75.0
-CAST = {
+CAST: dict[str, type[BaseModel]] = {
     "plans": Plan,
     "clinics": Clinic,
     "providers": Provider,
@@ -310,7 +312,8 @@ def _filler_patients(
     current, pharmacies = _current_plans(cast), [pharmacy.pharmacy_id for pharmacy in cast["pharmacies"]]
     primary = [pid for pid, p in providers.items() if p["specialty"] in ("family_medicine", "internal_medicine")]
     pediatric = [pid for pid, p in providers.items() if p["specialty"] == "pediatrics"]
-    patients, number = [], 10101
+    patients: list[dict[str, Any]] = []
+    number = 10101
     while len(patients) < 380:
         born = date(rng.randint(1938, 2022), rng.randint(1, 12), rng.randint(1, 28))
         town, zips = rng.choice(TOWNS)
@@ -369,9 +372,9 @@ def _history(
 ) -> dict[str, dict[str, Any]]:
     """Past visits of the filler patients: mostly completed, some cancelled or missed, a few booked ahead."""
     by_specialty: dict[str, list[str]] = {}
-    for pid, provider in providers.items():
+    for pid, record in providers.items():
         if pid not in {provider.provider_id for provider in cast["providers"]}:
-            by_specialty.setdefault(provider["specialty"], []).append(pid)
+            by_specialty.setdefault(record["specialty"], []).append(pid)
     appointments, number = {}, 200001
     times = [f"{hour:02d}:{minute}" for hour in range(8, 17) for minute in ("00", "30")]
     for patient in patients:

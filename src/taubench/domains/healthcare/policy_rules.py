@@ -10,6 +10,9 @@ from taubench.domains.gold_trace import GoldStep, GoldTrace
 from taubench.domains.healthcare.models import HealthcareDB, Provider, Slot
 from taubench.domains.kit import RuleBook, identified_first, looked_up_before_change, owner_of, said
 
+Trace = GoldTrace[HealthcareDB]
+Step = GoldStep[HealthcareDB]
+
 PRIMARY_CARE = {"family_medicine", "internal_medicine", "pediatrics"}
 NO_PATIENT = {
     "find_patient",
@@ -64,12 +67,12 @@ def _today(db: HealthcareDB) -> str:
     return db.now[:10]
 
 
-def _patient_of(step: GoldStep) -> str | None:
+def _patient_of(step: Step) -> str | None:
     """The patient a call is about: named, or the holder of the appointment or prescription it names."""
     return owner_of(step, "patient_id", ("appointments", "appointment_id"), ("prescriptions", "rx_id"))
 
 
-def _instructions(trace: GoldTrace) -> str:
+def _instructions(trace: Trace) -> str:
     instructions = trace.task.user_scenario.instructions
     return (
         instructions
@@ -78,23 +81,23 @@ def _instructions(trace: GoldTrace) -> str:
     )
 
 
-def _caller(trace: GoldTrace) -> str | None:
+def _caller(trace: Trace) -> str | None:
     found = re.search(r"You are ([A-Z][\w'-]+(?: [A-Z][\w'-]+)+)", _instructions(trace))
     return found.group(1) if found else None
 
 
-def _is_patient(trace: GoldTrace, db: HealthcareDB, patient_id: str) -> bool:
+def _is_patient(trace: Trace, db: HealthcareDB, patient_id: str) -> bool:
     patient = db.patients[patient_id]
     return _caller(trace) == f"{patient.first_name} {patient.last_name}"
 
 
-def _shown(step: GoldStep) -> list[str]:
+def _shown(step: Step) -> list[str]:
     """The patients a look-up by name and birth date shows."""
     return [match["patient_id"] for match in json.loads(step.observation)] if step.name == "find_patient" else []
 
 
 @RULES.trace(1)
-def patient_identified_first(trace: GoldTrace) -> list[str]:
+def patient_identified_first(trace: Trace) -> list[str]:
     return identified_first(
         trace,
         identifies=_shown,
@@ -104,7 +107,7 @@ def patient_identified_first(trace: GoldTrace) -> list[str]:
 
 
 @RULES.trace(2)
-def proxy_authority(trace: GoldTrace) -> list[str]:
+def proxy_authority(trace: Trace) -> list[str]:
     violations = []
     for step in trace.writes:
         patient_id = _patient_of(step)
@@ -121,18 +124,18 @@ def proxy_authority(trace: GoldTrace) -> list[str]:
 
 
 @RULES.trace(3)
-def confidential_services(trace: GoldTrace) -> list[str]:
+def confidential_services(trace: Trace) -> list[str]:
     return [
         f"{step.name} of confidential {step.arguments['appointment_id']} by someone other than the patient"
         for step in trace.writes
-        if (appointment := step.before.appointments.get(step.arguments.get("appointment_id"))) is not None
+        if (appointment := step.before.appointments.get(step.arguments.get("appointment_id", ""))) is not None
         and appointment.confidential
         and not _is_patient(trace, step.before, appointment.patient_id)
     ]
 
 
 @RULES.trace(4)
-def emergencies_go_to_911(trace: GoldTrace) -> list[str]:
+def emergencies_go_to_911(trace: Trace) -> list[str]:
     text = _instructions(trace).lower()
     if not any(word in text for word in EMERGENCY_WORDS):
         return []
@@ -141,7 +144,7 @@ def emergencies_go_to_911(trace: GoldTrace) -> list[str]:
     return []
 
 
-def _booking(step: GoldStep) -> tuple[str, Slot, Provider, str | None]:
+def _booking(step: Step) -> tuple[str, Slot, Provider, str | None]:
     """(patient, slot, provider, referral id) of a booking or a reschedule (one of BOOKINGS)."""
     db = step.before
     if step.name == "book_appointment":
@@ -153,28 +156,33 @@ def _booking(step: GoldStep) -> tuple[str, Slot, Provider, str | None]:
 
 
 @RULES.each(5, *BOOKINGS)
-def referral_plans(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+def referral_plans(step: Step, trace: Trace) -> Iterator[str]:
     patient_id, slot, provider, referral_id = _booking(step)
-    plan = step.before.plans[step.before.patients[patient_id].plan_id]
+    plan_id = step.before.patients[patient_id].plan_id
+    assert plan_id is not None, f"{patient_id} has no plan"  # the generator gives every patient one
+    plan = step.before.plans[plan_id]
     if not plan.referral_required or provider.specialty in PRIMARY_CARE:
         return
-    referral = step.before.referrals.get(referral_id)
+    referral = step.before.referrals.get(referral_id) if referral_id is not None else None
     if referral is None or referral.specialty != provider.specialty:
         yield f"{step.name} of a {provider.specialty} visit for {patient_id} without a referral"
-    elif not referral.valid_from <= slot.date <= referral.valid_to:
+        return
+    # only a requested referral lacks dates: the tools refuse a booking on one, and no gold trace tries
+    assert referral.valid_from is not None and referral.valid_to is not None, f"{referral_id} has no dates"
+    if not referral.valid_from <= slot.date <= referral.valid_to:
         window = f"{referral.valid_from} to {referral.valid_to}"
         yield f"{step.name} on {slot.date}, outside referral {referral_id} ({window})"
 
 
 @RULES.each(6, *BOOKINGS)
-def in_network(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+def in_network(step: Step, trace: Trace) -> Iterator[str]:
     patient_id, _, provider, _ = _booking(step)
     if step.before.patients[patient_id].plan_id not in provider.plans_in_network:
         yield f"{step.name} with {provider.provider_id}, out of network for {patient_id}"
 
 
 @RULES.each(7, "book_appointment")
-def visit_type(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+def visit_type(step: Step, trace: Trace) -> Iterator[str]:
     patient_id, _, provider, _ = _booking(step)
     today = _today(step.before)
     seen = any(
@@ -192,7 +200,7 @@ def visit_type(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
 
 
 @RULES.each(8, *BOOKINGS)
-def telehealth_licensing(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+def telehealth_licensing(step: Step, trace: Trace) -> Iterator[str]:
     patient_id, slot, provider, _ = _booking(step)
     if slot.mode != "telehealth":
         return
@@ -203,7 +211,7 @@ def telehealth_licensing(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
 
 
 @RULES.each(9, "cancel_appointment")
-def late_cancellation(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+def late_cancellation(step: Step, trace: Trace) -> Iterator[str]:
     appointment = step.before.appointments[step.arguments["appointment_id"]]
     starts = datetime.fromisoformat(f"{appointment.date} {appointment.time}")
     if (starts - datetime.fromisoformat(step.before.now)).total_seconds() >= 24 * 3600:
@@ -219,13 +227,13 @@ def late_cancellation(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
 
 
 @RULES.each(10, "reschedule_appointment")
-def reschedule_limit(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+def reschedule_limit(step: Step, trace: Trace) -> Iterator[str]:
     if (count := step.before.appointments[step.arguments["appointment_id"]].reschedule_count) >= 2:
         yield f"reschedule of {step.arguments['appointment_id']}, already rescheduled {count} times"
 
 
 @RULES.each(11, "book_appointment")
-def no_show_supervisor(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+def no_show_supervisor(step: Step, trace: Trace) -> Iterator[str]:
     patient_id = step.arguments["patient_id"]
     missed = [
         a
@@ -237,7 +245,7 @@ def no_show_supervisor(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
 
 
 @RULES.each(12, "request_refill")
-def refill_conditions(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+def refill_conditions(step: Step, trace: Trace) -> Iterator[str]:
     db = step.before
     rx = db.prescriptions[step.arguments["rx_id"]]
     elapsed = (date.fromisoformat(_today(db)) - date.fromisoformat(rx.last_fill)).days
@@ -254,7 +262,7 @@ def refill_conditions(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
 
 
 @RULES.each(13, "request_refill")
-def controlled_substances(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+def controlled_substances(step: Step, trace: Trace) -> Iterator[str]:
     rx = step.before.prescriptions[step.arguments["rx_id"]]
     if rx.dea_schedule == "II":
         yield f"refill of Schedule II {rx.rx_id}"
@@ -263,7 +271,7 @@ def controlled_substances(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
 
 
 @RULES.each(14, "create_records_request")
-def records_release(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+def records_release(step: Step, trace: Trace) -> Iterator[str]:
     recipient = step.arguments["recipient"]
     if recipient == "patient":
         return
@@ -273,21 +281,21 @@ def records_release(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
 
 
 @RULES.each(15, "update_insurance")
-def contracted_plans(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+def contracted_plans(step: Step, trace: Trace) -> Iterator[str]:
     plan = step.before.plans[step.arguments["plan_id"]]
     if plan.contract_end is not None and plan.contract_end < _today(step.before):
         yield f"update_insurance to {plan.plan_id}, whose contract ended {plan.contract_end}"
 
 
 @RULES.trace(16)
-def transfer_changes_nothing(trace: GoldTrace) -> list[str]:
+def transfer_changes_nothing(trace: Trace) -> list[str]:
     if trace.calls("transfer_to_human_agents") and trace.writes:
         return ["transfer_to_human_agents in a task that also changes records"]
     return []
 
 
 @RULES.trace(17)
-def read_back_first(trace: GoldTrace) -> list[str]:
+def read_back_first(trace: Trace) -> list[str]:
     """The checkable half of reading a change back: every record it changes was looked up first."""
     return looked_up_before_change(
         trace, lambda step: [step.arguments[key] for key in CHANGED if step.arguments.get(key)]

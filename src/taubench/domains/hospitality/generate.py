@@ -16,7 +16,7 @@ tasks (one overdue by minutes, two inside the hotels' 48 hours)."""
 import random
 from datetime import date, timedelta
 from itertools import count
-from typing import Any, Iterator, Optional
+from typing import Any, Iterable, Iterator, Optional
 
 from pydantic import BaseModel
 
@@ -150,7 +150,7 @@ class FolioExtra(BaseModel):
     date: str
 
 
-CAST = {
+CAST: dict[str, type[BaseModel]] = {
     "guests": Guest,
     "hotels": Property,
     "stays": CastStay,
@@ -207,7 +207,9 @@ class _Builder:
 
     def __init__(self, hotels: dict, guests: dict):
         self.hotels, self.guests = hotels, guests
-        self.reservations, self.ledger, self.requests = {}, {}, {}
+        self.reservations: dict[str, dict[str, Any]] = {}
+        self.ledger: dict[str, dict[str, Any]] = {}
+        self.requests: dict[str, dict[str, Any]] = {}
         self.charge, self.entry = 70001, 90001
 
     def room(self, property_id: str, code: str) -> RoomType:
@@ -419,7 +421,7 @@ def _closed_cases(rng: random.Random, build: _Builder, stays: list[dict], cases:
     return closed
 
 
-def _settled(stays: list[dict]) -> list[dict]:
+def _settled(stays: Iterable[dict]) -> list[dict]:
     return [booking for booking in stays if booking["status"] == "checked_out" and booking["rate_plan"] != "award"]
 
 

@@ -4,11 +4,13 @@ import json
 from datetime import date, datetime, timedelta
 from typing import Iterator
 
-from pydantic import BaseModel
-
 from taubench.domains.gold_trace import GoldStep, GoldTrace
+from taubench.domains.hospitality.models import FeedbackCase, HotelDB, Reservation
 from taubench.domains.hospitality.tariff import POINTS_CLAIM_DAYS, deadline_passed, nights, stay_points
 from taubench.domains.kit import RuleBook, hand_offs, identified_first, looked_up_before_change, owner_of, said
+
+Trace = GoldTrace[HotelDB]
+Step = GoldStep[HotelDB]
 
 UNSCOPED = (
     "find_guest",
@@ -36,12 +38,12 @@ RULES = RuleBook()
 CONVERSATIONAL: dict[int, str] = {}
 
 
-def _guest_of(step: GoldStep) -> str | None:
+def _guest_of(step: Step) -> str | None:
     """The guest a call acts on: named, or the holder of the booking or case it names."""
     return owner_of(step, "guest_id", ("reservations", "confirmation"), ("feedback_cases", "case_id"))
 
 
-def _verified(trace: GoldTrace, upto: int) -> set[str]:
+def _verified(trace: Trace, upto: int) -> set[str]:
     """Guests verified before step ``upto``: by loyalty number and ZIP, or, when no profile was
     looked up first, by a confirmation number whose booking name the guest gave."""
     found: set[str] = set()
@@ -57,7 +59,7 @@ def _verified(trace: GoldTrace, upto: int) -> set[str]:
     return found
 
 
-def _rooms_left(step: GoldStep, property_id: str, code: str, stay: list[str], leave_out: str = "") -> int:
+def _rooms_left(step: Step, property_id: str, code: str, stay: list[str], leave_out: str = "") -> int:
     room = next(room for room in step.before.properties[property_id].room_types if room.code == code)
     taken = dict.fromkeys(stay, 0)
     for booking in step.before.reservations.values():
@@ -72,13 +74,13 @@ def _rooms_left(step: GoldStep, property_id: str, code: str, stay: list[str], le
     return room.inventory - max(taken.values())
 
 
-def _category(step: GoldStep, property_id: str, code: str) -> tuple[int, bool]:
+def _category(step: Step, property_id: str, code: str) -> tuple[int, bool]:
     room = next(room for room in step.before.properties[property_id].room_types if room.code == code)
     return room.category, room.accessible
 
 
 @RULES.trace(1)
-def guest_verified_first(trace: GoldTrace) -> list[str]:
+def guest_verified_first(trace: Trace) -> list[str]:
     """Nothing of a guest's is read or changed before a guest is verified (rule 2 then keeps the
     desk to that guest's own records): by loyalty number and ZIP, or by a confirmation number
     whose booking name the guest gave."""
@@ -97,7 +99,7 @@ def guest_verified_first(trace: GoldTrace) -> list[str]:
 
 
 @RULES.trace(2)
-def own_records_only(trace: GoldTrace) -> list[str]:
+def own_records_only(trace: Trace) -> list[str]:
     return [
         f"{step.name} on a record of {_guest_of(step)}, who is not the verified guest"
         for index, step in enumerate(trace.steps)
@@ -106,7 +108,7 @@ def own_records_only(trace: GoldTrace) -> list[str]:
 
 
 @RULES.trace(3)
-def read_back_first(trace: GoldTrace) -> list[str]:
+def read_back_first(trace: Trace) -> list[str]:
     """The checkable half of reading a change back: every record it changes was looked up first."""
     return looked_up_before_change(
         trace, lambda step: [step.arguments[key] for key in CHANGED if key in step.arguments]
@@ -114,7 +116,7 @@ def read_back_first(trace: GoldTrace) -> list[str]:
 
 
 @RULES.each(4, "create_reservation", done=True)
-def rate_plans(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+def rate_plans(step: Step, trace: Trace) -> Iterator[str]:
     plan, guest = step.arguments["rate_plan"], step.before.guests[step.arguments["guest_id"]]
     lead = (date.fromisoformat(step.arguments["check_in"]) - date.fromisoformat(step.before.today)).days
     if plan in ("member", "award") and guest.loyalty_number is None:
@@ -126,7 +128,7 @@ def rate_plans(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
 
 
 @RULES.each(5, "cancel_reservation", done=True)
-def cancellation_fees(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+def cancellation_fees(step: Step, trace: Trace) -> Iterator[str]:
     booking = step.after.reservations[step.arguments["confirmation"]]
     fee = booking.cancellation_fee
     if booking.rate_plan in ("flexible", "member") and fee and not said(trace, fee):
@@ -134,13 +136,13 @@ def cancellation_fees(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
 
 
 @RULES.each(6, *CHANGES_ON_BOOKINGS)
-def advance_purchase_is_final(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+def advance_purchase_is_final(step: Step, trace: Trace) -> Iterator[str]:
     if step.before.reservations[step.arguments["confirmation"]].rate_plan == "advance_purchase":
         yield f"{step.name} on advance-purchase booking {step.arguments['confirmation']}"
 
 
 @RULES.each(7, "modify_reservation", done=True)
-def changes(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+def changes(step: Step, trace: Trace) -> Iterator[str]:
     booking = step.after.reservations[step.arguments["confirmation"]]
     if step.before.reservations[booking.confirmation].rate_plan not in ("flexible", "member"):
         yield f"modify_reservation on a {booking.rate_plan} booking"
@@ -149,27 +151,26 @@ def changes(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
 
 
 @RULES.trace(8)
-def cancelled_stay_put(trace: GoldTrace) -> list[str]:
+def cancelled_stay_put(trace: Trace) -> list[str]:
     return [
         f"{step.name} on cancelled booking {step.arguments['confirmation']}"
         for step in trace.writes
-        if (booking := step.before.reservations.get(step.arguments.get("confirmation")))
+        if (booking := step.before.reservations.get(step.arguments.get("confirmation", "")))
         and booking.status == "cancelled"
     ]
 
 
 @RULES.each(9, "create_reservation", "modify_reservation", "upgrade_room", done=True)
-def room_substitutes(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+def room_substitutes(step: Step, trace: Trace) -> Iterator[str]:
     needs_access = any(
         word in trace.task.user_scenario.model_dump_json().lower() for word in ("wheelchair", "mobility", "roll-in")
     )
-    booking = (
-        step.after.reservations.get(step.arguments.get("confirmation")) if "confirmation" in step.arguments else None
-    )
+    booking = step.after.reservations.get(step.arguments["confirmation"]) if "confirmation" in step.arguments else None
     property_id = booking.property_id if booking else step.arguments["property_id"]
     if _category(step, property_id, step.arguments["room_type"])[1] and not needs_access:
         yield f"accessible room booked by {step.name} for a guest who did not ask for one"
     if step.name == "modify_reservation":
+        assert booking is not None, "a done modify_reservation leaves its booking"
         before = step.before.reservations[booking.confirmation]
         stay = nights(step.arguments["check_in"], step.arguments["check_out"])
         lower = _category(step, property_id, booking.room_type)[0] < _category(step, property_id, before.room_type)[0]
@@ -178,7 +179,7 @@ def room_substitutes(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
 
 
 @RULES.each(10, "create_reservation", done=True)
-def guarantee_cards(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+def guarantee_cards(step: Step, trace: Trace) -> Iterator[str]:
     cards = {card.card_id: card for card in step.before.guests[step.arguments["guest_id"]].cards}
     card = cards.get(step.arguments["card_id"])
     if card is None or card.expires < step.arguments["check_out"][:7]:
@@ -186,13 +187,13 @@ def guarantee_cards(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
 
 
 @RULES.each(11, "create_reservation", done=True)
-def rooms_per_booking(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+def rooms_per_booking(step: Step, trace: Trace) -> Iterator[str]:
     if step.arguments["rooms"] > MAX_ROOMS:
         yield f"create_reservation of {step.arguments['rooms']} rooms"
 
 
 @RULES.trace(12)
-def award_stays(trace: GoldTrace) -> list[str]:
+def award_stays(trace: Trace) -> list[str]:
     violations = []
     for step in trace.done("redeem_points"):
         booking = step.before.reservations[step.arguments["confirmation"]]
@@ -210,7 +211,7 @@ def award_stays(trace: GoldTrace) -> list[str]:
 
 
 @RULES.each(13, "upgrade_room", done=True)
-def upgrades(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+def upgrades(step: Step, trace: Trace) -> Iterator[str]:
     booking = step.before.reservations[step.arguments["confirmation"]]
     tier = step.before.guests[booking.guest_id].tier
     soon = booking.check_in <= (date.fromisoformat(step.before.today) + timedelta(days=GOLD_UPGRADE_DAYS)).isoformat()
@@ -225,7 +226,7 @@ def upgrades(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
 
 
 @RULES.each(14, "grant_late_checkout", done=True)
-def late_checkouts(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+def late_checkouts(step: Step, trace: Trace) -> Iterator[str]:
     booking = step.before.reservations[step.arguments["confirmation"]]
     tier = step.before.guests[booking.guest_id].tier
     hour = int(step.arguments["checkout_time"][:2])
@@ -235,7 +236,7 @@ def late_checkouts(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
 
 
 @RULES.each(15, "add_request", done=True)
-def special_requests(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+def special_requests(step: Step, trace: Trace) -> Iterator[str]:
     booking = step.before.reservations[step.arguments["confirmation"]]
     if step.arguments["request_type"] in ("crib", "rollaway") and step.arguments["quantity"] > booking.rooms:
         yield f"{step.arguments['quantity']} {step.arguments['request_type']}s for {booking.rooms} room(s)"
@@ -252,7 +253,7 @@ def special_requests(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
 
 
 @RULES.each(16, "dispute_charge", done=True)
-def disputes(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+def disputes(step: Step, trace: Trace) -> Iterator[str]:
     oldest = (date.fromisoformat(trace.steps[0].before.today) - timedelta(days=DISPUTE_DAYS)).isoformat()
     booking = step.before.reservations[step.arguments["confirmation"]]
     charge = next(charge for charge in booking.folio if charge.charge_id == step.arguments["charge_id"])
@@ -260,7 +261,7 @@ def disputes(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
         yield f"{charge.kind} charge {charge.charge_id} of {charge.amount:g} reversed at the desk"
 
 
-def _due(step: GoldStep, case_id: str) -> tuple[str, float]:
+def _due(step: Step, case_id: str) -> tuple[str, float]:
     """The compensation a case is due: (kind, amount)."""
     case = step.before.feedback_cases[case_id]
     if case.severity == "minor":
@@ -274,7 +275,7 @@ def _due(step: GoldStep, case_id: str) -> tuple[str, float]:
 
 
 @RULES.each(17, "issue_compensation", done=True)
-def compensation(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+def compensation(step: Step, trace: Trace) -> Iterator[str]:
     case_id = step.arguments["case_id"]
     kind, amount = _due(step, case_id)
     if step.before.feedback_cases[case_id].compensation:
@@ -286,13 +287,13 @@ def compensation(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
 
 
 @RULES.each(18, "close_feedback_case", done=True)
-def closing_cases(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+def closing_cases(step: Step, trace: Trace) -> Iterator[str]:
     if not step.before.feedback_cases[step.arguments["case_id"]].compensation:
         yield f"{step.arguments['case_id']} closed before any compensation"
 
 
 @RULES.each(19, "update_preferences", done=True)
-def preferences_kept(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+def preferences_kept(step: Step, trace: Trace) -> Iterator[str]:
     removing = any(word in trace.task.user_scenario.model_dump_json().lower() for word in ("remove", "no longer"))
     if not removing and not set(step.before.guests[step.arguments["guest_id"]].preferences) <= set(
         step.arguments["preferences"]
@@ -303,7 +304,7 @@ def preferences_kept(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
 RULES.trace(20)(hand_offs)
 
 
-def _stays_read(trace: GoldTrace) -> list:
+def _stays_read(trace: Trace) -> list[Reservation]:
     """The reservations the trace's look-ups showed, as the database held them before."""
     shown = []
     for step in trace.steps:
@@ -314,12 +315,12 @@ def _stays_read(trace: GoldTrace) -> list:
     return shown
 
 
-def _earned(db: BaseModel, booking) -> int:
+def _earned(db: HotelDB, booking: Reservation) -> int:
     return sum(stay_points(booking.room_total, db.guests[booking.guest_id].tier))
 
 
 @RULES.trace(21)
-def points_earned(trace: GoldTrace) -> list[str]:
+def points_earned(trace: Trace) -> list[str]:
     """Posted points are the stay's base and bonus; a task about earning says a stay's total."""
     violations = []
     for step in trace.done("post_stay_points"):
@@ -337,12 +338,12 @@ def points_earned(trace: GoldTrace) -> list[str]:
     return violations
 
 
-def _claim_closes(booking) -> str:
+def _claim_closes(booking: Reservation) -> str:
     return (date.fromisoformat(booking.check_out) + timedelta(days=POINTS_CLAIM_DAYS)).isoformat()
 
 
 @RULES.trace(22)
-def points_claims(trace: GoldTrace) -> list[str]:
+def points_claims(trace: Trace) -> list[str]:
     """Missing points are posted within 90 days of check-out; a refused claim says why."""
     violations = [
         f"points of {step.arguments['confirmation']} posted after the claim window closed"
@@ -366,12 +367,12 @@ def points_claims(trace: GoldTrace) -> list[str]:
     return violations
 
 
-def _answer_due(case) -> str:
+def _answer_due(case: FeedbackCase) -> str:
     return (datetime.fromisoformat(case.opened_at) + timedelta(hours=RESPONSE_HOURS)).strftime("%Y-%m-%d %H:%M")
 
 
 @RULES.trace(23)
-def response_times(trace: GoldTrace) -> list[str]:
+def response_times(trace: Trace) -> list[str]:
     """The desk settles only cases past the hotels' 48 hours; of a case inside them, it says
     when the hotel will answer."""
     violations = []

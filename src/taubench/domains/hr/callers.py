@@ -9,7 +9,8 @@ from taubench.domains.gold_trace import GoldTrace
 
 def callers(trace: GoldTrace) -> list[Optional[str]]:
     """For each step, the caller verified (on an active record) before it, if any."""
-    caller, found = None, []
+    caller: Optional[str] = None
+    found: list[Optional[str]] = []
     for step in trace.steps:
         found.append(caller)
         if step.name == "verify_employee" and not step.error and json.loads(step.observation)["status"] == "active":

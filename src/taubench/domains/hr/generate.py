@@ -213,7 +213,7 @@ class CastEmployee(BaseModel):
     extra: dict[str, Any] = {}  # any other field of the record as it must read: a delegation, a warning, a termination
 
 
-CAST_SECTIONS = {
+CAST_SECTIONS: dict[str, type[BaseModel]] = {
     "offices": Office,
     "job_codes": JobCode,
     "employees": CastEmployee,
@@ -304,7 +304,8 @@ def _filler_employees(
     rng: random.Random, offices: dict, taken: set[str], jobs: dict[str, JobCode]
 ) -> list[CastEmployee]:
     """Teams of staff, each under a filler supervisor reporting to the office's director."""
-    rows, number = [], 1100
+    rows: list[tuple[Any, ...]] = []  # CastEmployee's fields in order
+    number = 1100
     cast_names = set(taken)
 
     def fresh_name() -> str:

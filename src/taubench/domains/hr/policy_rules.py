@@ -5,15 +5,18 @@ is said."""
 
 import json
 from datetime import timedelta
-from typing import Any, Iterator, Optional, get_origin
+from typing import Iterator, Optional, get_origin
 
 from taubench.domains.gold_trace import GoldStep, GoldTrace
 from taubench.domains.hr.callers import callers
-from taubench.domains.hr.models import HrDB
+from taubench.domains.hr.models import Employee, HrDB
 from taubench.domains.hr.records import accrual_per_month
 from taubench.domains.hr.shift_rules import RULES
 from taubench.domains.hr.workdays import add_workdays, completed_months, day, month_end, workdays
 from taubench.domains.kit import hand_offs, identified_first, looked_up_before_change, records_named, said
+
+Trace = GoldTrace[HrDB]
+Step = GoldStep[HrDB]
 
 FLOOR = -8.0
 LONG_REQUEST = 3  # workdays: needs NOTICE_DAYS' notice
@@ -43,12 +46,12 @@ CONVERSATIONAL = {
 }
 
 
-def _delegation_in_force(db: Any, manager_id: Optional[str], delegate: str) -> bool:
+def _delegation_in_force(db: HrDB, manager_id: Optional[str], delegate: str) -> bool:
     manager = db.employees.get(manager_id or "")
     return bool(manager and manager.delegate_id == delegate and (manager.delegate_until or "") >= db.today)
 
 
-def _projected(db: Any, employee_id: str, start: str, hours: float, exclude: str = "") -> float:
+def _projected(db: HrDB, employee_id: str, start: str, hours: float, exclude: str = "") -> float:
     employee = db.employees[employee_id]
     rate = accrual_per_month(completed_months(employee.hire_date, db.today) // 12)
     accruals, posting = 0, month_end(db.today)
@@ -67,7 +70,7 @@ def _projected(db: Any, employee_id: str, start: str, hours: float, exclude: str
 
 
 @RULES.trace(1)
-def caller_verified_first(trace: GoldTrace) -> list[str]:
+def caller_verified_first(trace: Trace) -> list[str]:
     """Every tool but the open ones comes after an active employee record was verified, whoever's records it touches."""
     return identified_first(
         trace,
@@ -80,12 +83,12 @@ def caller_verified_first(trace: GoldTrace) -> list[str]:
 
 
 @RULES.trace(2)
-def read_back_first(trace: GoldTrace) -> list[str]:
+def read_back_first(trace: Trace) -> list[str]:
     return looked_up_before_change(trace, lambda step: records_named(step, TABLES))
 
 
 @RULES.trace(3)
-def records_by_role(trace: GoldTrace) -> list[str]:
+def records_by_role(trace: Trace) -> list[str]:
     violations = []
     for step, caller in zip(trace.steps, callers(trace)):
         if step.name in PERSONAL_VIEWS and caller:
@@ -99,7 +102,7 @@ def records_by_role(trace: GoldTrace) -> list[str]:
 
 
 @RULES.each(4, "decide_pto_request")
-def delegation_in_force(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+def delegation_in_force(step: Step, trace: Trace) -> Iterator[str]:
     employee = step.before.employees[step.before.pto_requests[step.arguments["request_id"]].employee_id]
     decider = step.arguments["manager_id"]
     if decider != employee.manager_id and not _delegation_in_force(step.before, employee.manager_id, decider):
@@ -107,7 +110,7 @@ def delegation_in_force(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
 
 
 @RULES.trace(5)
-def who_may_ask(trace: GoldTrace) -> list[str]:
+def who_may_ask(trace: Trace) -> list[str]:
     violations = []
     for step, caller in zip(trace.steps, callers(trace)):
         if step.kind != "write" or caller is None:
@@ -143,14 +146,14 @@ def who_may_ask(trace: GoldTrace) -> list[str]:
 
 
 @RULES.each(6, "get_pto_account")
-def accrual_tiers(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+def accrual_tiers(step: Step, trace: Trace) -> Iterator[str]:
     shown = json.loads(step.observation)
     if shown["accrual_hours_per_month"] != accrual_per_month(shown["completed_years_of_service"]):
         yield f"accrual of {shown['employee_id']} is off its tier"
 
 
 @RULES.each(7, "submit_pto_request")
-def charging_and_notice(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+def charging_and_notice(step: Step, trace: Trace) -> Iterator[str]:
     args, db = step.arguments, step.before
     count = workdays(args["start_date"], args["end_date"], db.holidays)
     if args["hours"] != 8 * count and not (count == 1 and args["hours"] == 4):
@@ -160,7 +163,7 @@ def charging_and_notice(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
 
 
 @RULES.each(8, "submit_pto_request")
-def balance_floor(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+def balance_floor(step: Step, trace: Trace) -> Iterator[str]:
     args = step.arguments
     left = _projected(step.before, args["employee_id"], args["start_date"], args["hours"])
     if left < FLOOR:
@@ -170,24 +173,25 @@ def balance_floor(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
 
 
 @RULES.each(9, "decide_pto_request")
-def approvals_within_floor(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+def approvals_within_floor(step: Step, trace: Trace) -> Iterator[str]:
     request = step.before.pto_requests[step.arguments["request_id"]]
     left = _projected(step.before, request.employee_id, request.start_date, request.hours, exclude=request.request_id)
     if step.arguments["decision"] == "approved" and left < FLOOR:
         yield f"{request.request_id} approved to a projected {left}"
 
 
-def _service_months(db: Any, employee: Any, on: str) -> int:
+def _service_months(db: HrDB, employee: Employee, on: str) -> int:
     months = completed_months(employee.hire_date, on)
     prior = db.employees.get(employee.prior_employee_id or "")
-    gap = completed_months(prior.termination_date, employee.hire_date) if prior and prior.termination_date else None
-    if prior and gap is not None and gap < 12 * FMLA["break_years"]:
-        months += completed_months(prior.hire_date, prior.termination_date)
+    if prior and prior.termination_date:
+        gap = completed_months(prior.termination_date, employee.hire_date)
+        if gap < 12 * FMLA["break_years"]:
+            months += completed_months(prior.hire_date, prior.termination_date)
     return months
 
 
 @RULES.each(10, "submit_leave_request")
-def fmla(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+def fmla(step: Step, trace: Trace) -> Iterator[str]:
     args, db = step.arguments, step.before
     if args["leave_type"] != "fmla":
         return
@@ -213,7 +217,7 @@ def fmla(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
 
 
 @RULES.each(11, "submit_leave_request")
-def company_medical_leave(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+def company_medical_leave(step: Step, trace: Trace) -> Iterator[str]:
     args, db = step.arguments, step.before
     if args["leave_type"] != "medical":
         return
@@ -224,7 +228,7 @@ def company_medical_leave(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
 
 
 @RULES.each(12, "submit_leave_request")
-def bereavement(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+def bereavement(step: Step, trace: Trace) -> Iterator[str]:
     args = step.arguments
     if args["leave_type"] != "bereavement":
         return
@@ -233,7 +237,7 @@ def bereavement(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
 
 
 @RULES.each(13, "approve_requisition")
-def requisition_authority(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+def requisition_authority(step: Step, trace: Trace) -> Iterator[str]:
     db = step.before
     requisition = db.requisitions[step.arguments["requisition_id"]]
     approver = db.employees[step.arguments["approver_id"]]
@@ -252,7 +256,7 @@ def requisition_authority(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
 
 
 @RULES.each(14, "post_requisition")
-def posting_dates(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+def posting_dates(step: Step, trace: Trace) -> Iterator[str]:
     inside, outside = step.arguments["internal_start"], step.arguments["external_start"]
     if inside < step.before.today or outside < add_workdays(inside, 5, step.before.holidays):
         yield f"posting {inside} / {outside} breaks the 5-workday internal window"
@@ -261,7 +265,7 @@ def posting_dates(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
 
 
 @RULES.each(15, "submit_internal_application")
-def internal_applications(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+def internal_applications(step: Step, trace: Trace) -> Iterator[str]:
     db = step.before
     employee = db.employees[step.arguments["employee_id"]]
     requisition = db.requisitions[step.arguments["requisition_id"]]
@@ -276,7 +280,7 @@ def internal_applications(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
 
 
 @RULES.each(16, "schedule_interview")
-def interview_rules(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+def interview_rules(step: Step, trace: Trace) -> Iterator[str]:
     args, db = step.arguments, step.before
     interviewer = db.employees[args["interviewer_id"]]
     candidate = db.employees.get(db.applications[args["application_id"]].employee_id or "")
@@ -294,7 +298,7 @@ def interview_rules(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
 
 
 @RULES.each(17, "submit_pay_change")
-def pay_changes(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+def pay_changes(step: Step, trace: Trace) -> Iterator[str]:
     employee = step.before.employees[step.arguments["employee_id"]]
     new = step.arguments["new_pay"]
     if not employee.pay_band_min <= new <= employee.pay_band_max:
@@ -306,7 +310,7 @@ def pay_changes(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
 
 
 @RULES.trace(19)
-def withholding_review(trace: GoldTrace) -> list[str]:
+def withholding_review(trace: Trace) -> list[str]:
     violations = []
     for index, step in enumerate(trace.steps):
         if step.name == "update_contact_info" and step.arguments.get("state"):
@@ -321,7 +325,7 @@ def withholding_review(trace: GoldTrace) -> list[str]:
 
 
 @RULES.each(20, "open_case")
-def cases_and_transfers(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+def cases_and_transfers(step: Step, trace: Trace) -> Iterator[str]:
     case_id = json.loads(step.observation)["case_id"]
     if not said(trace, case_id):
         yield f"case id {case_id} not in communicate_info"

@@ -57,7 +57,7 @@ class CastSwap(BaseModel):
     posted_on: str
 
 
-CAST_SECTIONS = {
+CAST_SECTIONS: dict[str, type[BaseModel]] = {
     "crews": Crew,
     "open_shifts": OpenShift,
     "swap_requests": CastSwap,

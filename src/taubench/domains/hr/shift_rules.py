@@ -5,13 +5,17 @@ starts here: policy_rules.py, the module the card reads, imports it and adds the
 so that loading it registers these too."""
 
 from datetime import timedelta
-from typing import Any, Optional
+from typing import Optional
 
-from taubench.domains.gold_trace import GoldTrace
+from taubench.domains.gold_trace import GoldStep, GoldTrace
 from taubench.domains.hr.callers import callers
+from taubench.domains.hr.models import Employee, HrDB, Shift
 from taubench.domains.hr.shift_time import age_on, hours_between, monday_of, week_hours
 from taubench.domains.hr.workdays import day, is_workday
 from taubench.domains.kit import RuleBook, said
+
+Trace = GoldTrace[HrDB]
+Step = GoldStep[HrDB]
 
 REST_HOURS = 10.0
 OVERTIME_AFTER = 40.0
@@ -21,14 +25,14 @@ MINOR_SHIFT_HOURS, MINOR_WEEK_HOURS, MINOR_LATEST_END = 8.0, 28.0, "22:00"
 RULES = RuleBook()
 
 
-def held(db: Any, employee_id: str) -> list[Any]:
+def held(db: HrDB, employee_id: str) -> list[Shift]:
     """The employee's shifts, by start."""
     return sorted(
         (shift for shift in db.shifts.values() if shift.employee_id == employee_id), key=lambda shift: shift.start
     )
 
 
-def short_rests(db: Any, employee_id: str, shift: Any) -> list[float]:
+def short_rests(db: HrDB, employee_id: str, shift: Shift) -> list[float]:
     """The rests under REST_HOURS that the shift leaves next to the employee's other shifts."""
     others = [other for other in held(db, employee_id) if other.shift_id != shift.shift_id]
     before = [other for other in others if other.start < shift.start][-1:]
@@ -39,23 +43,23 @@ def short_rests(db: Any, employee_id: str, shift: Any) -> list[float]:
     return [rest for rest in rests if rest < REST_HOURS]
 
 
-def week_with(db: Any, employee_id: str, shift: Any) -> float:
+def week_with(db: HrDB, employee_id: str, shift: Shift) -> float:
     """The employee's hours in the shift's workweek, the shift included."""
     theirs = [other for other in held(db, employee_id) if other.shift_id != shift.shift_id]
     return round(week_hours(theirs, monday_of(shift.start)) + shift.hours, 2)
 
 
-def is_minor(employee: Any, on: str) -> bool:
+def is_minor(employee: Employee, on: str) -> bool:
     return age_on(employee.birth_date, on) < ADULT_AGE
 
 
-def late_on_school_night(db: Any, shift: Any) -> bool:
+def late_on_school_night(db: HrDB, shift: Shift) -> bool:
     """Whether the shift ends after MINOR_LATEST_END on a night before a workday."""
     night = shift.start[:10]
     return shift.end > f"{night} {MINOR_LATEST_END}" and is_workday(day(night) + timedelta(days=1), db.holidays)
 
 
-def minor_breaches(db: Any, employee: Any, shift: Any) -> list[str]:
+def minor_breaches(db: HrDB, employee: Employee, shift: Shift) -> list[str]:
     if not is_minor(employee, shift.start):
         return []
     breaches = []
@@ -69,7 +73,7 @@ def minor_breaches(db: Any, employee: Any, shift: Any) -> list[str]:
     return breaches
 
 
-def cannot_take(db: Any, employee_id: str, shift: Any) -> list[str]:
+def cannot_take(db: HrDB, employee_id: str, shift: Shift) -> list[str]:
     """Why the employee cannot take the shift over in a swap (nothing when they can)."""
     employee = db.employees[employee_id]
     reasons = []
@@ -87,23 +91,23 @@ def cannot_take(db: Any, employee_id: str, shift: Any) -> list[str]:
     return reasons + minor_breaches(db, employee, shift)
 
 
-def swap_parties(db: Any, employee_id: str) -> set[str]:
+def swap_parties(db: HrDB, employee_id: str) -> set[str]:
     """Everyone in an open swap request the employee is in."""
     parties = set()
     for request in db.swap_requests.values():
         exchange = db.shifts[request.in_exchange_for].employee_id if request.in_exchange_for else None
-        involved = {request.offered_by, *request.accepted_by, exchange}
+        involved = {party for party in (request.offered_by, *request.accepted_by, exchange) if party}
         if request.status == "open" and employee_id in involved:
             parties |= involved
     return parties
 
 
-def _own_or_report(db: Any, caller: str, employee_id: str) -> bool:
+def _own_or_report(db: HrDB, caller: str, employee_id: str) -> bool:
     return employee_id == caller or db.employees[employee_id].manager_id == caller
 
 
 @RULES.trace(22)
-def schedule_views(trace: GoldTrace) -> list[str]:
+def schedule_views(trace: Trace) -> list[str]:
     """A schedule is the caller's, a direct report's, or that of a colleague in a swap with the caller."""
     return [
         f"{caller} opened the schedule of {step.arguments['employee_id']}, no party to a swap with them"
@@ -115,7 +119,7 @@ def schedule_views(trace: GoldTrace) -> list[str]:
     ]
 
 
-def _assignments(trace: GoldTrace) -> list[tuple[Any, Optional[str], Any, Any]]:
+def _assignments(trace: Trace) -> list[tuple[Step, Optional[str], Shift, Employee]]:
     """Each shift assignment: its step, who asked, the shift as the trace ends, the new holder."""
     end = trace.steps[-1].after
     return [
@@ -126,7 +130,7 @@ def _assignments(trace: GoldTrace) -> list[tuple[Any, Optional[str], Any, Any]]:
 
 
 @RULES.trace(23)
-def rest_between_shifts(trace: GoldTrace) -> list[str]:
+def rest_between_shifts(trace: Trace) -> list[str]:
     end = trace.steps[-1].after
     return [
         f"{holder.employee_id} rests {rest:g} hours next to {shift.shift_id}"
@@ -136,7 +140,7 @@ def rest_between_shifts(trace: GoldTrace) -> list[str]:
 
 
 @RULES.trace(24)
-def overtime_approval(trace: GoldTrace) -> list[str]:
+def overtime_approval(trace: Trace) -> list[str]:
     violations, end = [], trace.steps[-1].after
     for step, caller, shift, holder in _assignments(trace):
         total, approver = week_with(end, holder.employee_id, shift), step.arguments.get("overtime_approved_by") or None
@@ -150,13 +154,13 @@ def overtime_approval(trace: GoldTrace) -> list[str]:
 
 
 @RULES.trace(25)
-def under_18(trace: GoldTrace) -> list[str]:
+def under_18(trace: Trace) -> list[str]:
     end = trace.steps[-1].after
     return [breach for _, _, shift, holder in _assignments(trace) for breach in minor_breaches(end, holder, shift)]
 
 
 @RULES.trace(26)
-def swaps(trace: GoldTrace) -> list[str]:
+def swaps(trace: Trace) -> list[str]:
     violations, start = [], trace.steps[0].before
     for step, _, shift, holder in _assignments(trace):
         was = step.before.shifts[shift.shift_id]

@@ -3,13 +3,16 @@ Times are "YYYY-MM-DD HH:MM" in the site's local time; the workweek runs Monday 
 a shift counts in the week it starts."""
 
 from datetime import date, datetime, timedelta
-from typing import Iterable, Protocol
+from typing import Iterable, Protocol, TypeVar
 
 
 class Timed(Protocol):
     start: str
     end: str
     hours: float
+
+
+T = TypeVar("T", bound=Timed)  # week_of gives back the records it was given, typed as they were
 
 
 def moment(text: str) -> datetime:
@@ -30,7 +33,7 @@ def monday_of(when: str) -> str:
     return (day - timedelta(days=day.weekday())).isoformat()
 
 
-def week_of(shifts: Iterable[Timed], monday: str) -> list[Timed]:
+def week_of(shifts: Iterable[T], monday: str) -> list[T]:
     """The shifts that start in the workweek from this Monday, in their order."""
     following = (date.fromisoformat(monday) + timedelta(days=7)).isoformat()
     return [shift for shift in shifts if monday <= shift.start < following]

@@ -577,7 +577,7 @@ class CastInspection(BaseModel):
     status: Literal["scheduled", "completed", "cancelled"]
 
 
-CAST_SECTIONS = {
+CAST_SECTIONS: dict[str, type[BaseModel]] = {
     "policyholders": CastHolder,
     "policies": CastPolicy,
     "claims": CastClaim,
@@ -684,10 +684,10 @@ def filler(book: Book, rng: random.Random) -> None:
             shop_number += 1
     people = [(f"{rng.choice(FIRST)} {rng.choice(LAST)}", None, None) for _ in range(328)] + NAMESAKES
     rng.shuffle(people)
-    for number, (name, born, zip_code) in enumerate(people, 1101):
+    for number, (name, fixed_born, fixed_zip) in enumerate(people, 1101):
         pid = f"PH-{number}"
-        born = born or f"{rng.randint(1945, 2003)}-{rng.randint(1, 12):02d}-{rng.randint(1, 28):02d}"
-        zip_code = zip_code or rng.choice(AREAS[rng.choice(areas)])
+        born = fixed_born or f"{rng.randint(1945, 2003)}-{rng.randint(1, 12):02d}-{rng.randint(1, 28):02d}"
+        zip_code = fixed_zip or rng.choice(AREAS[rng.choice(areas)])
         methods = [
             (rng.choice(["card", "card", "bank_account"]), f"{rng.randint(0, 9999):04d}")
             for _ in range(rng.randint(1, 2))
@@ -723,7 +723,10 @@ def filler_policy(book: Book, rng: random.Random, pid: str, numbers: set[int]) -
         for index in range(rng.choice([1, 1, 2])):
             make, model, price = rng.choice(CARS)
             year = rng.randint(2012, 2024)
-            vin = f"{rng.randint(1, 5)}{make[:2].upper()}{rng.choice('ABCDEFGHJKLMNPRSTUVWXYZ')}{rng.randint(10**11, 10**12 - 1)}"
+            vin = (
+                f"{rng.randint(1, 5)}{make[:2].upper()}"
+                f"{rng.choice('ABCDEFGHJKLMNPRSTUVWXYZ')}{rng.randint(10**11, 10**12 - 1)}"
+            )
             vin += str(index)
             cars.append((year, make, model, vin, round(price * 0.88 ** (2025 - year), -2)))
         kwargs["vehicles"] = tuple(cars)

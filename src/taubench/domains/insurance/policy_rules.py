@@ -5,6 +5,7 @@ from datetime import date, timedelta
 from typing import Iterator
 
 from taubench.domains.gold_trace import GoldStep, GoldTrace
+from taubench.domains.insurance.models import InsuranceDB
 from taubench.domains.insurance.underwriting import MAX_RENTAL_DAYS, RENTAL_TIERS, young_driver_surcharge
 from taubench.domains.kit import (
     RuleBook,
@@ -15,6 +16,9 @@ from taubench.domains.kit import (
     records_named,
     said,
 )
+
+Trace = GoldTrace[InsuranceDB]
+Step = GoldStep[InsuranceDB]
 
 RECORD_TABLES = ("policies", "claims", "repair_shops")
 UNSCOPED = ("find_policyholder", "search_repair_shops", "calculate", "transfer_to_human_agents")
@@ -29,12 +33,12 @@ RULES = RuleBook()
 CONVERSATIONAL: dict[int, str] = {}
 
 
-def _policy_of(step: GoldStep) -> str | None:
+def _policy_of(step: Step) -> str | None:
     """The policy term a call acts on: named, or the one of the claim it names."""
     return owner_of(step, "policy_id", ("claims", "claim_id"))
 
 
-def _verified(trace: GoldTrace, upto: int) -> dict[str, dict]:
+def _verified(trace: Trace, upto: int) -> dict[str, dict]:
     """Policyholders the lookups before step ``upto`` verified, by id."""
     found = {}
     for step in trace.steps[:upto]:
@@ -44,7 +48,7 @@ def _verified(trace: GoldTrace, upto: int) -> dict[str, dict]:
     return found
 
 
-def _opened(step: GoldStep) -> str:
+def _opened(step: Step) -> str:
     """The id of the claim a successful file_claim opened."""
     return json.loads(step.observation)["claim_id"]
 
@@ -54,7 +58,7 @@ def _years_before(day: str, years: int) -> str:
     return when.replace(year=when.year - years, day=28 if (when.month, when.day) == (2, 29) else when.day).isoformat()
 
 
-def _claims_of_caller(step: GoldStep, policy_id: str, since: str, before: str) -> list[str]:
+def _claims_of_caller(step: Step, policy_id: str, since: str, before: str) -> list[str]:
     """Claims with loss dates in [since, before) on any term of any named insured of the policy."""
     holders = step.before.policies[policy_id].named_insureds
     terms = {term for holder in holders for term in step.before.policyholders[holder].policies}
@@ -78,7 +82,7 @@ def _business_days_after(today: str, day: str, holidays: list[str]) -> int | Non
 
 
 @RULES.trace(1)
-def caller_verified_first(trace: GoldTrace) -> list[str]:
+def caller_verified_first(trace: Trace) -> list[str]:
     """Nothing about a policy before a policyholder is verified (which policies that caller may
     touch is rule 2's)."""
     return identified_first(
@@ -90,12 +94,12 @@ def caller_verified_first(trace: GoldTrace) -> list[str]:
 
 
 @RULES.trace(3)
-def changes_read_back(trace: GoldTrace) -> list[str]:
+def changes_read_back(trace: Trace) -> list[str]:
     return looked_up_before_change(trace, lambda step: records_named(step, RECORD_TABLES))
 
 
 @RULES.trace(2)
-def named_insureds_only(trace: GoldTrace) -> list[str]:
+def named_insureds_only(trace: Trace) -> list[str]:
     violations = []
     for index, step in enumerate(trace.steps):
         policy_id = _policy_of(step)
@@ -107,14 +111,14 @@ def named_insureds_only(trace: GoldTrace) -> list[str]:
 
 
 @RULES.each(4, "file_claim", done=True)
-def term_of_the_loss(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+def term_of_the_loss(step: Step, trace: Trace) -> Iterator[str]:
     term = step.before.policies[step.arguments["policy_id"]]
     if not term.term_start <= step.arguments["loss_date"] <= term.term_end:
         yield f"file_claim on {term.policy_id} for a loss outside its term"
 
 
 @RULES.trace(5)
-def premium_decides_cover(trace: GoldTrace) -> list[str]:
+def premium_decides_cover(trace: Trace) -> list[str]:
     violations = []
     for step in trace.done("file_claim"):
         policy = step.before.policies[step.arguments["policy_id"]]
@@ -129,7 +133,7 @@ def premium_decides_cover(trace: GoldTrace) -> list[str]:
 
 
 @RULES.each(6, "file_claim", done=True)
-def reporting_windows(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+def reporting_windows(step: Step, trace: Trace) -> Iterator[str]:
     line = step.before.policies[step.arguments["policy_id"]].line
     late = (date.fromisoformat(step.before.today) - date.fromisoformat(step.arguments["loss_date"])).days
     if late > REPORTING_DAYS[line]:
@@ -137,7 +141,7 @@ def reporting_windows(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
 
 
 @RULES.each(7, "file_claim", done=True)
-def flood_and_water_backup(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+def flood_and_water_backup(step: Step, trace: Trace) -> Iterator[str]:
     policy = step.before.policies[step.arguments["policy_id"]]
     loss_type = step.arguments["loss_type"]
     if loss_type == "flood" or (loss_type == "water_backup" and "water_backup" not in policy.endorsements):
@@ -145,13 +149,13 @@ def flood_and_water_backup(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
 
 
 @RULES.each(8, "file_claim", done=True)
-def theft_needs_police_report(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+def theft_needs_police_report(step: Step, trace: Trace) -> Iterator[str]:
     if step.arguments["loss_type"] == "theft" and not step.arguments["police_report"].strip():
         yield f"theft filed on {step.arguments['policy_id']} without a police report"
 
 
 @RULES.each(9, "file_claim", done=True)
-def payout_estimates(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+def payout_estimates(step: Step, trace: Trace) -> Iterator[str]:
     """A task about what a claim may pay carries the estimate for each claim it files."""
     if 9 not in trace.task.policy_rules:
         return
@@ -163,14 +167,14 @@ def payout_estimates(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
 
 
 @RULES.each(10, "file_claim", done=True)
-def full_glass(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+def full_glass(step: Step, trace: Trace) -> Iterator[str]:
     claim_id = _opened(step)
     claim, policy = step.after.claims[claim_id], step.before.policies[step.arguments["policy_id"]]
     if claim.loss_type == "glass" and (claim.deductible == 0) != ("full_glass" in policy.endorsements):
         yield f"glass claim {claim_id} with deductible {claim.deductible:g}"
 
 
-def _total_loss(trace: GoldTrace, step: GoldStep, claim_id: str) -> float | None:
+def _total_loss(trace: Trace, step: Step, claim_id: str) -> float | None:
     """The vehicle's actual cash value when the claim's estimate makes it a total loss."""
     claim = step.after.claims[claim_id]
     vehicles = step.after.policies[claim.policy_id].vehicles
@@ -183,7 +187,7 @@ def _total_loss(trace: GoldTrace, step: GoldStep, claim_id: str) -> float | None
 
 
 @RULES.trace(11)
-def total_losses(trace: GoldTrace) -> list[str]:
+def total_losses(trace: Trace) -> list[str]:
     violations = []
     for step in trace.steps:
         claim_id = step.arguments.get("claim_id")
@@ -201,7 +205,7 @@ def total_losses(trace: GoldTrace) -> list[str]:
     return violations
 
 
-def _indicators(step: GoldStep) -> set[str]:
+def _indicators(step: Step) -> set[str]:
     policy = step.before.policies[step.arguments["policy_id"]]
     loss = step.arguments["loss_date"]
     found = set()
@@ -213,7 +217,7 @@ def _indicators(step: GoldStep) -> set[str]:
 
 
 @RULES.each(12, "file_claim", done=True)
-def investigations(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+def investigations(step: Step, trace: Trace) -> Iterator[str]:
     claim_id, indicators = _opened(step), _indicators(step)
     flags = [later for later in trace.calls("flag_for_siu") if later.arguments["claim_id"] == claim_id]
     if indicators and not any(flag.arguments["indicator"] in indicators for flag in flags):
@@ -228,13 +232,13 @@ def investigations(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
 
 
 @RULES.each(13, "add_claim_document")
-def documents(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+def documents(step: Step, trace: Trace) -> Iterator[str]:
     if (status := step.before.claims[step.arguments["claim_id"]].status) not in ("open", "under_review", "approved"):
         yield f"document added to {status} claim {step.arguments['claim_id']}"
 
 
 @RULES.each(14, "schedule_inspection")
-def inspections(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+def inspections(step: Step, trace: Trace) -> Iterator[str]:
     shop = step.before.repair_shops[step.arguments["shop_id"]]
     policy = step.before.policies[step.before.claims[step.arguments["claim_id"]].policy_id]
     areas = {step.before.policyholders[holder].zip_code[:3] for holder in policy.named_insureds}
@@ -246,7 +250,7 @@ def inspections(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
 
 
 @RULES.each(15, "authorize_rental")
-def rentals(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+def rentals(step: Step, trace: Trace) -> Iterator[str]:
     claim = step.before.claims[step.arguments["claim_id"]]
     tiers = [RENTAL_TIERS[name] for name in step.before.policies[claim.policy_id].endorsements if name in RENTAL_TIERS]
     rate, days = step.arguments["daily_rate"], step.arguments["days"]
@@ -257,14 +261,17 @@ def rentals(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
 
 
 @RULES.each(16, "withdraw_claim")
-def withdrawals(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+def withdrawals(step: Step, trace: Trace) -> Iterator[str]:
     claim = step.before.claims[step.arguments["claim_id"]]
     if claim.status not in ("open", "under_review") or claim.payments or claim.siu_flag:
-        yield f"withdrawal of {claim.claim_id} ({claim.status}, {len(claim.payments)} payments, referred: {claim.siu_flag})"
+        yield (
+            f"withdrawal of {claim.claim_id} ({claim.status}, {len(claim.payments)} payments, "
+            f"referred: {claim.siu_flag})"
+        )
 
 
 @RULES.each(17, "add_driver")
-def drivers(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+def drivers(step: Step, trace: Trace) -> Iterator[str]:
     added = step.after.policies[step.arguments["policy_id"]].drivers[-1]
     born, today = date.fromisoformat(added.date_of_birth), date.fromisoformat(step.before.today)
     age = today.year - born.year - ((today.month, today.day) < (born.month, born.day))
@@ -275,7 +282,7 @@ def drivers(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
 
 
 @RULES.each(18, "change_deductible")
-def deductibles(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+def deductibles(step: Step, trace: Trace) -> Iterator[str]:
     policy = step.before.policies[step.arguments["policy_id"]]
     coverage, amount = step.arguments["coverage"], step.arguments["amount"]
     if coverage in ("collision", "comprehensive") and amount < LOWEST_DEDUCTIBLE_WITH_CLAIMS:
@@ -291,7 +298,7 @@ def deductibles(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
 
 
 @RULES.each(19, "make_payment")
-def payments(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+def payments(step: Step, trace: Trace) -> Iterator[str]:
     policy = step.before.policies[step.arguments["policy_id"]]
     holders = [step.before.policyholders[holder] for holder in policy.named_insureds]
     methods = {method.method_id for holder in holders for method in holder.payment_methods}
@@ -301,7 +308,7 @@ def payments(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
 
 
 @RULES.each(20, "cancel_policy")
-def cancellations(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+def cancellations(step: Step, trace: Trace) -> Iterator[str]:
     policy_id = step.arguments["policy_id"]
     open_claims = [
         claim.claim_id

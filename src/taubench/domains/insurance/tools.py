@@ -315,7 +315,7 @@ class InsuranceTools(RecordDesk):
             raise ValueError("Inspection date must be after today")
         if day.weekday() >= 5 or date in self.db.holidays:
             raise ValueError("The shop is closed on that date")
-        if any(self.db.inspections.get(key).status == "scheduled" for key in claim.inspections):
+        if any(self.db.inspections[key].status == "scheduled" for key in claim.inspections):
             raise ValueError("The claim already has an inspection scheduled")
         booked = sum(
             visit.shop_id == shop_id and visit.date == date and visit.status == "scheduled"

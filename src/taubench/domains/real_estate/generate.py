@@ -188,7 +188,7 @@ class Sent(BaseModel):
     sent_to: list[str]
 
 
-CAST_SECTIONS = {
+CAST_SECTIONS: dict[str, type[BaseModel]] = {
     "agents": Agent,
     "listings": Listing,
     "clients": Client,
@@ -341,7 +341,13 @@ def _documents(listings: dict[str, dict], rng: random.Random, sent: list[Sent], 
     return documents
 
 
-def _open_slots(listings: dict[str, dict], rng: random.Random, slots: dict, by_place: dict, number: int) -> int:
+def _open_slots(
+    listings: dict[str, dict],
+    rng: random.Random,
+    slots: dict[str, dict[str, Any]],
+    by_place: dict[tuple[str, str, str], str],
+    number: int,
+) -> int:
     """The coming days' open tour slots of the active listings (a cast listing every half hour,
     others three times on two days), numbered from ``number``; returns the next number."""
     for listing in listings.values():
@@ -364,8 +370,9 @@ def _open_slots(listings: dict[str, dict], rng: random.Random, slots: dict, by_p
 
 
 def _slots_and_tours(listings: dict[str, dict], rng: random.Random, booked: list[CastTour]) -> tuple[dict, dict]:
-    slots, tours = {}, {}
-    by_place: dict[tuple, str] = {}
+    slots: dict[str, dict[str, Any]] = {}
+    tours: dict[str, dict[str, Any]] = {}
+    by_place: dict[tuple[str, str, str], str] = {}
     slot_number = _open_slots(listings, rng, slots, by_place, 30001)
     tour_number = 5001
 
@@ -523,14 +530,14 @@ def _holds(applications: dict[str, dict], rng: random.Random, cast: list[Hold]) 
                 )
             )
     holds = {hold.hold_id: hold.model_dump() for hold in cast}
-    for number, (application_id, placed, expires, status) in enumerate(rows, start=8001 + len(cast)):
+    for number, (application_id, placed_on, expires, status) in enumerate(rows, start=8001 + len(cast)):
         application = applications[application_id]
         holds[f"H{number}"] = {
             "hold_id": f"H{number}",
             "client_id": application["client_id"],
             "listing_id": application["listing_id"],
             "application_id": application_id,
-            "placed_on": placed,
+            "placed_on": placed_on,
             "expires_on": expires,
             "deposit": 500.0,
             "payment_method_id": application["payment_method_id"],
@@ -602,7 +609,8 @@ def _more_clients_and_listings(
             (f"C{number}", person.name, person.phone, person.email, *_client_terms(rng)), agents
         )
     stems = [" ".join(listing["address"].split()[:2]) for key, listing in listings.items() if key < "L1100"]
-    used, added = {listing["address"] for listing in listings.values()}, {}
+    used = {listing["address"] for listing in listings.values()}
+    added: dict[str, dict[str, Any]] = {}
     while len(added) < MORE_LISTINGS:
         address = people.street_address()
         if address in used or any(stem in address for stem in stems):

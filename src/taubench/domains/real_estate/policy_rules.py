@@ -9,6 +9,10 @@ from typing import Iterator
 from taubench.domains.gold_trace import GoldStep, GoldTrace
 from taubench.domains.kit import RuleBook, hand_offs, identified_first, looked_up_before_change, owner_of, records_named
 from taubench.domains.real_estate.desk import saved_search_key
+from taubench.domains.real_estate.models import Client, Listing, Offer, RealEstateDB, SearchPreferences, TourSlot
+
+Trace = GoldTrace[RealEstateDB]
+Step = GoldStep[RealEstateDB]
 
 MAX_TOURS_PER_DAY = 4
 TOUR_GAP = timedelta(minutes=45)
@@ -43,19 +47,19 @@ def _moment(text: str) -> datetime:
     return datetime.strptime(text, "%Y-%m-%d %H:%M")
 
 
-def _client_of(step: GoldStep) -> str | None:
+def _client_of(step: Step) -> str | None:
     """The client a call acts for: named, or the holder of the tour or offer it names."""
     return owner_of(
         step, "client_id", ("tours", "tour_id"), ("offers", "offer_id"), ("rental_applications", "application_id")
     )
 
 
-def _today(step: GoldStep) -> str:
+def _today(step: Step) -> str:
     return step.before.now[:10]
 
 
 @RULES.trace(1)
-def client_identified_first(trace: GoldTrace) -> list[str]:
+def client_identified_first(trace: Trace) -> list[str]:
     return identified_first(
         trace,
         identifies=lambda step: json.loads(step.observation) if step.name == "find_client" else [],
@@ -69,16 +73,16 @@ def client_identified_first(trace: GoldTrace) -> list[str]:
 
 
 @RULES.trace(2)
-def changes_read_back(trace: GoldTrace) -> list[str]:
+def changes_read_back(trace: Trace) -> list[str]:
     return looked_up_before_change(trace, lambda step: records_named(step, RECORD_TABLES))
 
 
-def _slot(step: GoldStep):
+def _slot(step: Step) -> TourSlot:
     return step.before.tour_slots[step.arguments["slot_id"]]
 
 
 @RULES.each(4, "schedule_tour")
-def agreement_and_agent_for_sale_tours(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+def agreement_and_agent_for_sale_tours(step: Step, trace: Trace) -> Iterator[str]:
     slot = _slot(step)
     agreement = step.before.clients[step.arguments["client_id"]].buyer_agreement
     if step.before.listings[slot.listing_id].listing_type != "sale":
@@ -91,7 +95,7 @@ def agreement_and_agent_for_sale_tours(step: GoldStep, trace: GoldTrace) -> Iter
 
 
 @RULES.each(5, "sign_buyer_agreement")
-def agreement_terms(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+def agreement_terms(step: Step, trace: Trace) -> Iterator[str]:
     agreement = step.before.clients[step.arguments["client_id"]].buyer_agreement
     if agreement is not None and agreement.expires_on >= _today(step):
         yield "a new agreement while one is in force"
@@ -102,7 +106,7 @@ def agreement_terms(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
 
 
 @RULES.each(6, "schedule_tour")
-def tenant_notice_and_hours(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+def tenant_notice_and_hours(step: Step, trace: Trace) -> Iterator[str]:
     slot = _slot(step)
     if step.before.listings[slot.listing_id].occupancy != "tenant_occupied":
         return
@@ -111,7 +115,7 @@ def tenant_notice_and_hours(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
 
 
 @RULES.each(7, "schedule_tour")
-def daily_tour_limits(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+def daily_tour_limits(step: Step, trace: Trace) -> Iterator[str]:
     slot, client = _slot(step), step.arguments["client_id"]
     same_day = [
         tour
@@ -126,7 +130,7 @@ def daily_tour_limits(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
 
 
 @RULES.trace(8)
-def own_tours_and_moves(trace: GoldTrace) -> list[str]:
+def own_tours_and_moves(trace: Trace) -> list[str]:
     violations = []
     for index, step in enumerate(trace.steps):
         if step.name == "schedule_tour" and step.before.listings[_slot(step).listing_id].status != "active":
@@ -144,7 +148,7 @@ def own_tours_and_moves(trace: GoldTrace) -> list[str]:
 
 
 @RULES.each(9, "submit_offer")
-def offer_by_listing_status(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+def offer_by_listing_status(step: Step, trace: Trace) -> Iterator[str]:
     listing = step.before.listings[step.arguments["listing_id"]]
     regular = listing.status == "active" and not step.arguments["backup"]
     backup = listing.status == "pending" and listing.accepts_backup_offers and step.arguments["backup"]
@@ -152,14 +156,14 @@ def offer_by_listing_status(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
         yield f"offer on {listing.status} {listing.listing_id} (backup {step.arguments['backup']})"
 
 
-def _covers(client, kind: str, amount: float, today: str) -> bool:
+def _covers(client: Client, kind: str, amount: float, today: str) -> bool:
     return any(
         letter.kind == kind and letter.expires_on >= today and letter.amount >= amount for letter in client.financing
     )
 
 
 @RULES.each(10, "submit_offer")
-def financing_covers(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+def financing_covers(step: Step, trace: Trace) -> Iterator[str]:
     client, arguments = step.before.clients[step.arguments["client_id"]], step.arguments
     if arguments["financing"] == "mortgage":
         covered = _covers(client, "pre_approval", arguments["loan_amount"], _today(step))
@@ -170,14 +174,14 @@ def financing_covers(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
 
 
 @RULES.each(11, "submit_offer")
-def earnest_money_range(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+def earnest_money_range(step: Step, trace: Trace) -> Iterator[str]:
     price, earnest = step.arguments["price"], step.arguments["earnest_money"]
     if not round(price * EARNEST_SHARE[0], 2) <= earnest <= round(price * EARNEST_SHARE[1], 2):
         yield f"earnest money {earnest} on a price of {price}"
 
 
 @RULES.each(12, "submit_offer")
-def offer_and_closing_dates(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+def offer_and_closing_dates(step: Step, trace: Trace) -> Iterator[str]:
     now, arguments = _moment(step.before.now), step.arguments
     if not OFFER_LIFE[0] <= _moment(arguments["expires_at"]) - now <= OFFER_LIFE[1]:
         yield f"offer expiring at {arguments['expires_at']}"
@@ -188,13 +192,13 @@ def offer_and_closing_dates(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
 
 
 @RULES.each(13, "submit_offer")
-def financing_contingency(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+def financing_contingency(step: Step, trace: Trace) -> Iterator[str]:
     if ("financing" in step.arguments["contingencies"]) != (step.arguments["financing"] == "mortgage"):
         yield f"{step.arguments['financing']} offer with contingencies {step.arguments['contingencies']}"
 
 
 @RULES.each(14, "submit_offer")
-def disclosures_first(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+def disclosures_first(step: Step, trace: Trace) -> Iterator[str]:
     listing, client = step.before.listings[step.arguments["listing_id"]], step.arguments["client_id"]
     required = {"seller_disclosure"}
     required |= {"lead_paint_disclosure"} if listing.year_built < 1978 else set()
@@ -208,14 +212,14 @@ def disclosures_first(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
             yield f"offer on {listing.listing_id} before {document.doc_type} was sent"
 
 
-def _live(offer, now: str) -> bool:
+def _live(offer: Offer, now: str) -> bool:
     if offer.status == "submitted":
         return offer.expires_at > now
     return offer.status == "countered" and (offer.counter_expires_at or "") > now
 
 
 @RULES.each(15, "submit_offer")
-def one_live_offer(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+def one_live_offer(step: Step, trace: Trace) -> Iterator[str]:
     client, listing = step.arguments["client_id"], step.arguments["listing_id"]
     live = [
         offer.offer_id
@@ -227,17 +231,19 @@ def one_live_offer(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
 
 
 @RULES.each(16, "withdraw_offer")
-def withdraw_only_before_acceptance(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+def withdraw_only_before_acceptance(step: Step, trace: Trace) -> Iterator[str]:
     if (offer := step.before.offers[step.arguments["offer_id"]]).status not in ("submitted", "countered"):
         yield f"withdrawal of {step.arguments['offer_id']}, which is {offer.status}"
 
 
 @RULES.each(17, "accept_counter_offer")
-def counters_in_time_and_covered(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+def counters_in_time_and_covered(step: Step, trace: Trace) -> Iterator[str]:
     offer = step.before.offers[step.arguments["offer_id"]]
     client = step.before.clients[offer.client_id]
     if not (offer.counter_expires_at or "") > step.before.now:
         yield f"counter of {offer.offer_id} accepted after it lapsed"
+    # the tool refuses an offer without a counter, and no gold trace tries
+    assert offer.counter_price is not None, f"{offer.offer_id} has no counter"
     if offer.financing == "mortgage":
         covered = _covers(client, "pre_approval", offer.loan_amount + offer.counter_price - offer.price, _today(step))
     else:
@@ -247,7 +253,7 @@ def counters_in_time_and_covered(step: GoldStep, trace: GoldTrace) -> Iterator[s
 
 
 @RULES.each(18, "submit_rental_application")
-def rental_qualification(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+def rental_qualification(step: Step, trace: Trace) -> Iterator[str]:
     client, listing = (
         step.before.clients[step.arguments["client_id"]],
         step.before.listings[step.arguments["listing_id"]],
@@ -265,7 +271,7 @@ def rental_qualification(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
 
 
 @RULES.each(19, "place_rental_hold")
-def holds_for_approved_applicants(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+def holds_for_approved_applicants(step: Step, trace: Trace) -> Iterator[str]:
     application = step.before.rental_applications[step.arguments["application_id"]]
     if application.status != "approved":
         yield f"a hold on {application.status} application {application.application_id}"
@@ -278,12 +284,12 @@ def holds_for_approved_applicants(step: GoldStep, trace: GoldTrace) -> Iterator[
 RULES.trace(20)(hand_offs)
 
 
-def _saved_search(db, client_id: str):
+def _saved_search(db: RealEstateDB, client_id: str) -> SearchPreferences | None:
     key = saved_search_key(db, client_id)
     return None if key is None else db.search_preferences[key]
 
 
-def _meets(listing, search) -> bool:
+def _meets(listing: Listing, search: SearchPreferences) -> bool:
     facts = {
         "no_hoa": listing.hoa_fee == 0,
         "built_1978_or_later": listing.year_built >= 1978,
@@ -302,7 +308,7 @@ def _meets(listing, search) -> bool:
 
 
 @RULES.each(21, "schedule_tour", "submit_offer", "submit_rental_application")
-def searches_honour_preferences(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+def searches_honour_preferences(step: Step, trace: Trace) -> Iterator[str]:
     """In a task served from the saved search, every listing acted on meets it."""
     if 21 not in trace.task.policy_rules:
         return
@@ -312,7 +318,7 @@ def searches_honour_preferences(step: GoldStep, trace: GoldTrace) -> Iterator[st
         yield f"{step.name} on {listing_id}, which the saved search does not match"
 
 
-def qualifying_ceiling(client, listing_type: str, today: str) -> float | None:
+def qualifying_ceiling(client: Client, listing_type: str, today: str) -> float | None:
     """The highest saved price a client qualifies for today (None: a buyer with no letter in force)."""
     if listing_type == "rental":
         return client.monthly_income / INCOME_TIMES_RENT
@@ -325,7 +331,7 @@ def qualifying_ceiling(client, listing_type: str, today: str) -> float | None:
 
 
 @RULES.each(22, "update_search_preferences")
-def ceilings_within_qualification(step: GoldStep, trace: GoldTrace) -> Iterator[str]:
+def ceilings_within_qualification(step: Step, trace: Trace) -> Iterator[str]:
     if step.arguments.get("max_price") is None:
         return
     client = step.before.clients[step.arguments["client_id"]]
@@ -338,7 +344,7 @@ def ceilings_within_qualification(step: GoldStep, trace: GoldTrace) -> Iterator[
 
 
 @RULES.trace(23)
-def shared_changes_by_both(trace: GoldTrace) -> list[str]:
+def shared_changes_by_both(trace: Trace) -> list[str]:
     violations = []
     found: set[str] = set()
     for step in trace.steps:

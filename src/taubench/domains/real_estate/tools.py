@@ -6,7 +6,7 @@ figures and dates); what an offer must carry, who may apply or change a search a
 refuse or hand off is the policy's, so the agent's."""
 
 from datetime import timedelta
-from typing import Annotated, Literal, Optional
+from typing import Annotated, Any, Literal, Optional
 
 from taubench.domains.kit import a_date
 from taubench.domains.real_estate.desk import ListingDesk, moment, saved_search_key
@@ -256,7 +256,7 @@ class RealEstateTools(ListingDesk):
                 baths); replaces the saved list.
         """
         self._get("clients", client_id)
-        given = {
+        given: dict[str, Any] = {
             "cities": cities,
             "min_price": min_price,
             "max_price": max_price,
@@ -269,7 +269,7 @@ class RealEstateTools(ListingDesk):
         if key is None:
             if listing_type is None or cities is None or max_price is None:
                 raise ValueError("A new saved search needs a listing type, cities and a maximum price")
-            saved = {
+            saved: dict[str, Any] = {
                 "listing_type": listing_type,
                 "cities": [],
                 "min_price": 0.0,
