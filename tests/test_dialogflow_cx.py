@@ -16,7 +16,7 @@ import taubench.agents.dialogflow_cx as dialogflow_cx
 from taubench.agents.dialogflow_cx import DialogflowCXAgent, DialogflowCXOptions, parse_endpoint
 from taubench.dialogflow_cx import main as dialogflow_cx_main
 from taubench.episode import run_episode
-from taubench.llm import RetryPolicy
+from taubench.retrying import RetryPolicy
 from taubench.users.oracle import OracleUser, opening_request
 
 FAST_RETRIES = RetryPolicy(initial_backoff=0.01, max_backoff=0.05)

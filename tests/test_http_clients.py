@@ -15,7 +15,8 @@ from local_http import JsonHandler, LocalServer
 from taubench.agents.tool_calling import system_prompt
 from taubench.domains import load_domain
 from taubench.http_clients import ThreadClients
-from taubench.llm import LLMClient, LLMTransientError, ModelSpec, RetryPolicy
+from taubench.llm import LLMClient, LLMTransientError, ModelSpec
+from taubench.retrying import RetryPolicy
 
 CONF = Path(__file__).resolve().parents[1] / "conf" / "model"
 HOLD = "hold this request"

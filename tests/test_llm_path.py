@@ -11,7 +11,8 @@ import pytest
 from conftest import ORACLES, loaded, run_cli
 
 from taubench.domains import scriptable
-from taubench.llm import LLMClient, LLMRequestError, LLMTransientError, ModelSpec, ResponseCache, RetryPolicy
+from taubench.llm import LLMClient, LLMRequestError, LLMTransientError, ModelSpec, ResponseCache
+from taubench.retrying import RetryPolicy
 from taubench.runner import run
 from taubench.scripted_server import BadRequest, Faults, FixedUsage, ScriptedServer
 from taubench.settings import parse_settings
@@ -247,7 +248,7 @@ def test_the_cache_keeps_trials_apart(tmp_path):
 
 def test_retry_after_is_honoured_and_the_retries_are_bounded(monkeypatch):
     waits = []
-    monkeypatch.setattr("taubench.llm.time.sleep", waits.append)
+    monkeypatch.setattr("taubench.retrying.time.sleep", waits.append)
     with ScriptedServer(script=lambda request: "never", faults=Faults(rate_limit=1.0, retry_after_s=3)) as server:
         client = LLMClient(
             ModelSpec(model="openai/x", api_base=server.url), RetryPolicy(max_attempts=4, max_backoff=60)
@@ -260,7 +261,7 @@ def test_retry_after_is_honoured_and_the_retries_are_bounded(monkeypatch):
 
 def test_retrying_stops_when_the_waiting_budget_is_spent(monkeypatch):
     waits = []
-    monkeypatch.setattr("taubench.llm.time.sleep", waits.append)
+    monkeypatch.setattr("taubench.retrying.time.sleep", waits.append)
     with ScriptedServer(script=lambda request: "never", faults=Faults(rate_limit=1.0, retry_after_s=2)) as server:
         client = LLMClient(ModelSpec(model="openai/x", api_base=server.url), RetryPolicy(max_attempts=50, max_wait=5))
         with pytest.raises(LLMTransientError):

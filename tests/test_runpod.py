@@ -13,7 +13,8 @@ import pytest
 from conftest import run_cli
 from local_http import JsonHandler, LocalServer
 
-from taubench.llm import LLMClient, ModelSpec, RetryPolicy
+from taubench.llm import LLMClient, ModelSpec
+from taubench.retrying import RetryPolicy
 from taubench.scripted_server import ScriptedServer
 
 ENDPOINT, KEY = "ep7x2kq", "rpa_TESTKEY0123456789"

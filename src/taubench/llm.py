@@ -35,6 +35,7 @@ from taubench.replies import (
     retryable_status,
     unusable_reply,
 )
+from taubench.retrying import GaveUp, RetryPolicy, with_retries
 
 PER_MILLION = 1_000_000
 
@@ -70,20 +71,6 @@ class ModelSpec(BaseModel):
     warm_up: bool = False  # one small call before any episode (LLMClient.warm_up)
 
 
-class RetryPolicy(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-    timeout: float = Field(120.0, gt=0)  # seconds per call
-    max_attempts: int = Field(8, ge=1)  # calls per request, the first included
-    max_wait: float = Field(600.0, ge=0)  # total seconds spent waiting between attempts
-    initial_backoff: float = Field(1.0, ge=0)
-    max_backoff: float = Field(60.0, ge=0)
-
-    def backoff(self, attempt: int) -> float:
-        """Seconds to wait after failed attempt ``attempt`` (1-based): full jitter, doubling."""
-        return random.uniform(0, min(self.max_backoff, self.initial_backoff * 2 ** (attempt - 1)))
-
-
 class LLMError(Exception):
     """A model call that did not produce an answer."""
 
@@ -96,6 +83,14 @@ class LLMUnreachableError(LLMTransientError):
     """The endpoint never answered this process: every connection was refused or its name did
     not resolve until the retries ran out. Rerunning the episode would only wait as long again;
     when a run's first episodes all end so, the run stops (``taubench.fail_fast``)."""
+
+
+class _ParamDropped(Exception):
+    """A sampling parameter the provider rejected was dropped: ask again at once, without it."""
+
+
+def _try_again(failure: BaseException) -> bool:
+    return isinstance(failure, (LLMTransientError, _ParamDropped))
 
 
 class LLMAccessError(LLMError):
@@ -292,12 +287,11 @@ class LLMClient:
 
     def _call_with_retries(self, request: dict) -> Completion:
         litellm = quiet_litellm()
-        waited = 0.0
         started = time.perf_counter()
-        attempts = 1 if self._unreached and not self._answered else self.retry.max_attempts
-        for attempt in range(1, attempts + 1):
+
+        def attempt() -> Any:
             try:
-                response = litellm.completion(
+                return litellm.completion(
                     **{k: v for k, v in request.items() if k not in self._dropped_params},
                     api_base=self.spec.api_base,
                     api_key=self._api_key(),
@@ -307,32 +301,35 @@ class LLMClient:
                     max_retries=0,  # nor may the OpenAI SDK underneath retry on its own
                     drop_params=True,  # litellm removes parameters it knows a model rejects
                 )
-                self._answered = True
-                return self._completion(response, retries=attempt - 1, seconds=time.perf_counter() - started)
             except Exception as exc:
                 if self._drop_rejected_param(exc, request):
-                    continue
+                    raise _ParamDropped() from exc
                 failure = classify(exc, self.spec.model)
                 if isinstance(failure, LLMReplyError):
                     # litellm's chain can hold the whole reply (megabytes); the excerpt says enough
                     raise failure from None
-                if not isinstance(failure, LLMTransientError):
-                    raise failure from exc
-                delay = self._backoff(attempt, exc)
-                if attempt == attempts or waited + delay > self.retry.max_wait:
-                    gave_up = f"gave up after {attempt} attempt{'s' * (attempt != 1)} and {waited:.1f} s of waiting"
-                    if not self._answered and never_connected(exc):
-                        self._unreached = True
-                        where = masking.mask_secrets(self.spec.api_base or "its provider's address")
-                        root = causes(exc)[-1]  # what the socket said: refused, or the name did not resolve
-                        raise LLMUnreachableError(
-                            f"{self.spec.model}: could not connect to {where} ({gave_up}): "
-                            f"{type(root).__name__}: {root}"
-                        ) from exc
-                    raise LLMTransientError(f"{self.spec.model}: {gave_up}: {failure}") from exc
-                time.sleep(delay)
-                waited += delay
-        raise AssertionError("unreachable")
+                raise failure from exc
+
+        def wait(attempt: int, failure: BaseException) -> float:
+            if isinstance(failure, _ParamDropped):
+                return 0.0  # asked again at once, without the parameter
+            return self._backoff(attempt, failure.__cause__ or failure)
+
+        attempts = 1 if self._unreached and not self._answered else self.retry.max_attempts
+        try:
+            response, retries = with_retries(attempt, self.retry, _try_again, wait, attempts)
+        except GaveUp as gave_up:
+            exc = gave_up.failure.__cause__ or gave_up.failure  # what the provider's library raised
+            if not self._answered and never_connected(exc):
+                self._unreached = True
+                where = masking.mask_secrets(self.spec.api_base or "its provider's address")
+                root = causes(exc)[-1]  # what the socket said: refused, or the name did not resolve
+                raise LLMUnreachableError(
+                    f"{self.spec.model}: could not connect to {where} ({gave_up}): {type(root).__name__}: {root}"
+                ) from exc
+            raise LLMTransientError(f"{self.spec.model}: {gave_up}: {gave_up.failure}") from exc
+        self._answered = True
+        return self._completion(response, retries=retries, seconds=time.perf_counter() - started)
 
     def _timeout(self) -> float:
         if self._answered or self.spec.first_call_timeout is None:
@@ -365,7 +362,7 @@ class LLMClient:
                 return True
         return False
 
-    def _backoff(self, attempt: int, exc: Exception) -> float:
+    def _backoff(self, attempt: int, exc: BaseException) -> float:
         server_asked = retry_after_seconds(exc)
         if server_asked is not None:
             return min(server_asked, self.retry.max_backoff) + random.uniform(0, 0.1 * max(server_asked, 0.1))

@@ -68,7 +68,7 @@ def retryable_status(status: int) -> bool:
     return status in (408, 429) or status >= 500
 
 
-def retry_after_seconds(exc: Exception) -> Optional[float]:
+def retry_after_seconds(exc: BaseException) -> Optional[float]:
     """The wait a 429/503 asked for (``retry-after-ms`` or ``Retry-After`` in seconds)."""
     for source in (
         getattr(exc, "litellm_response_headers", None),

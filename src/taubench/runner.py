@@ -13,6 +13,7 @@ import ctypes
 import gc
 import json
 import logging
+import math
 import random
 import threading
 import time
@@ -33,11 +34,12 @@ from taubench.environment import Limits
 from taubench.episode import EpisodeResult, run_episode
 from taubench.fail_fast import FailFast
 from taubench.judge import LLMJudge
-from taubench.llm import LLMClient, LLMError, ResponseCache, RetryPolicy, SpendMeter, http_for
+from taubench.llm import LLMClient, LLMError, ResponseCache, SpendMeter, http_for
 from taubench.masking import mask_secrets
 from taubench.metrics import BUDGET_REACHED, EpisodeFacts, RunSummary, summarize
 from taubench.preparation import PreparedRun, RunStorageError, prepare
 from taubench.progress import RunProgress
+from taubench.retrying import GaveUp, RetryPolicy, with_retries
 from taubench.rundir import (
     EPISODES_FILE,
     RESULTS_FILE,
@@ -103,6 +105,34 @@ class _Stop:
                 self.reason, self.failed = reason, failed
 
 
+class _Rerun(Exception):
+    """An episode that ended on an infrastructure error another attempt may not meet."""
+
+    def __init__(self, result: EpisodeResult):
+        super().__init__(result.error)
+        self.result = result
+
+
+def _rerun(failure: BaseException) -> bool:
+    return isinstance(failure, _Rerun)
+
+
+def _worth_rerunning(result: EpisodeResult) -> bool:
+    """An infrastructure error, unless every call would fail the same way (a refused key: the
+    caller stops the run) or nothing ever answered (a rerun would wait as long again:
+    ``fail_fast`` decides)."""
+    error = result.error
+    return (
+        error is not None
+        and error.kind == "infrastructure_error"
+        and error.type
+        not in (
+            "LLMAccessError",
+            "LLMUnreachableError",
+        )
+    )
+
+
 class EpisodeRunner:
     """Runs a planned episode, again after an infrastructure error (``episode_retries``).
     Holds what every episode of the run shares (domain, model clients, strategies, judge),
@@ -120,19 +150,25 @@ class EpisodeRunner:
         self.retries = settings.episode_retries
 
     def __call__(self, item: PlannedEpisode) -> EpisodeResult:
-        for attempt in range(1, self.retries + 2):
+        attempts = 0
+
+        def attempt() -> EpisodeResult:
+            nonlocal attempts
+            attempts += 1
             result = run_episode(
                 self.domain, item.task, item.trial, item.seed, self.make_agent, self.make_user, self.limits, self.judge
             )
-            result.attempts = attempt
-            if result.error and result.error.type == "LLMAccessError":
-                return result  # every call would fail the same way: the caller stops the run
-            if result.error and result.error.type == "LLMUnreachableError":
-                return result  # nothing answered yet: a rerun would wait as long again (fail_fast decides)
-            if not (result.error and result.error.kind == "infrastructure_error") or attempt > self.retries:
-                return result
-            time.sleep(EPISODE_RETRY_DELAY_S)
-        raise AssertionError("unreachable")
+            result.attempts = attempts
+            if _worth_rerunning(result):
+                raise _Rerun(result)
+            return result
+
+        policy = RetryPolicy(max_attempts=self.retries + 1, max_wait=math.inf)
+        try:
+            return with_retries(attempt, policy, _rerun, wait=lambda attempt, failure: EPISODE_RETRY_DELAY_S)[0]
+        except GaveUp as gave_up:
+            assert isinstance(gave_up.failure, _Rerun)
+            return gave_up.failure.result
 
     def __enter__(self) -> "EpisodeRunner":
         return self

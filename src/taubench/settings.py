@@ -16,9 +16,10 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationErr
 from taubench.agents import AGENTS
 from taubench.domain import BaseDomain
 from taubench.domains import DOMAINS
-from taubench.llm import ModelSpec, Pricing, RetryPolicy, known_price, litellm_providers, missing_key, unroutable
+from taubench.llm import ModelSpec, Pricing, known_price, litellm_providers, missing_key, unroutable
 from taubench.participants import MAX_OBSERVATION_CHARS, MAX_TOOL_CALL_CHARS, MAX_TOOL_CALLS_PER_TURN
 from taubench.plugins import AGENT_GROUP, CUSTOM, USER_GROUP, advertised, import_target
+from taubench.retrying import RetryPolicy
 from taubench.tasks import Task
 from taubench.users import USERS
 

@@ -34,9 +34,10 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 
 from taubench import __version__
 from taubench.environment import AgentProtocolError, OverCap, check_turn
-from taubench.llm import LLMAccessError, LLMTransientError, RetryPolicy
+from taubench.llm import LLMAccessError, LLMTransientError
 from taubench.messages import AssistantMessage, Message, ToolCall, ToolMessage, Usage, UserMessage, agent_side
 from taubench.participants import EpisodeContext
+from taubench.retrying import GaveUp, RetryPolicy, with_retries
 
 EXTRA_HINT = "agent=a2a needs the a2a extra: pip install 'taubench[a2a]'"
 ENDED = ("TASK_STATE_FAILED", "TASK_STATE_REJECTED", "TASK_STATE_CANCELED", "TASK_STATE_AUTH_REQUIRED")
@@ -111,22 +112,21 @@ class A2AAgent:
 
     def _exchanged(self, parts: list[dict], turn: int) -> AssistantMessage:
         """One exchange, retried as a model call is; the answer as our message."""
-        started, answer, retries = time.perf_counter(), None, 0
+        started = time.perf_counter()
         message_id = uuid.uuid4().hex  # the same for every attempt, so that the agent can tell a repeat
-        for attempt in range(1, self.retry.max_attempts + 1):
+
+        def attempt() -> list:
             try:
-                answer = asyncio.run(self._exchange(message_id, parts))
-                break
+                return asyncio.run(self._exchange(message_id, parts))
             except Exception as exc:
                 if not _transient(exc):
                     raise _as_agent_error(exc) from exc
-                delay, retries = self.retry.backoff(attempt), attempt
-                if attempt == self.retry.max_attempts or time.perf_counter() - started + delay > self.retry.max_wait:
-                    raise LLMTransientError(
-                        f"A2A agent {self.options.url}: gave up after {attempt} attempts: {exc}"
-                    ) from exc
-                time.sleep(delay)
-        assert answer is not None  # each attempt answers or raises (max_attempts >= 1)
+                raise
+
+        try:
+            answer, retries = with_retries(attempt, self.retry, _transient)
+        except GaveUp as gave_up:
+            raise LLMTransientError(f"A2A agent {self.options.url}: {gave_up}: {gave_up.failure}") from gave_up.failure
         usage = Usage(calls=1, cost=0.0, retries=retries, seconds=round(time.perf_counter() - started, 6))
         return _to_message(answer, f"a2a_call_{turn}").model_copy(update={"usage": usage})
 
@@ -319,7 +319,7 @@ def _as_agent_error(exc: Exception) -> Exception:
     return exc
 
 
-def _transient(exc: Exception) -> bool:
+def _transient(exc: BaseException) -> bool:
     """Worth asking again: a timeout, a connection failure, an HTTP 408/429/5xx, or gRPC's
     UNAVAILABLE or RESOURCE_EXHAUSTED."""
     import httpx

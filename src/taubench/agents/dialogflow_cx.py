@@ -20,7 +20,7 @@ from urllib.parse import urlsplit
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator
 
-from taubench.llm import LLMAccessError, LLMError, LLMRequestError, LLMTransientError, RetryPolicy
+from taubench.llm import LLMAccessError, LLMError, LLMRequestError, LLMTransientError
 from taubench.messages import (
     AgentEnding,
     AssistantMessage,
@@ -33,6 +33,7 @@ from taubench.messages import (
 )
 from taubench.participants import EpisodeContext
 from taubench.replies import retryable_status
+from taubench.retrying import GaveUp, RetryPolicy, with_retries
 
 SCOPES = ("https://www.googleapis.com/auth/cloud-platform",)
 LOOPBACK_NAMES = ("localhost",)
@@ -170,26 +171,21 @@ class Calls:
 
     def __call__(self, what: str, call: Callable[[float], T]) -> T:
         """``call(timeout)``, retried while the failure is transient."""
-        waited, started = 0.0, time.perf_counter()
-        for attempt in range(1, self.retry.max_attempts + 1):
+        started = time.perf_counter()
+
+        def attempt() -> T:
             try:
-                result = call(self.timeout)
+                return call(self.timeout)
             except Exception as exc:
-                failure = classify(exc, what)
-                if not isinstance(failure, LLMTransientError):
-                    raise failure from exc
-                delay = self.retry.backoff(attempt)
-                if attempt == self.retry.max_attempts or waited + delay > self.retry.max_wait:
-                    self._count(attempt, started)
-                    raise LLMTransientError(
-                        f"{failure}; gave up after {attempt} attempts and {waited:.1f} s of waiting"
-                    ) from exc
-                time.sleep(delay)
-                waited += delay
-                continue
-            self._count(attempt, started)
-            return result
-        raise AssertionError("unreachable")
+                raise classify(exc, what) from exc
+
+        try:
+            result, retries = with_retries(attempt, self.retry, lambda failure: isinstance(failure, LLMTransientError))
+        except GaveUp as gave_up:
+            self._count(gave_up.attempts, started)
+            raise LLMTransientError(f"{gave_up.failure}; {gave_up}") from gave_up.failure.__cause__
+        self._count(retries + 1, started)
+        return result
 
     def _count(self, attempts: int, started: float) -> None:
         usage = self.usage
