@@ -360,7 +360,10 @@ def test_an_agent_offering_one_binding_alone_scores_on_gold_following_episodes(r
 def test_an_agent_offering_no_binding_we_speak_stops_the_run_naming_them(retail, monkeypatch):
     monkeypatch.setenv(TOKEN_ENV, TOKEN)
     (result,) = gold_episodes(retail, {"0": "gold"}, "KAFKA")
-    assert (result.termination_reason, result.error.type) == ("infrastructure_error", "LLMAccessError")  # the run stops
+    assert (result.termination_reason, result.error.type) == (
+        "infrastructure_error",
+        "AgentServiceAccessError",
+    )  # the run stops
     assert result.error.message.startswith(
         "the A2A agent's card offers KAFKA only; taubench speaks JSONRPC, HTTP+JSON, GRPC"
     )
@@ -550,7 +553,7 @@ def test_an_agent_that_dribbles_its_answer_cannot_hold_the_episode_past_the_dead
     finally:
         slow.close()
     assert took < 5, f"the episode took {took:.1f} s"
-    assert (result.termination_reason, result.error.type) == ("infrastructure_error", "LLMTransientError")
+    assert (result.termination_reason, result.error.type) == ("infrastructure_error", "AgentServiceTransientError")
     assert re.search(
         r"gave up after 2 attempts and [\d.]+ s of waiting: no complete answer within 1 s \(agent.timeout\)",
         result.error.message,

@@ -220,7 +220,7 @@ def test_an_unusable_key_file_stops_the_run(airline, tmp_path):
         airline, airline.tasks[BAGGAGE_TASK], 0, 7, partial(DialogflowCXAgent, options=options), OracleUser
     )
     assert (
-        result.error.type == "LLMAccessError" and result.error.kind == "infrastructure_error"
+        result.error.type == "AgentServiceAccessError" and result.error.kind == "infrastructure_error"
     )  # the runner stops on it
     assert "no usable credentials" in result.error.message
 

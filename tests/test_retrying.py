@@ -2,6 +2,8 @@
 
 import pytest
 
+from taubench.llm import LLMAccessError
+from taubench.remote_errors import stops_the_run
 from taubench.retrying import GaveUp, RetryPolicy, with_retries
 
 
@@ -60,3 +62,9 @@ def test_any_other_failure_is_raised_as_it_is_at_once(waits):
     with pytest.raises(ValueError, match="bad request"):
         with_retries(failing(1, ValueError("bad request"), calls), RetryPolicy(), transient)
     assert len(calls) == 1 and waits == []
+
+
+def test_an_access_failure_of_any_remote_service_stops_the_run():
+    assert stops_the_run(LLMAccessError.__name__) and stops_the_run("AgentServiceAccessError")
+    assert not stops_the_run("LLMTransientError") and not stops_the_run("AgentServiceTransientError")
+    assert not stops_the_run("ValueError")

@@ -14,10 +14,11 @@ from pydantic import BaseModel, computed_field
 from taubench.domain import BaseDomain
 from taubench.environment import AgentProtocolError, Environment, Limits, OverCap, TerminationReason, own_limits
 from taubench.evaluation import NLJudge, RewardInfo, evaluate
-from taubench.llm import LLMAccessError, LLMReplyError, LLMTransientError
+from taubench.llm import LLMReplyError
 from taubench.masking import MaskedText
 from taubench.messages import AssistantMessage, Message, Requestor, ToolMessage, Usage, UserMessage, tool_calls_of
 from taubench.participants import AgentFactory, EpisodeContext, UserFactory, UserSimulator
+from taubench.remote_errors import RemoteAccessError, RemoteTransientError
 from taubench.tasks import Task
 
 if TYPE_CHECKING:
@@ -185,8 +186,8 @@ def _record_error(exc: Exception, kind: Optional[ErrorKind] = None) -> EpisodeEr
         kind = "agent_error"
     elif isinstance(exc, OverCap):
         kind = "agent_error" if exc.requestor == "assistant" else "user_error"
-    if isinstance(exc, (LLMTransientError, LLMAccessError)):
-        kind = "infrastructure_error"  # the provider failed, not the participant that called it
+    if isinstance(exc, (RemoteTransientError, RemoteAccessError)):
+        kind = "infrastructure_error"  # the provider or service failed, not the participant that called it
     return EpisodeError(
         kind=kind or "unexpected_error",
         type=type(exc).__name__,

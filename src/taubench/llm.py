@@ -24,6 +24,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from taubench import masking
 from taubench.http_clients import ThreadClients
 from taubench.messages import Usage
+from taubench.remote_errors import RemoteAccessError, RemoteError, RemoteRequestError, RemoteTransientError
 from taubench.replies import (
     TokenCounts,
     answered_status,
@@ -71,11 +72,11 @@ class ModelSpec(BaseModel):
     warm_up: bool = False  # one small call before any episode (LLMClient.warm_up)
 
 
-class LLMError(Exception):
+class LLMError(RemoteError):
     """A model call that did not produce an answer."""
 
 
-class LLMTransientError(LLMError):
+class LLMTransientError(LLMError, RemoteTransientError):
     """The provider kept failing (rate limits, server errors, timeouts) until the retry budget ran out."""
 
 
@@ -93,11 +94,11 @@ def _try_again(failure: BaseException) -> bool:
     return isinstance(failure, (LLMTransientError, _ParamDropped))
 
 
-class LLMAccessError(LLMError):
+class LLMAccessError(LLMError, RemoteAccessError):
     """Every call will fail the same way (bad key, no access, unknown model): the run stops."""
 
 
-class LLMRequestError(LLMError):
+class LLMRequestError(LLMError, RemoteRequestError):
     """This request cannot be answered (bad request, context window exceeded)."""
 
 

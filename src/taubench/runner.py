@@ -39,6 +39,7 @@ from taubench.masking import mask_secrets
 from taubench.metrics import BUDGET_REACHED, EpisodeFacts, RunSummary, summarize
 from taubench.preparation import PreparedRun, RunStorageError, prepare
 from taubench.progress import RunProgress
+from taubench.remote_errors import stops_the_run
 from taubench.retrying import GaveUp, RetryPolicy, with_retries
 from taubench.rundir import (
     EPISODES_FILE,
@@ -125,11 +126,8 @@ def _worth_rerunning(result: EpisodeResult) -> bool:
     return (
         error is not None
         and error.kind == "infrastructure_error"
-        and error.type
-        not in (
-            "LLMAccessError",
-            "LLMUnreachableError",
-        )
+        and not stops_the_run(error.type)
+        and error.type != "LLMUnreachableError"
     )
 
 
@@ -232,7 +230,7 @@ def execute(prepared: PreparedRun, on_episode: Optional[Callable[[EpisodeResult]
         except WorkersUnusable as exc:  # not a result either: the pair runs when the run is resumed
             stop.set(f"stopped: {exc}", failed=True)
             return item.index, None
-        if result.error and result.error.type == "LLMAccessError":
+        if result.error and stops_the_run(result.error.type):
             stop.set(f"stopped after an error every call would hit: {result.error.message}", failed=True)
             return item.index, None  # not a result: the pair runs again when the run is resumed
         return item.index, result

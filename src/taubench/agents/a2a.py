@@ -34,9 +34,9 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 
 from taubench import __version__
 from taubench.environment import AgentProtocolError, OverCap, check_turn
-from taubench.llm import LLMAccessError, LLMTransientError
 from taubench.messages import AssistantMessage, Message, ToolCall, ToolMessage, Usage, UserMessage, agent_side
 from taubench.participants import EpisodeContext
+from taubench.remote_errors import AgentServiceAccessError, AgentServiceTransientError
 from taubench.retrying import GaveUp, RetryPolicy, with_retries
 
 EXTRA_HINT = "agent=a2a needs the a2a extra: pip install 'taubench[a2a]'"
@@ -126,7 +126,9 @@ class A2AAgent:
         try:
             answer, retries = with_retries(attempt, self.retry, _transient)
         except GaveUp as gave_up:
-            raise LLMTransientError(f"A2A agent {self.options.url}: {gave_up}: {gave_up.failure}") from gave_up.failure
+            raise AgentServiceTransientError(
+                f"A2A agent {self.options.url}: {gave_up}: {gave_up.failure}"
+            ) from gave_up.failure
         usage = Usage(calls=1, cost=0.0, retries=retries, seconds=round(time.perf_counter() - started, 6))
         return _to_message(answer, f"a2a_call_{turn}").model_copy(update={"usage": usage})
 
@@ -220,7 +222,9 @@ def _client(card, http):
     if not set(offered) & set(ours):
         hint = "" if "GRPC" in ours else " (and GRPC with grpcio: pip install 'taubench[a2a]')"
         offers = ", ".join(offered) or "no interface"
-        raise LLMAccessError(f"the A2A agent's card offers {offers} only; taubench speaks {', '.join(ours)}{hint}")
+        raise AgentServiceAccessError(
+            f"the A2A agent's card offers {offers} only; taubench speaks {', '.join(ours)}{hint}"
+        )
     config = ClientConfig(
         streaming=False, httpx_client=http, supported_protocol_bindings=ours, grpc_channel_factory=_grpc_channel
     )
@@ -364,7 +368,7 @@ class ToolBridge:
         try:
             return self.events.get(timeout=max(0.0, self.deadline - time.monotonic()))
         except queue.Empty:
-            return "error", LLMTransientError(
+            return "error", AgentServiceTransientError(
                 f"A2A agent {self.agent.options.url}: the turn did not end in {self.longest:g} s"
             )
 

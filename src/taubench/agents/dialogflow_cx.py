@@ -20,7 +20,6 @@ from urllib.parse import urlsplit
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator
 
-from taubench.llm import LLMAccessError, LLMError, LLMRequestError, LLMTransientError
 from taubench.messages import (
     AgentEnding,
     AssistantMessage,
@@ -32,6 +31,12 @@ from taubench.messages import (
     agent_side,
 )
 from taubench.participants import EpisodeContext
+from taubench.remote_errors import (
+    AgentServiceAccessError,
+    AgentServiceError,
+    AgentServiceRequestError,
+    AgentServiceTransientError,
+)
 from taubench.replies import retryable_status
 from taubench.retrying import GaveUp, RetryPolicy, with_retries
 
@@ -180,10 +185,12 @@ class Calls:
                 raise classify(exc, what) from exc
 
         try:
-            result, retries = with_retries(attempt, self.retry, lambda failure: isinstance(failure, LLMTransientError))
+            result, retries = with_retries(
+                attempt, self.retry, lambda failure: isinstance(failure, AgentServiceTransientError)
+            )
         except GaveUp as gave_up:
             self._count(gave_up.attempts, started)
-            raise LLMTransientError(f"{gave_up.failure}; {gave_up}") from gave_up.failure.__cause__
+            raise AgentServiceTransientError(f"{gave_up.failure}; {gave_up}") from gave_up.failure.__cause__
         self._count(retries + 1, started)
         return result
 
@@ -194,7 +201,7 @@ class Calls:
         usage.seconds = round(usage.seconds + time.perf_counter() - started, 6)
 
 
-def classify(exc: Exception, what: str) -> LLMError:
+def classify(exc: Exception, what: str) -> AgentServiceError:
     """Retry what can change: no answer, or an answer whose HTTP equivalent is 408, 429 or 5xx
     (gRPC's UNAVAILABLE 503, DEADLINE_EXCEEDED 504, RESOURCE_EXHAUSTED 429, INTERNAL 500); stop
     the run on a refused or unknown agent; anything else fails this episode's request."""
@@ -204,12 +211,12 @@ def classify(exc: Exception, what: str) -> LLMError:
     name = f"{what}: {type(exc).__name__}: {exc}"
     refused = (api.PermissionDenied, api.Unauthenticated, api.NotFound, auth.DefaultCredentialsError, auth.RefreshError)
     if isinstance(exc, refused):
-        return LLMAccessError(f"Dialogflow CX refused or does not know this agent ({name})")
+        return AgentServiceAccessError(f"Dialogflow CX refused or does not know this agent ({name})")
     if isinstance(exc, api.GoogleAPICallError) and isinstance(exc.code, int) and retryable_status(exc.code):
-        return LLMTransientError(name)
+        return AgentServiceTransientError(name)
     if isinstance(exc, (ConnectionError, TimeoutError, auth.TransportError)) or _dropped_http_connection(exc):
-        return LLMTransientError(name)
-    return LLMRequestError(name)
+        return AgentServiceTransientError(name)
+    return AgentServiceRequestError(name)
 
 
 def _dropped_http_connection(exc: Exception) -> bool:
@@ -235,7 +242,9 @@ class Connection:
             GoogleAuthError,
             ValueError,
         ) as exc:  # no default credentials, an unusable key file: every episode would fail
-            raise LLMAccessError(f"Dialogflow CX: no usable credentials ({type(exc).__name__}: {exc})") from exc
+            raise AgentServiceAccessError(
+                f"Dialogflow CX: no usable credentials ({type(exc).__name__}: {exc})"
+            ) from exc
         listing = Calls(retry, options.timeout or retry.timeout)
         found = listing(
             "ListTools", lambda timeout: list(tools.list_tools(parent=options.agent_path, retry=None, timeout=timeout))
