@@ -11,7 +11,7 @@ subprocess runs ``taubench.runner.run`` with ``max_concurrency=N`` on enough air
 Tracking is off: MLflow acts only before the first and after the last episode, so it would add
 the same constant to every N and nothing to the increment.
 
-How the episodes in flight are known: in that subprocess ``taubench.runner.run_episode`` is
+How the episodes in flight are known: in that subprocess ``taubench.episode_runner.run_episode`` is
 wrapped by a counter (entered, left), and a sampler thread reads the process's VmRSS from
 /proc/self/status every ``--interval`` seconds together with that count. "Steady" is the
 median RSS over the samples taken while exactly N episodes were in flight, "peak" the largest
@@ -44,12 +44,13 @@ AIRLINE_TASKS = 50  # the base split
 
 def worker(spec: dict) -> None:
     """In the measured subprocess: one run, its episodes counted, its memory sampled."""
+    import taubench.episode_runner as episode_runner
     import taubench.runner as runner
     from taubench.settings import parse_settings
 
     lock = threading.Lock()
     state = {"in_flight": 0, "started": 0, "finished": 0, "max_in_flight": 0}
-    original = runner.run_episode
+    original = episode_runner.run_episode
 
     def counted(*args, **kwargs):
         with lock:
@@ -63,7 +64,7 @@ def worker(spec: dict) -> None:
                 state["in_flight"] -= 1
                 state["finished"] += 1
 
-    runner.run_episode = counted
+    episode_runner.run_episode = counted
     started = time.perf_counter()
 
     def sample() -> dict:

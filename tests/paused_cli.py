@@ -20,7 +20,7 @@ import time
 from functools import wraps
 
 import taubench.cli as cli
-import taubench.runner as runner
+import taubench.episode_runner as episode_runner
 from taubench.rundir import Pointer
 from taubench.tracking import Tracker
 
@@ -64,7 +64,7 @@ announce(cli, "execute", "episodes_done")
 announce(cli, "after_run", "after_run_done")
 announce(Tracker, "finish", "mlflow_finished")
 announce(Pointer, "remove", "completed", before=True)
-runner.run_episode = slowed(runner.run_episode, float(os.environ.get("EPISODE_DELAY_S", "0")))
+episode_runner.run_episode = slowed(episode_runner.run_episode, float(os.environ.get("EPISODE_DELAY_S", "0")))
 
 if __name__ == "__main__":
     sys.argv[0] = "taubench"

@@ -10,8 +10,9 @@ import pytest
 from conftest import ORACLES, run_cli
 from mlflow.tracking import MlflowClient
 
-from taubench.analysis import ANALYSIS_FILE, SCHEMA_NAME, analyse, main, render_request
+from taubench.analysis import main
 from taubench.episode import EpisodeResult
+from taubench.fault_attribution import ANALYSIS_FILE, SCHEMA_NAME, analyse, render_request
 from taubench.llm import LLMClient, ModelSpec
 from taubench.runner import run
 from taubench.scripted_server import Faults, ScriptedServer

@@ -15,12 +15,13 @@ import pytest
 from conftest import run_cli
 from dialogflow_cx_fake import FakeCX, RestServer
 
-import taubench.mtbench_request as mtbench_request
+import taubench.mtbench.request as mtbench_request
 from taubench.api import REQUEST_FILE, TOKEN_VARIABLE, ApiSettings, create_app
 from taubench.api_policy import compose_settings
 from taubench.domains import load_domain
-from taubench.mtbench import main as mtbench_main
-from taubench.run import CompatError, hydra_value, translate
+from taubench.mtbench.__main__ import main as mtbench_main
+from taubench.overrides import hydra_value
+from taubench.run import CompatError, translate
 from taubench.run import main as run_main
 from taubench.scripted_server import ScriptedServer
 from taubench.settings import strategy_options

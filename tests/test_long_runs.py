@@ -7,7 +7,7 @@ import json
 
 from test_llm_path import merged
 
-import taubench.runner as runner
+import taubench.episode_runner as episode_runner
 from taubench.domains import load_domain
 from taubench.episode import EpisodeResult
 from taubench.metrics import EpisodeFacts, summarize
@@ -22,14 +22,14 @@ ODD_TEXT = ' é 中文 😀 \u2028 \u2029 \x85 \x0b \r\n "quoted" \\ end'  # lin
 def recording(monkeypatch) -> list[EpisodeResult]:
     """Every record ``run_episode`` returns to the runner, in the order they come."""
     returned = []
-    real = runner.run_episode
+    real = episode_runner.run_episode
 
     def recorded(*args, **kwargs):
         result = real(*args, **kwargs)
         returned.append(result)
         return result
 
-    monkeypatch.setattr(runner, "run_episode", recorded)
+    monkeypatch.setattr(episode_runner, "run_episode", recorded)
     return returned
 
 
@@ -70,7 +70,7 @@ def test_results_and_summary_are_those_of_the_records_as_they_ended(tmp_path, mo
     """Through the LLM path with faults: costs, tokens, reruns after infrastructure errors,
     malformed tool calls and unscored episodes (retail NL assertions, no judge) all come out
     as the records had them."""
-    monkeypatch.setattr(runner, "EPISODE_RETRY_DELAY_S", 0.0)
+    monkeypatch.setattr(episode_runner, "EPISODE_RETRY_DELAY_S", 0.0)
     returned = recording(monkeypatch)
     task_ids = [str(i) for i in range(12)]
     faults = Faults(
@@ -103,14 +103,14 @@ def test_results_and_summary_are_those_of_the_records_as_they_ended(tmp_path, mo
 def test_any_text_in_a_record_is_written_and_read_back_exactly(tmp_path, monkeypatch):
     """Non-ASCII text and characters str.splitlines would break a line at survive
     episodes.jsonl, results.json and resuming."""
-    real = runner.run_episode
+    real = episode_runner.run_episode
 
     def with_odd_text(*args, **kwargs):
         result = real(*args, **kwargs)
         result.messages[0].content += ODD_TEXT
         return result
 
-    monkeypatch.setattr(runner, "run_episode", with_odd_text)
+    monkeypatch.setattr(episode_runner, "run_episode", with_odd_text)
     returned = recording(monkeypatch)
     settings = oracle_settings(tmp_path, task_ids=["0", "1", "2"], max_concurrency=1)  # logged as returned
     report = run(settings, base_dir=tmp_path)
@@ -129,7 +129,7 @@ def test_any_text_in_a_record_is_written_and_read_back_exactly(tmp_path, monkeyp
 def test_a_run_holds_no_record_of_a_finished_episode(tmp_path, monkeypatch):
     """Counted among the live objects while the episodes run (one at a time) and after the
     run: the runner lets every record go once it is written; the report reads them back."""
-    real = runner.run_episode
+    real = episode_runner.run_episode
     started, live = [], []
 
     def counting(*args, **kwargs):
@@ -138,7 +138,7 @@ def test_a_run_holds_no_record_of_a_finished_episode(tmp_path, monkeypatch):
             live.append(sum(isinstance(thing, EpisodeResult) for thing in gc.get_objects()))
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(runner, "run_episode", counting)
+    monkeypatch.setattr(episode_runner, "run_episode", counting)
     report = run(oracle_settings(tmp_path, num_trials=3, max_concurrency=1), base_dir=tmp_path)
     assert len(started) == 150 and len(live) == 6 and max(live) <= 1  # at most the one just written
     gc.collect()

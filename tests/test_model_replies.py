@@ -20,12 +20,13 @@ from test_llm_path import merged
 
 from taubench.agents.tool_calling import parse_tool_call
 from taubench.episode import EpisodeError, EpisodeResult
+from taubench.episode_runner import EpisodeRunner, PlannedEpisode
 from taubench.evaluation import RewardInfo
 from taubench.fail_fast import FailFast
 from taubench.llm import LLMClient, ModelSpec, SpendMeter, ToolCallRequest
 from taubench.malformed_replies import DEEP_NESTING, MALFORMED_REPLIES
 from taubench.replies import EXCERPT_CHARS
-from taubench.runner import EPISODES_FILE, EpisodeRunner, PlannedEpisode, run
+from taubench.runner import EPISODES_FILE, run
 from taubench.scripted_server import Faults, ScriptedServer
 from taubench.settings import ConfigError, check_models, model_configs, parse_settings
 from taubench.tracking import local_store

@@ -10,10 +10,10 @@ import pytest
 from conftest import ORACLES, run_cli
 from mlflow.tracking import MlflowClient
 
-from taubench import mtbench
 from taubench.domains import load_domain
 from taubench.episode import EpisodeResult
-from taubench.mtbench import latest_scores_file, safe_model_name, scores_lines
+from taubench.mtbench import export as mtbench
+from taubench.mtbench.export import latest_scores_file, safe_model_name, scores_lines
 from taubench.runner import run as run_settings
 from taubench.scripted_server import ScriptedServer
 from taubench.settings import ConfigError, parse_settings

@@ -16,8 +16,8 @@ from conftest import ORACLES, run_cli
 from PIL import Image
 from test_pictures import _episode, _summary, read_grid
 
-from taubench.analysis import EpisodeAttribution
 from taubench.charts import Outcome, grid_rows
+from taubench.fault_attribution import EpisodeAttribution
 from taubench.metrics import RunSummary
 from taubench.trajectory_index import IndexRow, RunFacts, render_index
 from taubench.trajectory_page import page_name

@@ -10,8 +10,11 @@ from taubench.misspelled import misspelling
 
 # word -> the module whose main(argv) it runs
 COMMANDS = {
-    name: f"taubench.{name}"
-    for name in ("ui", "leaderboard", "compare", "analysis", "mtbench", "v1", "api", "scripted_server")
+    **{
+        name: f"taubench.{name}"
+        for name in ("ui", "leaderboard", "compare", "analysis", "v1", "api", "scripted_server")
+    },
+    "mtbench": "taubench.mtbench.__main__",
 }
 
 

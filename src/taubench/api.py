@@ -62,8 +62,8 @@ from taubench.api_run_files import (
 from taubench.domains import DOMAINS
 from taubench.masking import MaskedText
 from taubench.metrics import RunSummary
-from taubench.mtbench import latest_scores_file, safe_model_name, scores_lines
-from taubench.mtbench_request import scores_label
+from taubench.mtbench.export import latest_scores_file, safe_model_name, scores_lines
+from taubench.mtbench.request import scores_label
 from taubench.preparation import fingerprint_config
 from taubench.rundir import EPISODES_FILE, MANIFEST_FILE, RESULTS_FILE, StoredRunError, results_head
 from taubench.settings import RunSettings

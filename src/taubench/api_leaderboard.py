@@ -12,8 +12,9 @@ from fastapi.responses import Response
 from taubench.api_errors import refusals
 from taubench.api_policy import RequestError, excerpt
 from taubench.domains import DOMAINS
-from taubench.leaderboard import Leaderboard, build, render
+from taubench.leaderboard import build, render
 from taubench.leaderboard_sources import folder_runs, shown_path
+from taubench.leaderboard_table import Leaderboard
 from taubench.tasks import LABEL_KEYS
 
 MEDIA_TYPES = {"markdown": "text/markdown", "csv": "text/csv", "html": "text/html"}

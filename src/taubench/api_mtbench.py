@@ -1,4 +1,4 @@
-"""``POST /mtbench/runs`` of the HTTP API: an MT Benchmark request (``taubench.mtbench_request``)
+"""``POST /mtbench/runs`` of the HTTP API: an MT Benchmark request (``taubench.mtbench.request``)
 started as one run per subset, each exporting the scores ``GET /scores`` then serves. What the
 runs may set is the same allowlist as ``POST /runs``: the model is one of the server's configs."""
 
@@ -11,7 +11,7 @@ from pydantic import BaseModel
 
 from taubench.api_errors import refusals
 from taubench.api_policy import RequestError, check_overrides, validate_overrides
-from taubench.mtbench_request import MTBenchRequest, RequestProblem, run_overrides
+from taubench.mtbench.request import MTBenchRequest, RequestProblem, run_overrides
 
 
 class SubsetRun(BaseModel):

@@ -21,8 +21,7 @@ from pydantic import BaseModel
 
 from taubench.episode import EpisodeResult
 from taubench.metrics import RunSummary, is_success, task_order
-from taubench.preparation import PreparedRun
-from taubench.runner import RunReport
+from taubench.preparation import PreparedRun, RunReport
 
 DPI = 100
 CHARTS_FOLDER = "charts"

@@ -26,9 +26,9 @@ from taubench import console
 from taubench.domain import DataError
 from taubench.metrics import RunSummary
 from taubench.mlflow_store import StoreError
-from taubench.preparation import PreparedRun, RunStorageError, prepare
+from taubench.preparation import PreparedRun, RunReport, RunStorageError, prepare
 from taubench.rundir import RESULTS_FILE, new_folder, results_head
-from taubench.runner import RunReport, execute, finished_report
+from taubench.runner import execute, finished_report
 from taubench.settings import ConfigError, RunSettings, TrackingSettings, parse_settings
 from taubench.tracking import SWEEP_DIR_TAG, Artifact
 
@@ -279,7 +279,7 @@ def after_run(prepared: PreparedRun, report: RunReport, base_dir: Path) -> RunEx
         extras.artifacts.append(Artifact(path))
         verdicts = result.by_episode()
     if "mtbench" in prepared.settings.export.formats:
-        from taubench import mtbench
+        from taubench.mtbench import export as mtbench
 
         extras.artifacts.append(mtbench.export_after_run(prepared, report, base_dir))
     if "v1" in prepared.settings.export.formats:

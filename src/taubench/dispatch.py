@@ -50,16 +50,14 @@ import threading
 import traceback
 from concurrent.futures import Future, ThreadPoolExecutor
 from datetime import datetime, timezone
-from typing import TYPE_CHECKING, Optional
+from typing import Optional
 
 from taubench.episode import ROLES, EpisodeError, EpisodeResult
+from taubench.episode_runner import EpisodeRunner, fewer_gc_passes
 from taubench.evaluation import RewardInfo
 from taubench.llm import SpendMeter
 from taubench.messages import Usage
 from taubench.settings import ConfigError, RunSettings
-
-if TYPE_CHECKING:
-    from taubench.runner import EpisodeRunner  # which imports this module
 
 CONNECT_TIMEOUT_S = 10
 EXIT_WAIT_S = 10  # for a worker to exit when the run ends, before it is killed
@@ -77,7 +75,7 @@ def charge(meter: SpendMeter, result: EpisodeResult) -> EpisodeResult:
 
 
 class RayEpisodes:
-    """Called like ``runner.EpisodeRunner``, from the run's threads; a context manager for
+    """Called like ``episode_runner.EpisodeRunner``, from the run's threads; a context manager for
     the Ray connection. Ray already connected in this process (a job of the Ray sweep
     launcher runs inside a Ray worker) is used as it is and left connected."""
 
@@ -138,7 +136,7 @@ def _check_reachable(address) -> None:
 
 
 # in a Ray worker process: the runner of the latest run
-_worker_runner: tuple[str, Optional["EpisodeRunner"]] = ("", None)
+_worker_runner: tuple[str, Optional[EpisodeRunner]] = ("", None)
 _worker_lock = threading.Lock()
 
 
@@ -147,7 +145,6 @@ def _episode_in_worker(key: str, settings: RunSettings, item) -> EpisodeResult:
     (a worker serving the jobs of a sweep in turn keeps only the latest run's)."""
     global _worker_runner
     from taubench.domains import load_domain
-    from taubench.runner import EpisodeRunner, _fewer_gc_passes
 
     with _worker_lock:
         if _worker_runner[0] != key:
@@ -155,7 +152,7 @@ def _episode_in_worker(key: str, settings: RunSettings, item) -> EpisodeResult:
             _worker_runner = (key, EpisodeRunner(settings, domain, SpendMeter()))
         runner = _worker_runner[1]
     assert runner is not None  # built above for this run if it was not yet
-    with _fewer_gc_passes():
+    with fewer_gc_passes():
         return runner(item)
 
 
@@ -173,7 +170,7 @@ class WorkersUnusable(Exception):
 
 
 class ProcessEpisodes:
-    """Called like ``runner.EpisodeRunner``, from the run's threads; a context manager for the
+    """Called like ``episode_runner.EpisodeRunner``, from the run's threads; a context manager for the
     worker processes (``dispatch.processes`` of them, at most ``max_concurrency``)."""
 
     def __init__(self, settings: RunSettings, meter: SpendMeter):
@@ -358,7 +355,6 @@ def _serve(connection, settings: RunSettings) -> None:
     run's process is gone."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is for the run's process, which stops the workers
     from taubench.domains import load_domain
-    from taubench.runner import EpisodeRunner, _fewer_gc_passes
 
     sending = threading.Lock()
 
@@ -380,7 +376,7 @@ def _serve(connection, settings: RunSettings) -> None:
         except Exception:  # the record could not be made or sent: the run's process raises it
             send(("raised", key, traceback.format_exc()))
 
-    with _fewer_gc_passes(), ThreadPoolExecutor(settings.max_concurrency, thread_name_prefix="episode") as threads:
+    with fewer_gc_passes(), ThreadPoolExecutor(settings.max_concurrency, thread_name_prefix="episode") as threads:
         while True:
             try:
                 message = connection.recv()

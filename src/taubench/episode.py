@@ -7,7 +7,7 @@ fails is recorded with its kind, and the trajectory so far is kept.
 import time
 import traceback
 from datetime import datetime, timezone
-from typing import TYPE_CHECKING, Literal, Optional, Sequence, Union
+from typing import Literal, Optional, Sequence, Union
 
 from pydantic import BaseModel, computed_field
 
@@ -16,13 +16,19 @@ from taubench.environment import AgentProtocolError, Environment, Limits, OverCa
 from taubench.evaluation import NLJudge, RewardInfo, evaluate
 from taubench.llm import LLMReplyError
 from taubench.masking import MaskedText
-from taubench.messages import AssistantMessage, Message, Requestor, ToolMessage, Usage, UserMessage, tool_calls_of
+from taubench.messages import (
+    AssistantMessage,
+    Message,
+    Requestor,
+    ToolMessage,
+    Usage,
+    UsageRow,
+    UserMessage,
+    tool_calls_of,
+)
 from taubench.participants import AgentFactory, EpisodeContext, UserFactory, UserSimulator
 from taubench.remote_errors import RemoteAccessError, RemoteTransientError
 from taubench.tasks import Task
-
-if TYPE_CHECKING:
-    from taubench.metrics import UsageRow  # which imports this module
 
 ErrorKind = Literal["agent_error", "user_error", "infrastructure_error", "evaluation_error", "unexpected_error"]
 ROLES = ("agent", "user", "judge")
@@ -206,7 +212,7 @@ def _usage_by_role(trajectory: list[Message], reward_info: RewardInfo) -> dict[s
     return {role: sum_usage(usages) for role, usages in per_role.items()}
 
 
-def sum_usage(usages: Sequence[Union[Usage, "UsageRow"]]) -> Usage:
+def sum_usage(usages: Sequence[Union[Usage, UsageRow]]) -> Usage:
     """Costs add up only while every part is known; one unknown price makes the sum unknown."""
     costs = [usage.cost for usage in usages if usage.cost is not None]
     counters = (

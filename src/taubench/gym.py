@@ -38,11 +38,11 @@ except ImportError as exc:  # an extra, not a core dependency
 from taubench.agents.tool_calling import parse_tool_call, to_chat
 from taubench.domains import load_domain
 from taubench.environment import Environment
+from taubench.episode_runner import EpisodeRunner
 from taubench.evaluation import evaluate
 from taubench.llm import SpendMeter, ToolCallRequest
 from taubench.messages import AssistantMessage, Message
 from taubench.participants import EpisodeContext
-from taubench.runner import EpisodeRunner
 from taubench.settings import check_models, parse_settings, select_tasks
 from taubench.tasks import RewardType, Task
 

@@ -35,11 +35,11 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any, Literal, Optional, Sequence
 
-from pydantic import BaseModel
-
+from taubench import leaderboard_formats
 from taubench import leaderboard_sources as sources
 from taubench.leaderboard_sources import Candidate
-from taubench.metrics import LabelGroup, summarize, task_order
+from taubench.leaderboard_table import Figure, Leaderboard, LeftOut, Row, Table
+from taubench.metrics import summarize
 from taubench.mlflow_store import StoreError
 from taubench.settings import DEFAULT_EXPERIMENT
 from taubench.stored_runs import StoredRun, changed_data_files
@@ -52,61 +52,6 @@ NOT_SETUP_KEYS = ("task_split", "task_ids", "start_index", "end_index", "shuffle
 # provider.*: where the model is served from (its name is the model string's own prefix), not what is measured
 NOT_SETUP_SECTIONS = ("env.", "judge.", "provider.")
 MAIN_COLUMNS = {"model.name": "model", "agent.name": "agent", "user.name": "user", "user.model": "user_model"}
-
-
-class Figure(BaseModel):
-    value: float
-    ci_low: Optional[float] = None  # 95% bootstrap over tasks; None with fewer than two scored tasks
-    ci_high: Optional[float] = None
-
-
-class Row(BaseModel):
-    """One setup of an environment, its runs pooled."""
-
-    model: Optional[str]  # the agent's model; None for a strategy without one (the oracle)
-    agent: str
-    user: str
-    user_model: Optional[str]  # the model the user simulator used (its own or the agent's); None without one
-    settings: dict[str, Any]  # the rest of the setup (options, temperatures, limits), flattened
-    runs: list[str]  # the sources pooled
-    episodes: int
-    scored_episodes: int
-    trials: int  # fewest scored trials of a task: pass^k is estimated for k up to it
-    pass_hat_k: dict[int, Figure]
-    average_reward: Optional[Figure]
-    cost_per_episode: Optional[float]  # USD, all roles; None when a price is unknown
-    prompt_tokens_per_episode: float
-    completion_tokens_per_episode: float
-    breakdown: list[LabelGroup] = []  # per value of the board's ``by`` label, in natural order; empty without one
-
-
-class LeftOut(BaseModel):
-    source: str
-    reason: str
-
-
-class Table(BaseModel):
-    env: str
-    task_split: Optional[str] = None  # None: no run of this environment could be read
-    tasks: int = 0
-    data_sha256: dict[str, str] = {}
-    judge: Optional[str] = None
-    k: int = 0  # pass^1..k columns
-    varying_settings: list[str] = []  # settings that tell rows apart besides model, agent and user
-    rows: list[Row] = []
-    left_out: list[LeftOut] = []
-
-    @property
-    def label_values(self) -> list[str]:
-        """The values of the board's ``by`` label any row has, in natural order (num_issues 2 before 10)."""
-        return sorted({group.value for row in self.rows for group in row.breakdown}, key=task_order)
-
-
-class Leaderboard(BaseModel):
-    sources: list[str]  # what was searched
-    by: Optional[str] = None  # the task label rows are broken down by (--by)
-    tables: list[Table]
-    left_out: list[LeftOut]  # runs of no known environment (unreadable)
 
 
 def build(candidates: Sequence[Candidate], sources: Sequence[str], by: Optional[str] = None) -> Leaderboard:
@@ -260,8 +205,6 @@ def _figure(value: float, interval: Optional[tuple[float, float]]) -> Figure:
 
 
 def render(board: Leaderboard, format: Format) -> str:
-    from taubench import leaderboard_formats
-
     if format == "json":
         return board.model_dump_json(indent=1)
     return {

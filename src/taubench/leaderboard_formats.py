@@ -9,7 +9,7 @@ import io
 import json
 from typing import Any, Optional
 
-from taubench.leaderboard import Figure, Leaderboard, LeftOut, Row, Table
+from taubench.leaderboard_table import Figure, Leaderboard, LeftOut, Row, Table
 from taubench.metrics import LabelGroup, task_order
 
 DASH = "—"

@@ -13,14 +13,14 @@ from dataclasses import dataclass
 from functools import lru_cache
 from math import comb
 from statistics import mean
-from typing import Mapping, NamedTuple, Optional, Sequence, Union
+from typing import Mapping, Optional, Sequence, Union
 
 import numpy as np
 from pydantic import BaseModel
 
 from taubench.episode import ROLES, EpisodeResult, sum_usage
 from taubench.masking import MaskedText
-from taubench.messages import Usage
+from taubench.messages import Usage, UsageRow
 
 SUCCESS_TOLERANCE = 1e-6
 BUDGET_REACHED = "budget reached"  # how RunSummary.stopped begins when max_cost stopped the run
@@ -29,21 +29,6 @@ BOOTSTRAP_RESAMPLES = 2000
 BOOTSTRAP_SEED = 0
 
 
-class UsageRow(NamedTuple):
-    """A Usage read-only: same attributes, 120 bytes, not 600."""
-
-    calls: int
-    prompt_tokens: int
-    completion_tokens: int
-    cached_prompt_tokens: int
-    cost: Optional[float]
-    retries: int
-    cache_hits: int
-    corrections: int
-    seconds: float
-
-
-assert UsageRow._fields == tuple(Usage.model_fields), "UsageRow must mirror Usage"
 NO_USAGE = UsageRow(**Usage().model_dump())  # shared by every role that made no call
 
 

@@ -17,10 +17,13 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Iterator, Optional, TypeVar, Union
+from typing import Callable, Iterator, Optional, TypeVar, Union
+
+from pydantic import BaseModel, ConfigDict
 
 from taubench.domain import BaseDomain
 from taubench.domains import load_domain
+from taubench.metrics import RunSummary
 from taubench.rundir import (
     EPISODES_FILE,
     MANIFEST_FILE,
@@ -42,9 +45,6 @@ from taubench.rundir import (
 )
 from taubench.settings import ConfigError, RunSettings, check_models, select_tasks
 from taubench.tasks import Task
-
-if TYPE_CHECKING:
-    from taubench.runner import RunReport
 
 Written = TypeVar("Written")
 
@@ -344,3 +344,14 @@ def _flat(config: dict, prefix: str = "") -> dict:
 
 def _now() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="seconds")
+
+
+class RunReport(BaseModel):
+    model_config = ConfigDict(arbitrary_types_allowed=True)
+
+    summary: RunSummary
+    episodes: EpisodeRecords  # read from episodes.jsonl on demand
+    output_dir: Path
+    results_file: Path
+    resumed_episodes: int = 0
+    failed: bool = False  # stopped by an error every call would hit (bad key, unknown model)

@@ -12,7 +12,6 @@ beyond run.py's go after ``--`` and are passed on as they are (``-- judge.model=
 """
 
 import argparse
-import re
 import shlex
 import sys
 from difflib import get_close_matches
@@ -24,6 +23,7 @@ from pydantic import BaseModel
 from taubench.llm import ModelSpec, litellm_providers, unroutable
 from taubench.masking import mask_secrets
 from taubench.model_configs import ModelConfig, config_naming, configs_ending_with, route
+from taubench.overrides import hydra_value
 from taubench.settings import secret_bearing
 from taubench.v1_results import V1_AGENT_STRATEGIES
 
@@ -245,21 +245,6 @@ def _model(flag: str, model: str, provider: Optional[str], notes: list[str]) -> 
     if provider is None:
         forms.append(f"{flag}-provider <provider> (e.g. openai, anthropic, deepinfra, together_ai, gemini, vertex_ai)")
     raise CompatError(f"{flag} {model}: litellm cannot route it to a provider; nearest valid forms: {'; '.join(forms)}")
-
-
-def hydra_value(text: str) -> str:
-    """A value as a Hydra override reads it back as this very string: plain where Hydra's
-    grammar takes it so (not ``~/x``, ``10`` or ``true``), else quoted."""
-    from hydra.core.override_parser.overrides_parser import OverridesParser
-    from hydra.errors import HydraException
-
-    try:
-        if OverridesParser.create().parse_override(f"key={text}").value() == text:
-            return text
-    except HydraException:
-        pass
-    escaped = re.sub(r"(\\*)'", lambda found: found[1] * 2 + "\\'", text)  # backslashes before a quote are doubled
-    return "'" + re.sub(r"(\\+)$", lambda found: found[1] * 2, escaped) + "'"
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:

@@ -10,37 +10,29 @@ file, never the trajectories, so its memory does not grow with its length.
 """
 
 import ctypes
-import gc
 import json
 import logging
-import math
 import random
 import threading
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
-from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 from typing import Optional
 
 from joblib import Parallel, delayed
-from pydantic import BaseModel, ConfigDict
 
 from taubench import __version__
 from taubench.dispatch import WorkersUnusable
 from taubench.domain import BaseDomain
-from taubench.environment import Limits
-from taubench.episode import EpisodeResult, run_episode
+from taubench.episode import EpisodeResult
+from taubench.episode_runner import EpisodeRunner, PlannedEpisode, fewer_gc_passes
 from taubench.fail_fast import FailFast
-from taubench.judge import LLMJudge
-from taubench.llm import LLMClient, LLMError, ResponseCache, SpendMeter, http_for
-from taubench.masking import mask_secrets
+from taubench.llm import SpendMeter
 from taubench.metrics import BUDGET_REACHED, EpisodeFacts, RunSummary, summarize
-from taubench.preparation import PreparedRun, RunStorageError, prepare
+from taubench.preparation import PreparedRun, RunReport, RunStorageError, prepare
 from taubench.progress import RunProgress
 from taubench.remote_errors import stops_the_run
-from taubench.retrying import GaveUp, RetryPolicy, with_retries
 from taubench.rundir import (
     EPISODES_FILE,
     RESULTS_FILE,
@@ -51,30 +43,10 @@ from taubench.rundir import (
     stored_episodes,
     write_atomically,
 )
-from taubench.settings import RunSettings, model_roles, strategy_options
+from taubench.settings import RunSettings
 from taubench.tasks import Task
 
-EPISODE_RETRY_DELAY_S = 1.0
 LOG = logging.getLogger(__name__)
-
-
-@dataclass(frozen=True)
-class PlannedEpisode:
-    index: int
-    task: Task
-    trial: int
-    seed: int
-
-
-class RunReport(BaseModel):
-    model_config = ConfigDict(arbitrary_types_allowed=True)
-
-    summary: RunSummary
-    episodes: EpisodeRecords  # read from episodes.jsonl on demand
-    output_dir: Path
-    results_file: Path
-    resumed_episodes: int = 0
-    failed: bool = False  # stopped by an error every call would hit (bad key, unknown model)
 
 
 def plan_episodes(tasks: list[Task], num_trials: int, seed: int, shuffle: bool) -> list[PlannedEpisode]:
@@ -104,76 +76,6 @@ class _Stop:
         with self.lock:
             if self.reason is None:
                 self.reason, self.failed = reason, failed
-
-
-class _Rerun(Exception):
-    """An episode that ended on an infrastructure error another attempt may not meet."""
-
-    def __init__(self, result: EpisodeResult):
-        super().__init__(result.error)
-        self.result = result
-
-
-def _rerun(failure: BaseException) -> bool:
-    return isinstance(failure, _Rerun)
-
-
-def _worth_rerunning(result: EpisodeResult) -> bool:
-    """An infrastructure error, unless every call would fail the same way (a refused key: the
-    caller stops the run) or nothing ever answered (a rerun would wait as long again:
-    ``fail_fast`` decides)."""
-    error = result.error
-    return (
-        error is not None
-        and error.kind == "infrastructure_error"
-        and not stops_the_run(error.type)
-        and error.type != "LLMUnreachableError"
-    )
-
-
-class EpisodeRunner:
-    """Runs a planned episode, again after an infrastructure error (``episode_retries``).
-    Holds what every episode of the run shares (domain, model clients, strategies, judge),
-    built from the settings once per process: the driver's, or each worker process's or Ray worker's."""
-
-    def __init__(self, settings: RunSettings, domain: BaseDomain, meter: SpendMeter):
-        self.clients = clients = _clients(settings, meter)
-        options = strategy_options(settings)
-        retry = settings.llm.retry_policy()
-        self.domain = domain
-        self.limits = Limits(**settings.model_dump(include=set(Limits.model_fields)))
-        self.judge = LLMJudge(clients["judge"]) if "judge" in clients else None
-        self.make_agent = _factory(settings.agent.strategy(), clients.get("agent"), options["agent"], retry)
-        self.make_user = _factory(settings.user.strategy(), clients.get("user"), options["user"], retry)
-        self.retries = settings.episode_retries
-
-    def __call__(self, item: PlannedEpisode) -> EpisodeResult:
-        attempts = 0
-
-        def attempt() -> EpisodeResult:
-            nonlocal attempts
-            attempts += 1
-            result = run_episode(
-                self.domain, item.task, item.trial, item.seed, self.make_agent, self.make_user, self.limits, self.judge
-            )
-            result.attempts = attempts
-            if _worth_rerunning(result):
-                raise _Rerun(result)
-            return result
-
-        policy = RetryPolicy(max_attempts=self.retries + 1, max_wait=math.inf)
-        try:
-            return with_retries(attempt, policy, _rerun, wait=lambda attempt, failure: EPISODE_RETRY_DELAY_S)[0]
-        except GaveUp as gave_up:
-            assert isinstance(gave_up.failure, _Rerun)
-            return gave_up.failure.result
-
-    def __enter__(self) -> "EpisodeRunner":
-        return self
-
-    def __exit__(self, *exc_info) -> None:
-        for client in self.clients.values():
-            client.close()  # the HTTP connections of every thread that ran episodes
 
 
 def _episode_backend(settings: RunSettings, domain: BaseDomain, meter: SpendMeter):
@@ -238,7 +140,7 @@ def execute(prepared: PreparedRun, on_episode: Optional[Callable[[EpisodeResult]
     started = time.perf_counter()
     unwritten: Optional[OSError] = None
     with (
-        _fewer_gc_passes(),
+        fewer_gc_passes(),
         episodes,  # worker processes started, or Ray connected (or a local instance started), for the length of the run
         EpisodeLog(output_dir / EPISODES_FILE) as log,
         RunProgress(len(plan), len(done), prepared.domain.name, settings.progress) as progress,
@@ -283,52 +185,6 @@ def execute(prepared: PreparedRun, on_episode: Optional[Callable[[EpisodeResult]
     )
 
 
-def _clients(settings: RunSettings, meter: SpendMeter) -> dict[str, LLMClient]:
-    roles = model_roles(settings)
-    if not roles:
-        return {}
-    cache = ResponseCache(settings.llm.cache_path()) if settings.llm.cache else None
-    retry = settings.llm.retry_policy()
-    endpoints: dict = {}  # one set of per-thread HTTP clients per model and endpoint
-    clients = {}
-    for role, (spec, _) in roles.items():
-        endpoint = (spec.model, spec.api_base, spec.api_key_env)
-        http = endpoints[endpoint] = endpoints.get(endpoint) or http_for(spec, retry)
-        clients[role] = LLMClient(spec, retry, cache, meter, http)
-    _warm_up(
-        {
-            (client.spec.model, client.spec.api_base): client for client in clients.values() if client.spec.warm_up
-        }.values()
-    )
-    return clients
-
-
-def _warm_up(clients) -> None:
-    """One small call per endpoint that asks for it, so a cold worker starts before the first
-    episode's clock does. A failure is only reported: the episodes retry as usual, and a
-    refused key stops the run at its first call."""
-    for client in clients:
-        try:
-            seconds = client.warm_up()
-            LOG.info("warm-up: %s answered after %.1f s", client.spec.model, seconds)
-        except LLMError as exc:
-            LOG.warning(
-                "warm-up: %s did not answer (%s); the episodes will retry", client.spec.model, mask_secrets(str(exc))
-            )
-
-
-def _factory(strategy, client: Optional[LLMClient], options: Optional[BaseModel], retry: RetryPolicy):
-    """The strategy bound to what it takes besides the episode context: its model client
-    (``client``), its validated options (``options``) and, for one that calls a service of its
-    own, the run's retry policy (``retry``)."""
-    bound: dict = {"client": client} if client is not None else {}
-    if options is not None:
-        bound["options"] = options
-    if getattr(strategy, "uses_retry_policy", False):
-        bound["retry"] = retry
-    return partial(strategy, **bound) if bound else strategy
-
-
 def _return_freed_memory() -> None:
     """Gives the system back the memory the main thread has freed so far. Parsing the data
     leaves about 25 MB free in the main thread's malloc arena (airline); the episodes run in
@@ -339,20 +195,6 @@ def _return_freed_memory() -> None:
         ctypes.CDLL(None).malloc_trim(0)
     except (OSError, AttributeError, TypeError):  # not glibc (musl, macOS, Windows)
         pass
-
-
-@contextmanager
-def _fewer_gc_passes():
-    """Every episode builds and drops whole databases (about 10^5 acyclic objects each); with
-    the default thresholds the cyclic collector re-walks every live database many times per
-    episode. Measured on the retail oracle run (114 episodes, 2 cores): 24.6 s -> 16.9 s
-    sequential, 44.5 s -> 17.2 s with 4 threads. Restored when the run ends."""
-    previous = gc.get_threshold()
-    gc.set_threshold(100_000, 50, 100)
-    try:
-        yield
-    finally:
-        gc.set_threshold(*previous)
 
 
 def _results_document(prepared: PreparedRun, summary: RunSummary, episodes: EpisodeRecords) -> Iterator[str]:

@@ -56,9 +56,15 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from taubench.agents.oracle import DONE, DONE_WITH_INFO, HANDOVER
 from taubench.agents.react import ACT_FORMAT, ACTION_PREFIX, OBSERVATION_PREFIX, REACT_FORMAT, RESPOND, THOUGHT_PREFIX
-from taubench.analysis import EXPECTED_ACTIONS_HEADING, OUTCOME_HEADING, SCHEMA_NAME, TOOL_CALLS_HEADING, read_block
 from taubench.domain import BaseDomain, DataError, DomainSpec
 from taubench.domains import DOMAINS, load_domain, scriptable
+from taubench.fault_attribution import (
+    EXPECTED_ACTIONS_HEADING,
+    OUTCOME_HEADING,
+    SCHEMA_NAME,
+    TOOL_CALLS_HEADING,
+    read_block,
+)
 from taubench.malformed_replies import MALFORMED_REPLIES, SIGN_IN_PAGE, SIGN_IN_PATH, malformed_reply
 from taubench.plugins import PluginError
 from taubench.scripted_http import Exchange, HttpServer

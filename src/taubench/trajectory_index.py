@@ -17,12 +17,11 @@ from typing import Optional, Union
 
 from pydantic import BaseModel
 
-from taubench.analysis import EpisodeAttribution
 from taubench.console import pass_hat_k_scope
 from taubench.episode import EpisodeResult
+from taubench.fault_attribution import EpisodeAttribution
 from taubench.metrics import RunSummary, is_success, task_order
-from taubench.preparation import PreparedRun
-from taubench.runner import RunReport
+from taubench.preparation import PreparedRun, RunReport
 from taubench.settings import RunSettings
 from taubench.trajectory_page import PAGES_FOLDER, PageContext, page_name, page_of, render_episode
 from taubench.trajectory_page import STYLE as PAGE_STYLE

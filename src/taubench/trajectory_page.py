@@ -13,8 +13,8 @@ from typing import Any, Optional
 
 from pydantic import BaseModel
 
-from taubench.analysis import EpisodeAttribution
 from taubench.episode import ROLES, EpisodeResult
+from taubench.fault_attribution import EpisodeAttribution
 from taubench.messages import AssistantMessage, Requestor, ToolCall, ToolMessage, Usage, UserMessage, tool_calls_of
 from taubench.metrics import is_success
 from taubench.settings import RunSettings, model_roles

@@ -17,9 +17,9 @@ from pathlib import Path
 from typing import Optional, Sequence
 
 from taubench import v1_results
-from taubench.analysis import ErrorAnalysis, analyse, client_for, write
 from taubench.domain import DataError
 from taubench.domains import load_domain
+from taubench.fault_attribution import ErrorAnalysis, analyse, client_for, write
 from taubench.llm import ModelSpec, missing_key
 from taubench.rundir import write_atomically
 from taubench.settings import LLMSettings

@@ -6,16 +6,14 @@ functions tasks call to set up a case and to grade it (not tools: the agent neve
 
 import uuid
 from datetime import date
-from typing import TYPE_CHECKING, Any, Optional
+from typing import Any, Optional
 
 from taubench.domains.shared_tools import shared_tool, transfer_to_human_agents
+from taubench.domains.telecom.device_models import TelecomUserDB
 from taubench.domains.telecom.models import Bill, Customer, Line, LineItem, Plan, TelecomDB, lookup
 from taubench.domains.telecom.rendering import tau2_json
 from taubench.domains.telecom.sync import SyncedToolkit, sync_surroundings
 from taubench.toolkit import tool
-
-if TYPE_CHECKING:  # each side's toolkit names the other's
-    from taubench.domains.telecom.device_tools import TelecomUserTools
 
 TODAY = date(2025, 2, 25)  # τ²'s telecom clock is fixed
 CYCLE_END = date(2025, 2, 28)
@@ -23,11 +21,12 @@ CYCLE_END = date(2025, 2, 28)
 
 class TelecomTools(SyncedToolkit):
     db: TelecomDB
-    peer: Optional["TelecomUserTools"]
 
     def sync(self) -> None:
         if self.peer is not None:
-            sync_surroundings(self.db, self.peer.db)
+            phone = self.peer.db
+            assert isinstance(phone, TelecomUserDB)  # the peer of the agent's side is the customer's
+            sync_surroundings(self.db, phone)
 
     # Lookups shared by the tools; their error texts are interface.
 

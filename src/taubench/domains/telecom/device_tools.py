@@ -5,7 +5,7 @@ The docstrings are the descriptions the user simulator sees, in our own words. T
 setups and the assertions on the phone are in ``device_setup``.
 """
 
-from typing import TYPE_CHECKING, Any, Optional, Union
+from typing import Any, Union
 
 from taubench.domains.telecom.device import (
     SPEED_ADVICE,
@@ -27,11 +27,9 @@ from taubench.domains.telecom.device_models import (
     VpnDetails,
 )
 from taubench.domains.telecom.device_setup import PhoneSetup
+from taubench.domains.telecom.models import TelecomDB
 from taubench.domains.telecom.sync import SyncedToolkit, sync_surroundings
 from taubench.toolkit import tool
-
-if TYPE_CHECKING:  # each side's toolkit names the other's
-    from taubench.domains.telecom.agent_tools import TelecomTools
 
 SIM_MESSAGES = {
     SimCardStatus.ACTIVE: "Your SIM card is active and working.",
@@ -53,7 +51,6 @@ def _yes_no(flag: bool) -> str:
 
 class TelecomUserTools(PhoneSetup, SyncedToolkit):
     db: TelecomUserDB
-    peer: Optional["TelecomTools"]
 
     def __init__(self, db: TelecomUserDB):
         super().__init__(db)
@@ -68,7 +65,9 @@ class TelecomUserTools(PhoneSetup, SyncedToolkit):
 
     def sync(self) -> None:
         if self.peer is not None:
-            sync_surroundings(self.peer.db, self.db)
+            records = self.peer.db
+            assert isinstance(records, TelecomDB)  # the peer of the customer's side is the agent's
+            sync_surroundings(records, self.db)
 
     @property
     def _device(self):

@@ -20,8 +20,8 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from taubench.domains import DOMAINS
 from taubench.model_configs import ModelConfig, all_configs, config_naming
-from taubench.mtbench import DATASET_PREFIX, latest_scores_file
-from taubench.run import hydra_value
+from taubench.mtbench.export import DATASET_PREFIX, latest_scores_file
+from taubench.overrides import hydra_value
 from taubench.settings import secret_bearing
 
 

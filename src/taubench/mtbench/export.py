@@ -22,8 +22,7 @@ for who made a tool call, so the user's own calls and their results (telecom: on
 phone) are left out, as the agent never saw them: every call in a trajectory file and in
 ``result`` is the agent's (results.json, the pages and the traces keep the user's, marked so).
 
-``python -m taubench.mtbench <run dir>`` exports a stored run later; ``python -m taubench.mtbench
-run --input request.json`` runs an MT Benchmark request (``taubench.mtbench_request``).
+``python -m taubench.mtbench <run dir>`` exports a stored run later (``main``).
 """
 
 import argparse
@@ -44,7 +43,7 @@ from taubench.domain import DataError
 from taubench.domains import load_domain
 from taubench.episode import EpisodeResult
 from taubench.messages import AssistantMessage
-from taubench.preparation import PreparedRun
+from taubench.preparation import PreparedRun, RunReport
 from taubench.rundir import (
     RESULTS_FILE,
     RunLock,
@@ -54,7 +53,6 @@ from taubench.rundir import (
     results_head,
     stored_episodes,
 )
-from taubench.runner import RunReport
 from taubench.settings import ConfigError, ExportSettings
 from taubench.tasks import Task
 from taubench.tracking import Artifact
@@ -336,10 +334,6 @@ def scores_lines(path: Path, task_id: Optional[str], root: Optional[Path] = None
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
-    if argv[:1] == ["run"]:  # a run folder named run is ./run
-        from taubench import mtbench_request
-
-        return mtbench_request.main(argv[1:])
     parser = argparse.ArgumentParser(
         prog="python -m taubench.mtbench",
         description="Export a finished taubench run in the MT Bench format. (python -m taubench.mtbench run --input "
@@ -363,7 +357,3 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         parser.exit(2, f"taubench.mtbench: {exc}\n")
     print(f"taubench: {export.describe()}")
     return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -1,0 +1,89 @@
+"""The package's modules import one another without a cycle: every import counts, those inside
+functions and under TYPE_CHECKING included, and importing ``a.b.c`` counts as importing the
+package ``a.b`` too (Python runs its ``__init__`` first). Read from the source, nothing imported."""
+
+import ast
+from collections import defaultdict
+from pathlib import Path
+
+from conftest import REPO
+
+PACKAGE = REPO / "src" / "taubench"
+
+
+def module_names() -> dict[str, Path]:
+    names = {}
+    for path in PACKAGE.rglob("*.py"):
+        parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+        names[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
+    return names
+
+
+def imported(path: Path, name: str, modules: dict[str, Path]) -> set[str]:
+    """The package's modules ``name`` (at ``path``) imports, resolved to the longest module name."""
+
+    def known(target: str) -> str:
+        while target not in modules:
+            target = target.rpartition(".")[0]
+        return target
+
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found |= {known(alias.name) for alias in node.names if alias.name.startswith("taubench")}
+        elif isinstance(node, ast.ImportFrom):
+            base = package.split(".")[: len(package.split(".")) - node.level + 1] if node.level else []
+            source = ".".join([*base, node.module] if node.module else base)
+            if source.startswith("taubench"):
+                found |= {known(f"{source}.{alias.name}") for alias in node.names}
+    parents = {parent for target in found for parent in _parents(target) if not name.startswith(parent + ".")}
+    return (found | parents) - {name}
+
+
+def _parents(name: str) -> list[str]:
+    parts = name.split(".")
+    return [".".join(parts[:end]) for end in range(2, len(parts))]
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components of more than one module (Tarjan's algorithm)."""
+    order: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found = []
+
+    def visit(node: str) -> None:
+        order[node] = low[node] = len(order)
+        stack.append(node)
+        for other in sorted(graph[node]):
+            if other not in order:
+                visit(other)
+                low[node] = min(low[node], low[other])
+            elif other in stack:
+                low[node] = min(low[node], order[other])
+        if low[node] == order[node]:
+            component = []
+            while (member := stack.pop()) != node:
+                component.append(member)
+            if component:
+                found.append(sorted([node, *component]))
+
+    for node in sorted(graph):
+        if node not in order:
+            visit(node)
+    return found
+
+
+def test_no_module_of_the_package_takes_part_in_an_import_cycle():
+    modules = module_names()
+    graph: dict[str, set[str]] = defaultdict(set)
+    for name, path in modules.items():
+        graph[name] |= imported(path, name, modules)
+    assert len(modules) > 150 and sum(map(len, graph.values())) > 500  # the whole package was read
+    assert cycles(graph) == []
+
+
+def test_the_walk_finds_a_cycle_when_there_is_one():
+    assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+    assert cycles({"a": {"b"}, "b": set()}) == []
