@@ -24,7 +24,8 @@ from pathlib import Path
 
 from processes import ScriptedServer  # bench/processes.py
 
-from taubench.llm import LLMClient, ModelSpec, RetryPolicy, quiet_litellm
+from taubench.llm import LLMClient, ModelSpec, quiet_litellm
+from taubench.retrying import RetryPolicy
 
 RESULTS = Path(__file__).resolve().parent / "results"
 TARGET_MS = {"hosted_vllm": 2.5, "openai": 3.5}

@@ -21,10 +21,11 @@ from conftest import ORACLES, run_cli
 from mlflow.tracking import MlflowClient
 from PIL import Image
 
-from taubench import leaderboard, mtbench, v1_results
+from taubench import leaderboard, v1_results
 from taubench.api import ApiSettings, create_app
 from taubench.domains import load_domain
 from taubench.metrics import RunSummary, pass_hat_k_per_task, task_bootstrap
+from taubench.mtbench import export as mtbench
 from taubench.tasks import LABEL_KEYS
 from taubench.tracking import local_store
 from taubench.trajectory_page import page_name

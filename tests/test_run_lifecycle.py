@@ -354,7 +354,8 @@ def _kill(*args, **kwargs):
 
 
 def test_an_export_done_is_not_done_again_and_one_cut_short_is_redone_in_its_place(tmp_path, monkeypatch, capsys):
-    from taubench import cli, mtbench, v1_results
+    from taubench import cli, v1_results
+    from taubench.mtbench import export as mtbench
     from taubench.preparation import PreparedRun, prepare
 
     settings = oracle_settings(tmp_path, export={"formats": ["mtbench", "v1"]})
