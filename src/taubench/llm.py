@@ -304,7 +304,7 @@ class LLMClient:
                 )
             except Exception as exc:
                 if self._drop_rejected_param(exc, request):
-                    raise _ParamDropped() from exc
+                    raise _ParamDropped(f"{self.spec.model} rejected a sampling parameter: {exc}") from exc
                 failure = classify(exc, self.spec.model)
                 if isinstance(failure, LLMReplyError):
                     # litellm's chain can hold the whole reply (megabytes); the excerpt says enough
