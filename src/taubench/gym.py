@@ -48,22 +48,7 @@ from taubench.tasks import RewardType, Task
 
 ENV_ID = "taubench/TauBench-v0"
 Action = Union[str, dict, AssistantMessage]
-WORDS = (
-    "order",
-    "refund",
-    "account",
-    "please",
-    "thanks",
-    "booking",
-    "when",
-    "my",
-    "the",
-    "can",
-    "you",
-    "help",
-    "change",
-    "cancel",
-)
+WORDS = tuple("order refund account please thanks booking when my the can you help change cancel".split())
 
 
 class ChatSpace(spaces.Space):
