@@ -247,3 +247,22 @@ def test_the_readme_and_the_help_show_the_example_agent_as_it_is(tmp_path):
     assert code in (ROOT / "README.md").read_text()
     shown = run_cli("--help", cwd=tmp_path).stdout
     assert all(line.strip() in shown for line in code.splitlines() if line.strip()), shown
+
+
+def test_the_package_exports_what_a_strategy_or_a_domain_of_ones_own_needs_and_imports_it_when_used():
+    import subprocess
+    import sys
+
+    import taubench
+    from taubench.domain import BundledData, DomainSpec
+    from taubench.toolkit import Toolkit, tool
+
+    exported = {name: getattr(taubench, name) for name in ("DomainSpec", "BundledData", "Toolkit", "tool")}
+    assert exported == {"DomainSpec": DomainSpec, "BundledData": BundledData, "Toolkit": Toolkit, "tool": tool}
+    assert {"DomainSpec", "BundledData", "Toolkit", "tool", "AssistantMessage", "EpisodeContext"} <= set(
+        taubench.__all__
+    )
+    fresh = (
+        "import sys, taubench; print(sorted(m for m in ('taubench.domain', 'taubench.toolkit') if m in sys.modules))"
+    )
+    assert subprocess.run([sys.executable, "-c", fresh], capture_output=True, text=True, check=True).stdout == "[]\n"

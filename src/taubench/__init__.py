@@ -10,9 +10,13 @@ os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
 
 __version__ = version("taubench")  # pyproject.toml's, the one place it is written
 
-# What a strategy of your own needs (README: Extending), imported when first used, so that
-# ``import taubench`` stays light.
+# What a strategy or a domain of your own needs (README: Extending; domains/README.md),
+# imported when first used, so that ``import taubench`` stays light.
 _PUBLIC = {
+    "DomainSpec": "taubench.domain",
+    "BundledData": "taubench.domain",
+    "Toolkit": "taubench.toolkit",
+    "tool": "taubench.toolkit",
     "EpisodeContext": "taubench.participants",
     "Message": "taubench.messages",
     "AssistantMessage": "taubench.messages",

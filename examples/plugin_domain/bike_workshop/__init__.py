@@ -7,7 +7,7 @@ this package (``tests/test_tools.py``)."""
 
 from bike_workshop.models import WorkshopDB
 from bike_workshop.tools import WorkshopTools
-from taubench.domain import BundledData, DomainSpec
+from taubench import BundledData, DomainSpec
 
 DOMAIN = DomainSpec(
     name="bike_workshop",

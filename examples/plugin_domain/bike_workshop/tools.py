@@ -4,9 +4,9 @@ not in the past, two jobs a day at most); the desk's rules (how far ahead, how m
 bookings, when a cancellation is too late) are the policy's, so the agent's to follow."""
 
 from bike_workshop.models import Job, Service, WorkshopDB
+from taubench import tool
 from taubench.domains.kit import RecordDesk, a_date
 from taubench.domains.shared_tools import calculate, shared_tool, transfer_to_human_agents
-from taubench.toolkit import tool
 
 JOBS_PER_DAY = 2  # the workshop's bench capacity
 
