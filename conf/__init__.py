@@ -10,8 +10,8 @@ from importlib.resources import files
 
 from hydra.core.config_store import ConfigStore
 
+from taubench.core.plugins import AGENT_GROUP, USER_GROUP, advertised
 from taubench.domains import DOMAINS
-from taubench.plugins import AGENT_GROUP, USER_GROUP, advertised
 
 
 def _register_env_options() -> None:

@@ -17,9 +17,9 @@ os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")  # before anything
 import forked_cli  # noqa: E402
 import network_guard  # noqa: E402
 
-from taubench.domain import Domain  # noqa: E402
+from taubench.core.domain import Domain  # noqa: E402
 from taubench.domains import load_domain  # noqa: E402
-from taubench.tracking import STORE_FOLDER  # noqa: E402
+from taubench.reporting.tracking import STORE_FOLDER  # noqa: E402
 
 network_guard.install()
 
@@ -95,7 +95,7 @@ _SEEDING = threading.Lock()
 def empty_mlflow_store(tmp_path_factory) -> Path:
     """An MLflow SQLite store with its tables made and nothing recorded: making the tables
     takes about two seconds, which every command run in a fresh folder would pay again."""
-    from taubench.mlflow_store import DATABASE, open_local_store
+    from taubench.reporting.mlflow_store import DATABASE, open_local_store
 
     base = tmp_path_factory.mktemp("empty-store")
     open_local_store(base)
@@ -155,12 +155,22 @@ def _seed_store(cwd: Path, seed_store: bool) -> None:
 
 @contextmanager
 def serving_api(base: Path, env: dict | None = None) -> Iterator[httpx.Client]:
-    """``python -m taubench.api`` on a free port of 127.0.0.1 (network-guarded), its runs in
+    """``python -m taubench api`` on a free port of 127.0.0.1 (network-guarded), its runs in
     ``base/runs`` and exports in ``base/data``; yields a client for it (``client.base`` is
     ``base``) and stops the server at the end."""
     port = free_port()
     server = subprocess.Popen(
-        [sys.executable, "-m", "taubench.api", "--port", str(port), "--data-dir", "data", "--runs-dir", "runs"],
+        [
+            sys.executable,
+            "-m",
+            "taubench.integrations.http_api.server",
+            "--port",
+            str(port),
+            "--data-dir",
+            "data",
+            "--runs-dir",
+            "runs",
+        ],
         cwd=base,
         env=_cli_environment(env),
         stdout=subprocess.DEVNULL,
@@ -189,20 +199,20 @@ def serving_api(base: Path, env: dict | None = None) -> Iterator[httpx.Client]:
 
 class ServedUI(NamedTuple):
     root: str  # http://127.0.0.1:<port>
-    address: str  # the one taubench.ui printed
+    address: str  # the one taubench.integrations.ui printed
     api: httpx.Client  # MLflow's REST API, /api/2.0/mlflow
     log: Path  # what the server wrote on stderr
 
 
 @contextmanager
 def serving_ui(base: Path) -> Iterator["ServedUI"]:
-    """``python -m taubench.ui`` over the runs recorded under ``base``, on a free port of
+    """``python -m taubench ui`` over the runs recorded under ``base``, on a free port of
     127.0.0.1, once it answers; stops it at the end."""
     port = free_port()
     log = base / f"ui-{port}.stderr"
     with log.open("w") as stderr:
         ui = subprocess.Popen(
-            [sys.executable, "-m", "taubench.ui", "--port", str(port)],
+            [sys.executable, "-m", "taubench.integrations.ui", "--port", str(port)],
             cwd=base,
             env=_cli_environment(None),
             stdout=subprocess.PIPE,

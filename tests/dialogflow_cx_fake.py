@@ -20,9 +20,9 @@ from google.cloud import dialogflowcx_v3beta1 as cx
 from google.protobuf import json_format
 from local_http import JsonHandler, LocalServer
 
-from taubench.dialogflow_cx import function_tool
-from taubench.domain import BaseDomain
-from taubench.tasks import Task
+from taubench.core.domain import BaseDomain
+from taubench.core.tasks import Task
+from taubench.integrations.dialogflow_cx_tools import function_tool
 
 AGENT = "projects/p1/locations/global/agents/a1"
 SESSION = r"projects/[^/]+/locations/[^/]+/agents/[^/]+(?:/environments/[^/]+)?/sessions/[^/:]+"

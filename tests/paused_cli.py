@@ -19,10 +19,11 @@ import sys
 import time
 from functools import wraps
 
-import taubench.cli as cli
-import taubench.episode_runner as episode_runner
-from taubench.rundir import Pointer
-from taubench.tracking import Tracker
+import taubench.app.cli as cli
+import taubench.app.lifecycle as lifecycle
+import taubench.execution.episode_runner as episode_runner
+from taubench.execution.rundir import Pointer
+from taubench.reporting.tracking import Tracker
 
 HOLD_S = 60
 
@@ -58,10 +59,10 @@ def slowed(real, delay_s: float):
     return episode
 
 
-announce(cli, "_mlflow_run", "claimed", before=True)
+announce(lifecycle, "_mlflow_run", "claimed", before=True)
 announce(Tracker, "start", "mlflow_created")
-announce(cli, "execute", "episodes_done")
-announce(cli, "after_run", "after_run_done")
+announce(lifecycle, "execute", "episodes_done")
+announce(lifecycle, "after_run", "after_run_done")
 announce(Tracker, "finish", "mlflow_finished")
 announce(Pointer, "remove", "completed", before=True)
 episode_runner.run_episode = slowed(episode_runner.run_episode, float(os.environ.get("EPISODE_DELAY_S", "0")))

@@ -1,6 +1,6 @@
 """Participants that say what a test scripts, in order: for driving an Environment by hand."""
 
-from taubench.messages import UserMessage
+from taubench.core.messages import UserMessage
 
 
 class ScriptedUser:

@@ -45,12 +45,12 @@ from starlette.responses import JSONResponse
 import taubench
 from taubench.agents.a2a import A2AAgent, A2AOptions
 from taubench.agents.oracle import DONE, DONE_WITH_INFO
-from taubench.environment import GREETING, AgentProtocolError, Limits
-from taubench.episode import run_episode
-from taubench.messages import AssistantMessage, UserMessage
-from taubench.participants import EpisodeContext
-from taubench.retrying import RetryPolicy
-from taubench.settings import ConfigError, parse_settings, strategy_options
+from taubench.core.environment import GREETING, AgentProtocolError, Limits
+from taubench.core.episode import run_episode
+from taubench.core.messages import AssistantMessage, UserMessage
+from taubench.core.participants import EpisodeContext
+from taubench.core.retrying import RetryPolicy
+from taubench.execution.settings import ConfigError, parse_settings, strategy_options
 from taubench.users import USERS
 from taubench.users.oracle import opening_request
 

@@ -7,11 +7,11 @@ from pathlib import Path
 import pytest
 from conftest import SHARED, run_cli
 
+from taubench import run
 from taubench.agents.react import ACT_FORMAT, OBSERVATION_PREFIX, REACT_FORMAT
 from taubench.agents.text_tool_calls import parse_text_tool_calls
-from taubench.runner import run
-from taubench.scripted_server import Faults, ScriptedServer
-from taubench.settings import ConfigError, parse_settings
+from taubench.execution.settings import ConfigError, parse_settings
+from taubench.testing.scripted_server import Faults, ScriptedServer
 
 FEW_SHOT = SHARED / "data" / "tau_bench_v1" / "few_shot"
 AIRLINE_EXAMPLES = FEW_SHOT / "MockAirlineDomainEnv-few_shot.jsonl"

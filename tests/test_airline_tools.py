@@ -15,8 +15,8 @@ import json
 import pytest
 from tool_calls import fail, find, first_record, ok
 
+from taubench.core.pristine import db_hash
 from taubench.domains.airline.models import Certificate, CreditCard, FlightAvailable, GiftCard
-from taubench.pristine import db_hash
 
 RESERVATION_KEYS = [
     "reservation_id",

@@ -1,5 +1,5 @@
 """Automatic error identification against the scripted server's analyst (127.0.0.1): through
-the CLI after a run, on a stored run with ``python -m taubench.analysis``, and through the
+the CLI after a run, on a stored run with ``python -m taubench analysis``, and through the
 package API; failing episodes come from the oracle cut short by ``max_steps`` and from the
 scripted agent slipping on its last gold call."""
 
@@ -10,14 +10,14 @@ import pytest
 from conftest import ORACLES, run_cli
 from mlflow.tracking import MlflowClient
 
-from taubench.analysis import main
-from taubench.episode import EpisodeResult
-from taubench.fault_attribution import ANALYSIS_FILE, SCHEMA_NAME, analyse, render_request
-from taubench.llm import LLMClient, ModelSpec
-from taubench.runner import run
-from taubench.scripted_server import Faults, ScriptedServer
-from taubench.settings import parse_settings
-from taubench.tracking import local_store
+from taubench import run
+from taubench.core.episode import EpisodeResult
+from taubench.execution.settings import parse_settings
+from taubench.models.client import LLMClient, ModelSpec
+from taubench.reporting.analysis import main
+from taubench.reporting.fault_attribution import ANALYSIS_FILE, SCHEMA_NAME, analyse, render_request
+from taubench.reporting.tracking import local_store
+from taubench.testing.scripted_server import Faults, ScriptedServer
 from taubench.users.llm import render_scenario
 
 # Airline with max_steps=6: tasks 0, 10, 11, 13, 15 finish, 7 and 12 are cut after part of
@@ -245,7 +245,7 @@ def test_a_wrong_argument_of_the_agent_is_attributed_to_the_agent(tmp_path, airl
 
 def test_the_stored_run_command_analyses_a_run_and_logs_to_its_mlflow_run(tmp_path, airline):
     """A run without analysis, in which the scripted agent called a tool no gold action uses;
-    then ``python -m taubench.analysis`` on its directory, from where the store is."""
+    then ``python -m taubench analysis`` on its directory, from where the store is."""
     with ScriptedServer(domains=("airline",), agent_slip="wrong_tool") as server:
         result = run_cli(
             "env=airline",
@@ -269,7 +269,7 @@ def test_the_stored_run_command_analyses_a_run_and_logs_to_its_mlflow_run(tmp_pa
             cwd=tmp_path,
             timeout=300,
             seed_store=False,
-            module="taubench.analysis",
+            module="taubench.reporting.analysis",
         )
     assert command.returncode == 0, command.stderr
     run_id = json.loads((tmp_path / "run" / "run.json").read_text())["mlflow_run_id"]
@@ -325,12 +325,12 @@ def test_a_missing_key_of_the_analyst_stops_the_run_before_it_starts_and_the_com
     with pytest.raises(SystemExit) as stopped:
         main(["nowhere", "--model", "openai/x", "--api-base", "http://127.0.0.1:9/v1"])
     assert stopped.value.code == 2
-    assert "taubench.analysis: nowhere: no such run directory" in capsys.readouterr().err
+    assert "taubench analysis: nowhere: no such run directory" in capsys.readouterr().err
 
 
 def test_a_v1_results_file_is_analysed_with_the_original_commands_flags(tmp_path, shared):
     """τ-bench's ``auto_error_identification.py --env airline --platform openai --results-path F
-    --max-concurrency 16 --output-path D --max-num-failed-results 10``, as ``taubench.analysis``."""
+    --max-concurrency 16 --output-path D --max-num-failed-results 10``, as ``taubench.reporting.analysis``."""
     historical = shared / "data/tau_bench_v1/historical/gpt-4o-airline.json"
     recorded = json.loads(historical.read_text())
     failed = [result for result in recorded if result["reward"] <= 1e-3][:10]  # the original's rule, truncated
@@ -357,7 +357,7 @@ def test_a_v1_results_file_is_analysed_with_the_original_commands_flags(tmp_path
             cwd=tmp_path,
             timeout=300,
             seed_store=False,
-            module="taubench.analysis",
+            module="taubench.reporting.analysis",
             env={"OPENAI_API_KEY": "sk-scripted"},
         )
         assert server.counts["analysis"] == 10
@@ -388,10 +388,19 @@ def test_the_v1_flags_refuse_what_they_cannot_do_saying_why(tmp_path, shared):
         "--output-path",
         "analysis",
     )
-    no_model = run_cli(*common, "--platform", "openai", cwd=tmp_path, seed_store=False, module="taubench.analysis")
+    no_model = run_cli(
+        *common, "--platform", "openai", cwd=tmp_path, seed_store=False, module="taubench.reporting.analysis"
+    )
     assert no_model.returncode == 2 and "--model: name the analyst model" in no_model.stderr
     completion = run_cli(
-        *common, "--platform", "outlines", "--model", "m", cwd=tmp_path, seed_store=False, module="taubench.analysis"
+        *common,
+        "--platform",
+        "outlines",
+        "--model",
+        "m",
+        cwd=tmp_path,
+        seed_store=False,
+        module="taubench.reporting.analysis",
     )
     assert completion.returncode == 2 and "completion-only platform" in completion.stderr
     assert not (tmp_path / "analysis").exists()

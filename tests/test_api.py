@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 from conftest import REPO, serving_api
 
-from taubench.api import RUN_ID, parse_args
-from taubench.api_policy import check_overrides
+from taubench.integrations.http_api.policy import check_overrides
+from taubench.integrations.http_api.server import RUN_ID, parse_args
 
 TOKEN = "test-token-1234"
 ORACLE_RUN = ["env=airline", "agent=oracle", "user=oracle", "task_ids=[0,1,2]", "num_trials=2"]
@@ -31,7 +31,7 @@ NO_TOKEN = {"Authorization": ""}
 
 @pytest.fixture(scope="module")
 def api(tmp_path_factory):
-    """``python -m taubench.api`` in a subprocess (network-guarded), token required (the client
+    """``python -m taubench api`` in a subprocess (network-guarded), token required (the client
     sends it unless a request says otherwise)."""
     with serving_api(tmp_path_factory.mktemp("api"), {"TAUBENCH_API_TOKEN": TOKEN}) as client:
         client.headers.update(_auth())
@@ -324,7 +324,7 @@ def test_the_docker_image_serves_this_api_with_its_volumes():
     from files the image copies."""
     lines = (REPO / "Dockerfile").read_text().splitlines()
     command = json.loads(next(line for line in lines if line.startswith("CMD")).removeprefix("CMD").strip())
-    assert command[:3] == ["python", "-m", "taubench.api"]
+    assert command[:3] == ["python", "-m", "taubench.integrations.http_api.server"]
     args = parse_args(command[3:])
     assert args.host == "0.0.0.0" and args.data_dir == Path("/app/data")
     copied = [shlex.split(line)[1:-1] for line in lines if line.startswith("COPY")]

@@ -10,8 +10,8 @@ import anyio
 import httpx
 import hydra
 
-from taubench.api import REQUEST_FILE, ApiSettings, _RunRecord, create_app
-from taubench.rundir import EPISODES_FILE, RESULTS_FILE
+from taubench.execution.rundir import EPISODES_FILE, RESULTS_FILE
+from taubench.integrations.http_api.server import REQUEST_FILE, ApiSettings, _RunRecord, create_app
 
 TASK_ZERO = '{"task_id": "0", "trial": 0, "reward": 1.0}\n'
 

@@ -1,6 +1,6 @@
 """The OpenAPI schema describes what the API really answers: schemathesis generates requests
 from it for every operation and checks each answer against it, on the live server
-(``python -m taubench.api`` on 127.0.0.1). Bounded (25 examples per operation, a hard time
+(``python -m taubench api`` on 127.0.0.1). Bounded (25 examples per operation, a hard time
 limit) and derandomized, so it runs the same requests every time.
 
 The server has no provider key in its environment (conftest strips them) and its own runs
@@ -21,7 +21,7 @@ from schemathesis.specs.openapi.checks import (
     status_code_conformance,
 )
 
-from taubench.api import create_app
+from taubench.integrations.http_api.server import create_app
 
 TOKEN = "schema-test-token"
 TIME_LIMIT_S = 45  # for every operation together, once the server is up

@@ -16,11 +16,18 @@ import pytest
 from conftest import _cli_environment
 from local_http import JsonHandler, LocalServer
 
-from taubench.api import LOG_FILE, REQUEST_FILE, TOKEN_VARIABLE, ApiSettings, _RunRecord, create_app
-from taubench.api_run_files import SKIPPED_HEADER, SKIPPED_REASONS_HEADER
-from taubench.rundir import EPISODES_FILE, RESULTS_FILE
-from taubench.runner import run as run_settings
-from taubench.settings import parse_settings
+from taubench import run as run_settings
+from taubench.execution.rundir import EPISODES_FILE, RESULTS_FILE
+from taubench.execution.settings import parse_settings
+from taubench.integrations.http_api.run_files import SKIPPED_HEADER, SKIPPED_REASONS_HEADER
+from taubench.integrations.http_api.server import (
+    LOG_FILE,
+    REQUEST_FILE,
+    TOKEN_VARIABLE,
+    ApiSettings,
+    _RunRecord,
+    create_app,
+)
 
 PASSWD = "root:x:0:0:root:/root:/bin/bash\ndaemon:x:1:1:daemon:/usr/sbin:/usr/sbin/nologin\n"
 CANARY = "CANARY-7f3a"  # in every file outside the runs folder: it must never appear in an answer
@@ -172,11 +179,14 @@ def test_a_link_in_a_run_folder_or_an_export_is_never_followed(tmp_path, finishe
 
 def test_no_run_starts_in_a_folder_that_holds_a_link(tmp_path, monkeypatch, finished_run):
     """The run would write through it: its log appended to, Hydra's files rewritten."""
-    from taubench.api import run_id_of
-    from taubench.api_policy import validate_overrides
+    from taubench.integrations.http_api.policy import validate_overrides
+    from taubench.integrations.http_api.server import run_id_of
 
     started = []
-    monkeypatch.setattr("taubench.api.RunBook._run", lambda self, run_id, overrides, folder: started.append(run_id))
+    monkeypatch.setattr(
+        "taubench.integrations.http_api.server.RunBook._run",
+        lambda self, run_id, overrides, folder: started.append(run_id),
+    )
     overrides = ["env=mock", "agent=oracle", "user=oracle", "task_ids=[0]"]
     folder = tmp_path / "runs" / run_id_of(validate_overrides(overrides)[0])
     folder.mkdir(parents=True)
@@ -472,6 +482,6 @@ def test_every_413_is_json_like_every_other_refusal(tmp_path):
     ],
 )
 def test_key_like_text_is_masked_and_ordinary_text_left_alone(text, shown):
-    from taubench.masking import mask_secrets
+    from taubench.core.masking import mask_secrets
 
     assert mask_secrets(text) == (text if shown is None else shown)

@@ -11,9 +11,9 @@ import sys
 import pytest
 from conftest import ORACLES, SHARED, _cli_environment, run_cli
 
-from taubench.domain import BundledData, DataError
+from taubench.core.domain import BundledData, DataError
 from taubench.domains import DOMAINS, load_domain, of_origin
-from taubench.rundir import EPISODES_FILE, RESULTS_FILE
+from taubench.execution.rundir import EPISODES_FILE, RESULTS_FILE
 
 ORACLE_RUN = ["env=airline", *ORACLES, "progress=false"]
 
@@ -32,7 +32,7 @@ def mlflow_runs(cwd) -> list:
         return []
     from mlflow.tracking import MlflowClient
 
-    from taubench.tracking import local_store
+    from taubench.reporting.tracking import local_store
 
     client = MlflowClient(local_store(cwd)[0])
     experiment = client.get_experiment_by_name("taubench")

@@ -21,14 +21,15 @@ from conftest import ORACLES, run_cli
 from mlflow.tracking import MlflowClient
 from PIL import Image
 
-from taubench import leaderboard, v1_results
-from taubench.api import ApiSettings, create_app
+from taubench.core.metrics import RunSummary, pass_hat_k_per_task, task_bootstrap
+from taubench.core.tasks import LABEL_KEYS
 from taubench.domains import load_domain
-from taubench.metrics import RunSummary, pass_hat_k_per_task, task_bootstrap
-from taubench.mtbench import export as mtbench
-from taubench.tasks import LABEL_KEYS
-from taubench.tracking import local_store
-from taubench.trajectory_page import page_name
+from taubench.integrations.http_api.server import ApiSettings, create_app
+from taubench.reporting import mtbench_export as mtbench
+from taubench.reporting import v1_results
+from taubench.reporting.leaderboard import board as leaderboard
+from taubench.reporting.tracking import local_store
+from taubench.reporting.trajectory_page import page_name
 
 TELECOM = (*ORACLES, "env=telecom", "task_split=test", "num_trials=2", "progress=false")
 CUT_STEPS = 20  # enough for every 2-issue task, too few for some with 3 and more

@@ -1,6 +1,6 @@
 """What a researcher sees in the MLflow UI, read in a real browser: headless Chromium (Debian's
 package, which ``make test`` installs) driven through Playwright, over runs recorded offline
-and served by ``python -m taubench.ui`` on 127.0.0.1.
+and served by ``python -m taubench ui`` on 127.0.0.1.
 
 One test reads every view, each in a page of its own and checked by a function named after
 it: recording the runs and starting the UI is most of the cost, and pytest-xdist 3.8's
@@ -124,7 +124,7 @@ def an_episode_opens_from_the_index_inside_mlflows_artifact_viewer(served: Serve
 def the_runs_table_tells_the_sweeps_runs_apart_and_reads_at_a_glance(served: ServedUI, page) -> None:
     from playwright.sync_api import expect
 
-    page.goto(served.address)  # as taubench.ui prints it: the experiment's runs, in the results view
+    page.goto(served.address)  # as taubench.integrations.ui prints it: the experiment's runs, in the results view
     for name in (CUT_RUN, "mock · oracle · oracle · max_steps=40"):
         expect(page.get_by_text(name, exact=True)).to_be_visible()
     expect(page.get_by_text("0.3333", exact=True).first).to_be_visible()  # the cut run's reward, to four decimals

@@ -1,4 +1,4 @@
-"""``python -m taubench.compare`` on real oracle runs: the full oracle against the oracle cut
+"""``python -m taubench compare`` on real oracle runs: the full oracle against the oracle cut
 short by ``max_steps`` (mock: tasks needing more steps fail), its figures checked against the
 two results.json files read here, and the refusals of runs that measure different things."""
 
@@ -13,7 +13,7 @@ import pytest
 from conftest import ORACLES, run_cli
 from mlflow.tracking import MlflowClient
 
-from taubench.tracking import local_store
+from taubench.reporting.tracking import local_store
 
 QUIET = ("tracking.enabled=false", "progress=false")
 
@@ -25,7 +25,7 @@ def make_run(base: Path, name: str, *overrides: str) -> Path:
 
 
 def compare(base: Path, *args: str) -> subprocess.CompletedProcess:
-    return run_cli(*args, cwd=base, timeout=120, seed_store=False, module="taubench.compare")
+    return run_cli(*args, cwd=base, timeout=120, seed_store=False, module="taubench.reporting.compare")
 
 
 def compared(base: Path, *args: str) -> dict:
@@ -200,4 +200,4 @@ def test_runs_that_measure_different_things_are_refused(runs, tmp_path):
     for (run_a, run_b), message in cases.items():
         result = compare(tmp_path, run_a, run_b)
         assert result.returncode == 2 and result.stdout == ""
-        assert result.stderr == f"taubench.compare: {message}\n"
+        assert result.stderr == f"taubench compare: {message}\n"

@@ -1,6 +1,6 @@
-"""Coming from τ-bench: ``python -m taubench.run`` takes run.py's command lines (translated option by
+"""Coming from τ-bench: ``python -m taubench run`` takes run.py's command lines (translated option by
 option into the overrides of the same run, which it prints and runs), writes run.py's results
-file; MT Benchmark's request runs from a file (``python -m taubench.mtbench run``) and over the
+file; MT Benchmark's request runs from a file (``python -m taubench mtbench run``) and over the
 API (``POST /mtbench/runs``)."""
 
 import asyncio
@@ -15,18 +15,18 @@ import pytest
 from conftest import run_cli
 from dialogflow_cx_fake import FakeCX, RestServer
 
-import taubench.mtbench.request as mtbench_request
-from taubench.api import REQUEST_FILE, TOKEN_VARIABLE, ApiSettings, create_app
-from taubench.api_policy import compose_settings
+import taubench.integrations.mtbench_request as mtbench_request
 from taubench.domains import load_domain
-from taubench.mtbench.__main__ import main as mtbench_main
-from taubench.overrides import hydra_value
-from taubench.run import CompatError, translate
-from taubench.run import main as run_main
-from taubench.scripted_server import ScriptedServer
-from taubench.settings import strategy_options
+from taubench.execution.overrides import hydra_value
+from taubench.execution.settings import strategy_options
+from taubench.integrations.http_api.policy import compose_settings
+from taubench.integrations.http_api.server import REQUEST_FILE, TOKEN_VARIABLE, ApiSettings, create_app
+from taubench.integrations.mtbench import main as mtbench_main
+from taubench.integrations.tau_bench_run import CompatError, translate
+from taubench.integrations.tau_bench_run import main as run_main
+from taubench.reporting.v1_results import run_file_name
+from taubench.testing.scripted_server import ScriptedServer
 from taubench.users.oracle import opening_request
-from taubench.v1_results import run_file_name
 
 V1 = Path(__file__).resolve().parents[2] / "shared" / "data" / "tau_bench_v1"
 DATA = f"--data-dir {V1}"
@@ -204,7 +204,7 @@ def test_the_v1_data_are_this_folder_when_it_is_a_checkout_else_the_error_says_h
     assert (
         run_main(["--model", "gpt-4o", "--model-provider", "nope", "--data-dir", str(V1)]) == 2
     )  # refused before anything ran
-    assert "taubench.run: --model-provider 'nope': not one of litellm's" in capsys.readouterr().err
+    assert "taubench run: --model-provider 'nope': not one of litellm's" in capsys.readouterr().err
 
 
 def test_run_py_s_command_runs_the_printed_command_s_run_and_writes_run_py_s_results_file(tmp_path):
@@ -215,7 +215,14 @@ def test_run_py_s_command_runs_the_printed_command_s_run_and_writes_run_py_s_res
         stand_in = {"OPENAI_API_BASE": server.url, "OPENAI_API_KEY": "stand-in"}
         (tmp_path / "old").mkdir()
         quick = ["progress=false", "tracking.charts=false", "tracking.trajectories_html=false"]
-        old = run_cli(*shlex.split(line), "--", *quick, cwd=tmp_path / "old", env=stand_in, module="taubench.run")
+        old = run_cli(
+            *shlex.split(line),
+            "--",
+            *quick,
+            cwd=tmp_path / "old",
+            env=stand_in,
+            module="taubench.integrations.tau_bench_run",
+        )
         assert old.returncode == 0, old.stderr
         printed = re.search(r"the same run as: (.*)", old.stderr)[1]
         assert "--env retail is the original τ-bench (v1) retail" in old.stderr and "successor" in old.stderr
@@ -277,7 +284,7 @@ def test_the_decibel_command_runs_the_dialogflow_cx_agent_and_writes_run_py_s_re
                 "llm.initial_backoff=0.01",
                 "episode_retries=0",
                 cwd=tmp_path,
-                module="taubench.run",
+                module="taubench.integrations.tau_bench_run",
                 timeout=120,
             )
     finally:
@@ -361,7 +368,9 @@ class _Exited:
 def test_the_api_takes_the_request_and_scores_answers_by_the_name_it_was_given(tmp_path, monkeypatch):
     """POST /mtbench/runs starts each subset's run as POST /runs would (the processes are not
     started here); GET /scores finds a config's scores by the config's name too."""
-    monkeypatch.setattr("taubench.api.RunBook._run", lambda self, run_id, overrides, folder: None)
+    monkeypatch.setattr(
+        "taubench.integrations.http_api.server.RunBook._run", lambda self, run_id, overrides, folder: None
+    )
     exported = tmp_path / "data" / "tau_bench_mock_20261125_100000"
     exported.mkdir(parents=True)
     (exported / "openai-scripted_scores.jsonl").write_text('{"task-id": "task-0", "score": 1.0}\n')

@@ -1,6 +1,6 @@
 """τ²-bench fidelity: every ground-truth action of all 164 retail and airline tasks gives
 exactly the observation, error flag and DB hashes the original implementation gave: the
-domain's fast DB hash (``taubench.pristine``) at every step, and the plain one too at the end
+domain's fast DB hash (``taubench.core.pristine``) at every step, and the plain one too at the end
 of every task (the plain hash dumps the whole database: at every step it would be most of
 the suite's time on these two domains, for no step the fast one does not check)."""
 
@@ -8,8 +8,8 @@ import json
 
 import pytest
 
+from taubench.core.pristine import db_hash
 from taubench.domains import agent_only
-from taubench.pristine import db_hash
 
 REPLAYED = agent_only("tau2")  # telecom: test_telecom_conformance.py
 

@@ -5,7 +5,7 @@ import shutil
 import pytest
 from conftest import ORACLES, run_cli
 
-from taubench.domain import DATA_FILES, DataError
+from taubench.core.domain import DATA_FILES, DataError
 from taubench.domains import DOMAINS, load_domain
 
 

@@ -1,6 +1,6 @@
 """agent=dialogflow_cx against a local fake of Dialogflow CX v3beta1 (tests/dialogflow_cx_fake.py),
 driven by the real google-cloud-dialogflow-cx client over REST and over gRPC; and
-``python -m taubench.dialogflow_cx export-tools``."""
+``python -m taubench dialogflow_cx export-tools``."""
 
 import json
 from functools import partial
@@ -14,9 +14,9 @@ from google.protobuf import json_format
 
 import taubench.agents.dialogflow_cx as dialogflow_cx
 from taubench.agents.dialogflow_cx import DialogflowCXAgent, DialogflowCXOptions, parse_endpoint
-from taubench.dialogflow_cx import main as dialogflow_cx_main
-from taubench.episode import run_episode
-from taubench.retrying import RetryPolicy
+from taubench.core.episode import run_episode
+from taubench.core.retrying import RetryPolicy
+from taubench.integrations.dialogflow_cx_tools import main as dialogflow_cx_main
 from taubench.users.oracle import OracleUser, opening_request
 
 FAST_RETRIES = RetryPolicy(initial_backoff=0.01, max_backoff=0.05)

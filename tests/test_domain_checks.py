@@ -11,13 +11,13 @@ from pathlib import Path
 import pytest
 from conftest import run_cli
 
-from taubench.domain import Domain
+from taubench.core.domain import Domain
+from taubench.core.tasks import GoldAction, RewardType
+from taubench.core.toolkit import tool
 from taubench.domains import DOMAINS, fair_checks
 from taubench.domains.checks import CHECKS, Subject, _follows, _said_in, _tool_modules, tool_tests
 from taubench.domains.mock.tools import LibraryTools
 from taubench.domains.report_card import _bar, report_card
-from taubench.tasks import GoldAction, RewardType
-from taubench.toolkit import tool
 
 CHECK = {function.__name__: function for _, function in CHECKS}
 

@@ -10,10 +10,10 @@ from importlib import import_module
 import pytest
 from conftest import GUARD_DIR, REPO, _cli_environment, run_cli
 
+from taubench.core.tasks import GoldAction
 from taubench.domains import DOMAINS, REGISTRY, load_domain, of_origin, self_contained
 from taubench.domains.generation import generated_db
 from taubench.domains.gold_trace import gold_trace
-from taubench.tasks import GoldAction
 
 
 @pytest.mark.parametrize("name", of_origin("taubench"))

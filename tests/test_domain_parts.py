@@ -9,6 +9,7 @@ from typing import ClassVar
 import pytest
 from pydantic import BaseModel
 
+from taubench.core.tasks import GoldAction
 from taubench.domains import load_domain
 from taubench.domains.gold_trace import gold_trace
 from taubench.domains.kit import (
@@ -26,7 +27,6 @@ from taubench.domains.kit import (
 from taubench.domains.kit.cast import CastError
 from taubench.domains.kit.desk import record_noun
 from taubench.domains.kit.population import NAMESAKE_SHARE
-from taubench.tasks import GoldAction
 
 
 class TutoringSlot(BaseModel):

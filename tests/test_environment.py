@@ -9,10 +9,10 @@ import pytest
 from scripted_participants import ScriptedAgent, ScriptedUser
 
 from taubench.agents import AGENTS
-from taubench.environment import GREETING, Environment, Limits
-from taubench.episode import run_episode
-from taubench.messages import AssistantMessage, ToolCall
-from taubench.pristine import db_hash
+from taubench.core.environment import GREETING, Environment, Limits
+from taubench.core.episode import run_episode
+from taubench.core.messages import AssistantMessage, ToolCall
+from taubench.core.pristine import db_hash
 from taubench.users import USERS
 
 

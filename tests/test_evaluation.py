@@ -6,13 +6,13 @@ from typing import Any
 import pytest
 
 from taubench.agents import AGENTS
-from taubench.domain import Domain, DomainSpec
+from taubench.core.domain import Domain, DomainSpec
+from taubench.core.episode import run_episode
+from taubench.core.evaluation import JudgeVerdict, ReplayMismatch, evaluate
+from taubench.core.messages import AssistantMessage, ToolCall, ToolMessage, Usage, UserMessage
+from taubench.core.tasks import EnvAssertion, RewardType, Task
+from taubench.core.toolkit import tool
 from taubench.domains.retail.tools import RetailTools
-from taubench.episode import run_episode
-from taubench.evaluation import JudgeVerdict, ReplayMismatch, evaluate
-from taubench.messages import AssistantMessage, ToolCall, ToolMessage, Usage, UserMessage
-from taubench.tasks import EnvAssertion, RewardType, Task
-from taubench.toolkit import tool
 from taubench.users import USERS
 
 

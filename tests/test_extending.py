@@ -12,9 +12,9 @@ from conftest import run_cli
 from hydra import compose, initialize_config_module
 from omegaconf import OmegaConf
 
-from taubench.api_policy import RequestError, check_overrides
-from taubench.scripted_server import ScriptedServer
-from taubench.settings import ConfigError, parse_settings, strategy_options
+from taubench.execution.settings import ConfigError, parse_settings, strategy_options
+from taubench.integrations.http_api.policy import RequestError, check_overrides
+from taubench.testing.scripted_server import ScriptedServer
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "examples" / "my_agents.py"
@@ -175,11 +175,17 @@ def test_a_domain_that_cannot_be_loaded_is_left_out_of_listings_and_refused_when
         assert listed.returncode == 0 and "Traceback" not in listed.stderr, listed.stderr
         assert listed.stderr.splitlines() == [f"left out: {why}"]
         assert "mock" in re.split(r"[,\n]", listed.stdout) and "broken_desk" not in listed.stdout
-    helped = run_cli("--help", cwd=tmp_path, seed_store=False, module="taubench.scripted_server")
+    helped = run_cli("--help", cwd=tmp_path, seed_store=False, module="taubench.testing.scripted_server")
     assert helped.returncode == 0 and "Traceback" not in helped.stderr and "--domains" in helped.stdout, helped.stderr
     for chosen in (
         run_cli(
-            "--domains", "broken_desk", "--port", "0", cwd=tmp_path, seed_store=False, module="taubench.scripted_server"
+            "--domains",
+            "broken_desk",
+            "--port",
+            "0",
+            cwd=tmp_path,
+            seed_store=False,
+            module="taubench.testing.scripted_server",
         ),
         run_cli("check", "broken_desk", cwd=tmp_path, seed_store=False, module="taubench.domains"),
         run_cli("env=broken_desk", "agent=oracle", "user=oracle", *NO_TRACKING, cwd=tmp_path),
@@ -254,15 +260,13 @@ def test_the_package_exports_what_a_strategy_or_a_domain_of_ones_own_needs_and_i
     import sys
 
     import taubench
-    from taubench.domain import BundledData, DomainSpec
-    from taubench.toolkit import Toolkit, tool
+    from taubench.core.domain import BundledData, DomainSpec
+    from taubench.core.toolkit import Toolkit, tool
 
     exported = {name: getattr(taubench, name) for name in ("DomainSpec", "BundledData", "Toolkit", "tool")}
     assert exported == {"DomainSpec": DomainSpec, "BundledData": BundledData, "Toolkit": Toolkit, "tool": tool}
     assert {"DomainSpec", "BundledData", "Toolkit", "tool", "AssistantMessage", "EpisodeContext"} <= set(
         taubench.__all__
     )
-    fresh = (
-        "import sys, taubench; print(sorted(m for m in ('taubench.domain', 'taubench.toolkit') if m in sys.modules))"
-    )
+    fresh = "import sys, taubench; print(sorted(m for m in sys.modules if m.startswith('taubench.core.')))"
     assert subprocess.run([sys.executable, "-c", fresh], capture_output=True, text=True, check=True).stdout == "[]\n"

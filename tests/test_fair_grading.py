@@ -7,14 +7,14 @@ import json
 import pytest
 from conftest import loaded
 
+from taubench.core.environment import GREETING
+from taubench.core.evaluation import evaluate
+from taubench.core.figures import says
+from taubench.core.messages import AssistantMessage, UserMessage
+from taubench.core.renaming import NewRecord, name_new_records
 from taubench.domains import load_domain
 from taubench.domains.fair_checks import reward_of, score
 from taubench.domains.subject import Subject
-from taubench.environment import GREETING
-from taubench.evaluation import evaluate
-from taubench.figures import says
-from taubench.messages import AssistantMessage, UserMessage
-from taubench.renaming import NewRecord, name_new_records
 
 
 def gold_calls(domain, task_id):

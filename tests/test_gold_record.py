@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from conftest import loaded
 
-from taubench.domain import Domain
+from taubench.core.domain import Domain
 from taubench.domains import load_domain, of_origin
 
 RECORD = Path(__file__).parent / "fixtures" / "gold_record.json"

@@ -1,4 +1,4 @@
-"""taubench.gym: the oracle plays through the Gymnasium interface (observations in, actions
+"""taubench.integrations.gym: the oracle plays through the Gymnasium interface (observations in, actions
 out) and scores as it does in a run; the customer inside ``step`` can be any strategy and
 model (here the LLM user on the scripted server). The env passes Gymnasium's own checker,
 runs in its sync and async vector envs, pickles, and never passes off a non-grade as a 0."""
@@ -14,8 +14,8 @@ from gymnasium.utils.env_checker import check_env
 from gymnasium.vector import SyncVectorEnv
 
 from taubench.agents.oracle import OracleAgent
-from taubench.gym import ENV_ID, TauBenchEnv, needs_judge
-from taubench.scripted_server import ScriptedServer
+from taubench.integrations.gym import ENV_ID, TauBenchEnv, needs_judge
+from taubench.testing.scripted_server import ScriptedServer
 
 
 def play(env, task_id: str) -> tuple[float, dict, int]:

@@ -1,4 +1,4 @@
-"""Each thread's own HTTP client, handed to litellm (taubench.http_clients): every route a
+"""Each thread's own HTTP client, handed to litellm (taubench.models.http_clients): every route a
 shipped model config uses honours it and the run's timeout; the OpenAI route's plain-body
 client sends what the stock one does."""
 
@@ -13,10 +13,10 @@ import yaml
 from local_http import JsonHandler, LocalServer
 
 from taubench.agents.tool_calling import system_prompt
+from taubench.core.retrying import RetryPolicy
 from taubench.domains import load_domain
-from taubench.http_clients import ThreadClients
-from taubench.llm import LLMClient, LLMTransientError, ModelSpec
-from taubench.retrying import RetryPolicy
+from taubench.models.client import LLMClient, LLMTransientError, ModelSpec
+from taubench.models.http_clients import ThreadClients
 
 CONF = Path(__file__).resolve().parents[1] / "conf" / "model"
 HOLD = "hold this request"

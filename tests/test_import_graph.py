@@ -1,6 +1,7 @@
-"""The package's modules import one another without a cycle: every import counts, those inside
-functions and under TYPE_CHECKING included, and importing ``a.b.c`` counts as importing the
-package ``a.b`` too (Python runs its ``__init__`` first). Read from the source, nothing imported."""
+"""The package's modules import one another without a cycle, and each layer imports only the
+layers below it (README: Layout). Every import counts, those inside functions and under
+TYPE_CHECKING included, and importing ``a.b.c`` counts as importing the package ``a.b`` too
+(Python runs its ``__init__`` first). Read from the source, nothing imported."""
 
 import ast
 from collections import defaultdict
@@ -9,6 +10,21 @@ from pathlib import Path
 from conftest import REPO
 
 PACKAGE = REPO / "src" / "taubench"
+
+# Bottom to top; a module belongs to the first entry its name starts with. The package's own
+# ``__init__`` sits at the bottom: it imports nothing of ours until an export is first used.
+LAYERS = [
+    ("the package's front door", ["taubench"]),
+    ("the episode core", ["taubench.core"]),
+    ("model clients", ["taubench.models"]),
+    ("strategies and domains", ["taubench.agents", "taubench.users", "taubench.domains"]),
+    ("running", ["taubench.execution"]),
+    ("reports and records", ["taubench.reporting"]),
+    ("the run lifecycle and its command", ["taubench.app"]),
+    ("integrations", ["taubench.integrations"]),
+    ("test doubles", ["taubench.testing"]),
+    ("the command line", ["taubench.__main__"]),
+]
 
 
 def module_names() -> dict[str, Path]:
@@ -82,6 +98,40 @@ def test_no_module_of_the_package_takes_part_in_an_import_cycle():
         graph[name] |= imported(path, name, modules)
     assert len(modules) > 150 and sum(map(len, graph.values())) > 500  # the whole package was read
     assert cycles(graph) == []
+
+
+def layer_of(module: str) -> int:
+    """The index in LAYERS of the layer ``module`` belongs to (its longest matching prefix)."""
+    matches = [
+        (len(prefix), index)
+        for index, (_, prefixes) in enumerate(LAYERS)
+        for prefix in prefixes
+        if module == prefix or module.startswith(prefix + ".")
+    ]
+    assert matches, f"{module} is in no layer: add it to LAYERS (and to the README's Layout)"
+    return max(matches)[1]
+
+
+def upward(graph: dict[str, set[str]]) -> list[str]:
+    return sorted(
+        f"{module} ({LAYERS[layer_of(module)][0]}) imports {target} ({LAYERS[layer_of(target)][0]})"
+        for module, targets in graph.items()
+        for target in targets
+        if layer_of(target) > layer_of(module)
+    )
+
+
+def test_each_layer_imports_only_the_layers_below_it():
+    modules = module_names()
+    graph = {name: imported(path, name, modules) for name, path in modules.items()}
+    assert upward(graph) == []
+
+
+def test_an_upward_import_is_found():
+    assert upward({"taubench.core.episode": {"taubench.models.client"}, "taubench.models.client": set()}) == [
+        "taubench.core.episode (the episode core) imports taubench.models.client (model clients)"
+    ]
+    assert upward({"taubench.integrations.gym": {"taubench.core.episode"}, "taubench.core.episode": set()}) == []
 
 
 def test_the_walk_finds_a_cycle_when_there_is_one():

@@ -6,11 +6,11 @@ import json
 import pytest
 from conftest import ORACLES, run_cli
 
-from taubench.judge import JudgeError, LLMJudge
-from taubench.llm import LLMClient, ModelSpec
-from taubench.messages import AssistantMessage, ToolCall, ToolMessage, UserMessage
-from taubench.scripted_server import FixedUsage, ScriptedServer
-from taubench.tasks import RewardType
+from taubench.core.messages import AssistantMessage, ToolCall, ToolMessage, UserMessage
+from taubench.core.tasks import RewardType
+from taubench.models.client import LLMClient, ModelSpec
+from taubench.models.judge import JudgeError, LLMJudge
+from taubench.testing.scripted_server import FixedUsage, ScriptedServer
 
 TRAJECTORY = [
     AssistantMessage(content="Hi! How can I help you today?"),

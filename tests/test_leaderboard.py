@@ -1,4 +1,4 @@
-"""``python -m taubench.leaderboard`` on real oracle runs (mock): two setups (the full oracle, and
+"""``python -m taubench leaderboard`` on real oracle runs (mock): two setups (the full oracle, and
 the oracle cut short at 10 steps, so 8 of 18 tasks fail), a run that adds a trial to the full
 setup with another seed (pooled), a repeat of that run (same seed: left out), a run on three
 tasks with a judge and a run on a revised policy (left out, with the reasons). Figures are
@@ -21,9 +21,9 @@ import httpx
 import pytest
 from conftest import ORACLES, run_cli
 
-from taubench.api import ApiSettings, create_app
 from taubench.domains import mock as mock_domain
-from taubench.tracking import local_store
+from taubench.integrations.http_api.server import ApiSettings, create_app
+from taubench.reporting.tracking import local_store
 
 QUIET = ("progress=false", "resume=never")  # never: the repeat runs alongside its twin, whose run it must not continue
 NO_PICTURES = (
@@ -78,7 +78,7 @@ def runs(tmp_path_factory) -> Path:
 
 
 def leaderboard(base: Path, *args: str) -> subprocess.CompletedProcess:
-    return run_cli(*args, cwd=base, timeout=120, seed_store=False, module="taubench.leaderboard")
+    return run_cli(*args, cwd=base, timeout=120, seed_store=False, module="taubench.reporting.leaderboard.board")
 
 
 def board(base: Path, *args: str) -> dict:
@@ -277,7 +277,7 @@ def test_the_api_serves_the_same_rows(runs):
 
 def test_a_missing_source_is_refused(runs, tmp_path):
     missing = leaderboard(runs, "nowhere")
-    assert missing.returncode == 2 and missing.stderr == "taubench.leaderboard: nowhere: no such folder\n"
+    assert missing.returncode == 2 and missing.stderr == "taubench leaderboard: nowhere: no such folder\n"
     no_store = leaderboard(tmp_path, "--mlflow")
     assert no_store.returncode == 2 and "no MLflow store at" in no_store.stderr
     both = leaderboard(runs, "runs", "--mlflow")

@@ -10,13 +10,13 @@ import network_guard
 import pytest
 from conftest import ORACLES, loaded, run_cli
 
+from taubench import run
+from taubench.core.retrying import RetryPolicy
 from taubench.domains import scriptable
-from taubench.llm import LLMClient, LLMRequestError, LLMTransientError, ModelSpec, ResponseCache
-from taubench.retrying import RetryPolicy
-from taubench.runner import run
-from taubench.scripted_server import BadRequest, Faults, FixedUsage, ScriptedServer
-from taubench.settings import parse_settings
-from taubench.tracking import summary_metrics
+from taubench.execution.settings import parse_settings
+from taubench.models.client import LLMClient, LLMRequestError, LLMTransientError, ModelSpec, ResponseCache
+from taubench.reporting.tracking import summary_metrics
+from taubench.testing.scripted_server import BadRequest, Faults, FixedUsage, ScriptedServer
 
 FAST_RETRIES = {"timeout": 5, "initial_backoff": 0.01, "max_backoff": 0.2}
 
@@ -248,7 +248,7 @@ def test_the_cache_keeps_trials_apart(tmp_path):
 
 def test_retry_after_is_honoured_and_the_retries_are_bounded(monkeypatch):
     waits = []
-    monkeypatch.setattr("taubench.retrying.time.sleep", waits.append)
+    monkeypatch.setattr("taubench.core.retrying.time.sleep", waits.append)
     with ScriptedServer(script=lambda request: "never", faults=Faults(rate_limit=1.0, retry_after_s=3)) as server:
         client = LLMClient(
             ModelSpec(model="openai/x", api_base=server.url), RetryPolicy(max_attempts=4, max_backoff=60)
@@ -261,7 +261,7 @@ def test_retry_after_is_honoured_and_the_retries_are_bounded(monkeypatch):
 
 def test_retrying_stops_when_the_waiting_budget_is_spent(monkeypatch):
     waits = []
-    monkeypatch.setattr("taubench.retrying.time.sleep", waits.append)
+    monkeypatch.setattr("taubench.core.retrying.time.sleep", waits.append)
     with ScriptedServer(script=lambda request: "never", faults=Faults(rate_limit=1.0, retry_after_s=2)) as server:
         client = LLMClient(ModelSpec(model="openai/x", api_base=server.url), RetryPolicy(max_attempts=50, max_wait=5))
         with pytest.raises(LLMTransientError):
@@ -367,7 +367,7 @@ def test_the_guard_sends_grpc_channels_beyond_loopback_to_a_dead_end(monkeypatch
 
 
 def test_a_role_naming_the_agents_model_reaches_it_where_the_agent_does(tmp_path):
-    """With model=scripted, a user and a judge given the same model string (as taubench.run
+    """With model=scripted, a user and a judge given the same model string (as taubench.integrations.tau_bench_run
     writes them) need no address of their own: they follow the provider's."""
     with ScriptedServer(domains=("mock",)) as server:
         ran = run_cli(

@@ -12,8 +12,15 @@ import litellm
 import pytest
 from conftest import GUARD_DIR, run_cli
 
-from taubench import local_model
-from taubench.local_model import LocalModelError, LocalModelServer, answer_schema, constrain, describe_tools, restore
+from taubench.testing import local_model
+from taubench.testing.local_model import (
+    LocalModelError,
+    LocalModelServer,
+    answer_schema,
+    constrain,
+    describe_tools,
+    restore,
+)
 
 WEATHER = {
     "type": "function",
@@ -263,7 +270,7 @@ needs_local_model = pytest.mark.skipif(
 
 @pytest.fixture(scope="module")
 def smollm2(tmp_path_factory):
-    """``python -m taubench.local_model`` on a free loopback port, network-guarded."""
+    """``python -m taubench local_model`` on a free loopback port, network-guarded."""
     log = tmp_path_factory.mktemp("local_model") / "stderr.txt"
     environment = {
         **os.environ,
@@ -271,7 +278,7 @@ def smollm2(tmp_path_factory):
     }
     with open(log, "w") as stderr:
         process = subprocess.Popen(
-            [sys.executable, "-m", "taubench.local_model", "--port", "0", "--ctx-size", "8192"],
+            [sys.executable, "-m", "taubench.testing.local_model", "--port", "0", "--ctx-size", "8192"],
             stdout=subprocess.PIPE,
             stderr=stderr,
             text=True,

@@ -7,14 +7,15 @@ import json
 
 from test_llm_path import merged
 
-import taubench.episode_runner as episode_runner
+import taubench.execution.episode_runner as episode_runner
+from taubench import run
+from taubench.core.episode import EpisodeResult
+from taubench.core.metrics import EpisodeFacts, summarize
 from taubench.domains import load_domain
-from taubench.episode import EpisodeResult
-from taubench.metrics import EpisodeFacts, summarize
-from taubench.rundir import EPISODES_FILE, RESULTS_FILE, EpisodeRecords, read_episode_log
-from taubench.runner import plan_episodes, run
-from taubench.scripted_server import Faults, ScriptedServer
-from taubench.settings import parse_settings, select_tasks
+from taubench.execution.rundir import EPISODES_FILE, RESULTS_FILE, EpisodeRecords, read_episode_log
+from taubench.execution.runner import plan_episodes
+from taubench.execution.settings import parse_settings, select_tasks
+from taubench.testing.scripted_server import Faults, ScriptedServer
 
 ODD_TEXT = ' é 中文 😀 \u2028 \u2029 \x85 \x0b \r\n "quoted" \\ end'  # line breaks for str.splitlines, not for JSON
 

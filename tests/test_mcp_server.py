@@ -1,4 +1,4 @@
-"""python -m taubench.mcp_server, driven by the mcp SDK's own client: over stdio (a spawned
+"""python -m taubench mcp_server, driven by the mcp SDK's own client: over stdio (a spawned
 server) and streamable HTTP on 127.0.0.1. A task's gold actions replayed through MCP score 1.0
 with observations byte-identical to an episode's; a wrong call scores 0; concurrent HTTP
 sessions each have their own database."""
@@ -21,10 +21,10 @@ from mcp import Client
 from mcp.client.stdio import StdioServerParameters
 from mcp.shared.exceptions import MCPError
 
+from taubench.core.environment import execute
+from taubench.core.messages import ToolCall
 from taubench.domains import DOMAINS, self_contained
-from taubench.environment import execute
-from taubench.mcp_server import beyond_the_calls, build, main, parse_args
-from taubench.messages import ToolCall
+from taubench.integrations.mcp_server import beyond_the_calls, build, main, parse_args
 
 ORDER = "#W2378156"  # retail task 0's order, delivered: the gold exchanges two of its items
 
@@ -47,7 +47,7 @@ def episode_observations(domain, task) -> list[str]:
 def test_stdio_replays_the_gold_actions_to_reward_one(retail, tmp_path):
     task = retail.tasks_in("base")["0"]
     log = tmp_path / "calls.jsonl"
-    command = ["-m", "taubench.mcp_server", "--env", "retail", "--task-id", "0", "--log", str(log)]
+    command = ["-m", "taubench.integrations.mcp_server", "--env", "retail", "--task-id", "0", "--log", str(log)]
     server = StdioServerParameters(command=sys.executable, args=command, env=_cli_environment(None), cwd=tmp_path)
 
     async def session():
@@ -80,7 +80,7 @@ def test_stdio_replays_the_gold_actions_to_reward_one(retail, tmp_path):
 
 def test_the_server_reports_the_package_version(tmp_path):
     """It reported an empty version (the mcp SDK never fills one in)."""
-    command = ["-m", "taubench.mcp_server", "--env", "retail"]
+    command = ["-m", "taubench.integrations.mcp_server", "--env", "retail"]
     server = StdioServerParameters(command=sys.executable, args=command, env=_cli_environment(None), cwd=tmp_path)
 
     async def server_info():
@@ -94,7 +94,7 @@ def test_the_server_reports_the_package_version(tmp_path):
 def test_http_sessions_are_isolated_and_graded_when_closed(retail, tmp_path):
     task = retail.tasks_in("base")["0"]
     log, port = tmp_path / "calls.jsonl", free_port()
-    command = [sys.executable, "-m", "taubench.mcp_server", "--env", "retail", "--task-id", "0"]
+    command = [sys.executable, "-m", "taubench.integrations.mcp_server", "--env", "retail", "--task-id", "0"]
     server = subprocess.Popen(
         [*command, "--transport", "http", "--port", str(port), "--log", str(log)],
         cwd=tmp_path,

@@ -4,11 +4,11 @@ from math import comb
 
 import pytest
 
-from taubench.console import run_summary, sweep_row
-from taubench.episode import EpisodeError, EpisodeResult
-from taubench.evaluation import RewardInfo
-from taubench.messages import Usage
-from taubench.metrics import EpisodeFacts, pass_hat_k, summarize
+from taubench.core.episode import EpisodeError, EpisodeResult
+from taubench.core.evaluation import RewardInfo
+from taubench.core.messages import Usage
+from taubench.core.metrics import EpisodeFacts, pass_hat_k, summarize
+from taubench.reporting.console import run_summary, sweep_row
 
 CONFIG = {
     "env": {"name": "retail"},
@@ -140,7 +140,7 @@ def test_intervals_of_a_perfect_run_and_of_a_single_task():
 
 
 def test_intervals_reach_mlflow_metrics():
-    from taubench.tracking import summary_metrics
+    from taubench.reporting.tracking import summary_metrics
 
     summary = summarize("retail", [episode(str(task), 0, float(task % 2)) for task in range(10)], 1, 1.0)
     metrics = summary_metrics(summary)

@@ -18,10 +18,11 @@ from mlflow.db import commands as mlflow_db_command
 from mlflow.tracking import MlflowClient
 from sqlalchemy.exc import OperationalError
 
-from taubench import leaderboard, ui
-from taubench.mlflow_store import StoreError, local_store, open_local_store
-from taubench.settings import TrackingSettings
-from taubench.tracking import Tracker
+from taubench.execution.settings import TrackingSettings
+from taubench.integrations import ui
+from taubench.reporting.leaderboard import board as leaderboard
+from taubench.reporting.mlflow_store import StoreError, local_store, open_local_store
+from taubench.reporting.tracking import Tracker
 
 
 class Killed(BaseException):
@@ -67,8 +68,8 @@ def test_two_first_runs_at_once_both_get_the_store(tmp_path):
         import sys
         from pathlib import Path
         from mlflow.tracking import MlflowClient
-        from taubench.settings import TrackingSettings
-        from taubench.tracking import Tracker
+        from taubench.execution.settings import TrackingSettings
+        from taubench.reporting.tracking import Tracker
         print("ready", flush=True)
         sys.stdin.readline()
         print(Tracker(TrackingSettings(), Path({str(tmp_path)!r})).start("first", {{}}))
@@ -197,8 +198,8 @@ def test_the_ui_and_the_leaderboard_refuse_a_damaged_store_alike(tmp_path, empty
         leaderboard.main(["--mlflow"])
     assert leaderboard_exit.value.code == 2
     ui_error, leaderboard_error = capsys.readouterr().err.splitlines()
-    assert ui_error.startswith(f"taubench.ui: the MLflow store {database} is not whole")
-    assert leaderboard_error.startswith(f"taubench.leaderboard: the MLflow store {database} is not whole")
+    assert ui_error.startswith(f"taubench ui: the MLflow store {database} is not whole")
+    assert leaderboard_error.startswith(f"taubench leaderboard: the MLflow store {database} is not whole")
     assert ui_error.endswith(f"`mv {database} {database}.broken`") and leaderboard_error.endswith(
         f"`mv {database} {database}.broken`"
     )

@@ -18,18 +18,19 @@ from mlflow.tracking import MlflowClient
 from omegaconf import OmegaConf
 from test_llm_path import merged
 
+from taubench import run
 from taubench.agents.tool_calling import parse_tool_call
-from taubench.episode import EpisodeError, EpisodeResult
-from taubench.episode_runner import EpisodeRunner, PlannedEpisode
-from taubench.evaluation import RewardInfo
-from taubench.fail_fast import FailFast
-from taubench.llm import LLMClient, ModelSpec, SpendMeter, ToolCallRequest
-from taubench.malformed_replies import DEEP_NESTING, MALFORMED_REPLIES
-from taubench.replies import EXCERPT_CHARS
-from taubench.runner import EPISODES_FILE, run
-from taubench.scripted_server import Faults, ScriptedServer
-from taubench.settings import ConfigError, check_models, model_configs, parse_settings
-from taubench.tracking import local_store
+from taubench.core.episode import EpisodeError, EpisodeResult
+from taubench.core.evaluation import RewardInfo
+from taubench.execution.episode_runner import EpisodeRunner, PlannedEpisode
+from taubench.execution.fail_fast import FailFast
+from taubench.execution.runner import EPISODES_FILE
+from taubench.execution.settings import ConfigError, check_models, model_configs, parse_settings
+from taubench.models.client import LLMClient, ModelSpec, SpendMeter, ToolCallRequest
+from taubench.models.replies import EXCERPT_CHARS
+from taubench.reporting.tracking import local_store
+from taubench.testing.malformed_replies import DEEP_NESTING, MALFORMED_REPLIES
+from taubench.testing.scripted_server import Faults, ScriptedServer
 
 ROUTES = ("openai/scripted", "hosted_vllm/scripted")
 FAST = {"timeout": 5, "initial_backoff": 0.01, "max_backoff": 0.05}

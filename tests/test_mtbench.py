@@ -1,5 +1,5 @@
 """The MT Bench export: in a run (export.formats=[mtbench]), later from a stored run
-(python -m taubench.mtbench), and the two lookups the HTTP API uses."""
+(python -m taubench mtbench), and the two lookups the HTTP API uses."""
 
 import json
 import re
@@ -10,14 +10,14 @@ import pytest
 from conftest import ORACLES, run_cli
 from mlflow.tracking import MlflowClient
 
+from taubench import run as run_settings
+from taubench.core.episode import EpisodeResult
 from taubench.domains import load_domain
-from taubench.episode import EpisodeResult
-from taubench.mtbench import export as mtbench
-from taubench.mtbench.export import latest_scores_file, safe_model_name, scores_lines
-from taubench.runner import run as run_settings
-from taubench.scripted_server import ScriptedServer
-from taubench.settings import ConfigError, parse_settings
-from taubench.tracking import local_store
+from taubench.execution.settings import ConfigError, parse_settings
+from taubench.reporting import mtbench_export as mtbench
+from taubench.reporting.mtbench_export import latest_scores_file, safe_model_name, scores_lines
+from taubench.reporting.tracking import local_store
+from taubench.testing.scripted_server import ScriptedServer
 from taubench.users.llm import render_scenario
 
 SCORES_KEYS = ["task-id", "prompt", "result", "truth", "score", "duration"]
@@ -172,7 +172,7 @@ def test_a_stored_run_exports_the_same_files_later(sweep, tmp_path):
             cwd=tmp_path,
             timeout=120,
             seed_store=False,
-            module="taubench.mtbench",
+            module="taubench.integrations.mtbench",
         )
         assert later.returncode == 0, later.stderr
         (in_run,) = export_folders(cwd / "data", env)

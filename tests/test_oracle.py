@@ -6,10 +6,10 @@ import json
 
 import pytest
 
+from taubench import run
+from taubench.core.tasks import RewardType
 from taubench.domains import load_domain, of_origin, self_contained
-from taubench.runner import run
-from taubench.settings import parse_settings
-from taubench.tasks import RewardType
+from taubench.execution.settings import parse_settings
 
 JUDGE_ONLY_TASKS = {"retail": 40}  # tasks whose basis has NL assertions; elsewhere none
 SAMPLE = 8  # tasks of each domain we write, spread over its task list

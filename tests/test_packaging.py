@@ -74,7 +74,7 @@ def test_a_plain_install_runs_with_its_own_configs(tmp_path):
     )
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(GUARD_DIR), str(target)])}
     where = subprocess.run(
-        [sys.executable, "-c", "import taubench.conf, taubench.cli; print(taubench.conf.__file__)"],
+        [sys.executable, "-c", "import taubench.conf, taubench.app.cli; print(taubench.conf.__file__)"],
         cwd=tmp_path,
         env=env,
         capture_output=True,

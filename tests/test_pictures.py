@@ -15,7 +15,12 @@ from matplotlib.colors import to_rgb
 from matplotlib.image import imread
 from mlflow.tracking import MlflowClient
 
-from taubench.charts import (
+from taubench.core.episode import EpisodeError, EpisodeResult
+from taubench.core.evaluation import ComponentResult, RewardInfo
+from taubench.core.messages import AssistantMessage, Draft, ToolCall, ToolMessage, Usage, UserMessage
+from taubench.core.metrics import RunSummary
+from taubench.core.tasks import RewardType
+from taubench.reporting.charts import (
     OUTCOME_COLOURS,
     PASS_HAT_K_COLOUR,
     Outcome,
@@ -24,13 +29,8 @@ from taubench.charts import (
     outcome_grid,
     task_trial_grid_figure,
 )
-from taubench.episode import EpisodeError, EpisodeResult
-from taubench.evaluation import ComponentResult, RewardInfo
-from taubench.messages import AssistantMessage, Draft, ToolCall, ToolMessage, Usage, UserMessage
-from taubench.metrics import RunSummary
-from taubench.tasks import RewardType
-from taubench.tracking import local_store
-from taubench.trajectory_page import PageContext, page_name, render_page
+from taubench.reporting.tracking import local_store
+from taubench.reporting.trajectory_page import PageContext, page_name, render_page
 
 TASKS = ["0", "24", "30"]
 EXPECTED = {"0": Outcome.SUCCESS, "24": Outcome.UNSCORED, "30": Outcome.FAILURE}

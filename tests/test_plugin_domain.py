@@ -133,7 +133,7 @@ def test_the_installed_example_passes_a_scripted_dry_run(installed, tmp_path):
     """The scripted server, started as a command that sees the package, plays every task."""
     env = {**os.environ, **installed.environment(), "LITELLM_LOCAL_MODEL_COST_MAP": "True"}
     server = subprocess.Popen(
-        [sys.executable, "-m", "taubench.scripted_server", "--domains", NAME, "--port", "0"],
+        [sys.executable, "-m", "taubench.testing.scripted_server", "--domains", NAME, "--port", "0"],
         cwd=tmp_path,
         env=env,
         stdout=subprocess.PIPE,

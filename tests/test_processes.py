@@ -16,11 +16,11 @@ import pytest
 from conftest import GUARD_DIR, ORACLES, run_cli, start_cli
 from test_resume import comparable, scripted_settings
 
-from taubench.dispatch import SETUP_ATTEMPTS
-from taubench.rundir import EPISODES_FILE, MANIFEST_FILE, RESULTS_FILE
-from taubench.runner import run
-from taubench.scripted_server import Faults, FixedUsage, ScriptedServer
-from taubench.settings import ConfigError, parse_settings
+from taubench import run
+from taubench.execution.dispatch import SETUP_ATTEMPTS
+from taubench.execution.rundir import EPISODES_FILE, MANIFEST_FILE, RESULTS_FILE
+from taubench.execution.settings import ConfigError, parse_settings
+from taubench.testing.scripted_server import Faults, FixedUsage, ScriptedServer
 
 TASKS = ["0", "1", "2", "3", "4", "5"]
 # an oracle agent that notes which process runs each episode, and whose worker process dies

@@ -10,12 +10,12 @@ from conftest import run_cli
 from mlflow.tracking import MlflowClient
 from test_llm_path import merged
 
-from taubench.domain import DATA_FILES
-from taubench.rundir import EPISODES_FILE, RunLock
-from taubench.runner import run
-from taubench.scripted_server import Faults, FixedUsage, ScriptedServer
-from taubench.settings import ConfigError, parse_settings
-from taubench.tracking import local_store, summary_metrics
+from taubench import run
+from taubench.core.domain import DATA_FILES
+from taubench.execution.rundir import EPISODES_FILE, RunLock
+from taubench.execution.settings import ConfigError, parse_settings
+from taubench.reporting.tracking import local_store, summary_metrics
+from taubench.testing.scripted_server import Faults, FixedUsage, ScriptedServer
 
 
 def scripted_args(server: ScriptedServer) -> list[str]:

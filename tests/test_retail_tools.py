@@ -20,8 +20,8 @@ from pathlib import Path
 import pytest
 from tool_calls import fail, find, first_record, ok
 
+from taubench.core.pristine import db_hash
 from taubench.domains.retail.models import CreditCard, GiftCard, Order, OrderItem, Paypal, Variant
-from taubench.pristine import db_hash
 
 ORDER_KEYS = [
     "order_id",

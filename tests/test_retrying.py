@@ -1,10 +1,10 @@
-"""taubench.retrying: the one retry loop of model, Dialogflow CX and A2A calls."""
+"""taubench.core.retrying: the one retry loop of model, Dialogflow CX and A2A calls."""
 
 import pytest
 
-from taubench.llm import LLMAccessError
-from taubench.remote_errors import stops_the_run
-from taubench.retrying import GaveUp, RetryPolicy, with_retries
+from taubench.core.remote_errors import stops_the_run
+from taubench.core.retrying import GaveUp, RetryPolicy, with_retries
+from taubench.models.client import LLMAccessError
 
 
 def failing(times: int, failure: Exception, calls: list):
@@ -24,7 +24,7 @@ def transient(failure: BaseException) -> bool:
 @pytest.fixture
 def waits(monkeypatch) -> list:
     waited: list = []
-    monkeypatch.setattr("taubench.retrying.time.sleep", waited.append)
+    monkeypatch.setattr("taubench.core.retrying.time.sleep", waited.append)
     return waited
 
 

@@ -17,11 +17,11 @@ from mlflow.tracking import MlflowClient
 from test_long_runs import oracle_settings as long_runs_settings
 from test_resume import comparable
 
-from taubench.preparation import fingerprint, fingerprint_config
-from taubench.rundir import EPISODES_FILE, MANIFEST_FILE, REJECTED_FILE, RESULTS_FILE, UNFINISHED_DIR, Pointer
-from taubench.runner import run
-from taubench.settings import ConfigError
-from taubench.tracking import local_store
+from taubench import run
+from taubench.execution.preparation import fingerprint, fingerprint_config
+from taubench.execution.rundir import EPISODES_FILE, MANIFEST_FILE, REJECTED_FILE, RESULTS_FILE, UNFINISHED_DIR, Pointer
+from taubench.execution.settings import ConfigError
+from taubench.reporting.tracking import local_store
 
 RUN = [
     "env=airline",
@@ -246,7 +246,7 @@ def cli_settings(*overrides: str):
     from hydra import compose, initialize_config_module
     from omegaconf import OmegaConf
 
-    from taubench.settings import parse_settings
+    from taubench.execution.settings import parse_settings
 
     with initialize_config_module(config_module="taubench.conf", version_base="1.3"):
         return parse_settings(
@@ -303,7 +303,7 @@ class _FrozenClock(datetime):
 
 
 def test_runs_started_in_the_same_second_get_folders_of_their_own(tmp_path, monkeypatch):
-    import taubench.preparation as preparation
+    import taubench.execution.preparation as preparation
 
     monkeypatch.setattr(preparation, "datetime", _FrozenClock)
     first = run(oracle_settings(tmp_path), base_dir=tmp_path)
@@ -354,9 +354,10 @@ def _kill(*args, **kwargs):
 
 
 def test_an_export_done_is_not_done_again_and_one_cut_short_is_redone_in_its_place(tmp_path, monkeypatch, capsys):
-    from taubench import cli, v1_results
-    from taubench.mtbench import export as mtbench
-    from taubench.preparation import PreparedRun, prepare
+    from taubench.app import lifecycle
+    from taubench.execution.preparation import PreparedRun, prepare
+    from taubench.reporting import mtbench_export as mtbench
+    from taubench.reporting import v1_results
 
     settings = oracle_settings(tmp_path, export={"formats": ["mtbench", "v1"]})
     kills = [
@@ -368,9 +369,9 @@ def test_an_export_done_is_not_done_again_and_one_cut_short_is_redone_in_its_pla
         with monkeypatch.context() as patched:
             patched.setattr(owner, name, _kill)
             with pytest.raises(_Killed):
-                cli.run_tracked(prepare(settings, tmp_path), tmp_path)
+                lifecycle.run_prepared(prepare(settings, tmp_path), tmp_path)
     capsys.readouterr()
-    report = cli.run_tracked(prepare(settings, tmp_path), tmp_path)
+    report = lifecycle.run_prepared(prepare(settings, tmp_path), tmp_path)
     assert report.summary.num_episodes == 6 and report.resumed_episodes == 6
     (folder,) = (tmp_path / "data").iterdir()  # one export of each format
     (v1_file,) = (tmp_path / "results").iterdir()

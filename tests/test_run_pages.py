@@ -16,11 +16,11 @@ from conftest import ORACLES, run_cli
 from PIL import Image
 from test_pictures import _episode, _summary, read_grid
 
-from taubench.charts import Outcome, grid_rows
-from taubench.fault_attribution import EpisodeAttribution
-from taubench.metrics import RunSummary
-from taubench.trajectory_index import IndexRow, RunFacts, render_index
-from taubench.trajectory_page import page_name
+from taubench.core.metrics import RunSummary
+from taubench.reporting.charts import Outcome, grid_rows
+from taubench.reporting.fault_attribution import EpisodeAttribution
+from taubench.reporting.trajectory_index import IndexRow, RunFacts, render_index
+from taubench.reporting.trajectory_page import page_name
 
 RUN = (*ORACLES, "env=airline", "task_ids=[2,10,49]", "progress=false")
 NATURAL = [("2", 0), ("2", 1), ("10", 0), ("10", 1), ("49", 0), ("49", 1)]

@@ -13,9 +13,9 @@ import pytest
 from conftest import run_cli
 from local_http import JsonHandler, LocalServer
 
-from taubench.llm import LLMClient, ModelSpec
-from taubench.retrying import RetryPolicy
-from taubench.scripted_server import ScriptedServer
+from taubench.core.retrying import RetryPolicy
+from taubench.models.client import LLMClient, ModelSpec
+from taubench.testing.scripted_server import ScriptedServer
 
 ENDPOINT, KEY = "ep7x2kq", "rpa_TESTKEY0123456789"
 SECRETS = {"RUNPOD_ENDPOINT_ID": ENDPOINT, "RUNPOD_API_KEY": KEY}

@@ -24,9 +24,9 @@ import pytest
 import yaml
 from conftest import ORACLES, _cli_environment, free_port, run_cli
 
-from taubench.rundir import EPISODES_FILE
-from taubench.scripted_server import Faults, FixedUsage, ScriptedServer
-from taubench.settings import ConfigError, parse_settings
+from taubench.execution.rundir import EPISODES_FILE
+from taubench.execution.settings import ConfigError, parse_settings
+from taubench.testing.scripted_server import Faults, FixedUsage, ScriptedServer
 
 # Ray on loopback only: without the first variable Ray swaps 127.0.0.1 for the machine's address
 RAY_ENV = {"RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER": "0", "RAY_USAGE_STATS_ENABLED": "0", "RAY_AUTH_MODE": "disabled"}
@@ -236,7 +236,7 @@ def test_a_sweep_runs_its_jobs_through_the_ray_launcher(tmp_path, ray_head):
     assert sorted(path.parent.name for path in (tmp_path / "outputs" / "multirun").rglob("results.json")) == ["0", "1"]
     from mlflow.tracking import MlflowClient
 
-    from taubench.tracking import local_store
+    from taubench.reporting.tracking import local_store
 
     client = MlflowClient(local_store(tmp_path)[0])
     runs = client.search_runs([client.get_experiment_by_name("taubench").experiment_id])

@@ -14,9 +14,9 @@ import litellm
 import pytest
 from conftest import GUARD_DIR
 
-from taubench.judge import render_request
-from taubench.messages import UserMessage
-from taubench.scripted_server import Faults, FixedUsage, ScriptedServer
+from taubench.core.messages import UserMessage
+from taubench.models.judge import render_request
+from taubench.testing.scripted_server import Faults, FixedUsage, ScriptedServer
 from taubench.users.llm import system_prompt
 from taubench.users.oracle import CLOSING, opening_request
 
@@ -345,7 +345,7 @@ def test_the_command_serves_until_terminated():
     path = os.pathsep.join(filter(None, [str(GUARD_DIR), os.environ.get("PYTHONPATH")]))
     command = ["--port", str(port), "--domains", "airline", "--judge-verdict", "unmet"]
     process = subprocess.Popen(
-        [sys.executable, "-m", "taubench.scripted_server", *command],
+        [sys.executable, "-m", "taubench.testing.scripted_server", *command],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,

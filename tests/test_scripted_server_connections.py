@@ -10,7 +10,7 @@ import time
 import httpx
 import pytest
 
-from taubench.scripted_server import Faults, ScriptedServer
+from taubench.testing.scripted_server import Faults, ScriptedServer
 
 MESSAGES = [{"role": "user", "content": "Hello"}]
 BODY = json.dumps({"model": "m", "messages": MESSAGES}).encode()

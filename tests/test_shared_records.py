@@ -1,4 +1,4 @@
-"""Episodes share one parsed database per domain (``taubench.pristine``). Sharing must change
+"""Episodes share one parsed database per domain (``taubench.core.pristine``). Sharing must change
 no observation, hash or result: episodes run here on a domain that parses its own database
 for every episode and hashes it the plain way give exactly the same results."""
 
@@ -9,11 +9,11 @@ import shutil
 import pytest
 
 from taubench.agents.oracle import OracleAgent
-from taubench.domain import Domain
+from taubench.core.domain import Domain
+from taubench.core.episode import run_episode
+from taubench.core.pristine import db_hash
+from taubench.core.tasks import RewardType
 from taubench.domains import DOMAINS, agent_only, load_domain
-from taubench.episode import run_episode
-from taubench.pristine import db_hash
-from taubench.tasks import RewardType
 from taubench.users.oracle import OracleUser
 
 TIMING = {"started_at", "duration_s"}

@@ -10,10 +10,10 @@ import json
 
 import pytest
 
+from taubench.core.evaluation import evaluate
+from taubench.core.messages import AssistantMessage, ToolCall, ToolMessage, UserMessage
+from taubench.core.pristine import db_hash
 from taubench.domains import load_domain
-from taubench.evaluation import evaluate
-from taubench.messages import AssistantMessage, ToolCall, ToolMessage, UserMessage
-from taubench.pristine import db_hash
 
 CHUNKS = 4  # the 2,285 tasks in four tests, so that the two test workers share them
 

@@ -5,7 +5,7 @@ import shutil
 
 import pytest
 
-from taubench.domain import DataError
+from taubench.core.domain import DataError
 from taubench.domains import DOMAINS, load_domain
 
 

@@ -9,11 +9,11 @@ import json
 import pytest
 from conftest import run_cli
 
+from taubench import run
 from taubench.domains import load_domain
 from taubench.domains.telecom.probes import ACCOUNT_LOOKS, PHONE_LOOKS
-from taubench.runner import run
-from taubench.scripted_server import ScriptedServer
-from taubench.settings import ConfigError, parse_settings
+from taubench.execution.settings import ConfigError, parse_settings
+from taubench.testing.scripted_server import ScriptedServer
 
 
 @pytest.fixture(scope="module")

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from telecom_probe_cases import CALLS, TASKS
 
+from taubench.core.pristine import db_hash
 from taubench.domains import load_domain
-from taubench.pristine import db_hash
 
 FIXTURE = Path(__file__).parent / "fixtures" / "telecom_probe_tau2.json"
 

@@ -9,8 +9,8 @@ import pytest
 from conftest import ORACLES, run_cli
 from mlflow import MlflowClient
 
-from taubench.scripted_server import Faults, FixedUsage, ScriptedServer
-from taubench.tracking import local_store
+from taubench.reporting.tracking import local_store
+from taubench.testing.scripted_server import Faults, FixedUsage, ScriptedServer
 
 
 def traces_of_the_run(cwd: Path, filter_string: str | None = None) -> tuple[MlflowClient, str, list]:

@@ -6,7 +6,7 @@ from pathlib import Path
 from conftest import ORACLES, run_cli
 from mlflow.tracking import MlflowClient
 
-from taubench.tracking import local_store
+from taubench.reporting.tracking import local_store
 
 
 def test_multirun_records_a_parent_run_with_a_child_per_job(tmp_path):
@@ -105,7 +105,7 @@ def test_a_sweeps_runs_are_named_by_what_varies_and_its_view_plots_that_against_
     assert exact == 1 / 3 and cut.data.metrics["average_reward"] == 0.3333
     assert "usage/calls_agent" in cut.data.metrics and not any(key.startswith("calls_") for key in cut.data.metrics)
 
-    # the view taubench.ui opens: the results' section first, the details folded after it, and
+    # the view taubench.integrations.ui opens: the results' section first, the details folded after it, and
     # a parallel-coordinates chart of what the sweep varied against reward and pass^1 on top
     view = json.loads(json.loads(experiment.tags["mlflow.sharedViewState.results"])["state"])
     assert [(section["name"], section["display"]) for section in view["compareRunSections"]] == [

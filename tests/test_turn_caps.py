@@ -9,12 +9,12 @@ import pytest
 from scripted_participants import ScriptedAgent
 from test_model_replies import FixedReplies, completion
 
-from taubench.environment import EXCERPT_CHARS
-from taubench.episode import run_episode
-from taubench.messages import AssistantMessage, ToolCall, ToolMessage, UserMessage
-from taubench.participants import MAX_TOOL_CALLS_PER_TURN, Limits
-from taubench.runner import run
-from taubench.settings import ConfigError, parse_settings
+from taubench import run
+from taubench.core.environment import EXCERPT_CHARS
+from taubench.core.episode import run_episode
+from taubench.core.messages import AssistantMessage, ToolCall, ToolMessage, UserMessage
+from taubench.core.participants import MAX_TOOL_CALLS_PER_TURN, Limits
+from taubench.execution.settings import ConfigError, parse_settings
 from taubench.users import USERS
 
 FLOOD = 2_000  # calls in one turn (the attack ran 200,000 executions in one episode)

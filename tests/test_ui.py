@@ -1,4 +1,4 @@
-"""``python -m taubench.ui``: the MLflow UI over the runs of the current folder, at an address
+"""``python -m taubench ui``: the MLflow UI over the runs of the current folder, at an address
 that opens on the experiment's runs table; refused, saying why, where no run was recorded."""
 
 import json
@@ -32,7 +32,9 @@ def test_the_ui_serves_this_folders_runs_at_an_address_that_opens_on_the_runs_ta
     assert "Warning" not in log.read_text()  # MLflow's own deprecation notices are not ours to print
 
 
-@pytest.mark.parametrize("command", [["taubench.ui"], ["taubench", "ui"]])  # python -m taubench ui = taubench ui
+@pytest.mark.parametrize(
+    "command", [["taubench.integrations.ui"], ["taubench", "ui"]]
+)  # python -m taubench ui = taubench ui
 def test_the_ui_says_there_is_nothing_to_show_where_no_run_was_recorded(tmp_path, command):
     result = run_cli(*command[1:], cwd=tmp_path, seed_store=False, module=command[0])
     assert result.returncode == 2

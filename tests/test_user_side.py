@@ -8,11 +8,11 @@ import pytest
 from conftest import run_cli
 
 from taubench.agents.oracle import OracleAgent
-from taubench.domain import apply_initial_state
-from taubench.episode import run_episode
-from taubench.scripted_server import ScriptedServer
-from taubench.settings import ConfigError, parse_settings
-from taubench.tasks import InitialState
+from taubench.core.domain import apply_initial_state
+from taubench.core.episode import run_episode
+from taubench.core.tasks import InitialState
+from taubench.execution.settings import ConfigError, parse_settings
+from taubench.testing.scripted_server import ScriptedServer
 from taubench.users.oracle import OracleUser
 
 
@@ -99,7 +99,7 @@ def test_the_users_side_is_graded_too(mock):
 
 
 def test_the_episode_page_shows_the_users_own_calls_with_their_results(mock):
-    from taubench.trajectory_page import PageContext, render_page
+    from taubench.reporting.trajectory_page import PageContext, render_page
 
     episode = run_episode(mock, mock.tasks["15"], 0, 0, OracleAgent, OracleUser)
     page = render_page(episode, PageContext(run_title="mock", models={"agent": "oracle", "user": "oracle"}))

@@ -10,9 +10,9 @@ from conftest import run_cli
 from test_llm_path import scripted_run
 
 from taubench.agents.oracle import DONE
-from taubench.environment import GREETING
-from taubench.scripted_server import SCRIPTED_REFLECTION, SCRIPTED_THOUGHT, Faults, FixedUsage, ScriptedServer
-from taubench.settings import ConfigError
+from taubench.core.environment import GREETING
+from taubench.execution.settings import ConfigError
+from taubench.testing.scripted_server import SCRIPTED_REFLECTION, SCRIPTED_THOUGHT, Faults, FixedUsage, ScriptedServer
 from taubench.users.llm import NOTE_PREFIX, render_scenario
 from taubench.users.verify import SUPERVISOR_MARKER
 

@@ -10,17 +10,17 @@ import pytest
 from conftest import ORACLES, run_cli
 from scripted_participants import ScriptedAgent, ScriptedUser
 
+from taubench import run
 from taubench.agents import AGENTS
-from taubench.domain import DataError
+from taubench.core.domain import DataError
+from taubench.core.environment import Environment, Limits
+from taubench.core.episode import run_episode
+from taubench.core.evaluation import evaluate
+from taubench.core.messages import AssistantMessage, ToolCall
+from taubench.core.tasks import RewardType
 from taubench.domains import DOMAINS, load_domain
 from taubench.domains.v1 import V1TaskRecord, canonical
-from taubench.environment import Environment, Limits
-from taubench.episode import run_episode
-from taubench.evaluation import evaluate
-from taubench.messages import AssistantMessage, ToolCall
-from taubench.runner import run
-from taubench.settings import parse_settings
-from taubench.tasks import RewardType
+from taubench.execution.settings import parse_settings
 from taubench.users import USERS
 
 SPLITS = [("retail_v1", "test", 115), ("retail_v1", "train", 500), ("retail_v1", "dev", 20), ("airline_v1", "test", 50)]

@@ -7,12 +7,12 @@ import subprocess
 from conftest import ORACLES, run_cli
 from mlflow.tracking import MlflowClient
 
-from taubench import v1_results
-from taubench.tracking import local_store
+from taubench.reporting import v1_results
+from taubench.reporting.tracking import local_store
 
 
 def run_v1(*args: str, cwd) -> subprocess.CompletedProcess:
-    return run_cli(*args, cwd=cwd, timeout=300, seed_store=False, module="taubench.v1")
+    return run_cli(*args, cwd=cwd, timeout=300, seed_store=False, module="taubench.integrations.v1")
 
 
 def test_the_historical_gpt4o_airline_file_gives_the_published_numbers(shared, tmp_path):

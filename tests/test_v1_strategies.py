@@ -5,7 +5,7 @@ import pytest
 from test_llm_path import scripted_run
 
 from taubench.domains import DOMAINS
-from taubench.scripted_server import ScriptedServer
+from taubench.testing.scripted_server import ScriptedServer
 from taubench.users.llm import system_prompt
 
 

@@ -3,7 +3,7 @@
 An offline oracle sweep of two jobs (one with episodes cut short by ``max_steps``, so there
 are failures to see, each attributed by the scripted server's error analyst) and the
 leaderboard of its runs are recorded in a fresh store; the MLflow UI serves that store on
-127.0.0.1; Chromium, driven by Playwright, opens the experiment as ``taubench.ui`` does (its
+127.0.0.1; Chromium, driven by Playwright, opens the experiment as ``taubench.integrations.ui`` does (its
 runs table, results as columns, and its charts), the failing job's traces and one failed
 conversation, the compare view of the two jobs, the leaderboard page, an HTML trajectory page,
 the pages' index and a failed episode opened from it by a click, and each chart, and saves
@@ -24,10 +24,10 @@ from mlflow.tracking import MlflowClient
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import sync_playwright
 
-from taubench.scripted_server import ScriptedServer
-from taubench.tracking import local_store
-from taubench.trajectory_index import INDEX_FILE
-from taubench.ui import RESULTS_PAGE
+from taubench.integrations.ui import RESULTS_PAGE
+from taubench.reporting.tracking import local_store
+from taubench.reporting.trajectory_index import INDEX_FILE
+from taubench.testing.scripted_server import ScriptedServer
 
 # a sweep of two jobs: episodes cut at 6 steps (failures to see) and at 40 (nearly all solved)
 SWEEP = [
@@ -83,7 +83,7 @@ def main() -> int:
             stdout=subprocess.DEVNULL,
         )
     subprocess.run(
-        [sys.executable, "-m", "taubench.leaderboard", "--log-to-mlflow"],
+        [sys.executable, "-m", "taubench.reporting.leaderboard.board", "--log-to-mlflow"],
         cwd=work,
         env=environment,
         check=True,
@@ -112,7 +112,8 @@ def main() -> int:
     )[0].info.trace_id
     at = f"/experiments/{experiment.experiment_id}"
     targets = {  # screenshot -> the UI's page (the address after its #)
-        "mlflow-experiment.png": at + RESULTS_PAGE,  # the runs table in model-training mode, as taubench.ui opens it
+        "mlflow-experiment.png": at
+        + RESULTS_PAGE,  # the runs table in model-training mode, as taubench.integrations.ui opens it
         "mlflow-charts.png": at + RESULTS_PAGE + "&compareRunsMode=CHART",  # its charts: what varied, then the results
         "mlflow-run-traces.png": f"{at}/runs/{run.info.run_id}/traces",  # the run's episodes as traces
         "mlflow-trace.png": f"{at}/runs/{run.info.run_id}/traces?selectedEvaluationId={failed_trace}",  # a failed one

@@ -10,21 +10,26 @@ os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
 
 __version__ = version("taubench")  # pyproject.toml's, the one place it is written
 
-# What a strategy or a domain of your own needs (README: Extending; domains/README.md),
-# imported when first used, so that ``import taubench`` stays light.
+# What a user of the package needs: a run (README: Package API), and what a strategy or a
+# domain of your own needs (README: Extending; domains/README.md), each imported when first
+# used, so that ``import taubench`` stays light.
 _PUBLIC = {
-    "DomainSpec": "taubench.domain",
-    "BundledData": "taubench.domain",
-    "Toolkit": "taubench.toolkit",
-    "tool": "taubench.toolkit",
-    "EpisodeContext": "taubench.participants",
-    "Message": "taubench.messages",
-    "AssistantMessage": "taubench.messages",
-    "UserMessage": "taubench.messages",
-    "ToolMessage": "taubench.messages",
-    "ToolCall": "taubench.messages",
-    "LLMClient": "taubench.llm",
-    "Completion": "taubench.llm",
+    "run": "taubench.app.lifecycle",
+    "RunReport": "taubench.execution.preparation",
+    "RunSettings": "taubench.execution.settings",
+    "ConfigError": "taubench.execution.settings",
+    "DomainSpec": "taubench.core.domain",
+    "BundledData": "taubench.core.domain",
+    "Toolkit": "taubench.core.toolkit",
+    "tool": "taubench.core.toolkit",
+    "EpisodeContext": "taubench.core.participants",
+    "Message": "taubench.core.messages",
+    "AssistantMessage": "taubench.core.messages",
+    "UserMessage": "taubench.core.messages",
+    "ToolMessage": "taubench.core.messages",
+    "ToolCall": "taubench.core.messages",
+    "LLMClient": "taubench.models.client",
+    "Completion": "taubench.models.client",
 }
 __all__ = ["__version__", *_PUBLIC]
 

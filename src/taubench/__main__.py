@@ -1,20 +1,25 @@
-"""``python -m taubench`` (and the ``taubench`` script): a run, see ``taubench.cli``; a
-misspelled option or setting is refused first, with a did-you-mean (``taubench.misspelled``).
-``taubench ui``, ``taubench leaderboard``, ... are the other commands, the same as
-``python -m taubench.ui``, ``python -m taubench.leaderboard``, ..."""
+"""``python -m taubench`` (and the ``taubench`` script): a run (``taubench.app.cli``), or, when
+the first word names one, another command: ``taubench ui``, ``taubench leaderboard``, ...
+(``python -m taubench ui`` is the same)."""
 
 import sys
 from importlib import import_module
 
-from taubench.misspelled import misspelling
-
-# word -> the module whose main(argv) it runs
+# word -> the module whose main(argv) it runs; the one list of commands (help, docs and tests read it)
 COMMANDS = {
-    **{
-        name: f"taubench.{name}"
-        for name in ("ui", "leaderboard", "compare", "analysis", "v1", "api", "scripted_server")
-    },
-    "mtbench": "taubench.mtbench.__main__",
+    "domains": "taubench.domains.__main__",
+    "compare": "taubench.reporting.compare",
+    "leaderboard": "taubench.reporting.leaderboard.board",
+    "ui": "taubench.integrations.ui",
+    "analysis": "taubench.reporting.analysis",
+    "mtbench": "taubench.integrations.mtbench",
+    "run": "taubench.integrations.tau_bench_run",
+    "v1": "taubench.integrations.v1",
+    "api": "taubench.integrations.http_api.server",
+    "mcp_server": "taubench.integrations.mcp_server",
+    "dialogflow_cx": "taubench.integrations.dialogflow_cx_tools",
+    "scripted_server": "taubench.testing.scripted_server",
+    "local_model": "taubench.testing.local_model",
 }
 
 
@@ -22,12 +27,9 @@ def entry() -> None:
     arguments = sys.argv[1:]
     if arguments and arguments[0] in COMMANDS:
         sys.exit(import_module(COMMANDS[arguments[0]]).main(arguments[1:]))
-    if (problem := misspelling(arguments)) is not None:
-        print(f"taubench: {problem}", file=sys.stderr)
-        sys.exit(2)  # refused before anything ran, as every bad configuration is
-    from taubench.cli import main
+    from taubench.app.cli import run_command
 
-    main()
+    run_command(arguments)
 
 
 if __name__ == "__main__":

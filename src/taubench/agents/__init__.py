@@ -9,7 +9,7 @@ from taubench.agents.few_shot import FewShotAgent
 from taubench.agents.oracle import OracleAgent
 from taubench.agents.react import ReActAgent
 from taubench.agents.tool_calling import ToolCallingAgent
-from taubench.plugins import AGENT_GROUP, Strategies
+from taubench.core.plugins import AGENT_GROUP, Strategies
 
 AGENTS = Strategies(
     {

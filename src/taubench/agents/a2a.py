@@ -33,11 +33,11 @@ from typing import Any, Literal, Optional, Sequence
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from taubench import __version__
-from taubench.environment import AgentProtocolError, OverCap, check_turn
-from taubench.messages import AssistantMessage, Message, ToolCall, ToolMessage, Usage, UserMessage, agent_side
-from taubench.participants import EpisodeContext
-from taubench.remote_errors import AgentServiceAccessError, AgentServiceTransientError
-from taubench.retrying import GaveUp, RetryPolicy, with_retries
+from taubench.core.environment import AgentProtocolError, OverCap, check_turn
+from taubench.core.messages import AssistantMessage, Message, ToolCall, ToolMessage, Usage, UserMessage, agent_side
+from taubench.core.participants import EpisodeContext
+from taubench.core.remote_errors import AgentServiceAccessError, AgentServiceTransientError
+from taubench.core.retrying import GaveUp, RetryPolicy, with_retries
 
 EXTRA_HINT = "agent=a2a needs the a2a extra: pip install 'taubench[a2a]'"
 ENDED = ("TASK_STATE_FAILED", "TASK_STATE_REJECTED", "TASK_STATE_CANCELED", "TASK_STATE_AUTH_REQUIRED")
@@ -352,7 +352,7 @@ class ToolBridge:
     exchange may take with its retries."""
 
     def __init__(self, agent: A2AAgent, parts: list[dict], turn: int):
-        from taubench.mcp_server import mcp_tools
+        from taubench.agents.mcp_tools import mcp_tools
 
         self.agent, self.tools, self.turn = agent, mcp_tools(agent.context.tools), turn
         self.events: queue.Queue = queue.Queue()  # ("call", ToolCall) | ("answer", message) | ("error", exception)

@@ -20,7 +20,7 @@ from urllib.parse import urlsplit
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator
 
-from taubench.messages import (
+from taubench.core.messages import (
     AgentEnding,
     AssistantMessage,
     Message,
@@ -30,15 +30,15 @@ from taubench.messages import (
     UserMessage,
     agent_side,
 )
-from taubench.participants import EpisodeContext
-from taubench.remote_errors import (
+from taubench.core.participants import EpisodeContext
+from taubench.core.remote_errors import (
     AgentServiceAccessError,
     AgentServiceError,
     AgentServiceRequestError,
     AgentServiceTransientError,
 )
-from taubench.replies import retryable_status
-from taubench.retrying import GaveUp, RetryPolicy, with_retries
+from taubench.core.retrying import GaveUp, RetryPolicy, with_retries
+from taubench.models.replies import retryable_status
 
 SCOPES = ("https://www.googleapis.com/auth/cloud-platform",)
 LOOPBACK_NAMES = ("localhost",)

@@ -16,8 +16,8 @@ from typing import Optional
 from pydantic import BaseModel, Field, ValidationInfo, field_validator
 
 from taubench.agents.tool_calling import ToolCallingAgent, ToolCallingOptions
-from taubench.llm import LLMClient
-from taubench.participants import EpisodeContext
+from taubench.core.participants import EpisodeContext
+from taubench.models.client import LLMClient
 
 EXAMPLES_NOTE = """Below are transcripts of earlier conversations, one line per turn \
 ("user:", "assistant:", "tool:"). A tool call shows only as "assistant: None" followed by \

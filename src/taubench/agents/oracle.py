@@ -6,8 +6,8 @@ tells the user everything the task requires the agent to communicate.
 
 from typing import Sequence
 
-from taubench.messages import AssistantMessage, Message, ToolCall, ToolMessage
-from taubench.participants import EpisodeContext
+from taubench.core.messages import AssistantMessage, Message, ToolCall, ToolMessage
+from taubench.core.participants import EpisodeContext
 
 DONE = "Everything you asked for is taken care of."
 DONE_WITH_INFO = "Everything is taken care of. For your records:\n"

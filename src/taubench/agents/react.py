@@ -22,10 +22,10 @@ from typing import Any, Sequence
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from taubench.episode import sum_usage
-from taubench.llm import LLMClient
-from taubench.messages import AssistantMessage, Message, ToolCall, ToolMessage, Usage, UserMessage, agent_side
-from taubench.participants import EpisodeContext
+from taubench.core.episode import sum_usage
+from taubench.core.messages import AssistantMessage, Message, ToolCall, ToolMessage, Usage, UserMessage, agent_side
+from taubench.core.participants import EpisodeContext
+from taubench.models.client import LLMClient
 
 ACTION_PREFIX = "Action:"
 THOUGHT_PREFIX = "Thought:"

@@ -16,7 +16,7 @@ import json
 import re
 from typing import Any, Collection, Optional
 
-from taubench.messages import ToolCall
+from taubench.core.messages import ToolCall
 
 BLOCK = re.compile(r"```[\w-]*[ \t]*\n?(.*?)```|<tool_call>(.*?)</tool_call>", re.S)
 CALL_START = re.compile(r"\[?\s*([A-Za-z_]\w*)\s*\(")  # only text opening with a known tool's call is parsed

@@ -13,9 +13,9 @@ from typing import Sequence
 from pydantic import BaseModel, ConfigDict
 
 from taubench.agents.text_tool_calls import parse_text_tool_calls
-from taubench.llm import Completion, LLMClient, ToolCallRequest
-from taubench.messages import AssistantMessage, Message, ToolCall, ToolMessage, UserMessage, agent_side
-from taubench.participants import EpisodeContext
+from taubench.core.messages import AssistantMessage, Message, ToolCall, ToolMessage, UserMessage, agent_side
+from taubench.core.participants import EpisodeContext
+from taubench.models.client import Completion, LLMClient, ToolCallRequest
 
 INSTRUCTIONS = """You are a customer-service agent. You help the customer you are talking \
 to, within the policy below, using the tools you are given.

@@ -10,9 +10,9 @@ from pathlib import Path
 from threading import Lock
 from typing import Iterator, Mapping, Optional, Union
 
-from taubench.domain import BaseDomain, DomainSpec
+from taubench.core.domain import BaseDomain, DomainSpec
+from taubench.core.plugins import DOMAIN_GROUP, PluginError, advertised, load_advertised
 from taubench.domains.v1 import V1DomainSpec
-from taubench.plugins import DOMAIN_GROUP, PluginError, advertised, load_advertised
 
 AnyDomainSpec = Union[DomainSpec, V1DomainSpec]
 
@@ -115,7 +115,7 @@ def self_contained() -> list[str]:
 def scriptable() -> list[str]:
     """The self-contained domains the scripted server serves unless told which: those whose
     user scenario tells which task it is. Telecom's do not; it serves telecom on request
-    (``--domains telecom``), its customer and agent looking first (``taubench.scripted_probes``)."""
+    (``--domains telecom``), its customer and agent looking first (``taubench.testing.probes``)."""
     return [
         name
         for name in self_contained()

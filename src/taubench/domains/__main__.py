@@ -11,15 +11,16 @@ each) and exits 1 if any fails."""
 import argparse
 import os
 import sys
+from typing import Optional, Sequence
 
 from joblib import Parallel, delayed
 
-from taubench.domain import DomainSpec
+from taubench.core.domain import DomainSpec
 from taubench.domains import loaded_and_broken, self_contained
 from taubench.domains.generation import write_db
 
 
-def main() -> None:
+def main(argv: Optional[Sequence[str]] = None) -> None:
     specs, broken = loaded_and_broken()
     ours = [name for name, spec in specs.items() if spec.origin == "taubench"]
     parser = argparse.ArgumentParser(prog="python -m taubench.domains", description=__doc__.split("\n\n")[1])
@@ -36,7 +37,7 @@ def main() -> None:
     checking.add_argument(
         "--jobs", type=int, default=os.cpu_count() or 1, help="cards made at once, one process each (default: the CPUs)"
     )
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     if args.command == "list":
         for reason in broken.values():
             print(f"left out: {reason}", file=sys.stderr)

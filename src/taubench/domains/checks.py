@@ -20,16 +20,16 @@ from typing import Any, Callable, Iterator, get_args, get_origin
 
 from pydantic import BaseModel
 
-from taubench.domain import BundledData, DomainSpec
+from taubench.core.domain import BundledData, DomainSpec
+from taubench.core.environment import GREETING
+from taubench.core.evaluation import evaluate
+from taubench.core.figures import says
+from taubench.core.markers import RefersTo
+from taubench.core.messages import AssistantMessage, Message, UserMessage
+from taubench.core.tasks import RewardType
+from taubench.core.toolkit import Toolkit
 from taubench.domains.fair_checks import FAIR_CHECKS
 from taubench.domains.subject import Subject, instruction_text, side_of
-from taubench.environment import GREETING
-from taubench.evaluation import evaluate
-from taubench.figures import says
-from taubench.markers import RefersTo
-from taubench.messages import AssistantMessage, Message, UserMessage
-from taubench.tasks import RewardType
-from taubench.toolkit import Toolkit
 
 REPO = Path(__file__).resolve().parents[3]
 FORBIDDEN_IN_TOOLS = {"random", "uuid", "time", "secrets"}  # modules whose use makes a tool non-deterministic
@@ -332,7 +332,7 @@ def reads_are_harmless(subject: Subject) -> list[str]:
 
 def _said_in(value: str, observations: list[str], apart: str = "_") -> bool:
     """Whether an observation shows the value as grading matches a figure in our domains
-    (whole tokens, ``taubench.figures``), or among the words of a token joined by one of
+    (whole tokens, ``taubench.core.figures``), or among the words of a token joined by one of
     ``apart`` (a JSON field name's words: "backup" in "accepts_backup_offers")."""
     return any(says(text, value) or says(re.sub(f"[{re.escape(apart)}]", " ", text), value) for text in observations)
 

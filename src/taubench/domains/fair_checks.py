@@ -8,16 +8,16 @@ import itertools
 import json
 from typing import Callable, Iterator, Optional, get_type_hints
 
-from taubench.canonical import undeclared_list, undeclared_lists
-from taubench.domain import Domain, Sides
+from taubench.core.canonical import undeclared_list, undeclared_lists
+from taubench.core.domain import Domain, Sides
+from taubench.core.environment import GREETING
+from taubench.core.evaluation import as_the_agent_made_it, evaluate
+from taubench.core.figures import says, tokens
+from taubench.core.markers import Ordered
+from taubench.core.messages import AssistantMessage, Message, ToolCall, ToolMessage, UserMessage
+from taubench.core.tasks import RewardType, Task
 from taubench.domains.gold_trace import GoldStep
 from taubench.domains.subject import Call, Subject, instruction_text, side_of
-from taubench.environment import GREETING
-from taubench.evaluation import as_the_agent_made_it, evaluate
-from taubench.figures import says, tokens
-from taubench.markers import Ordered
-from taubench.messages import AssistantMessage, Message, ToolCall, ToolMessage, UserMessage
-from taubench.tasks import RewardType, Task
 
 MOST_PERMUTED = 4  # lists up to this long are tried in every order; longer ones reversed and rotated
 

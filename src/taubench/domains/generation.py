@@ -8,7 +8,7 @@ from importlib import import_module
 from pathlib import Path
 from typing import Any
 
-from taubench.domain import BundledData, DomainSpec
+from taubench.core.domain import BundledData, DomainSpec
 
 
 def canonical_text(value: Any) -> str:

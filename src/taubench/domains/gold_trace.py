@@ -14,8 +14,8 @@ from typing import Any, Callable, Generic, TypeVar
 
 from pydantic import BaseModel
 
-from taubench.domain import Domain
-from taubench.tasks import Task
+from taubench.core.domain import Domain
+from taubench.core.tasks import Task
 
 DB = TypeVar("DB", bound=BaseModel)  # the domain's database model: GoldTrace[HotelDB] in its policy_rules
 

@@ -11,10 +11,10 @@ from typing import Optional
 from pydantic import BaseModel
 
 from taubench.agents.oracle import OracleAgent
-from taubench.domain import BundledData, Domain, DomainSpec
+from taubench.core.domain import BundledData, Domain, DomainSpec
+from taubench.core.episode import run_episode
 from taubench.domains import DOMAINS, load_domain
 from taubench.domains.checks import CHECKS, RULE_TASKS, WRITE_TOOL_TASKS, Subject, thin_coverage
-from taubench.episode import run_episode
 from taubench.users.oracle import OracleUser
 
 TAG_SHARES: dict[str, float] = {

@@ -11,8 +11,8 @@ observations carry that text.
 from types import FunctionType
 from typing import Callable
 
+from taubench.core.toolkit import tool
 from taubench.domains.arithmetic import calculate as evaluate_arithmetic
-from taubench.toolkit import tool
 
 
 class shared_tool:  # noqa: N801 (used like a decorator in class bodies)

@@ -8,10 +8,10 @@ from importlib import import_module
 from types import ModuleType
 from typing import Iterator
 
-from taubench.domain import Domain, Sides
+from taubench.core.domain import Domain, Sides
+from taubench.core.tasks import Task
+from taubench.core.toolkit import Toolkit
 from taubench.domains.gold_trace import GoldTrace, gold_trace
-from taubench.tasks import Task
-from taubench.toolkit import Toolkit
 
 Call = tuple[str, str, dict]  # requestor, tool, arguments
 

@@ -2,7 +2,7 @@
 installed packages advertise (entry point group ``taubench.users``). A strategy that talks to
 a model says so with ``uses_model = True`` and receives its client as ``client``."""
 
-from taubench.plugins import USER_GROUP, Strategies
+from taubench.core.plugins import USER_GROUP, Strategies
 from taubench.users.human import HumanUser
 from taubench.users.llm import LLMUser
 from taubench.users.oracle import OracleUser

@@ -14,9 +14,9 @@ import sys
 import threading
 from typing import Sequence
 
-from taubench.environment import STOP_TOKENS
-from taubench.messages import AssistantMessage, Message, UserMessage
-from taubench.participants import EpisodeContext
+from taubench.core.environment import STOP_TOKENS
+from taubench.core.messages import AssistantMessage, Message, UserMessage
+from taubench.core.participants import EpisodeContext
 from taubench.users.llm import render_scenario
 
 STOP = STOP_TOKENS[0]

@@ -14,12 +14,12 @@ import re
 from typing import Optional, Sequence
 
 from taubench.agents.tool_calling import chat_tool_calls, parse_tool_call
+from taubench.core.environment import STOP_TOKENS
+from taubench.core.messages import AssistantMessage, Message, ToolMessage, UserMessage
+from taubench.core.participants import EpisodeContext
+from taubench.core.tasks import StructuredInstructions, UserScenario
 from taubench.domains import DOMAINS
-from taubench.environment import STOP_TOKENS
-from taubench.llm import Completion, LLMClient
-from taubench.messages import AssistantMessage, Message, ToolMessage, UserMessage
-from taubench.participants import EpisodeContext
-from taubench.tasks import StructuredInstructions, UserScenario
+from taubench.models.client import Completion, LLMClient
 
 STOP, TRANSFER, OUT_OF_SCOPE = STOP_TOKENS
 NOTE_PREFIX = "[Note from the simulation, not from the agent]"

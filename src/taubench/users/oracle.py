@@ -3,9 +3,9 @@ agent answers in text (meant to pair with the oracle agent, which only speaks wh
 
 from typing import Sequence
 
-from taubench.messages import Message, ToolCall, ToolMessage, UserMessage
-from taubench.participants import EpisodeContext
-from taubench.tasks import StructuredInstructions
+from taubench.core.messages import Message, ToolCall, ToolMessage, UserMessage
+from taubench.core.participants import EpisodeContext
+from taubench.core.tasks import StructuredInstructions
 
 CLOSING = "Thank you, that is all I needed. ###STOP###"
 

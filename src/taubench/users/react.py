@@ -13,11 +13,11 @@ from typing import Optional, Sequence
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from taubench.environment import STOP_TOKENS
-from taubench.episode import sum_usage
-from taubench.llm import LLMClient
-from taubench.messages import Draft, Message, UserMessage
-from taubench.participants import EpisodeContext
+from taubench.core.environment import STOP_TOKENS
+from taubench.core.episode import sum_usage
+from taubench.core.messages import Draft, Message, UserMessage
+from taubench.core.participants import EpisodeContext
+from taubench.models.client import LLMClient
 from taubench.users.llm import LLMUser, labelled_parts, with_note
 
 THOUGHT_LABEL = "Thought:"

@@ -15,8 +15,8 @@ from typing import Sequence
 
 from pydantic import Field
 
-from taubench.episode import sum_usage
-from taubench.messages import Draft, Message, UserMessage
+from taubench.core.episode import sum_usage
+from taubench.core.messages import Draft, Message, UserMessage
 from taubench.users.llm import labelled_parts, reply_text, with_note
 from taubench.users.verify import VerifyOptions, VerifyUser
 

@@ -18,11 +18,11 @@ from typing import Optional, Sequence
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from taubench.environment import STOP_TOKENS
-from taubench.episode import sum_usage
-from taubench.llm import LLMClient
-from taubench.messages import AssistantMessage, Draft, Message, Usage, UserMessage
-from taubench.participants import EpisodeContext
+from taubench.core.environment import STOP_TOKENS
+from taubench.core.episode import sum_usage
+from taubench.core.messages import AssistantMessage, Draft, Message, Usage, UserMessage
+from taubench.core.participants import EpisodeContext
+from taubench.models.client import LLMClient
 from taubench.users.llm import LLMUser, render_scenario, reply_text, with_note
 
 SUPERVISOR_MARKER = "You review one message of a simulated customer"  # the scripted server looks for it

@@ -5,8 +5,8 @@ from importlib import import_module
 
 import pytest
 
+from taubench.core.tasks import GoldAction
 from taubench.domains.gold_trace import gold_trace
-from taubench.tasks import GoldAction
 
 
 def test_twins_and_namesakes_are_told_apart(ok, no):

@@ -5,8 +5,8 @@ from importlib import import_module
 
 import pytest
 
+from taubench.core.tasks import GoldAction
 from taubench.domains.gold_trace import gold_trace
-from taubench.tasks import GoldAction
 
 
 def test_guests_are_found_by_loyalty_number_and_zip_and_namesakes_stay_apart(ok, no):

@@ -1,6 +1,6 @@
 """τ²-bench airline: bookings, changes, cancellations and compensation."""
 
-from taubench.domain import DomainSpec, PinnedData
+from taubench.core.domain import DomainSpec, PinnedData
 from taubench.domains.airline.models import AirlineDB
 from taubench.domains.airline.tools import AirlineTools
 

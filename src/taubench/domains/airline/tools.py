@@ -9,6 +9,7 @@ from typing import Any, TypeVar, Union
 
 from pydantic import BaseModel
 
+from taubench.core.toolkit import Toolkit, tool
 from taubench.domains.airline.models import (
     AirlineDB,
     Airport,
@@ -28,7 +29,6 @@ from taubench.domains.airline.models import (
     User,
 )
 from taubench.domains.shared_tools import calculate, shared_tool, transfer_to_human_agents
-from taubench.toolkit import Toolkit, tool
 
 NEW_RESERVATION_IDS = ("HATHAT", "HATHAU", "HATHAV")
 NEW_CERTIFICATE_IDS = ("certificate_3221322", "certificate_3221323", "certificate_3221324")

@@ -6,7 +6,7 @@ from typing import Annotated, Literal, Optional
 
 from pydantic import BaseModel, ConfigDict
 
-from taubench.markers import RefersTo, Unordered
+from taubench.core.markers import RefersTo, Unordered
 
 CustomerId = Annotated[str, RefersTo("customers")]
 AccountId = Annotated[str, RefersTo("accounts")]

@@ -5,13 +5,13 @@ paid); the policy's judgement (verification tiers, limits, windows, waivers) is 
 
 from typing import Annotated
 
+from taubench.core.markers import Unordered
+from taubench.core.toolkit import tool
 from taubench.domains.banking.bank_calendar import add_business_days, add_months, business_days_between, security_code
 from taubench.domains.banking.models import Alert, Card, Customer, Dispute, Payee, StopPayment, Transaction
 from taubench.domains.banking.records import BankRecords, cents, positive_amount
 from taubench.domains.kit import a_date
 from taubench.domains.shared_tools import calculate, shared_tool, transfer_to_human_agents
-from taubench.markers import Unordered
-from taubench.toolkit import tool
 
 STOP_PAYMENT_FEE = 30.0
 STOP_PAYMENT_MONTHS = 6

@@ -6,8 +6,8 @@ from typing import Optional
 
 from pydantic import BaseModel, ConfigDict
 
+from taubench.core.toolkit import Toolkit, tool
 from taubench.domains.banking.bank_calendar import security_code
-from taubench.toolkit import Toolkit, tool
 
 TODAY = "2025-07-08"  # the phone's date: the bank's fixed "now"
 

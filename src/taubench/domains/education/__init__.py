@@ -4,7 +4,7 @@ the agent identifies them, adds, drops and swaps sections under the calendar's d
 refund tiers, wait-lists, books tutoring, applies accommodation extensions, opens course
 materials and keeps the release list."""
 
-from taubench.domain import BundledData, DomainSpec
+from taubench.core.domain import BundledData, DomainSpec
 from taubench.domains.education.models import EducationDB
 from taubench.domains.education.tools import EducationTools
 

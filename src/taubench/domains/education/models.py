@@ -6,7 +6,7 @@ from typing import Annotated, Literal, Optional
 
 from pydantic import BaseModel, ConfigDict
 
-from taubench.markers import Ordered, RefersTo, Unordered
+from taubench.core.markers import Ordered, RefersTo, Unordered
 
 Scope = Literal["academic", "financial", "both"]
 Grade = Literal["A", "A-", "B+", "B", "B-", "C+", "C", "C-", "D+", "D", "F", "W"]

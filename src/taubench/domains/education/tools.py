@@ -7,6 +7,7 @@ limits, tutoring limits, accommodations) is the policy's, so the agent's job."""
 from datetime import date, datetime, timedelta
 from typing import Optional
 
+from taubench.core.toolkit import tool
 from taubench.domains.education.audit import degree_audit, directory_entry
 from taubench.domains.education.models import (
     AssignmentView,
@@ -28,7 +29,6 @@ from taubench.domains.education.models import (
 )
 from taubench.domains.kit import RecordDesk
 from taubench.domains.shared_tools import calculate, shared_tool, transfer_to_human_agents
-from taubench.toolkit import tool
 
 FULL_REFUND_LAST_DAY = 14  # of the section's session
 HALF_REFUND_LAST_DAY = 28

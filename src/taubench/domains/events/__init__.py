@@ -4,7 +4,7 @@ or an organizer's staff member (organizer id and PIN); the agent registers, canc
 refunds under deadline tiers, transfers and upgrades tickets, enrols attendees in sessions
 without clashes, records accessibility requests, holds venue rooms and sends announcements."""
 
-from taubench.domain import BundledData, DomainSpec
+from taubench.core.domain import BundledData, DomainSpec
 from taubench.domains.events.models import EventsDB
 from taubench.domains.events.tools import EventsTools
 

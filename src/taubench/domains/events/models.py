@@ -7,7 +7,7 @@ from typing import Annotated, Literal, Optional
 
 from pydantic import BaseModel, ConfigDict
 
-from taubench.markers import Ordered, RefersTo, Unordered
+from taubench.core.markers import Ordered, RefersTo, Unordered
 
 EventStatus = Literal["on_sale", "sold_out", "cancelled", "postponed", "completed"]
 TicketTypeName = Literal["standard", "vip", "student", "day_pass"]

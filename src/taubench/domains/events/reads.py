@@ -3,6 +3,7 @@ organizers, room holds and free rooms, plus the look-ups every tool shares."""
 
 from typing import Iterable, Optional
 
+from taubench.core.toolkit import tool
 from taubench.domains.events.models import (
     Attendee,
     AttendeeAccount,
@@ -19,7 +20,6 @@ from taubench.domains.events.models import (
 )
 from taubench.domains.events.pricing import valid_day
 from taubench.domains.kit import RecordDesk
-from taubench.toolkit import tool
 
 ACTIVE_HOLD = ("held", "confirmed")
 

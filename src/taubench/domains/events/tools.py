@@ -7,6 +7,8 @@ read-only screens are in reads.py."""
 
 from typing import Annotated, Optional
 
+from taubench.core.markers import Unordered
+from taubench.core.toolkit import tool
 from taubench.domains.events.models import (
     Accommodation,
     Announcement,
@@ -35,8 +37,6 @@ from taubench.domains.events.pricing import (
 )
 from taubench.domains.events.reads import ACTIVE_HOLD, EventsDesk
 from taubench.domains.shared_tools import calculate, shared_tool, transfer_to_human_agents
-from taubench.markers import Unordered
-from taubench.toolkit import tool
 
 WAITLIST_LIMIT = 20
 

@@ -4,7 +4,7 @@ rules, freezes, upgrades, downgrades and cancels memberships, logs activities, s
 assigns routines within the health-screening rules, books personal training and works out
 figures from the activity log under the desk manual (``data/policy.md``)."""
 
-from taubench.domain import BundledData, DomainSpec
+from taubench.core.domain import BundledData, DomainSpec
 from taubench.domains.fitness.models import FitnessDB
 from taubench.domains.fitness.tools import FitnessTools
 

@@ -4,6 +4,7 @@ them (``tools.py``)."""
 
 from typing import Optional
 
+from taubench.core.toolkit import tool
 from taubench.domains.fitness.models import (
     Activity,
     Booking,
@@ -19,7 +20,6 @@ from taubench.domains.fitness.models import (
 from taubench.domains.fitness.records import open_slots, spots_left
 from taubench.domains.fitness.terms import add_days, day_of, days_between
 from taubench.domains.kit import RecordDesk
-from taubench.toolkit import tool
 
 MEASURES = ("weight_kg", "body_fat_pct", "waist_cm")
 

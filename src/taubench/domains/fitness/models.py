@@ -7,7 +7,7 @@ from typing import Annotated, ClassVar, Literal, Optional
 
 from pydantic import BaseModel, ConfigDict
 
-from taubench.markers import Ordered, RecordId, RefersTo, Unordered
+from taubench.core.markers import Ordered, RecordId, RefersTo, Unordered
 
 Tier = Literal["basic", "plus", "premium"]
 ActivityType = Literal["run", "ride", "swim", "walk", "row", "strength"]

@@ -7,6 +7,7 @@ back-dating, plausible changes) are the policy's, so the agent's job."""
 
 from typing import Optional
 
+from taubench.core.toolkit import tool
 from taubench.domains.fitness.desk import MemberDesk
 from taubench.domains.fitness.models import (
     Activity,
@@ -38,7 +39,6 @@ from taubench.domains.fitness.terms import (
     upgrade_proration,
 )
 from taubench.domains.shared_tools import calculate, shared_tool, transfer_to_human_agents
-from taubench.toolkit import tool
 
 BODY_LIMITS = {"weight_kg": (30.0, 250.0), "waist_cm": (40.0, 200.0)}  # what the scales and tapes can read
 

@@ -3,7 +3,7 @@ caller is a patient or someone acting for one (a parent, a health-care proxy); t
 identifies them, books, moves and cancels visits under referral and fee rules, sends
 refills, opens records requests and keeps contact and insurance details current."""
 
-from taubench.domain import BundledData, DomainSpec
+from taubench.core.domain import BundledData, DomainSpec
 from taubench.domains.healthcare.models import HealthcareDB
 from taubench.domains.healthcare.tools import HealthcareTools
 

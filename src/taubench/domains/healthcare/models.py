@@ -7,7 +7,7 @@ from typing import Annotated, Literal, Optional
 
 from pydantic import BaseModel, ConfigDict
 
-from taubench.markers import RefersTo, Unordered
+from taubench.core.markers import RefersTo, Unordered
 
 Specialty = Literal[
     "family_medicine",

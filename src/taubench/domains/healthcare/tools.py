@@ -7,6 +7,8 @@ policy's, so the agent's job."""
 from datetime import date, datetime, timedelta
 from typing import Annotated, Literal, Optional
 
+from taubench.core.markers import Unordered
+from taubench.core.toolkit import tool
 from taubench.domains.healthcare.models import (
     Appointment,
     HealthcareDB,
@@ -24,8 +26,6 @@ from taubench.domains.healthcare.models import (
 )
 from taubench.domains.kit import RecordDesk
 from taubench.domains.shared_tools import calculate, shared_tool, transfer_to_human_agents
-from taubench.markers import Unordered
-from taubench.toolkit import tool
 
 LATE_CANCEL_HOURS = 24
 LATE_CANCEL_FEE = 50.0

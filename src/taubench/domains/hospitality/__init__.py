@@ -3,7 +3,7 @@ group. The agent verifies guests, books, changes and cancels stays under their r
 grants tier upgrades and late checkouts, takes special requests, reverses disputed folio
 charges and settles feedback cases under the desk manual (``data/policy.md``)."""
 
-from taubench.domain import BundledData, DomainSpec
+from taubench.core.domain import BundledData, DomainSpec
 from taubench.domains.hospitality.models import HotelDB
 from taubench.domains.hospitality.tools import HotelTools
 

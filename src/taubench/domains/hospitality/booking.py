@@ -1,6 +1,7 @@
 """The desk's look-ups and its booking tools (book, change, cancel a stay), written as the
 first half of the toolkit; the guest-service tools are in ``tools.py``."""
 
+from taubench.core.toolkit import tool
 from taubench.domains.hospitality.models import (
     Availability,
     FeedbackCase,
@@ -22,7 +23,6 @@ from taubench.domains.hospitality.tariff import (
     plan_rate,
     tax_on,
 )
-from taubench.toolkit import tool
 
 
 class BookingTools(Records):

@@ -5,7 +5,7 @@ from typing import Annotated, ClassVar, Literal, Optional
 
 from pydantic import BaseModel, ConfigDict
 
-from taubench.markers import Ordered, RecordId, RefersTo, Unordered
+from taubench.core.markers import Ordered, RecordId, RefersTo, Unordered
 
 Tier = Literal["none", "member", "silver", "gold", "platinum"]
 RatePlan = Literal["flexible", "member", "advance_purchase", "award"]

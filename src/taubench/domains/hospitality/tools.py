@@ -6,6 +6,8 @@ The look-ups and booking tools come first (``booking.py``); the guest-service to
 
 from typing import Annotated
 
+from taubench.core.markers import Unordered
+from taubench.core.toolkit import tool
 from taubench.domains.hospitality.booking import BookingTools
 from taubench.domains.hospitality.models import (
     Compensation,
@@ -20,8 +22,6 @@ from taubench.domains.hospitality.records import LIVE
 from taubench.domains.hospitality.tariff import award_points, nights
 from taubench.domains.kit import an_amount
 from taubench.domains.shared_tools import calculate, shared_tool, transfer_to_human_agents
-from taubench.markers import Unordered
-from taubench.toolkit import tool
 
 PREFERENCES = (
     "quiet_room",

@@ -5,7 +5,7 @@ lets them see or change, then handles PTO and leave, manager approvals, requisit
 postings, internal applications, interviews, contact changes, pay change requests and HR
 cases."""
 
-from taubench.domain import BundledData, DomainSpec
+from taubench.core.domain import BundledData, DomainSpec
 from taubench.domains.hr.models import HrDB
 from taubench.domains.hr.tools import HrTools
 

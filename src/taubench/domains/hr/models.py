@@ -8,7 +8,7 @@ from typing import Annotated, ClassVar, Literal, Optional
 
 from pydantic import BaseModel, ConfigDict
 
-from taubench.markers import Ordered, RefersTo, Unordered
+from taubench.core.markers import Ordered, RefersTo, Unordered
 
 EmployeeId = Annotated[str, RefersTo("employees")]
 Level = Literal["staff", "manager", "director", "vp", "executive"]

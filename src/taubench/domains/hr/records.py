@@ -5,6 +5,7 @@ policy's, so the agent's."""
 
 from datetime import timedelta
 
+from taubench.core.toolkit import tool
 from taubench.domains.hr.models import (
     Application,
     DirectoryEntry,
@@ -19,7 +20,6 @@ from taubench.domains.hr.models import (
 from taubench.domains.hr.shift_time import age_on, week_hours, week_of
 from taubench.domains.hr.workdays import completed_months, day, month_end
 from taubench.domains.kit import RecordDesk
-from taubench.toolkit import tool
 
 ACCRUAL_TIERS = ((6, 13.33), (3, 10.0), (0, 6.67))  # completed years of service -> hours a month
 

@@ -7,6 +7,7 @@ policy's, so the agent's."""
 
 import re
 
+from taubench.core.toolkit import tool
 from taubench.domains.hr.models import (
     Address,
     Application,
@@ -23,7 +24,6 @@ from taubench.domains.hr.models import (
 from taubench.domains.hr.records import HrRecords
 from taubench.domains.hr.workdays import day, is_workday, workdays
 from taubench.domains.shared_tools import calculate, shared_tool, transfer_to_human_agents
-from taubench.toolkit import tool
 
 HOURS_PER_WORKDAY = 8
 LEAVE_TYPES = ("fmla", "medical", "bereavement")

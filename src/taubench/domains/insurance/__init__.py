@@ -3,7 +3,7 @@ insurer (auto, home, renters). The agent verifies policyholders, checks coverage
 claims, books inspections and rentals, takes premium, and changes or cancels policies under
 the desk manual (``data/policy.md``)."""
 
-from taubench.domain import BundledData, DomainSpec
+from taubench.core.domain import BundledData, DomainSpec
 from taubench.domains.insurance.models import InsuranceDB
 from taubench.domains.insurance.tools import InsuranceTools
 

@@ -6,7 +6,7 @@ from typing import Annotated, Literal, Optional
 
 from pydantic import BaseModel, ConfigDict
 
-from taubench.markers import Ordered, RefersTo, Unordered
+from taubench.core.markers import Ordered, RefersTo, Unordered
 
 Line = Literal["auto", "home", "renters"]
 ClaimStatus = Literal["open", "under_review", "approved", "denied", "paid", "closed", "withdrawn"]

@@ -6,6 +6,7 @@ limits and hand-offs are the policy's, so the agent's job."""
 from datetime import date, timedelta
 from typing import Optional
 
+from taubench.core.toolkit import tool
 from taubench.domains.insurance.models import (
     Billing,
     Cancellation,
@@ -31,7 +32,6 @@ from taubench.domains.insurance.underwriting import (
 )
 from taubench.domains.kit import RecordDesk, a_date, an_amount
 from taubench.domains.shared_tools import calculate, shared_tool, transfer_to_human_agents
-from taubench.toolkit import tool
 
 DOCUMENT_TYPES = ("photos", "police_report", "repair_estimate", "receipts", "proof_of_ownership")
 SIU_INDICATORS = ("early_loss", "claim_frequency", "date_mismatch")

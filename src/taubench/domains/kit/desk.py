@@ -9,7 +9,7 @@ from typing import Any, get_args
 
 from pydantic import BaseModel
 
-from taubench.toolkit import Toolkit
+from taubench.core.toolkit import Toolkit
 
 
 @cache

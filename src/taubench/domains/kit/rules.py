@@ -6,8 +6,8 @@ violations in a gold trace as sentences."""
 
 from typing import Callable, Iterable, Iterator
 
+from taubench.core.figures import says
 from taubench.domains.gold_trace import GoldStep, GoldTrace, RuleCheck, hand_offs
-from taubench.figures import says
 
 __all__ = ["RuleBook", "hand_offs", "identified_first", "looked_up_before_change", "owner_of", "records_named", "said"]
 

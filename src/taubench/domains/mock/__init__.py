@@ -3,7 +3,7 @@ ours (``data/``, made by ``generate.py``), so tests need neither a data package 
 size of retail's database. The member has a side of their own (the library app), so the
 tests cover user tools, initial states and assertions on either side too."""
 
-from taubench.domain import BundledData, DomainSpec
+from taubench.core.domain import BundledData, DomainSpec
 from taubench.domains.mock.models import LibraryDB
 from taubench.domains.mock.tools import LibraryTools
 from taubench.domains.mock.user_tools import LibraryApp, LibraryAppTools

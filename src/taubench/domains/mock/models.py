@@ -4,7 +4,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from taubench.markers import RefersTo
+from taubench.core.markers import RefersTo
 
 
 class Member(BaseModel):

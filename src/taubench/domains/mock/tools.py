@@ -5,10 +5,10 @@ so the agent's job."""
 
 from datetime import date, timedelta
 
+from taubench.core.toolkit import tool
 from taubench.domains.kit import RecordDesk
 from taubench.domains.mock.models import Book, LibraryDB, Loan, Member
 from taubench.domains.shared_tools import calculate, shared_tool, transfer_to_human_agents
-from taubench.toolkit import tool
 
 LOAN_DAYS = 14
 LATE_FEE_PER_DAY = 0.25

@@ -5,7 +5,7 @@ from typing import Optional
 
 from pydantic import BaseModel, ConfigDict
 
-from taubench.toolkit import Toolkit, tool
+from taubench.core.toolkit import Toolkit, tool
 
 
 class LibraryApp(BaseModel):

@@ -3,7 +3,7 @@ units. The caller is a home buyer or a prospective tenant; the agent identifies 
 and cancels tours, sends disclosures, records buyer agreements, makes, withdraws and settles
 offers under financing and disclosure rules, and files rental applications."""
 
-from taubench.domain import BundledData, DomainSpec
+from taubench.core.domain import BundledData, DomainSpec
 from taubench.domains.real_estate.models import RealEstateDB
 from taubench.domains.real_estate.tools import RealEstateTools
 

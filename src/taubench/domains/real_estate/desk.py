@@ -6,6 +6,7 @@ may tour and when is the policy's, so the agent's."""
 from datetime import datetime, timedelta
 from typing import Literal, Optional
 
+from taubench.core.toolkit import tool
 from taubench.domains.kit import RecordDesk, a_date
 from taubench.domains.real_estate.models import (
     Agent,
@@ -21,7 +22,6 @@ from taubench.domains.real_estate.models import (
     Tour,
     TourSlot,
 )
-from taubench.toolkit import tool
 
 SEARCH_LIMIT = 20
 

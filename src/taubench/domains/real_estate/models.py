@@ -7,7 +7,7 @@ from typing import Annotated, Literal, Optional
 
 from pydantic import BaseModel, ConfigDict
 
-from taubench.markers import RefersTo, Unordered
+from taubench.core.markers import RefersTo, Unordered
 
 PropertyType = Literal["single_family", "condo", "townhouse", "apartment"]
 MustHave = Literal["no_hoa", "built_1978_or_later", "vacant", "two_baths"]

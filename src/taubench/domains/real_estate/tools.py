@@ -8,6 +8,8 @@ refuse or hand off is the policy's, so the agent's."""
 from datetime import timedelta
 from typing import Annotated, Any, Literal, Optional
 
+from taubench.core.markers import Unordered
+from taubench.core.toolkit import tool
 from taubench.domains.kit import a_date
 from taubench.domains.real_estate.desk import ListingDesk, moment, saved_search_key
 from taubench.domains.real_estate.models import (
@@ -22,8 +24,6 @@ from taubench.domains.real_estate.models import (
     SearchPreferences,
 )
 from taubench.domains.shared_tools import calculate, shared_tool, transfer_to_human_agents
-from taubench.markers import Unordered
-from taubench.toolkit import tool
 
 APPLICATION_FEE_PER_ADULT = 45.0
 HOLD_DEPOSIT = 500.0

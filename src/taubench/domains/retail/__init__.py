@@ -1,6 +1,6 @@
 """τ²-bench retail: orders, returns and exchanges in an online store."""
 
-from taubench.domain import DomainSpec, PinnedData
+from taubench.core.domain import DomainSpec, PinnedData
 from taubench.domains.retail.models import RetailDB
 from taubench.domains.retail.tools import RetailTools
 

@@ -7,6 +7,7 @@ The docstrings are the tool descriptions shown to the model (our own wording).
 import json
 from typing import cast
 
+from taubench.core.toolkit import Toolkit, tool
 from taubench.domains.retail.models import (
     CancelReason,
     GiftCard,
@@ -20,7 +21,6 @@ from taubench.domains.retail.models import (
     Variant,
 )
 from taubench.domains.shared_tools import calculate, shared_tool, transfer_to_human_agents
-from taubench.toolkit import Toolkit, tool
 
 # A set, as τ²-bench's: a reason that is a list or an object fails with ``unhashable type``.
 CANCEL_REASONS = frozenset({"no longer needed", "ordered by mistake"})

@@ -8,12 +8,12 @@ import uuid
 from datetime import date
 from typing import Any, Optional
 
+from taubench.core.toolkit import tool
 from taubench.domains.shared_tools import shared_tool, transfer_to_human_agents
 from taubench.domains.telecom.device_models import TelecomUserDB
 from taubench.domains.telecom.models import Bill, Customer, Line, LineItem, Plan, TelecomDB, lookup
 from taubench.domains.telecom.rendering import tau2_json
 from taubench.domains.telecom.sync import SyncedToolkit, sync_surroundings
-from taubench.toolkit import tool
 
 TODAY = date(2025, 2, 25)  # τ²'s telecom clock is fixed
 CYCLE_END = date(2025, 2, 28)

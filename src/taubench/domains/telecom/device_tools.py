@@ -7,6 +7,7 @@ setups and the assertions on the phone are in ``device_setup``.
 
 from typing import Any, Union
 
+from taubench.core.toolkit import tool
 from taubench.domains.telecom.device import (
     SPEED_ADVICE,
     can_send_mms,
@@ -29,7 +30,6 @@ from taubench.domains.telecom.device_models import (
 from taubench.domains.telecom.device_setup import PhoneSetup
 from taubench.domains.telecom.models import TelecomDB
 from taubench.domains.telecom.sync import SyncedToolkit, sync_surroundings
-from taubench.toolkit import tool
 
 SIM_MESSAGES = {
     SimCardStatus.ACTIVE: "Your SIM card is active and working.",

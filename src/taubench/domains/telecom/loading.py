@@ -16,15 +16,15 @@ from typing import Optional, TypeVar
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
-from taubench.datafiles import DataError, load_data, read_text, sha256_of
-from taubench.domain import BaseDomain, DomainSpec, PinnedData, Sides, apply_initial_state
+from taubench.core.datafiles import DataError, load_data, read_text, sha256_of
+from taubench.core.domain import BaseDomain, DomainSpec, PinnedData, Sides, apply_initial_state
+from taubench.core.pristine import db_hash
+from taubench.core.tasks import Task
+from taubench.core.toolkit import Toolkit
 from taubench.domains.telecom.agent_tools import TelecomTools
 from taubench.domains.telecom.device_models import TelecomUserDB
 from taubench.domains.telecom.device_tools import TelecomUserTools
 from taubench.domains.telecom.models import TelecomDB
-from taubench.pristine import db_hash
-from taubench.tasks import Task
-from taubench.toolkit import Toolkit
 
 Model = TypeVar("Model", bound=BaseModel)
 

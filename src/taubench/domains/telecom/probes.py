@@ -1,9 +1,9 @@
 """How the scripted server's customer and agent find out which telecom task they play. The
 2,285 tasks share 15 user scenarios (the fault is on the phone and the line, not in the
 story), so the scripted customer first looks at its phone and the scripted agent at the
-account, as people would; what they see names the task (``taubench.scripted_probes``)."""
+account, as people would; what they see names the task (``taubench.testing.probes``)."""
 
-from taubench.scripted_probes import Call, TaskProbes
+from taubench.domains.probes import Call, TaskProbes
 
 # Every read-only look at the phone: together they show each fault a task can set on it
 PHONE_LOOKS: tuple[Call, ...] = (

@@ -4,9 +4,9 @@ the agent's side. Sync never touches the device itself (quirk 11)."""
 
 from typing import Any, Optional
 
+from taubench.core.toolkit import Toolkit, ToolResult
 from taubench.domains.telecom.device_models import PaymentRequest, TelecomUserDB
 from taubench.domains.telecom.models import TelecomDB, lookup
-from taubench.toolkit import Toolkit, ToolResult
 
 
 def sync_surroundings(agent_db: TelecomDB, user_db: TelecomUserDB) -> None:

@@ -22,10 +22,10 @@ from typing import Any, Mapping, Optional, TypeGuard
 
 from pydantic import BaseModel, ConfigDict, TypeAdapter
 
-from taubench.datafiles import DataError, load_data, read_text, sha256_of
-from taubench.domain import BaseDomain, Rules
+from taubench.core.datafiles import DataError, load_data, read_text, sha256_of
+from taubench.core.domain import BaseDomain, Rules
+from taubench.core.tasks import EvaluationCriteria, GoldAction, RewardType, Task, UserScenario
 from taubench.domains.v1.toolkit import V1Toolkit
-from taubench.tasks import EvaluationCriteria, GoldAction, RewardType, Task, UserScenario
 
 SOURCE_VERSION = "τ-bench at 59a200c"
 

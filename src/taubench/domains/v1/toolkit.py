@@ -12,8 +12,8 @@ import inspect
 from functools import cache
 from typing import Annotated, Any, Callable, ClassVar, Literal, get_args, get_origin, get_type_hints, is_typeddict
 
+from taubench.core.toolkit import ToolKind, Toolkit, ToolResult, parse_docstring, tool
 from taubench.domains.arithmetic import calculate as evaluate_arithmetic
-from taubench.toolkit import ToolKind, Toolkit, ToolResult, parse_docstring, tool
 
 
 class ToolCrash(RuntimeError):
