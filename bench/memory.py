@@ -77,7 +77,7 @@ def worker(spec: dict) -> None:
         "agent": {"name": "tool_calling"},
         "user": {"name": "llm"},
         "model": {"name": "openai/scripted", "pricing": {"input": 0, "output": 0}},
-        "provider": {"name": "scripted", "api_base": spec["url"]},
+        "provider": {"name": "scripted", "api_base": spec["url"], "label_requests": True},
         "tracking": {"enabled": False},
         "progress": False,
         "resume": "never",

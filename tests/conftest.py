@@ -117,7 +117,7 @@ def run_cli(
     ``seed_store`` is false); ``input`` is piped to its stdin. The command is forked from a
     process that has done its imports (``forked_cli``), or started as a real subprocess when
     TAUBENCH_TESTS_REAL_PROCESSES=1 (to check that the two agree)."""
-    _seed_store(cwd, seed_store)
+    seed_mlflow_store(cwd, seed_store)
     if not _real_processes():
         return forked_cli.run(module, list(args), cwd, _cli_environment(env), input, timeout)
     return subprocess.run(
@@ -136,7 +136,7 @@ def start_cli(
 ) -> forked_cli.Started:
     """``run_cli``'s command left running, for a test to kill at a moment of its choosing;
     ``target`` may be a script's path instead of a module."""
-    _seed_store(cwd, True)
+    seed_mlflow_store(cwd, True)
     return forked_cli.start(
         target, list(args), cwd, _cli_environment(env), new_session=new_session, real=_real_processes()
     )
@@ -146,9 +146,10 @@ def _real_processes() -> bool:
     return os.environ.get("TAUBENCH_TESTS_REAL_PROCESSES") == "1"
 
 
-def _seed_store(cwd: Path, seed_store: bool) -> None:
+def seed_mlflow_store(cwd: Path, wanted: bool = True) -> None:
+    """A copy of the session's empty MLflow store in ``cwd`` (unless it has a store)."""
     with _SEEDING:  # commands started from threads of one test may share a folder
-        if seed_store and _EMPTY_STORE and not (cwd / STORE_FOLDER).exists():
+        if wanted and _EMPTY_STORE and not (cwd / STORE_FOLDER).exists():
             (cwd / STORE_FOLDER).mkdir(parents=True)
             shutil.copy(_EMPTY_STORE[0], cwd / STORE_FOLDER / "mlflow.db")
 

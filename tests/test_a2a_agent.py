@@ -50,7 +50,8 @@ from taubench.core.episode import run_episode
 from taubench.core.messages import AssistantMessage, UserMessage
 from taubench.core.participants import EpisodeContext
 from taubench.core.retrying import RetryPolicy
-from taubench.execution.settings import ConfigError, parse_settings, strategy_options
+from taubench.execution.preflight import strategy_options
+from taubench.execution.settings import ConfigError, parse_settings
 from taubench.users import USERS
 from taubench.users.oracle import opening_request
 

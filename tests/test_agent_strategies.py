@@ -26,7 +26,7 @@ def agent_run(server: ScriptedServer, tmp_path: Path, agent: dict, env: str = "a
         "agent": agent,
         "user": {"name": "llm"},
         "model": {"name": "openai/scripted", "pricing": {"input": 0, "output": 0}},
-        "provider": {"name": "scripted", "api_base": server.url},
+        "provider": {"name": "scripted", "api_base": server.url, "label_requests": True},
         "judge": {"model": "openai/scripted", "api_base": server.url, "pricing": {"input": 0, "output": 0}},
         "llm": {"timeout": 5, "initial_backoff": 0.01, "max_backoff": 0.2},
         "tracking": {"enabled": False},

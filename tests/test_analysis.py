@@ -13,7 +13,8 @@ from mlflow.tracking import MlflowClient
 from taubench import run
 from taubench.core.episode import EpisodeResult
 from taubench.execution.settings import parse_settings
-from taubench.models.client import LLMClient, ModelSpec
+from taubench.models.client import LLMClient
+from taubench.models.spec import ModelSpec
 from taubench.reporting.analysis import main
 from taubench.reporting.fault_attribution import ANALYSIS_FILE, SCHEMA_NAME, analyse, render_request
 from taubench.reporting.tracking import local_store
@@ -29,6 +30,7 @@ FREE = {"input": 0, "output": 0}
 
 def analyst(server: ScriptedServer) -> tuple[str, ...]:
     return (
+        "+provider.label_requests=true",  # the oracles call no model: only the analyst's calls are labelled
         "analysis.model=openai/scripted",
         f"analysis.api_base={server.url}",
         "analysis.pricing={input: 0, output: 0}",
@@ -222,14 +224,14 @@ def test_a_wrong_argument_of_the_agent_is_attributed_to_the_agent(tmp_path, airl
             "agent": {"name": "tool_calling"},
             "user": {"name": "llm"},
             "model": {"name": "openai/scripted", "pricing": FREE},
-            "provider": {"name": "scripted", "api_base": server.url},
+            "provider": {"name": "scripted", "api_base": server.url, "label_requests": True},
             "task_ids": ["7", "11"],
             "tracking": {"enabled": False},
             "progress": False,
             "output_dir": str(tmp_path / "run"),
         }
         report = run(parse_settings(config), base_dir=tmp_path)
-        client = LLMClient(ModelSpec(model="openai/scripted", api_base=server.url, pricing=FREE))
+        client = LLMClient(ModelSpec(model="openai/scripted", api_base=server.url, pricing=FREE, label_requests=True))
         result = analyse(report.episodes, airline, airline.tasks_in("base"), client, concurrency=2)
     tasks = airline.tasks_in("base")
     for episode in report.episodes:
@@ -264,6 +266,7 @@ def test_the_stored_run_command_analyses_a_run_and_logs_to_its_mlflow_run(tmp_pa
             "openai/scripted",
             "--api-base",
             server.url,
+            "--label-requests",
             "--concurrency",
             "2",
             cwd=tmp_path,
@@ -334,7 +337,7 @@ def test_a_v1_results_file_is_analysed_with_the_original_commands_flags(tmp_path
     historical = shared / "data/tau_bench_v1/historical/gpt-4o-airline.json"
     recorded = json.loads(historical.read_text())
     failed = [result for result in recorded if result["reward"] <= 1e-3][:10]  # the original's rule, truncated
-    with ScriptedServer(domains=()) as server:
+    with ScriptedServer(domains=(), default_caller="analysis") as server:  # τ-bench's flags cannot label a request
         command = run_cli(
             "--env",
             "airline",

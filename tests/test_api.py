@@ -324,8 +324,8 @@ def test_the_docker_image_serves_this_api_with_its_volumes():
     from files the image copies."""
     lines = (REPO / "Dockerfile").read_text().splitlines()
     command = json.loads(next(line for line in lines if line.startswith("CMD")).removeprefix("CMD").strip())
-    assert command[:3] == ["python", "-m", "taubench.integrations.http_api.server"]
-    args = parse_args(command[3:])
+    assert command[:4] == ["python", "-m", "taubench", "api"]
+    args = parse_args(command[4:])
     assert args.host == "0.0.0.0" and args.data_dir == Path("/app/data")
     copied = [shlex.split(line)[1:-1] for line in lines if line.startswith("COPY")]
     assert all((REPO / source).exists() for sources in copied for source in sources)

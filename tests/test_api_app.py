@@ -9,6 +9,7 @@ from pathlib import Path
 import anyio
 import httpx
 import hydra
+from conftest import seed_mlflow_store
 
 from taubench.execution.rundir import EPISODES_FILE, RESULTS_FILE
 from taubench.integrations.http_api.server import REQUEST_FILE, ApiSettings, _RunRecord, create_app
@@ -132,3 +133,33 @@ def test_an_unreadable_run_folder_is_reported_and_spoils_nothing_else(tmp_path):
         path: path.read_bytes() for path in (tmp_path / "runs").rglob("*") if path.is_file()
     }  # read, not changed
     assert "unreadable" in _app(tmp_path).openapi()["components"]["schemas"]["RunState"]["properties"]["status"]["enum"]
+
+
+def test_a_run_in_the_apis_own_process_goes_through_the_lifecycle_the_command_line_uses(tmp_path):
+    """``isolation=thread``: no ``taubench`` process, the same result: the run folder, the
+    MT-Bench export /scores serves, the MLflow record; stopping the API starts no further episode."""
+    from mlflow import MlflowClient
+
+    from taubench.reporting.tracking import local_store
+
+    seed_mlflow_store(tmp_path)
+    overrides = ["env=mock", "agent=oracle", "user=oracle", "num_trials=2"]
+
+    async def scenario():
+        app = _app(tmp_path, isolation="thread")
+        async with app.router.lifespan_context(app), _client(app) as client:
+            started = (await client.post("/runs", json={"overrides": overrides})).json()
+            with anyio.fail_after(120):
+                while (state := (await client.get(f"/runs/{started['id']}")).json())["status"] in ("queued", "running"):
+                    await asyncio.sleep(0.1)
+            scores = await client.get("/scores", params={"model": "oracle", "subset": "mock"})
+            return started, state, scores
+
+    started, state, scores = asyncio.run(scenario())
+    assert state["status"] == "finished", state
+    summary = state["summary"]
+    assert summary["average_reward"] == 1.0 and summary["num_episodes"] == 2 * summary["num_tasks"] > 0
+    assert scores.status_code == 200 and all(json.loads(line)["score"] == 1.0 for line in scores.text.splitlines())
+    manifest = json.loads((tmp_path / "runs" / started["id"] / "run.json").read_text())
+    recorded = MlflowClient(tracking_uri=local_store(tmp_path)[0]).get_run(manifest["mlflow_run_id"])
+    assert recorded.info.status == "FINISHED" and recorded.data.metrics["average_reward"] == 1.0

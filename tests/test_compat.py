@@ -18,7 +18,7 @@ from dialogflow_cx_fake import FakeCX, RestServer
 import taubench.integrations.mtbench_request as mtbench_request
 from taubench.domains import load_domain
 from taubench.execution.overrides import hydra_value
-from taubench.execution.settings import strategy_options
+from taubench.execution.preflight import strategy_options
 from taubench.integrations.http_api.policy import compose_settings
 from taubench.integrations.http_api.server import REQUEST_FILE, TOKEN_VARIABLE, ApiSettings, create_app
 from taubench.integrations.mtbench import main as mtbench_main
@@ -215,6 +215,7 @@ def test_run_py_s_command_runs_the_printed_command_s_run_and_writes_run_py_s_res
         stand_in = {"OPENAI_API_BASE": server.url, "OPENAI_API_KEY": "stand-in"}
         (tmp_path / "old").mkdir()
         quick = ["progress=false", "tracking.charts=false", "tracking.trajectories_html=false"]
+        quick.append("+provider.label_requests=true")  # the stand-in tells agent from user by the label
         old = run_cli(
             *shlex.split(line),
             "--",
@@ -277,6 +278,7 @@ def test_the_decibel_command_runs_the_dialogflow_cx_agent_and_writes_run_py_s_re
                 "agent.transport=rest",
                 f"user.api_base={server.url}",
                 "user.pricing={input:0,output:0}",
+                "+provider.label_requests=true",
                 "task_ids=[2,4]",
                 "tracking.enabled=false",
                 "progress=false",

@@ -12,7 +12,8 @@ from conftest import run_cli
 from hydra import compose, initialize_config_module
 from omegaconf import OmegaConf
 
-from taubench.execution.settings import ConfigError, parse_settings, strategy_options
+from taubench.execution.preflight import strategy_options
+from taubench.execution.settings import ConfigError, parse_settings
 from taubench.integrations.http_api.policy import RequestError, check_overrides
 from taubench.testing.scripted_server import ScriptedServer
 

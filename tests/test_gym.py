@@ -157,6 +157,7 @@ def test_a_model_plays_the_customer_inside_step(tmp_path):
                 "user.model=openai/scripted",
                 f"user.api_base={server.url}",
                 "user.pricing={input: 0, output: 0}",
+                "+provider.label_requests=true",  # the customer's requests say who asks
             ]
         )
         results = [play(env, task_id) for task_id in ("0", "1")]

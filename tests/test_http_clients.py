@@ -15,8 +15,10 @@ from local_http import JsonHandler, LocalServer
 from taubench.agents.tool_calling import system_prompt
 from taubench.core.retrying import RetryPolicy
 from taubench.domains import load_domain
-from taubench.models.client import LLMClient, LLMTransientError, ModelSpec
+from taubench.models.client import LLMClient
+from taubench.models.errors import LLMTransientError
 from taubench.models.http_clients import ThreadClients
+from taubench.models.spec import ModelSpec
 
 CONF = Path(__file__).resolve().parents[1] / "conf" / "model"
 HOLD = "hold this request"

@@ -4,6 +4,7 @@ TYPE_CHECKING included, and importing ``a.b.c`` counts as importing the package 
 (Python runs its ``__init__`` first). Read from the source, nothing imported."""
 
 import ast
+import re
 from collections import defaultdict
 from pathlib import Path
 
@@ -137,3 +138,12 @@ def test_an_upward_import_is_found():
 def test_the_walk_finds_a_cycle_when_there_is_one():
     assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
     assert cycles({"a": {"b"}, "b": set()}) == []
+
+
+def test_the_readme_layout_shows_the_layers_in_their_order():
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    layout = readme[readme.index("## Layout") :].split("```")[1]
+    folders = [prefix.removeprefix("taubench.") for _, prefixes in LAYERS[1:-1] for prefix in prefixes]
+    found = [re.search(rf"^  (\w+/, )*{folder}/", layout, flags=re.MULTILINE) for folder in folders]
+    assert all(found), dict(zip(folders, found))
+    assert [match.start() for match in found if match] == sorted(match.start() for match in found if match)

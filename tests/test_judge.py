@@ -8,8 +8,9 @@ from conftest import ORACLES, run_cli
 
 from taubench.core.messages import AssistantMessage, ToolCall, ToolMessage, UserMessage
 from taubench.core.tasks import RewardType
-from taubench.models.client import LLMClient, ModelSpec
+from taubench.models.client import LLMClient
 from taubench.models.judge import JudgeError, LLMJudge
+from taubench.models.spec import ModelSpec
 from taubench.testing.scripted_server import FixedUsage, ScriptedServer
 
 TRAJECTORY = [

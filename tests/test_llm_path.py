@@ -14,7 +14,10 @@ from taubench import run
 from taubench.core.retrying import RetryPolicy
 from taubench.domains import scriptable
 from taubench.execution.settings import parse_settings
-from taubench.models.client import LLMClient, LLMRequestError, LLMTransientError, ModelSpec, ResponseCache
+from taubench.models.cache import ResponseCache
+from taubench.models.client import LLMClient
+from taubench.models.errors import LLMRequestError, LLMTransientError
+from taubench.models.spec import ModelSpec
 from taubench.reporting.tracking import summary_metrics
 from taubench.testing.scripted_server import BadRequest, Faults, FixedUsage, ScriptedServer
 
@@ -35,7 +38,7 @@ def scripted_run(server: ScriptedServer, tmp_path: Path, **extra):
         "agent": {"name": "tool_calling"},
         "user": {"name": "llm"},
         "model": {"name": "openai/scripted", "pricing": {"input": 0, "output": 0}},
-        "provider": {"name": "scripted", "api_base": server.url},
+        "provider": {"name": "scripted", "api_base": server.url, "label_requests": True},
         "judge": {"model": "openai/scripted", "api_base": server.url, "pricing": {"input": 0, "output": 0}},
         "llm": FAST_RETRIES,
         "tracking": {"enabled": False},
@@ -271,10 +274,11 @@ def test_retrying_stops_when_the_waiting_budget_is_spent(monkeypatch):
 
 def test_a_request_the_provider_rejects_is_not_retried():
     with ScriptedServer(domains=("airline",)) as server:  # an agent request without a task marker: 400
-        client = LLMClient(ModelSpec(model="openai/x", api_base=server.url))
-        with pytest.raises(LLMRequestError, match="rejected the request"):
+        client = LLMClient(ModelSpec(model="openai/x", api_base=server.url, label_requests=True))
+        with pytest.raises(LLMRequestError, match=r"rejected the request .*no \[task <domain>:<id>\] marker"):
             client.complete(
                 [{"role": "user", "content": "hi"}],
+                caller="agent/tool_calling",
                 tools=[
                     {"type": "function", "function": {"name": "f", "parameters": {"type": "object", "properties": {}}}}
                 ],

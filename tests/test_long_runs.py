@@ -14,7 +14,8 @@ from taubench.core.metrics import EpisodeFacts, summarize
 from taubench.domains import load_domain
 from taubench.execution.rundir import EPISODES_FILE, RESULTS_FILE, EpisodeRecords, read_episode_log
 from taubench.execution.runner import plan_episodes
-from taubench.execution.settings import parse_settings, select_tasks
+from taubench.execution.settings import parse_settings
+from taubench.execution.task_selection import select_tasks
 from taubench.testing.scripted_server import Faults, ScriptedServer
 
 ODD_TEXT = ' é 中文 😀 \u2028 \u2029 \x85 \x0b \r\n "quoted" \\ end'  # line breaks for str.splitlines, not for JSON
@@ -83,7 +84,7 @@ def test_results_and_summary_are_those_of_the_records_as_they_ended(tmp_path, mo
             "agent": {"name": "tool_calling"},
             "user": {"name": "llm"},
             "model": {"name": "openai/scripted", "pricing": {"input": 1.5, "output": 3.7}},
-            "provider": {"name": "scripted", "api_base": server.url},
+            "provider": {"name": "scripted", "api_base": server.url, "label_requests": True},
             "llm": {"max_attempts": 1},  # a server error fails the episode: it is rerun
             "task_ids": task_ids,
             "num_trials": 2,

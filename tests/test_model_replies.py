@@ -22,12 +22,16 @@ from taubench import run
 from taubench.agents.tool_calling import parse_tool_call
 from taubench.core.episode import EpisodeError, EpisodeResult
 from taubench.core.evaluation import RewardInfo
+from taubench.execution.config_groups import model_configs
 from taubench.execution.episode_runner import EpisodeRunner, PlannedEpisode
 from taubench.execution.fail_fast import FailFast
+from taubench.execution.preflight import check_models
 from taubench.execution.runner import EPISODES_FILE
-from taubench.execution.settings import ConfigError, check_models, model_configs, parse_settings
-from taubench.models.client import LLMClient, ModelSpec, SpendMeter, ToolCallRequest
+from taubench.execution.settings import ConfigError, parse_settings
+from taubench.models.client import LLMClient, ToolCallRequest
 from taubench.models.replies import EXCERPT_CHARS
+from taubench.models.spec import ModelSpec
+from taubench.models.spend import SpendMeter
 from taubench.reporting.tracking import local_store
 from taubench.testing.malformed_replies import DEEP_NESTING, MALFORMED_REPLIES
 from taubench.testing.scripted_server import Faults, ScriptedServer
@@ -82,7 +86,7 @@ def settings(agent: ScriptedServer, customer: ScriptedServer, tmp_path: Path, ro
             "pricing": {"input": 0, "output": 0},
         },
         "model": {"name": route, "pricing": {"input": 0, "output": 0}},
-        "provider": {"name": "scripted", "api_base": agent.url},
+        "provider": {"name": "scripted", "api_base": agent.url, "label_requests": True},
         "llm": FAST,
         "tracking": {"enabled": False},
         "progress": False,

@@ -39,7 +39,7 @@ def scripted_settings(server: ScriptedServer, tmp_path: Path, **extra):
         "agent": {"name": "tool_calling"},
         "user": {"name": "llm"},
         "model": {"name": "openai/scripted", "pricing": {"input": 1000, "output": 0}},  # $1 per call below
-        "provider": {"name": "scripted", "api_base": server.url},
+        "provider": {"name": "scripted", "api_base": server.url, "label_requests": True},
         "llm": {"initial_backoff": 0.01},
         "tracking": {"enabled": False},
         "progress": False,

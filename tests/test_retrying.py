@@ -4,7 +4,7 @@ import pytest
 
 from taubench.core.remote_errors import stops_the_run
 from taubench.core.retrying import GaveUp, RetryPolicy, with_retries
-from taubench.models.client import LLMAccessError
+from taubench.models.errors import LLMAccessError
 
 
 def failing(times: int, failure: Exception, calls: list):

@@ -11,7 +11,7 @@ from datetime import datetime, timedelta
 from pathlib import Path
 
 import pytest
-from conftest import ORACLES, run_cli, start_cli
+from conftest import ORACLES, run_cli, seed_mlflow_store, start_cli
 from forked_cli import Started
 from mlflow.tracking import MlflowClient
 from test_long_runs import oracle_settings as long_runs_settings
@@ -390,3 +390,28 @@ def test_an_export_done_is_not_done_again_and_one_cut_short_is_redone_in_its_pla
         "mtbench": str(folder),
         "v1": str(v1_file),
     }
+
+
+def test_the_package_api_runs_what_the_command_line_runs_and_records_it(tmp_path):
+    """``taubench.run(overrides)``: composed and checked as the command line does, run, its
+    after-run files written and its MLflow run recorded; asked again, the completed run is read back."""
+    import taubench
+
+    seed_mlflow_store(tmp_path)
+    overrides = ["env=mock", "agent=oracle", "user=oracle", "num_trials=2", "progress=false"]
+    report = taubench.run(overrides, base_dir=tmp_path)
+    assert report.summary.average_reward == 1.0 and report.summary.pass_hat_k == {1: 1.0, 2: 1.0}
+    assert tmp_path / "outputs" in report.output_dir.parents
+    assert (report.output_dir / "charts").is_dir() and (report.output_dir / "trajectories" / "index.html").is_file()
+    run_id = json.loads((report.output_dir / MANIFEST_FILE).read_text())["mlflow_run_id"]
+    recorded = MlflowClient(tracking_uri=local_store(tmp_path)[0]).get_run(run_id)
+    assert recorded.info.status == "FINISHED" and recorded.data.metrics["average_reward"] == 1.0
+    assert recorded.data.params["env.name"] == "mock"
+
+    again = taubench.run([*overrides, f"resume={report.output_dir}"], base_dir=tmp_path)
+    assert again.output_dir == report.output_dir and again.resumed_episodes == report.summary.num_episodes
+
+    with pytest.raises(ConfigError, match="did you mean env=mock"):
+        taubench.run(["env=mokc"], base_dir=tmp_path)
+    with pytest.raises(TypeError, match="a list of Hydra overrides"):
+        taubench.run("env=mock", base_dir=tmp_path)  # type: ignore[arg-type]

@@ -14,7 +14,8 @@ from conftest import run_cli
 from local_http import JsonHandler, LocalServer
 
 from taubench.core.retrying import RetryPolicy
-from taubench.models.client import LLMClient, ModelSpec
+from taubench.models.client import CALLER_HEADER, LLMClient
+from taubench.models.spec import ModelSpec
 from taubench.testing.scripted_server import ScriptedServer
 
 ENDPOINT, KEY = "ep7x2kq", "rpa_TESTKEY0123456789"
@@ -66,7 +67,8 @@ class FakeRunPod:
                     body.get("max_tokens") == 1
                 ):  # a warm-up: any worker answers it; the scripted server plays tasks only
                     return self.answer(200, WARM_UP_REPLY)
-                reply = httpx.post(f"{fake.upstream}/chat/completions", json=body, timeout=30)
+                label = {name: value for name, value in self.headers.items() if name.lower() == CALLER_HEADER.lower()}
+                reply = httpx.post(f"{fake.upstream}/chat/completions", json=body, headers=label, timeout=30)
                 self.answer(reply.status_code, reply.json())
 
         self.server = LocalServer(Handler)
@@ -89,6 +91,7 @@ def run_on(fake: FakeRunPod, folder: Path, *overrides: str, warm_up: bool = True
         "provider=runpod",
         f"provider.api_base='{fake.api_base}'",
         f"provider.warm_up={warm_up}",
+        "+provider.label_requests=true",  # the scripted server behind the fake tells agent from user by it
         "model.name=hosted_vllm/meta-llama/Llama-3.1-8B-Instruct",
         "model.pricing={input: 0, output: 0}",
         "llm.initial_backoff=0.05",

@@ -68,7 +68,7 @@ def test_a_scripted_dry_run_scores_as_the_oracle_does(tmp_path, telecom):
                 "agent": {"name": "tool_calling"},
                 "user": {"name": "llm"},
                 "model": {"name": "openai/scripted", "pricing": {"input": 0, "output": 0}},
-                "provider": {"name": "scripted", "api_base": server.url},
+                "provider": {"name": "scripted", "api_base": server.url, "label_requests": True},
                 "task_ids": sample,
                 "tracking": {"enabled": False},
                 "progress": False,

@@ -12,7 +12,8 @@ from test_llm_path import scripted_run
 from taubench.agents.oracle import DONE
 from taubench.core.environment import GREETING
 from taubench.execution.settings import ConfigError
-from taubench.testing.scripted_server import SCRIPTED_REFLECTION, SCRIPTED_THOUGHT, Faults, FixedUsage, ScriptedServer
+from taubench.testing.scripted_customer import SCRIPTED_REFLECTION, SCRIPTED_THOUGHT
+from taubench.testing.scripted_server import Faults, FixedUsage, ScriptedServer
 from taubench.users.llm import NOTE_PREFIX, render_scenario
 from taubench.users.verify import SUPERVISOR_MARKER
 

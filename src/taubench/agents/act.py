@@ -5,3 +5,4 @@ from taubench.agents.react import ReActAgent
 
 class ActAgent(ReActAgent):
     reasoning = False
+    caller = "agent/act"

@@ -77,6 +77,7 @@ def examples_block(examples: list[str]) -> str:
 
 class FewShotAgent(ToolCallingAgent):
     Options = FewShotOptions
+    caller = "agent/few_shot"
 
     def __init__(self, context: EpisodeContext, client: LLMClient, options: FewShotOptions):
         super().__init__(context, client, options)

@@ -31,7 +31,7 @@ ACTION_PREFIX = "Action:"
 THOUGHT_PREFIX = "Thought:"
 OBSERVATION_PREFIX = "API output: "
 RESPOND = "respond"
-# The first line of each reply-format block; the scripted server tells the styles apart by them.
+# The first line of each reply-format block
 REACT_FORMAT = "Reply format: one Thought line, then one Action line."
 ACT_FORMAT = "Reply format: one Action line."
 
@@ -147,6 +147,7 @@ class ReActAgent:
     uses_model = True
     Options = TextActionOptions
     reasoning = True
+    caller = "agent/react"  # the label of its model calls (taubench.models.client)
 
     def __init__(self, context: EpisodeContext, client: LLMClient, options: TextActionOptions = TextActionOptions()):
         self.client = client
@@ -161,7 +162,7 @@ class ReActAgent:
         usages: list[Usage] = []
         action = None
         while action is None and len(usages) <= self.max_corrections:
-            completion = self.client.complete(messages, seed=self.seed, trial=self.trial)
+            completion = self.client.complete(messages, seed=self.seed, trial=self.trial, caller=self.caller)
             usages.append(completion.usage)
             text = completion.content or ""
             try:

@@ -81,6 +81,7 @@ class ToolCallingOptions(BaseModel):
 class ToolCallingAgent:
     uses_model = True
     Options = ToolCallingOptions
+    caller = "agent/tool_calling"  # the label of its model calls (taubench.models.client)
 
     def __init__(self, context: EpisodeContext, client: LLMClient, options: ToolCallingOptions = ToolCallingOptions()):
         self.client = client
@@ -93,7 +94,9 @@ class ToolCallingAgent:
 
     def respond(self, trajectory: Sequence[Message]) -> AssistantMessage:
         messages = [{"role": "system", "content": self.system}, *to_chat(trajectory)]
-        message = to_message(self.client.complete(messages, tools=self.tools, seed=self.seed, trial=self.trial))
+        message = to_message(
+            self.client.complete(messages, tools=self.tools, seed=self.seed, trial=self.trial, caller=self.caller)
+        )
         if self.text_tool_calls and not message.tool_calls and message.has_text:
             assert message.content is not None  # it has text
             calls, rest = parse_text_tool_calls(

@@ -1,7 +1,7 @@
-"""``python -m taubench``: Hydra composes the run, taubench validates, runs, records, reports.
-
-This is the only module that knows about Hydra. A sweep (``--multirun``) is checked as a
-whole before its first job starts, and its jobs become child runs of one MLflow parent run.
+"""``taubench [overrides]``: the Hydra app. Hydra composes the run; the run itself goes
+through ``taubench.app.lifecycle``, as every other way in does; this module says how it went
+(the summary, the exit status). A sweep (``--multirun``) is checked as a whole before its
+first job starts, and its jobs become child runs of one MLflow parent run.
 """
 
 import hashlib

@@ -24,10 +24,13 @@ from taubench.reporting.tracking import Artifact
 RESOLVED_CONFIG_FILE = "resolved_config.yaml"
 
 
+_COMPOSING = threading.Lock()  # Hydra's composition state is global: one composition at a time
+
+
 def compose(overrides: Sequence[str] = ()) -> RunSettings:
     """The settings ``taubench <overrides>`` would run: the package's configs composed with the
     overrides and checked. A misspelled or unknown option raises ``ConfigError``, as the
-    command line refuses it, before anything is spent."""
+    command line refuses it, before anything is spent. Safe to call from several threads."""
     if isinstance(overrides, str):
         raise TypeError(f"overrides: a list of Hydra overrides, e.g. [{overrides!r}], not one string")
     from hydra import compose as hydra_compose
@@ -39,25 +42,32 @@ def compose(overrides: Sequence[str] = ()) -> RunSettings:
     if (problem := misspelling(list(overrides))) is not None:
         raise ConfigError(problem)
     try:
-        if GlobalHydra.instance().is_initialized():  # inside a Hydra app (a sweep's callback): its configs
-            config = hydra_compose(config_name="config", overrides=list(overrides))
-        else:
-            with initialize_config_module(config_module="taubench.conf", version_base="1.3"):
+        with _COMPOSING:
+            if GlobalHydra.instance().is_initialized():  # inside a Hydra app (a sweep's callback): its configs
                 config = hydra_compose(config_name="config", overrides=list(overrides))
+            else:
+                with initialize_config_module(config_module="taubench.conf", version_base="1.3"):
+                    config = hydra_compose(config_name="config", overrides=list(overrides))
     except (HydraException, OmegaConfBaseException) as exc:
-        raise ConfigError(str(exc)) from None
+        raise ConfigError(f"overrides: {exc}") from None
     return parse_settings(OmegaConf.to_container(config, resolve=True))
 
 
-def run(config: Union[Sequence[str], RunSettings] = (), *, base_dir: Optional[Path] = None) -> RunReport:
+def run(
+    config: Union[Sequence[str], RunSettings] = (),
+    *,
+    base_dir: Optional[Path] = None,
+    cancel: Optional[threading.Event] = None,
+) -> RunReport:
     """The package API: one run, exactly as ``taubench <overrides>`` runs it (checked, run or
     continued, its after-run files written, recorded in MLflow unless ``tracking.enabled=false``).
     ``config`` is a list of overrides (``["env=retail", "model=gpt4o"]``) or settings already
     made; ``base_dir`` (default: the current folder) holds ``outputs/`` and ``mlruns/``. Bad
-    settings raise ``ConfigError`` (or ``DataError``) before any episode starts."""
+    settings raise ``ConfigError`` (or ``DataError``) before any episode starts. Once ``cancel``
+    is set no further episode starts; running the same configuration again continues the run."""
     settings = config if isinstance(config, RunSettings) else compose(config)
     base_dir = base_dir or Path.cwd()
-    return run_prepared(prepare(settings, base_dir), base_dir)
+    return run_prepared(prepare(settings, base_dir), base_dir, cancel)
 
 
 def run_prepared(prepared: PreparedRun, base_dir: Path, cancel: Optional[threading.Event] = None) -> RunReport:
@@ -97,7 +107,7 @@ def run_prepared(prepared: PreparedRun, base_dir: Path, cancel: Optional[threadi
 def _trace_writer(tracker, run_id: str, prepared: PreparedRun):
     """The background writer of the run's episodes as MLflow traces (None: turned off, or left
     off by ``auto`` in a run where no model plays agent or user)."""
-    from taubench.execution.settings import model_roles
+    from taubench.execution.preflight import model_roles
 
     settings = prepared.settings
     wanted = settings.tracking.traces

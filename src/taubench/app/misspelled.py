@@ -10,7 +10,8 @@ from typing import Optional, Sequence
 
 from omegaconf import OmegaConf
 
-from taubench.execution.settings import config_names, secret_bearing
+from taubench.execution.config_groups import config_names
+from taubench.execution.settings import secret_bearing
 
 GROUPS = ("env", "agent", "user", "model", "provider")  # the config groups of conf/config.yaml's defaults
 FLAGS_WITH_VALUES = {

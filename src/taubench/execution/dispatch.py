@@ -57,7 +57,7 @@ from taubench.core.evaluation import RewardInfo
 from taubench.core.messages import Usage
 from taubench.execution.episode_runner import EpisodeRunner, fewer_gc_passes
 from taubench.execution.settings import ConfigError, RunSettings
-from taubench.models.client import SpendMeter
+from taubench.models.spend import SpendMeter
 
 CONNECT_TIMEOUT_S = 10
 EXIT_WAIT_S = 10  # for a worker to exit when the run ends, before it is killed

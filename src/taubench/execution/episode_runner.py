@@ -20,9 +20,13 @@ from taubench.core.masking import mask_secrets
 from taubench.core.remote_errors import stops_the_run
 from taubench.core.retrying import GaveUp, RetryPolicy, with_retries
 from taubench.core.tasks import Task
-from taubench.execution.settings import RunSettings, model_roles, strategy_options
-from taubench.models.client import LLMClient, LLMError, ResponseCache, SpendMeter, http_for
+from taubench.execution.preflight import model_roles, strategy_options
+from taubench.execution.settings import RunSettings
+from taubench.models.cache import ResponseCache
+from taubench.models.client import LLMClient, http_for
+from taubench.models.errors import LLMError
 from taubench.models.judge import LLMJudge
+from taubench.models.spend import SpendMeter
 
 EPISODE_RETRY_DELAY_S = 1.0
 LOG = logging.getLogger(__name__)
@@ -117,7 +121,7 @@ def _clients(settings: RunSettings, meter: SpendMeter) -> dict[str, LLMClient]:
     for role, (spec, _) in roles.items():
         endpoint = (spec.model, spec.api_base, spec.api_key_env)
         http = endpoints[endpoint] = endpoints.get(endpoint) or http_for(spec, retry)
-        clients[role] = LLMClient(spec, retry, cache, meter, http)
+        clients[role] = LLMClient(spec, retry, cache, meter, http, role=role)
     _warm_up(
         {
             (client.spec.model, client.spec.api_base): client for client in clients.values() if client.spec.warm_up

@@ -9,8 +9,9 @@ from typing import Optional
 import yaml
 from pydantic import BaseModel
 
-from taubench.execution.settings import model_configs
-from taubench.models.client import Pricing, quiet_litellm
+from taubench.execution.config_groups import model_configs
+from taubench.models.routing import quiet_litellm
+from taubench.models.spec import Pricing
 
 
 class ModelConfig(BaseModel):

@@ -25,6 +25,7 @@ from taubench.core.domain import BaseDomain
 from taubench.core.metrics import RunSummary
 from taubench.core.tasks import Task
 from taubench.domains import load_domain
+from taubench.execution.preflight import check_models
 from taubench.execution.rundir import (
     EPISODES_FILE,
     MANIFEST_FILE,
@@ -44,7 +45,8 @@ from taubench.execution.rundir import (
     unfinished_runs_of,
     write_atomically,
 )
-from taubench.execution.settings import ConfigError, RunSettings, check_models, select_tasks
+from taubench.execution.settings import ConfigError, RunSettings
+from taubench.execution.task_selection import select_tasks
 
 Written = TypeVar("Written")
 
@@ -67,7 +69,7 @@ OPERATIONAL_SETTINGS: dict[str, Union[bool, set[str]]] = {
     "export": True,
     "analysis": True,
     "env": {"data_dir", "verify_checksums"},  # the data themselves are compared by checksum
-    "provider": {"api_base", "api_key_env"},
+    "provider": {"api_base", "api_key_env", "label_requests"},
     "user": {"api_base", "api_key_env"},
     "judge": {"api_base", "api_key_env"},
 }
@@ -177,14 +179,21 @@ def fingerprint(config: dict) -> str:
     return hashlib.sha256(json.dumps(config, sort_keys=True).encode()).hexdigest()[:20]
 
 
+def checked(settings: RunSettings) -> tuple[BaseDomain, list[Task]]:
+    """What every way into a run checks before it touches a folder or spends anything: the
+    domain's data, the tasks chosen, the strategies' options, every model's route, key and price."""
+    domain = load_domain(settings.env.name, settings.env.data_dir, settings.env.verify_checksums)
+    tasks = select_tasks(settings, domain)
+    check_models(settings)
+    return domain, tasks
+
+
 def prepare(settings: RunSettings, base_dir: Optional[Path] = None, new_dir: Optional[Path] = None) -> PreparedRun:
     """The run this command makes or continues. A new run without ``output_dir`` goes to
     ``new_dir`` (the command line's: Hydra's run folder, already made for this process), else
     to a new ``<base_dir>/outputs/<date>/<time>`` folder."""
     base_dir = base_dir or Path.cwd()
-    domain = load_domain(settings.env.name, settings.env.data_dir, settings.env.verify_checksums)
-    tasks = select_tasks(settings, domain)
-    check_models(settings)
+    domain, tasks = checked(settings)
     config = fingerprint_config(settings)
     digest = fingerprint(config)
     pointer = Pointer(base_dir / UNFINISHED_DIR / f"{digest}.json")

@@ -43,7 +43,7 @@ from taubench.execution.rundir import (
     write_atomically,
 )
 from taubench.execution.settings import RunSettings
-from taubench.models.client import SpendMeter
+from taubench.models.spend import SpendMeter
 
 LOG = logging.getLogger(__name__)
 

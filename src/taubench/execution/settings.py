@@ -7,20 +7,17 @@ fails at once with a message naming the key and what it accepts, not after money
 import importlib.util
 import os
 import re
-from importlib.resources import files
 from pathlib import Path
 from typing import Annotated, Any, ClassVar, Literal, Mapping, Optional, Union
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator
 
 from taubench.agents import AGENTS
-from taubench.core.domain import BaseDomain
 from taubench.core.participants import MAX_OBSERVATION_CHARS, MAX_TOOL_CALL_CHARS, MAX_TOOL_CALLS_PER_TURN
-from taubench.core.plugins import AGENT_GROUP, CUSTOM, USER_GROUP, advertised, import_target
+from taubench.core.plugins import CUSTOM, import_target
 from taubench.core.retrying import RetryPolicy
-from taubench.core.tasks import Task
 from taubench.domains import DOMAINS
-from taubench.models.client import ModelSpec, Pricing, known_price, litellm_providers, missing_key, unroutable
+from taubench.models.spec import ModelSpec, Pricing
 from taubench.users import USERS
 
 
@@ -177,6 +174,10 @@ class ProviderSettings(_Section):
     # answered (instead of llm.timeout), and warm_up makes one small call before any episode
     first_call_timeout: Optional[float] = Field(None, gt=0)
     warm_up: bool = False
+    # every model call of the run (agent, user simulator, judge, analyst) says who makes it, in
+    # a header: for a server that plays several roles (provider=scripted sets it). Left out of
+    # the records while off, so those of runs without it stay as they were.
+    label_requests: bool = Field(False, exclude_if=lambda value: not value)
 
     def endpoint_url(self) -> Optional[str]:
         """``api_base`` with ``{endpoint}`` filled in (left as is while the variable is unset:
@@ -360,6 +361,7 @@ class RunSettings(_Section):
             api_key_env=self.provider.api_key_env,
             first_call_timeout=self.provider.first_call_timeout,
             warm_up=self.provider.warm_up,
+            label_requests=self.provider.label_requests,
             temperature=self.model.temperature,
             pricing=self.model.pricing,
             params=self.model.params,
@@ -379,8 +381,9 @@ class RunSettings(_Section):
     def role_model(self, role: "_RoleModel") -> ModelSpec:
         """A role's model. One sharing the agent's endpoint takes the provider's URL, key and
         first-call wait, and the agent's prices unless it has its own: with ``model=scripted``,
-        ``user.model=openai/scripted`` reaches the scripted server as the agent does."""
-        spec = role.spec()
+        ``user.model=openai/scripted`` reaches the scripted server as the agent does. Its
+        calls are labelled as the agent's are (``provider.label_requests``), wherever it goes."""
+        spec = role.spec().model_copy(update={"label_requests": self.provider.label_requests})
         agent = self.agent_model()
         if agent is None or not self.shares_the_agents_endpoint(role):
             return spec
@@ -445,10 +448,10 @@ def parse_settings(config: dict) -> RunSettings:
     try:
         return RunSettings.model_validate(config)
     except ValidationError as exc:
-        raise ConfigError(_describe(exc)) from None
+        raise ConfigError(describe_invalid(exc)) from None
 
 
-def _describe(exc: ValidationError) -> str:
+def describe_invalid(exc: ValidationError) -> str:
     lines = []
     for error in exc.errors():
         key = ".".join(str(part) for part in error["loc"])
@@ -459,207 +462,3 @@ def _describe(exc: ValidationError) -> str:
             message += f" (got {error['input']!r})"
         lines.append(f"  {key}: {message}")
     return "invalid configuration:\n" + "\n".join(lines)
-
-
-def select_tasks(settings: RunSettings, domain: BaseDomain) -> list[Task]:
-    """The tasks of the run, in split order; fails on ids or indices outside the split."""
-    assert settings.task_split is not None  # validation fills in the domain's default split
-    split = domain.splits.get(settings.task_split)
-    if split is None:  # a split the domain declares but its data lack
-        raise ConfigError(
-            f"invalid configuration:\n  task_split: {domain.name} has no split {settings.task_split!r}; "
-            f"allowed: {', '.join(domain.splits)}"
-        )
-    where = f"{domain.name} split {settings.task_split!r} ({len(split)} tasks)"
-    if settings.task_ids is not None:
-        unknown = [task_id for task_id in settings.task_ids if task_id not in split]
-        if unknown:
-            raise ConfigError(
-                f"invalid configuration:\n  task_ids: {', '.join(map(repr, unknown))} not in {where}; "
-                f"allowed ids: {_id_ranges(split)}"
-            )
-        chosen = [task_id for task_id in split if task_id in set(settings.task_ids)]
-    else:
-        end = len(split) if settings.end_index is None else settings.end_index
-        if settings.start_index >= len(split) or end > len(split) or settings.start_index >= end:
-            raise ConfigError(
-                f"invalid configuration:\n  start_index/end_index: [{settings.start_index}, {end}) "
-                f"is not a non-empty range within {where}; allowed: 0 <= start_index < end_index <= {len(split)}"
-            )
-        chosen = split[settings.start_index : end]
-    tasks = domain.tasks_in(settings.task_split)
-    return [tasks[task_id] for task_id in chosen]
-
-
-def config_names(group: str) -> list[str]:
-    """The names ``<group>=<name>`` accepts: the files of that config group, those in its
-    subfolders as ``<folder>/<name>``; for ``env``, the registered domains (that group is
-    made from the registry, not from files); for ``agent`` and ``user``, also the strategies
-    installed packages advertise."""
-    if group == "env":
-        return list(DOMAINS)
-    folder = files("taubench.conf") / group
-    names = [path.name[:-5] for path in folder.iterdir() if path.name.endswith(".yaml")]
-    names += [
-        f"{subfolder.name}/{path.name[:-5]}"
-        for subfolder in folder.iterdir()
-        if subfolder.is_dir() and not subfolder.name.startswith("_")
-        for path in subfolder.iterdir()
-        if path.name.endswith(".yaml")
-    ]
-    advertising = {"agent": AGENT_GROUP, "user": USER_GROUP}.get(group)
-    names += [name for name in advertised(advertising) if name not in names] if advertising else []
-    return sorted(names)
-
-
-def model_configs() -> list[str]:
-    """The names ``model=<name>`` accepts that name a model (``none`` is the default: no model)."""
-    return [name for name in config_names("model") if name != "none"]
-
-
-def strategy_options(settings: RunSettings) -> dict[str, Optional[BaseModel]]:
-    """Each participant's options, validated by its strategy's ``Options`` model (``None``
-    for a strategy that takes none)."""
-    options: dict[str, Optional[BaseModel]] = {}
-    for role, section in (("agent", settings.agent), ("user", settings.user)):
-        strategy = section.strategy()
-        given = section.model_extra or {}
-        schema = getattr(strategy, "Options", None)
-        if schema is None:
-            if given:
-                keys = ", ".join(f"{role}.{key}" for key in given)
-                raise ConfigError(
-                    f"invalid configuration:\n  {keys}: not an option of {role} {section.name!r} (it takes none)"
-                )
-            options[role] = None
-            continue
-        accepted = {field.alias or name for name, field in schema.model_fields.items()}
-        if unknown := [key for key in given if key not in accepted]:  # also where a class of one's own ignores extras
-            keys = ", ".join(f"{role}.{key}" for key in unknown)
-            raise ConfigError(
-                f"invalid configuration:\n  {keys}: not a known setting (check the spelling); "
-                f"{role} {section.name!r} takes: {', '.join(accepted)}"
-            )
-        try:
-            options[role] = schema.model_validate(given)
-        except ValidationError as exc:
-            described = _describe(exc).replace("\n  ", f"\n  {role}.")
-            raise ConfigError(
-                described.replace("invalid configuration:", f"invalid configuration ({role} {section.name!r}):")
-            ) from None
-    return options
-
-
-def model_roles(settings: RunSettings) -> dict[str, tuple[ModelSpec, str]]:
-    """Each role that will call a model: its model and the config section that says how to
-    reach it. Fails when a strategy needs a model and none is configured."""
-    roles = {}
-    if getattr(settings.agent.strategy(), "uses_model", False):
-        spec = settings.agent_model()
-        if spec is None:
-            raise ConfigError(
-                f"invalid configuration:\n  model: agent {settings.agent.name!r} needs a model; choose one with "
-                f"model=<name> (allowed: {', '.join(model_configs())}) or give any litellm model string with "
-                f"model.name=<provider/model>"
-            )
-        roles["agent"] = (spec, "provider")
-    if getattr(settings.user.strategy(), "uses_model", False):
-        spec = settings.user_model()
-        if spec is None:
-            raise ConfigError(
-                f"invalid configuration:\n  user.model: user simulator {settings.user.name!r} needs a model; "
-                f"set user.model=<litellm model string>, or give the agent one to share (model=<name>)"
-            )
-        roles["user"] = (spec, settings.role_section(settings.user, "user") if settings.user.model else "provider")
-    if settings.judge.model:
-        roles["judge"] = (settings.role_model(settings.judge), settings.role_section(settings.judge, "judge"))
-    return roles
-
-
-def check_models(settings: RunSettings) -> None:
-    """Before anything is spent: every model string is one litellm can route, every model can
-    be reached with a key from the environment, and a budget can be enforced (every price is
-    known)."""
-    strategy_options(settings)
-    roles = model_roles(settings)
-    if settings.analysis.model:  # called after the episodes, but its key is checked now, with the others
-        roles["analysis"] = (
-            settings.role_model(settings.analysis),
-            settings.role_section(settings.analysis, "analysis"),
-        )
-    _check_routes(roles)
-    missing: dict[tuple[str, str], list[str]] = {}
-    unpriced: dict[str, list[str]] = {}
-    for role, (spec, section) in roles.items():
-        if section != "judge" and spec.model.startswith("hosted_vllm/") and not spec.api_base:
-            where = (
-                "provider.api_base (export VLLM_API_BASE=http://host:8000/v1)"
-                if section == "provider"
-                else f"{section}.api_base"
-            )
-            raise ConfigError(f"invalid configuration:\n  {where}: {spec.model} needs the URL of your server")
-        variable = missing_key(spec)
-        if variable:
-            if spec.api_key_env:
-                key = f"{section}.api_key_env"
-            else:  # litellm names the variable from the model string
-                key = _model_key(section)
-            missing.setdefault((key, variable), []).append(f"{role} model {spec.model}")
-        if settings.max_cost is not None and spec.pricing is None and not known_price(spec.model):
-            key = "model.pricing" if section == "provider" else f"{section}.pricing"
-            unpriced.setdefault(key, []).append(f"{spec.model} ({role})")
-    if settings.provider.endpoint_env and any(section == "provider" for _, section in roles.values()):
-        if not os.environ.get(settings.provider.endpoint_env):
-            missing.setdefault(("provider.endpoint_env", settings.provider.endpoint_env), []).append(
-                f"endpoint of {settings.provider.name}"
-            )
-    problems = [
-        f"  {key}: the environment variable {variable} is not set (needed by the {' and '.join(users)})"
-        for (key, variable), users in missing.items()
-    ]
-    problems += [
-        f"  max_cost: the price of {', '.join(models)} is unknown to litellm, so the budget cannot be enforced; "
-        f"set {key}={{input: <USD per 1M tokens>, output: <USD per 1M tokens>}}"
-        for key, models in unpriced.items()
-    ]
-    if problems:
-        raise ConfigError("invalid configuration:\n" + "\n".join(problems))
-
-
-def _check_routes(roles: dict[str, tuple[ModelSpec, str]]) -> None:
-    """Every model string is one litellm can route: otherwise every call of every episode
-    would fail the same way."""
-    refused: dict[str, str] = {}
-    for spec, section in roles.values():
-        key = _model_key(section)
-        if key not in refused and (reason := unroutable(spec)):
-            refused[key] = f"  {key}: litellm cannot route {spec.model!r} to a provider ({reason})"
-    if refused:
-        configs = f"a model config (model=<name>: {', '.join(model_configs())}) or " if "model.name" in refused else ""
-        raise ConfigError(
-            "invalid configuration:\n"
-            + "\n".join(refused.values())
-            + f"\n  allowed: {configs}a litellm model string <provider>/<model>, "
-            "e.g. openai/<model> (with an api_base for any OpenAI-compatible server), "
-            "hosted_vllm/<model>, anthropic/<model>; litellm's providers: " + ", ".join(litellm_providers())
-        )
-
-
-def _model_key(section: str) -> str:
-    """The key that names a role's model string: the agent's (shared by the user when it has
-    none of its own) is ``model.name``, the others' ``<section>.model``."""
-    return "model.name" if section == "provider" else f"{section}.model"
-
-
-def _id_ranges(ids: list[str]) -> str:
-    """``0-3, 7, 9-10``: a readable list of (numeric) task ids."""
-    if not all(task_id.isdigit() for task_id in ids):
-        return ", ".join(ids)
-    numbers = sorted(int(task_id) for task_id in ids)
-    runs: list[list[int]] = []
-    for number in numbers:
-        if runs and number == runs[-1][-1] + 1:
-            runs[-1].append(number)
-        else:
-            runs.append([number])
-    return ", ".join(f"{run[0]}-{run[-1]}" if len(run) > 1 else str(run[0]) for run in runs)

@@ -36,15 +36,16 @@ except ImportError as exc:  # an extra, not a core dependency
     raise ImportError("taubench.integrations.gym needs Gymnasium: pip install 'taubench[gym]'") from exc
 
 from taubench.agents.tool_calling import parse_tool_call, to_chat
+from taubench.app.lifecycle import compose
 from taubench.core.environment import Environment
 from taubench.core.evaluation import evaluate
 from taubench.core.messages import AssistantMessage, Message
 from taubench.core.participants import EpisodeContext
 from taubench.core.tasks import RewardType, Task
-from taubench.domains import load_domain
 from taubench.execution.episode_runner import EpisodeRunner
-from taubench.execution.settings import check_models, parse_settings, select_tasks
-from taubench.models.client import SpendMeter, ToolCallRequest
+from taubench.execution.preparation import checked
+from taubench.models.client import ToolCallRequest
+from taubench.models.spend import SpendMeter
 
 ENV_ID = "taubench/TauBench-v0"
 Action = Union[str, dict, AssistantMessage]
@@ -158,20 +159,10 @@ class TauBenchEnv(gymnasium.Env):
     metadata: dict[str, Any] = {"render_modes": []}
 
     def __init__(self, overrides: Sequence[str] = ()):
-        from hydra import compose, initialize_config_module
-        from omegaconf import OmegaConf
-
         self.overrides = tuple(overrides)
-        with initialize_config_module(config_module="taubench.conf", version_base="1.3"):
-            config = OmegaConf.to_container(
-                compose(config_name="config", overrides=["agent=oracle", *self.overrides]), resolve=True
-            )
-        self.settings = parse_settings({**config, "tracking": {"enabled": False}, "progress": False})
-        check_models(self.settings)  # the customer's and the judge's keys, before anything runs
-        self.domain = load_domain(
-            self.settings.env.name, self.settings.env.data_dir, self.settings.env.verify_checksums
-        )
-        self.tasks = select_tasks(self.settings, self.domain)
+        # the agent side is the caller's; the customer's and the judge's keys are checked now
+        self.settings = compose(["agent=oracle", *self.overrides, "tracking.enabled=false", "progress=false"])
+        self.domain, self.tasks = checked(self.settings)
         self.participants = EpisodeRunner(
             self.settings, self.domain, SpendMeter()
         )  # the customer, the judge, the limits

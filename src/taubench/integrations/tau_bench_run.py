@@ -24,7 +24,8 @@ from taubench.core.masking import mask_secrets
 from taubench.execution.model_configs import ModelConfig, config_naming, configs_ending_with, route
 from taubench.execution.overrides import hydra_value
 from taubench.execution.settings import secret_bearing
-from taubench.models.client import ModelSpec, litellm_providers, unroutable
+from taubench.models.routing import litellm_providers, unroutable
+from taubench.models.spec import ModelSpec
 from taubench.reporting.v1_results import V1_AGENT_STRATEGIES
 
 ENVS = {

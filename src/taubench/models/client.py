@@ -6,90 +6,42 @@ attempts and in total waiting time) for rate limits, server errors, timeouts and
 connections; immediate, clearly-worded failures for errors that retrying cannot fix (a reply
 that arrived but cannot be used among them: see ``taubench.models.replies``); an optional on-disk
 response cache; and token and cost accounting per call, from counts checked before use.
+
+Each call can say who makes it (``caller``), for a server that plays several roles at once
+(the scripted server, ``taubench.testing``): a label ``<role>/<strategy>[/<step>]`` for the
+agent and user strategies (``agent/react``, ``user/verify/supervisor``: the step where a
+strategy makes more than one kind of call), ``judge`` and ``analysis`` for the graders. Each
+strategy names its own; a call that names none is labelled with the client's role (``agent``,
+``user``: a strategy of one's own). It goes out as the ``X-Taubench-Caller`` header only when the model's
+spec opts in (``label_requests``, from ``provider.label_requests``): a request to a real
+provider stays as it was, and the label is never part of the cache key.
 """
 
-import hashlib
-import json
-import logging
 import os
 import random
-import threading
 import time
-import warnings
-from pathlib import Path
 from typing import Any, Optional
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel
 
 from taubench.core import masking
 from taubench.core.messages import Usage
-from taubench.core.remote_errors import (
-    RemoteAccessError,
-    RemoteError,
-    RemoteReplyError,
-    RemoteRequestError,
-    RemoteTransientError,
-)
 from taubench.core.retrying import GaveUp, RetryPolicy, with_retries
+from taubench.models.cache import ResponseCache, cache_key
+from taubench.models.errors import LLMReplyError, LLMTransientError, LLMUnreachableError, classify
 from taubench.models.http_clients import ThreadClients
 from taubench.models.replies import (
     TokenCounts,
-    answered_status,
     causes,
-    connection_failed,
     never_connected,
     read_usage,
     retry_after_seconds,
-    retryable_status,
-    unusable_reply,
 )
+from taubench.models.routing import known_price, quiet_litellm
+from taubench.models.spec import ModelSpec
+from taubench.models.spend import SpendMeter
 
-PER_MILLION = 1_000_000
-
-
-class Pricing(BaseModel):
-    """USD per million tokens, for models litellm's price table does not know (or to override it)."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    input: float = Field(ge=0)
-    output: float = Field(ge=0)
-    cached_input: Optional[float] = Field(None, ge=0)  # None: cached prompt tokens cost as input
-
-    def cost(self, prompt_tokens: int, completion_tokens: int, cached_tokens: int) -> float:
-        cached_rate = self.input if self.cached_input is None else self.cached_input
-        return (
-            (prompt_tokens - cached_tokens) * self.input + cached_tokens * cached_rate + completion_tokens * self.output
-        ) / PER_MILLION
-
-
-class ModelSpec(BaseModel):
-    """Which model one role talks to, and how."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    model: str
-    api_base: Optional[str] = None
-    api_key_env: Optional[str] = None
-    temperature: Optional[float] = 0.0
-    pricing: Optional[Pricing] = None
-    params: dict[str, Any] = {}  # passed to litellm as they are (max_tokens, reasoning_effort, ...)
-    first_call_timeout: Optional[float] = None  # seconds until a first answer (a cold serverless worker)
-    warm_up: bool = False  # one small call before any episode (LLMClient.warm_up)
-
-
-class LLMError(RemoteError):
-    """A model call that did not produce an answer."""
-
-
-class LLMTransientError(LLMError, RemoteTransientError):
-    """The provider kept failing (rate limits, server errors, timeouts) until the retry budget ran out."""
-
-
-class LLMUnreachableError(LLMTransientError):
-    """The endpoint never answered this process: every connection was refused or its name did
-    not resolve until the retries ran out. Rerunning the episode would only wait as long again;
-    when a run's first episodes all end so, the run stops (``taubench.execution.fail_fast``)."""
+CALLER_HEADER = "X-Taubench-Caller"
 
 
 class _ParamDropped(Exception):
@@ -98,18 +50,6 @@ class _ParamDropped(Exception):
 
 def _try_again(failure: BaseException) -> bool:
     return isinstance(failure, (LLMTransientError, _ParamDropped))
-
-
-class LLMAccessError(LLMError, RemoteAccessError):
-    """Every call will fail the same way (bad key, no access, unknown model): the run stops."""
-
-
-class LLMRequestError(LLMError, RemoteRequestError):
-    """This request cannot be answered (bad request, context window exceeded)."""
-
-
-class LLMReplyError(LLMError, RemoteReplyError):
-    """The model's failure, not the infrastructure's: its answer cannot be used."""
 
 
 class ToolCallRequest(BaseModel):
@@ -126,87 +66,6 @@ class Completion(BaseModel):
     usage: Usage
 
 
-class SpendMeter:
-    """Money spent by all the clients of a run, updated after every paid call, and how many
-    calls cost an unknown amount (``None``: no price, or token counts that make no sense)."""
-
-    def __init__(self, already_spent: float = 0.0):
-        self._lock = threading.Lock()
-        self._spent = already_spent
-        self._unknown = 0
-
-    def add(self, cost: Optional[float]) -> None:
-        with self._lock:
-            if cost is None:
-                self._unknown += 1
-            else:
-                self._spent += cost
-
-    @property
-    def spent(self) -> float:
-        with self._lock:
-            return self._spent
-
-    @property
-    def unknown_costs(self) -> int:
-        with self._lock:
-            return self._unknown
-
-
-class ResponseCache:
-    """Answers stored on disk by request; thread- and process-safe (diskcache)."""
-
-    def __init__(self, directory: Path):
-        import diskcache
-
-        self.store = diskcache.Cache(str(directory))
-
-    def get(self, key: str) -> Optional[dict]:
-        return self.store.get(key)
-
-    def put(self, key: str, value: dict) -> None:
-        self.store.set(key, value)
-
-
-def known_price(model: str) -> bool:
-    """Whether litellm's (local) price table prices this model string."""
-    litellm = quiet_litellm()
-
-    try:
-        info = litellm.get_model_info(model)
-    except Exception:  # litellm raises a bare Exception for unmapped models
-        return False
-    return info.get("input_cost_per_token") is not None
-
-
-def missing_key(spec: ModelSpec) -> Optional[str]:
-    """The environment variable this model needs and lacks, if any."""
-    if spec.api_key_env:
-        return None if os.environ.get(spec.api_key_env) else spec.api_key_env
-    if spec.api_base:
-        return None  # a self-hosted endpoint may need no key
-    litellm = quiet_litellm()
-
-    missing = litellm.validate_environment(spec.model).get("missing_keys") or []
-    return missing[0] if missing else None
-
-
-def unroutable(spec: ModelSpec) -> Optional[str]:
-    """Why litellm cannot route this model string to a provider, or ``None`` when it can
-    (litellm's own routing, offline: nothing is sent)."""
-    litellm = quiet_litellm()
-    try:
-        litellm.get_llm_provider(model=spec.model, api_base=spec.api_base)
-    except Exception as exc:  # litellm raises BadRequestError ("LLM Provider NOT provided")
-        return str(exc).strip().splitlines()[0]
-    return None
-
-
-def litellm_providers() -> list[str]:
-    """The provider prefixes litellm routes (``<provider>/<model>``)."""
-    return [getattr(provider, "value", provider) for provider in quiet_litellm().provider_list]
-
-
 class LLMClient:
     def __init__(
         self,
@@ -215,8 +74,10 @@ class LLMClient:
         cache: Optional[ResponseCache] = None,
         meter: Optional[SpendMeter] = None,
         http: Optional[ThreadClients] = None,  # shared by the clients of one endpoint (``http_for``)
+        role: Optional[str] = None,  # the caller of a call that names none (a strategy of one's own)
     ):
         self.spec = spec
+        self.role = role
         if spec.api_key_env:
             masking.watch(spec.api_key_env)  # its value is masked in every error text recorded, whatever its name
         self.retry = retry
@@ -254,19 +115,23 @@ class LLMClient:
         tools: Optional[list[dict]] = None,
         seed: Optional[int] = None,
         trial: Optional[int] = None,
+        caller: Optional[str] = None,
         **extra: Any,
     ) -> Completion:
         """One answer. ``trial`` is part of the cache key, so repeated trials of a task each
-        get an answer of their own instead of replaying the first one."""
+        get an answer of their own instead of replaying the first one. ``caller``: who asks
+        (the module docstring; else the client's ``role``), sent only if the spec says ``label_requests``."""
         request = self._request(messages, tools, seed, extra)
-        key = _cache_key(request, self.spec.api_base, trial) if self.cache else None
+        key = cache_key(request, self.spec.api_base, trial) if self.cache else None
         if self.cache and key and (stored := self.cache.get(key)) is not None:
             completion = Completion.model_validate(stored)
             completion.usage = completion.usage.model_copy(
                 update={"cost": 0.0, "cache_hits": 1, "retries": 0, "seconds": 0.0}
             )
             return completion
-        completion = self._call_with_retries(request)
+        caller = caller or self.role
+        label = {CALLER_HEADER: caller} if caller is not None and self.spec.label_requests else None
+        completion = self._call_with_retries(request, label)
         if self.meter:
             self.meter.add(completion.usage.cost)
         if self.cache and key:
@@ -286,14 +151,17 @@ class LLMClient:
         request.update(extra)
         return request
 
-    def _call_with_retries(self, request: dict) -> Completion:
+    def _call_with_retries(self, request: dict, headers: Optional[dict[str, str]] = None) -> Completion:
         litellm = quiet_litellm()
         started = time.perf_counter()
 
         def attempt() -> Any:
+            sent = {k: v for k, v in request.items() if k not in self._dropped_params}
+            if headers:  # beside any extra_headers of the model's params; unlabelled, the call is as it was
+                sent["extra_headers"] = {**(sent.get("extra_headers") or {}), **headers}
             try:
                 return litellm.completion(
-                    **{k: v for k, v in request.items() if k not in self._dropped_params},
+                    **sent,
                     api_base=self.spec.api_base,
                     api_key=self._api_key(),
                     timeout=self._timeout(),
@@ -416,61 +284,5 @@ def http_for(spec: ModelSpec, retry: RetryPolicy) -> ThreadClients:
     return ThreadClients(spec.model, spec.api_base, LLMClient.api_key_of(spec), retry.timeout)
 
 
-# litellm dumps a provider's reply through its own pydantic models before we see it; a malformed
-# reply (a number as the content) makes pydantic warn on stderr, in the middle of the progress
-# bar, about litellm's model. What the reply is worth is ours to say (``classify``, ``replies``).
-LITELLM_DUMP_WARNING = r"Pydantic serializer warnings:\s+PydanticSerializationUnexpectedValue"
-
-
-def quiet_litellm():
-    """litellm, imported on first use (it is heavy), without its per-call INFO lines (Hydra
-    sets the root logger to INFO), its "give feedback" banners (our retries report) and the
-    pydantic warnings its dump of a malformed reply raises."""
-    import litellm
-
-    # at every call, as the logger levels: a test harness may have reset the filters since (the
-    # same filter again replaces the earlier one, so the list does not grow)
-    warnings.filterwarnings("ignore", message=LITELLM_DUMP_WARNING, category=UserWarning, module="pydantic.main")
-    litellm.suppress_debug_info = True
-    for name in ("LiteLLM", "LiteLLM Router", "LiteLLM Proxy", "httpx"):
-        logger = logging.getLogger(name)
-        if logger.level != logging.WARNING:  # setLevel empties every logger's cache, on every call
-            logger.setLevel(logging.WARNING)
-    return litellm
-
-
-def classify(exc: Exception, model: str) -> LLMError:
-    """Sorts litellm's exceptions into: retry (only what can change: no answer, or 408, 429,
-    5xx answered), give up on this request, or stop the run. The chain of causes decides, not
-    the class litellm chose (see ``taubench.models.replies``)."""
-    import litellm
-
-    name = type(exc).__name__
-    if isinstance(exc, litellm.ContextWindowExceededError):
-        return LLMRequestError(f"{model}: the conversation no longer fits the model's context window ({exc})")
-    if isinstance(exc, (litellm.AuthenticationError, litellm.PermissionDeniedError)):
-        return LLMAccessError(f"{model}: the provider refused the credentials ({name}: {exc})")
-    if isinstance(exc, litellm.NotFoundError):
-        return LLMAccessError(f"{model}: the provider does not know this model or endpoint ({exc})")
-    if isinstance(exc, litellm.Timeout) or connection_failed(exc):
-        return LLMTransientError(f"{model}: {name}: {exc}")
-    status = answered_status(exc)
-    if status is not None and retryable_status(status):
-        return LLMTransientError(f"{model}: {name}: {exc}")
-    if unusable := unusable_reply(exc):
-        return LLMReplyError(f"{model}: the reply cannot be used, not retried: {unusable.reason}", unusable.excerpt)
-    if isinstance(exc, litellm.BadRequestError):
-        return LLMRequestError(f"{model}: the provider rejected the request ({exc})")
-    status = getattr(exc, "status_code", None)
-    if isinstance(status, int) and retryable_status(status):
-        return LLMTransientError(f"{model}: {name}: {exc}")
-    return LLMRequestError(f"{model}: {name}: {exc}")
-
-
 def _sounds_unsupported(text: str) -> bool:
     return any(phrase in text for phrase in ("unsupported", "not supported", "does not support", "not support"))
-
-
-def _cache_key(request: dict, api_base: Optional[str], trial: Optional[int]) -> str:
-    payload = json.dumps({"request": request, "api_base": api_base, "trial": trial}, sort_keys=True, default=str)
-    return hashlib.sha256(payload.encode("utf-8")).hexdigest()

@@ -12,6 +12,9 @@ from taubench.core.evaluation import JudgeVerdict
 from taubench.core.messages import AssistantMessage, Message
 from taubench.models.client import LLMClient
 
+CALLER = "judge"  # the label of its model calls (taubench.models.client)
+OUTCOMES_HEADING = "Expected outcomes:"  # the expectations follow it, as a Python list
+
 INSTRUCTIONS = """You review a conversation between a customer-service agent and a customer, \
 and decide for each expected outcome whether the conversation achieves it.
 
@@ -37,7 +40,8 @@ class LLMJudge:
             [
                 {"role": "system", "content": INSTRUCTIONS},
                 {"role": "user", "content": render_request(trajectory, assertions)},
-            ]
+            ],
+            caller=CALLER,
         )
         content = completion.content
         try:
@@ -56,4 +60,4 @@ def render_request(trajectory: Sequence[Message], assertions: list[str]) -> str:
         f"{message.role}: {message.content if not isinstance(message, AssistantMessage) or message.content else None}"
         for message in trajectory
     ]
-    return "Conversation:\n" + "\n".join(lines) + f"\n\nExpected outcomes:\n{assertions!r}"
+    return "Conversation:\n" + "\n".join(lines) + f"\n\n{OUTCOMES_HEADING}\n{assertions!r}"

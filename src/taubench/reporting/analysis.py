@@ -31,7 +31,8 @@ from taubench.execution.rundir import (
     stored_episodes,
 )
 from taubench.execution.settings import EnvSettings, LLMSettings, TrackingSettings
-from taubench.models.client import ModelSpec, missing_key
+from taubench.models.routing import missing_key
+from taubench.models.spec import ModelSpec
 from taubench.reporting.fault_attribution import ANALYSIS_FILE, ErrorAnalysis, analyse, client_for, write
 from taubench.reporting.mlflow_store import STORE_FOLDER, StoreError
 from taubench.reporting.tracking import Artifact, Tracker
@@ -114,10 +115,17 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     parser.add_argument("--api-key-env", help="environment variable holding the key")
     parser.add_argument("--concurrency", type=int, help="requests at once (default: the run's max_concurrency)")
     parser.add_argument("--tracking-uri", help="MLflow store of the run (default: the embedded store under ./mlruns)")
+    parser.add_argument(
+        "--label-requests",
+        action="store_true",
+        help="say who asks in a request header, for a server that plays several roles (the scripted server)",
+    )
     args = parser.parse_args(argv)
     if args.concurrency is not None and args.concurrency < 1:
         parser.error(f"--concurrency: must be at least 1 (got {args.concurrency})")
-    spec = ModelSpec(model=args.model, api_base=args.api_base, api_key_env=args.api_key_env)
+    spec = ModelSpec(
+        model=args.model, api_base=args.api_base, api_key_env=args.api_key_env, label_requests=args.label_requests
+    )
     variable = missing_key(spec)
     if variable:
         option = "--api-key-env" if args.api_key_env else "--model"

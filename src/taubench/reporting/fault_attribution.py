@@ -5,7 +5,7 @@ failed episodes (``taubench.reporting.analysis`` runs it after a run or on a sto
 file's analysis, ``taubench.reporting.v1_analysis``, too).
 
 The expected actions, the calls made and the outcome go in as one JSON line under fixed
-headings at the end of the request, so a scripted model (``taubench.testing.scripted_server``) can
+headings at the end of the request, so a scripted model (``taubench.testing.scripted_replies``) can
 read them back exactly.
 """
 
@@ -26,10 +26,14 @@ from taubench.execution.rundir import (
     write_atomically,
 )
 from taubench.execution.settings import LLMSettings
-from taubench.models.client import LLMClient, LLMError, ModelSpec, ResponseCache
+from taubench.models.cache import ResponseCache
+from taubench.models.client import LLMClient
+from taubench.models.errors import LLMError
+from taubench.models.spec import ModelSpec
 from taubench.users.llm import render_scenario
 
 ANALYSIS_FILE = "error_analysis.json"
+CALLER = "analysis"  # the label of its model calls (taubench.models.client)
 SCHEMA_NAME = "fault_attribution"
 EXPECTED_ACTIONS_HEADING = "## Expected actions (JSON)"
 TOOL_CALLS_HEADING = "## Tool calls the agent made (JSON)"
@@ -214,7 +218,7 @@ def attribute(
         {"role": "user", "content": render_request(episode, domain, task)},
     ]
     try:
-        completion = client.complete(messages, response_format=RESPONSE_FORMAT)
+        completion = client.complete(messages, caller=CALLER, response_format=RESPONSE_FORMAT)
     except LLMError as exc:
         return entry.model_copy(update={"error": f"the model call failed: {exc}"}), Usage()
     try:

@@ -253,7 +253,7 @@ class StoredRunConfig(BaseModel):
 
 
 def export_after_run(prepared: PreparedRun, report: RunReport, base_dir: Path) -> Artifact:
-    """``cli.after_run``'s step (``export.formats=[mtbench]``), from the run's own settings, once
+    """``lifecycle.after_run``'s step (``export.formats=[mtbench]``), from the run's own settings, once
     per run (``PreparedRun.export_once``): say where, hand the folder to MLflow. A relative
     ``export.data_dir`` is taken from ``base_dir``, where the command started."""
     settings = prepared.settings

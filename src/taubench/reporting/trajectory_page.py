@@ -16,7 +16,8 @@ from pydantic import BaseModel
 from taubench.core.episode import ROLES, EpisodeResult
 from taubench.core.messages import AssistantMessage, Requestor, ToolCall, ToolMessage, Usage, UserMessage, tool_calls_of
 from taubench.core.metrics import is_success
-from taubench.execution.settings import RunSettings, model_roles
+from taubench.execution.preflight import model_roles
+from taubench.execution.settings import RunSettings
 from taubench.reporting.fault_attribution import EpisodeAttribution
 
 PAGES_FOLDER = "trajectories"

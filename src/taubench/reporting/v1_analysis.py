@@ -20,7 +20,8 @@ from taubench.core.domain import DataError
 from taubench.domains import load_domain
 from taubench.execution.rundir import write_atomically
 from taubench.execution.settings import LLMSettings
-from taubench.models.client import ModelSpec, missing_key
+from taubench.models.routing import missing_key
+from taubench.models.spec import ModelSpec
 from taubench.reporting import v1_results
 from taubench.reporting.fault_attribution import ErrorAnalysis, analyse, client_for, write
 

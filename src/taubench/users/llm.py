@@ -166,6 +166,7 @@ class LLMUser:
     uses_model = True
     acts_with_tools = True  # can use the user's own tools, in domains that have them
     reply_format = ""  # added to the guidelines by strategies that want answers laid out their way
+    caller = "user/llm"  # the label of its model calls (taubench.models.client); ask's step follows it
 
     def __init__(self, context: EpisodeContext, client: LLMClient):
         self.client = client
@@ -180,7 +181,7 @@ class LLMUser:
     def respond(self, trajectory: Sequence[Message]) -> UserMessage:
         messages = self.prompt(trajectory)
         completion = (
-            self.client.complete(messages, tools=self.tools, seed=self.seed, trial=self.trial)
+            self.client.complete(messages, tools=self.tools, seed=self.seed, trial=self.trial, caller=self.caller)
             if self.tools
             else self.ask(messages)
         )
@@ -192,5 +193,7 @@ class LLMUser:
     def prompt(self, trajectory: Sequence[Message]) -> list[dict]:
         return [{"role": "system", "content": self.system}, *customer_view(trajectory)]
 
-    def ask(self, messages: list[dict]) -> Completion:
-        return self.client.complete(messages, seed=self.seed, trial=self.trial)
+    def ask(self, messages: list[dict], step: Optional[str] = None) -> Completion:
+        """One call; ``step`` names which of its kinds of call it is, for a strategy that makes several."""
+        caller = f"{self.caller}/{step}" if step else self.caller
+        return self.client.complete(messages, seed=self.seed, trial=self.trial, caller=caller)

@@ -22,9 +22,7 @@ from taubench.users.llm import LLMUser, labelled_parts, with_note
 
 THOUGHT_LABEL = "Thought:"
 RESPONSE_LABEL = "User Response:"
-REACT_MARKER = "Think before you write each message."  # opens the format block; the scripted server looks for it
-
-REACT_FORMAT = f"""{REACT_MARKER} Lay out every answer in two labelled parts, in this order:
+REACT_FORMAT = f"""Think before you write each message. Lay out every answer in two labelled parts, in this order:
 {THOUGHT_LABEL}
 <your private notes: where the conversation stands, what the scenario has you do next>
 {RESPONSE_LABEL}
@@ -47,6 +45,7 @@ class ReactUser(LLMUser):
     acts_with_tools = False  # its reply format has no place for tool calls
     Options = ReactOptions
     reply_format = REACT_FORMAT
+    caller = "user/react"
 
     def __init__(self, context: EpisodeContext, client: LLMClient, options: ReactOptions):
         super().__init__(context, client)

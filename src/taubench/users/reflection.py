@@ -22,12 +22,11 @@ from taubench.users.verify import VerifyOptions, VerifyUser
 
 REFLECTION_LABEL = "Reflection:"
 REVISION_LABEL = "Revised message:"
-REFLECTION_MARKER = "Think about why it was stopped"  # the scripted server looks for it
 
 
 def reflection_request(reason: str) -> str:
     return (
-        f"A reviewer stopped that message before it reached the agent: {reason} {REFLECTION_MARKER}, "
+        f"A reviewer stopped that message before it reached the agent: {reason} Think about why it was stopped, "
         f"then write a better message. Lay out your answer in two labelled parts:\n"
         f"{REFLECTION_LABEL}\n<one or two sentences: what was wrong, what the customer should say instead>\n"
         f"{REVISION_LABEL}\n<the message for the agent, and nothing else>"
@@ -40,15 +39,16 @@ class ReflectionOptions(VerifyOptions):
 
 class ReflectionUser(VerifyUser):
     Options = ReflectionOptions
+    caller = "user/reflection"  # its steps: reply, supervisor (VerifyUser.review), reflect
 
     def respond(self, trajectory: Sequence[Message]) -> UserMessage:
         messages = self.prompt(trajectory)
-        completion = self.ask(messages)
+        completion = self.ask(messages, "reply")
         first, usage = self.review(trajectory, reply_text(completion))
         usages, drafts = [completion.usage, usage], [first]
         rejected = first  # the latest readable rejected message: what the next reflection is about
         while not drafts[-1].accepted and len(drafts) < self.max_attempts:
-            completion = self.ask(with_note(messages, rejected.content, reflection_request(rejected.reason)))
+            completion = self.ask(with_note(messages, rejected.content, reflection_request(rejected.reason)), "reflect")
             usages.append(completion.usage)
             try:
                 reflection, revision = labelled_parts(completion.content or "", REFLECTION_LABEL, REVISION_LABEL)

@@ -25,7 +25,7 @@ from taubench.core.participants import EpisodeContext
 from taubench.models.client import LLMClient
 from taubench.users.llm import LLMUser, render_scenario, reply_text, with_note
 
-SUPERVISOR_MARKER = "You review one message of a simulated customer"  # the scripted server looks for it
+SUPERVISOR_MARKER = "You review one message of a simulated customer"  # opens the supervisor's guidelines
 STOP, TRANSFER, OUT_OF_SCOPE = STOP_TOKENS
 
 REVIEW_GUIDELINES = f"""{SUPERVISOR_MARKER} before it is sent to a customer-service agent. \
@@ -76,6 +76,7 @@ class VerifyOptions(BaseModel):
 class VerifyUser(LLMUser):
     acts_with_tools = False  # the supervisor reviews text answers only
     Options = VerifyOptions
+    caller = "user/verify"  # its steps: reply (a candidate), supervisor (a review)
 
     def __init__(self, context: EpisodeContext, client: LLMClient, options: VerifyOptions):
         super().__init__(context, client)
@@ -86,7 +87,7 @@ class VerifyUser(LLMUser):
         messages = self.prompt(trajectory)
         usages, drafts = [], []
         for _ in range(self.max_attempts):
-            completion = self.ask(messages)
+            completion = self.ask(messages, "reply")
             draft, review_usage = self.review(trajectory, reply_text(completion))
             usages += [completion.usage, review_usage]
             drafts.append(draft)
@@ -106,7 +107,7 @@ class VerifyUser(LLMUser):
             },
             {"role": "user", "content": f"The customer's next message:\n<message>\n{candidate}\n</message>"},
         ]
-        completion = self.ask(messages)
+        completion = self.ask(messages, "supervisor")
         verdict = parse_verdict(completion.content or "")
         if verdict is None:  # a reviewer that cannot be understood cannot block a turn
             return Draft(

@@ -14,24 +14,18 @@ payload into the composition or the run's command line.
 """
 
 import re
-import threading
 from functools import cache
 from importlib.resources import files
 from typing import NamedTuple, Optional, Sequence
 
 import yaml
 
+from taubench.app.lifecycle import compose
 from taubench.core.domain import DataError
 from taubench.core.plugins import CUSTOM
-from taubench.domains import load_domain
-from taubench.execution.settings import (
-    ConfigError,
-    RunSettings,
-    check_models,
-    config_names,
-    parse_settings,
-    select_tasks,
-)
+from taubench.execution.config_groups import config_names
+from taubench.execution.preparation import checked
+from taubench.execution.settings import ConfigError, RunSettings
 
 MAX_OVERRIDES = 32
 MAX_OVERRIDE_CHARS = 1000  # a list of every task id of a τ² domain takes under 400
@@ -135,33 +129,15 @@ def validate_overrides(overrides: Sequence[str]) -> tuple[RunSettings, int]:
     check_overrides(overrides)
     settings = compose_settings(list(overrides))
     try:
-        domain = load_domain(settings.env.name, settings.env.data_dir, settings.env.verify_checksums)
-        tasks = select_tasks(settings, domain)
-        check_models(settings)
+        _, tasks = checked(settings)
     except (ConfigError, DataError) as exc:
         raise RequestError(str(exc)) from None
     return settings, len(tasks) * settings.num_trials
 
 
-_COMPOSE_LOCK = threading.Lock()  # Hydra's composition state is global: held for the composition alone
-
-
 def compose_settings(overrides: list[str]) -> RunSettings:
-    from hydra import compose, initialize_config_module
-    from hydra.errors import HydraException
-    from omegaconf import OmegaConf
-    from omegaconf.errors import OmegaConfBaseException
-
     try:
-        with _COMPOSE_LOCK:
-            with initialize_config_module(config_module="taubench.conf", version_base="1.3"):
-                config = OmegaConf.to_container(compose(config_name="config", overrides=overrides), resolve=True)
-    except (HydraException, OmegaConfBaseException) as exc:
-        reason, cut, _ = str(exc).partition("\nTo append")  # Hydra's hint to add the key with '+' is no way out here
-        raise RequestError(
-            f"overrides: {reason}{' (the selected config has no such setting)' if cut else ''}"
-        ) from None
-    try:
-        return parse_settings(config)
+        return compose(overrides)
     except ConfigError as exc:
-        raise RequestError(str(exc)) from None
+        reason, cut, _ = str(exc).partition("\nTo append")  # Hydra's hint to add the key with '+' is no way out here
+        raise RequestError(f"{reason}{' (the selected config has no such setting)' if cut else ''}") from None

@@ -3,9 +3,10 @@
 ``python -m taubench api`` serves it with uvicorn on 127.0.0.1:8000. ``GET /scores`` answers
 as the MT-Bench fork of τ-bench does (the newest exported scores of a model on a subset, as
 JSONL), but from stored exports: a GET never starts a paid run. Runs are started with
-``POST /runs`` and a list of Hydra overrides, each run a ``python -m taubench`` process of its
-own (a crash or a stuck run never takes the API down) writing to ``<runs dir>/<run id>`` and
-exporting its MT-Bench scores to the data directory. ``GET /leaderboard`` tables those runs.
+``POST /runs`` and a list of Hydra overrides, each run a ``taubench`` process of its own (a
+crash or a stuck run never takes the API down), or with ``--isolation thread`` in the API's
+own process through the same lifecycle (``taubench.app.lifecycle``), writing to ``<runs
+dir>/<run id>`` and exporting its MT-Bench scores to the data directory. ``GET /leaderboard`` tables those runs.
 
 A run's id is derived from its configuration (the settings a run is resumed by), so asking
 twice for the same run gives the same id and starts it once; a run that stopped before its
@@ -28,7 +29,7 @@ from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Annotated, Iterator, Literal, Optional, Sequence
+from typing import Annotated, Iterator, Literal, Optional, Sequence, TextIO
 
 import anyio
 from fastapi import Depends, FastAPI, HTTPException, Query
@@ -37,7 +38,8 @@ from fastapi.responses import JSONResponse, PlainTextResponse, Response, Streami
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from pydantic import BaseModel, Field, StringConstraints
 
-from taubench.core.masking import MaskedText
+from taubench.app.lifecycle import run
+from taubench.core.masking import MaskedText, mask_secrets
 from taubench.core.metrics import RunSummary
 from taubench.core.untrusted import SkippedLine, fault, read_within
 from taubench.domains import DOMAINS
@@ -82,6 +84,10 @@ class ApiSettings(BaseModel):
     max_running: int = Field(2, ge=1)  # runs at once; more wait their turn
     tracking_uri: Optional[str] = None  # null: the embedded store under the directory the API runs in
     max_body_bytes: int = Field(64 * 1024, ge=1)  # larger request bodies are refused (413) before they are read whole
+    # process: each run a `taubench` process of its own (a crash or a stuck run never takes the
+    # API down; stopping the API stops it at once); thread: in the API's process, through the
+    # same lifecycle (no process start-up; stopping the API lets running episodes finish)
+    isolation: Literal["process", "thread"] = "process"
 
 
 class RunRequest(BaseModel):
@@ -140,6 +146,7 @@ class RunBook:
         self.lock = threading.Lock()
         self.active: dict[str, Status] = {}  # queued or running in this process
         self.processes: dict[str, subprocess.Popen] = {}
+        self.stopping = threading.Event()  # set at shutdown: in-process runs start no further episode
         self.pool = ThreadPoolExecutor(max_workers=settings.max_running, thread_name_prefix="taubench-run")
         # Validations wait for these threads, not for the pool that serves every other request.
         self.validations = anyio.CapacityLimiter(2)
@@ -169,29 +176,30 @@ class RunBook:
         return RunStarted(id=run_id, status="queued", created=True)
 
     def _run(self, run_id: str, overrides: list[str], folder: Path) -> None:
-        resume = f"resume={folder}" if (folder / MANIFEST_FILE).exists() else "resume=never"
-        command = [
-            sys.executable,
-            "-m",
-            "taubench",
+        """The run, as ``taubench <overrides>`` with the server's own settings added: in a process
+        of its own or in this one (``isolation``), its output in the run's log either way."""
+        arguments = [
             *overrides,
             f"output_dir={folder}",
-            f"hydra.run.dir={folder}",
-            resume,
+            f"resume={folder}" if (folder / MANIFEST_FILE).exists() else "resume=never",
             "progress=false",
             "export.formats=[mtbench]",
             f"export.data_dir={self.data_dir}",
+            *([f"tracking.tracking_uri={self.settings.tracking_uri}"] if self.settings.tracking_uri else []),
         ]
-        if self.settings.tracking_uri:
-            command.append(f"tracking.tracking_uri={self.settings.tracking_uri}")
         try:
-            appending = (
-                os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NOFOLLOW
-            )  # never through a link put there since the check
+            appending = os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NOFOLLOW  # never through a link put there since
             with os.fdopen(os.open(folder / LOG_FILE, appending, 0o644), "a", encoding="utf-8") as log:
+                if self.settings.isolation == "thread":
+                    self._run_here(run_id, arguments, log)
+                    return
                 with self.lock:
                     process = subprocess.Popen(
-                        command, cwd=self.base_dir, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL
+                        [sys.executable, "-m", "taubench", *arguments, f"hydra.run.dir={folder}"],
+                        cwd=self.base_dir,
+                        stdout=log,
+                        stderr=subprocess.STDOUT,
+                        stdin=subprocess.DEVNULL,
                     )
                     self.processes[run_id] = process
                     self.active[run_id] = "running"
@@ -200,6 +208,19 @@ class RunBook:
             with self.lock:
                 self.active.pop(run_id, None)
                 self.processes.pop(run_id, None)
+
+    def _run_here(self, run_id: str, arguments: list[str], log: TextIO) -> None:
+        """The run in this process, through the lifecycle the command line uses; what stops it
+        is written to its log, as a process of its own would have printed it."""
+        with self.lock:
+            self.active[run_id] = "running"
+        try:
+            report = run(arguments, base_dir=self.base_dir, cancel=self.stopping)
+        except Exception as exc:  # the run's failure, never the API's
+            log.write(f"taubench: {mask_secrets(str(exc))}\n")
+            return
+        if report.summary.stopped:
+            log.write(f"taubench: {mask_secrets(report.summary.stopped)}\n")
 
     def state(self, run_id: str) -> RunState:
         if not os.path.lexists(self.runs_dir / run_id / REQUEST_FILE):
@@ -271,7 +292,9 @@ class RunBook:
             raise RequestError(f"run {run_id}: {unreadable(EPISODES_FILE, exc)}") from None
 
     def shutdown(self) -> None:
-        """Running runs are stopped (each can be continued by asking for it again)."""
+        """Running runs are stopped (each can be continued by asking for it again): a process at
+        once, an in-process run once its running episodes end."""
+        self.stopping.set()
         with self.lock:
             for process in self.processes.values():
                 process.terminate()
@@ -429,6 +452,12 @@ def parse_args(argv: Optional[Sequence[str]] = None) -> argparse.Namespace:
         default=ApiSettings().max_body_bytes,
         help="larger request bodies get 413 (default: 65536)",
     )
+    parser.add_argument(
+        "--isolation",
+        choices=["process", "thread"],
+        default=ApiSettings().isolation,
+        help="each run in a process of its own (default) or in the API's process",
+    )
     return parser.parse_args(argv)
 
 
@@ -442,6 +471,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         max_running=args.max_running,
         tracking_uri=args.tracking_uri,
         max_body_bytes=args.max_body_bytes,
+        isolation=args.isolation,
     )
     if not os.environ.get(TOKEN_VARIABLE):
         print(

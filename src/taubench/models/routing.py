@@ -1,0 +1,71 @@
+"""What litellm knows of a model string, asked offline: its provider, the key it needs, its
+price; and litellm itself, imported on first use and kept quiet."""
+
+import logging
+import os
+import warnings
+from typing import Optional
+
+from taubench.models.spec import ModelSpec
+
+
+def known_price(model: str) -> bool:
+    """Whether litellm's (local) price table prices this model string."""
+    litellm = quiet_litellm()
+
+    try:
+        info = litellm.get_model_info(model)
+    except Exception:  # litellm raises a bare Exception for unmapped models
+        return False
+    return info.get("input_cost_per_token") is not None
+
+
+def missing_key(spec: ModelSpec) -> Optional[str]:
+    """The environment variable this model needs and lacks, if any."""
+    if spec.api_key_env:
+        return None if os.environ.get(spec.api_key_env) else spec.api_key_env
+    if spec.api_base:
+        return None  # a self-hosted endpoint may need no key
+    litellm = quiet_litellm()
+
+    missing = litellm.validate_environment(spec.model).get("missing_keys") or []
+    return missing[0] if missing else None
+
+
+def unroutable(spec: ModelSpec) -> Optional[str]:
+    """Why litellm cannot route this model string to a provider, or ``None`` when it can
+    (litellm's own routing, offline: nothing is sent)."""
+    litellm = quiet_litellm()
+    try:
+        litellm.get_llm_provider(model=spec.model, api_base=spec.api_base)
+    except Exception as exc:  # litellm raises BadRequestError ("LLM Provider NOT provided")
+        return str(exc).strip().splitlines()[0]
+    return None
+
+
+def litellm_providers() -> list[str]:
+    """The provider prefixes litellm routes (``<provider>/<model>``)."""
+    return [getattr(provider, "value", provider) for provider in quiet_litellm().provider_list]
+
+
+# litellm dumps a provider's reply through its own pydantic models before we see it; a malformed
+# reply (a number as the content) makes pydantic warn on stderr, in the middle of the progress
+# bar, about litellm's model. What the reply is worth is ours to say (``classify``, ``replies``).
+LITELLM_DUMP_WARNING = r"Pydantic serializer warnings:\s+PydanticSerializationUnexpectedValue"
+
+
+def quiet_litellm():
+    """litellm, imported on first use (it is heavy), without its per-call INFO lines (Hydra
+    sets the root logger to INFO), its "give feedback" banners (our retries report) and the
+    pydantic warnings its dump of a malformed reply raises."""
+    import litellm
+
+    # at every call, as the logger levels: a test harness may have reset the filters since (the
+    # same filter again replaces the earlier one, so the list does not grow)
+    warnings.filterwarnings("ignore", message=LITELLM_DUMP_WARNING, category=UserWarning, module="pydantic.main")
+    litellm.suppress_debug_info = True
+    for name in ("LiteLLM", "LiteLLM Router", "LiteLLM Proxy", "httpx"):
+        logger = logging.getLogger(name)
+        if logger.level != logging.WARNING:  # setLevel empties every logger's cache, on every call
+            logger.setLevel(logging.WARNING)
+    return litellm
