@@ -47,7 +47,7 @@ def _earlier(output_dir: Path) -> Optional[ErrorAnalysis]:
 
 
 def after_run(prepared: PreparedRun, report: RunReport) -> tuple[ErrorAnalysis, Path]:
-    """The post-run step of a run with ``analysis.model`` (``cli.after_run``): the analysis
+    """The post-run step of a run with ``analysis.model`` (``lifecycle.after_run``): the analysis
     written and summarised."""
     settings = prepared.settings
     tasks = {task.id: task for task in prepared.tasks}
