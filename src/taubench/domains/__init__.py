@@ -34,6 +34,11 @@ REGISTRY: dict[str, str] = {
     "fitness": "fitness",
     "education": "education",
     "hr": "hr",
+    "finance": "finance",
+    "loans": "loans",
+    "accounting": "accounting",
+    "sales": "sales",
+    "advertising": "advertising",
 }
 
 
