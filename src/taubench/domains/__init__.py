@@ -39,6 +39,11 @@ REGISTRY: dict[str, str] = {
     "accounting": "accounting",
     "sales": "sales",
     "advertising": "advertising",
+    "logistics": "logistics",
+    "manufacturing": "manufacturing",
+    "construction": "construction",
+    "agriculture": "agriculture",
+    "space": "space",
 }
 
 
