@@ -20,7 +20,7 @@ from hydra.types import RunMode
 from omegaconf import DictConfig, OmegaConf
 from omegaconf.errors import OmegaConfBaseException
 
-from taubench.app.lifecycle import run_prepared, run_title
+from taubench.app.lifecycle import compose, run_prepared, run_title
 from taubench.app.misspelled import misspelling
 from taubench.core.domain import DataError
 from taubench.core.metrics import RunSummary
@@ -273,7 +273,7 @@ class SweepCallback(Callback):
         if parent_file.exists():
             from taubench.reporting.tracking import Tracker
 
-            settings = parse_settings(OmegaConf.to_container(hydra.compose(config_name="config"), resolve=True))
+            settings = compose()  # the sweep's own settings: the configs without a job's overrides
             metrics = {"jobs_completed": len(rows)} | ({"best_average_reward": best} if best is not None else {})
             artifacts = [Artifact(comparison, charts.CHARTS_FOLDER)] if comparison else []
             Tracker(settings.tracking, Path.cwd()).finish(parent_file.read_text().strip(), metrics, artifacts)
