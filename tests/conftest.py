@@ -94,11 +94,15 @@ _SEEDING = threading.Lock()
 @pytest.fixture(scope="session", autouse=True)
 def empty_mlflow_store(tmp_path_factory) -> Path:
     """An MLflow SQLite store with its tables made and nothing recorded: making the tables
-    takes about two seconds, which every command run in a fresh folder would pay again."""
+    takes about two seconds, which every command run in a fresh folder (and every test worker)
+    would pay again."""
     from taubench.reporting.mlflow_store import DATABASE, open_local_store
 
-    base = tmp_path_factory.mktemp("empty-store")
-    open_local_store(base)
+    session = tmp_path_factory.getbasetemp()
+    if "PYTEST_XDIST_WORKER" in os.environ:  # the workers' folders share a parent: one store for all
+        session = session.parent
+    base = session / "empty-store"
+    open_local_store(base)  # made by the first worker to ask; the others wait for it (its lock)
     _EMPTY_STORE.append(base / STORE_FOLDER / DATABASE)
     return _EMPTY_STORE[0]
 
@@ -203,6 +207,7 @@ class ServedUI(NamedTuple):
     address: str  # the one taubench.integrations.ui printed
     api: httpx.Client  # MLflow's REST API, /api/2.0/mlflow
     log: Path  # what the server wrote on stderr
+    processes: list[str]  # the command lines of the server's processes, once it answered
 
 
 @contextmanager
@@ -233,7 +238,8 @@ def serving_ui(base: Path) -> Iterator["ServedUI"]:
                 if ui.poll() is not None or time.monotonic() > deadline:
                     pytest.fail("the MLflow UI never answered")
                 time.sleep(0.1)
-        yield ServedUI(f"http://127.0.0.1:{port}", address, api, log)
+        group = subprocess.run(["ps", "-ww", "-o", "args=", "-g", str(ui.pid)], capture_output=True, text=True).stdout
+        yield ServedUI(f"http://127.0.0.1:{port}", address, api, log, group.splitlines())
     finally:
         api.close()
         subprocess.run(["pkill", "-TERM", "-g", str(ui.pid)], check=False)

@@ -11,7 +11,11 @@ from conftest import ORACLES, run_cli, serving_ui
 def test_the_ui_serves_this_folders_runs_at_an_address_that_opens_on_the_runs_table(tmp_path):
     recorded = run_cli(*ORACLES, "env=mock", "task_ids=[0]", "progress=false", cwd=tmp_path)
     assert recorded.returncode == 0, recorded.stderr
-    with serving_ui(tmp_path) as (root, address, api, log):
+    with serving_ui(tmp_path) as (root, address, api, log, processes):
+        # MLflow's command and one server process, no job runner: what one reader needs (MLflow's
+        # default is five more: four workers under the server, and the runner of its GenAI jobs)
+        assert len(processes) == 2 and "-m mlflow ui" in processes[0], processes
+        assert "-m uvicorn" in processes[1] and processes[1].endswith("--workers 1 mlflow.server.fastapi_app:app")
         experiment = api.get("/experiments/get-by-name", params={"experiment_name": "taubench"}).json()["experiment"]
         experiment_page = f"{root}/#/experiments/{experiment['experiment_id']}"
         assert address == f"{experiment_page}/runs?viewStateShareKey=results&workflowType=machine_learning"

@@ -129,7 +129,7 @@ class PristineDB:
             for name in self.tables
         }
         self.sorted_keys = {name: sorted(dump[name]) for name in self.tables}
-        self.digest = db_hash(self.db, in_canonical_order)
+        self.digest = self._digest(self.fresh().__dict__, Renaming(), None)  # from the texts: no second dump
 
     def record_model(self, table: str) -> type[BaseModel]:
         """The model of a table's records."""
@@ -189,7 +189,9 @@ class PristineDB:
         values = db.__dict__
         if self._untouched(values):
             return self.digest
-        renaming = renaming or Renaming()
+        return self._digest(values, renaming or Renaming(), parts)
+
+    def _digest(self, values: dict[str, Any], renaming: Renaming, parts: Optional[dict[PartId, Any]]) -> str:
         digest = hashlib.sha256(b"{")
         for number, name in enumerate(sorted(values)):
             digest.update((b", " if number else b"") + _json(name) + b": ")

@@ -18,6 +18,12 @@ from taubench.reporting.mlflow_store import STORE_FOLDER, StoreError, open_local
 from taubench.reporting.tracking import RESULTS_VIEW
 
 RUNS_MODE = "workflowType=machine_learning"
+# MLflow's server starts four worker processes and a job runner (for its GenAI judge and
+# optimisation jobs) by default: a UI one researcher reads needs one worker, its requests served
+# on that worker's threads, and no jobs; each process left out is some seconds of CPU at start.
+# ``--workers`` and MLflow's own MLFLOW_SERVER_ENABLE_JOB_EXECUTION=true ask for them again.
+WORKERS = 1
+JOBS_SETTING = "MLFLOW_SERVER_ENABLE_JOB_EXECUTION"
 # MLflow 3.17's server imports Starlette's deprecated WSGI middleware, and each of its worker
 # processes would say so on stderr: a warning about MLflow's code, not something to act on
 MLFLOW_NOISE = "ignore:starlette.middleware.wsgi is deprecated"
@@ -42,6 +48,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         "--host", default="127.0.0.1", help="address to serve on (default: 127.0.0.1, this machine only)"
     )
     parser.add_argument("--port", type=int, default=5000)
+    parser.add_argument(
+        "--workers", type=int, default=WORKERS, help="the MLflow server's worker processes (default: %(default)s)"
+    )
     args = parser.parse_args(argv)
     store = args.dir.resolve() / STORE_FOLDER
     if not (store / "mlflow.db").is_file():
@@ -77,7 +86,10 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         args.host,
         "--port",
         str(args.port),
+        "--workers",
+        str(args.workers),
     ]
+    os.environ.setdefault(JOBS_SETTING, "false")
     os.environ["PYTHONWARNINGS"] = ",".join(filter(None, [os.environ.get("PYTHONWARNINGS"), MLFLOW_NOISE]))
     os.execv(sys.executable, command)
     return 0  # not reached: the process is now the MLflow UI
