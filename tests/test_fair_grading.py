@@ -3,15 +3,20 @@ required figure means what it says). Each reproduction is a real task of ours wo
 valid way, graded by the real grader; the originals' domains keep their own rules."""
 
 import json
+from typing import Annotated, Optional
 
 import pytest
 from conftest import loaded
+from pydantic import BaseModel
 
 from taubench.core.environment import GREETING
 from taubench.core.evaluation import evaluate
 from taubench.core.figures import says
+from taubench.core.markers import Unordered
 from taubench.core.messages import AssistantMessage, UserMessage
-from taubench.core.renaming import NewRecord, name_new_records
+from taubench.core.pristine import PristineDB, db_hash
+from taubench.core.renaming import NewRecord, name_new_records, new_records
+from taubench.core.toolkit import Toolkit, tool
 from taubench.domains import load_domain
 from taubench.domains.fair_checks import reward_of, score
 from taubench.domains.subject import Subject
@@ -149,3 +154,46 @@ def test_records_alike_but_for_who_refers_to_them_are_told_apart():
         return {(table, renaming.key(key)): renaming.apply(dump) for (table, key), dump in parts.items()}
 
     assert state("K1", "K2") == state("K2", "K1")
+
+
+class _Note(BaseModel):
+    tags: Annotated[list[str], Unordered()]
+
+
+class _Notebook(BaseModel):
+    notes: dict[str, _Note]
+
+
+def test_a_table_empty_at_load_grades_its_first_record_as_any_other():
+    """A table a domain ships empty (requests no one has made yet) takes an episode's first
+    record: it is known as a new record of that table's model, and hashed in canonical order."""
+    pristine = PristineDB(_Notebook, '{"notes": {}}', in_canonical_order=True)
+    ends = []
+    for tags in (["urgent", "billing"], ["billing", "urgent"]):
+        db = pristine.fresh()
+        db.notes["N-1"] = _Note(tags=tags)
+        parts = pristine.own_parts(db)
+        assert set(new_records(pristine.db, parts, pristine.record_model)) == {"N-1"}
+        assert pristine.hash(db) == db_hash(db, in_canonical_order=True)
+        ends.append(pristine.hash(db))
+    assert ends[0] == ends[1]
+
+
+class _Tagging(Toolkit):
+    @tool("write")
+    def tag_note(self, note_id: str, tags: Optional[Annotated[list[str], Unordered()]] = None) -> str:
+        """Tag a note.
+
+        Args:
+            note_id: The note.
+            tags: Its tags, in any order.
+        """
+        return note_id
+
+
+def test_an_optional_list_declared_unordered_is_compared_in_one_order():
+    """``Optional[Annotated[list[str], Unordered()]]`` declares what ``Annotated[Optional[...], Unordered()]``
+    does: the check that asks every list to choose accepts both, so grading honours both."""
+    assert _Tagging.unordered_parameters() == {"tag_note": frozenset({"tags"})}
+    called = {"note_id": "N-1", "tags": ["urgent", "billing"]}
+    assert _Tagging.in_canonical_order("tag_note", called)["tags"] == ["billing", "urgent"]

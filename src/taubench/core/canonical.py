@@ -30,11 +30,23 @@ def in_canonical_order(items: Any) -> Any:
 
 
 def _split(annotation: Any) -> tuple[Any, tuple]:
-    """The type inside ``Annotated`` and its metadata."""
+    """The type inside ``Annotated`` and its metadata; of an optional one too
+    (``Optional[Annotated[list[str], Unordered()]]`` declares what ``Annotated[Optional[...], ...]`` does)."""
     if get_origin(annotation) is Annotated:
-        inner, *metadata = get_args(annotation)
-        return inner, tuple(metadata)
+        inner, *own = get_args(annotation)
+        return inner, tuple(own)
+    if get_origin(annotation) in (Union, types.UnionType):
+        arms = get_args(annotation)
+        metadata = tuple(marker for arm in arms if get_origin(arm) is Annotated for marker in get_args(arm)[1:])
+        if metadata:
+            plain: Any = Union[tuple(get_args(arm)[0] if get_origin(arm) is Annotated else arm for arm in arms)]
+            return plain, metadata
     return annotation, ()
+
+
+def declares_unordered(annotation: Any) -> bool:
+    """Whether the annotation (a tool parameter's, with its extras) declares ``Unordered``."""
+    return any(isinstance(marker, Unordered) for marker in _split(annotation)[1])
 
 
 def _arms(annotation: Any) -> list[Any]:

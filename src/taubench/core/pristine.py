@@ -23,7 +23,7 @@ import copy
 import hashlib
 import heapq
 import json
-from typing import Any, Optional
+from typing import Any, Optional, get_args
 
 from pydantic import BaseModel, TypeAdapter
 
@@ -132,11 +132,18 @@ class PristineDB:
         self.digest = self._digest(self.fresh().__dict__, Renaming(), None)  # from the texts: no second dump
 
     def record_model(self, table: str) -> type[BaseModel]:
-        """The model of a table's records."""
-        return next(iter(getattr(self.db, table).values())).__class__
+        """The model of a table's records: the one its field declares (``dict[str, Model]``),
+        known for a table empty at load too (an episode may add its first record); else a record's."""
+        return self._declared_record_model(table) or next(iter(getattr(self.db, table).values())).__class__
+
+    def _declared_record_model(self, table: str) -> Optional[type[BaseModel]]:
+        declared = get_args(self.db_model.model_fields[table].annotation)
+        model = declared[1] if len(declared) == 2 else None
+        return model if isinstance(model, type) and issubclass(model, BaseModel) else None
 
     def _record_plan(self, table: str) -> Plan:
-        return model_plan(self.record_model(table)) if getattr(self.db, table) else None
+        known = self._declared_record_model(table) is not None or getattr(self.db, table)
+        return model_plan(self.record_model(table)) if known else None
 
     def unchanged(self) -> bool:
         """Whether the shared records still hash as they did at load (a tool or a test that

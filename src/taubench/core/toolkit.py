@@ -13,8 +13,7 @@ from typing import Any, Callable, Literal, get_type_hints
 
 from pydantic import BaseModel, Field, create_model
 
-from taubench.core.canonical import in_canonical_order
-from taubench.core.markers import Unordered
+from taubench.core.canonical import declares_unordered, in_canonical_order
 
 ToolKind = Literal["read", "write", "think", "generic"]
 
@@ -64,7 +63,7 @@ class Toolkit:
             name: frozenset(
                 parameter
                 for parameter, hint in get_type_hints(method, include_extras=True).items()
-                if any(isinstance(marker, Unordered) for marker in getattr(hint, "__metadata__", ()))
+                if declares_unordered(hint)
             )
             for name, method in methods.items()
         }
