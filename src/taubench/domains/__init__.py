@@ -44,6 +44,12 @@ REGISTRY: dict[str, str] = {
     "construction": "construction",
     "agriculture": "agriculture",
     "space": "space",
+    "legal": "legal",
+    "pharmaceuticals": "pharmaceuticals",
+    "cybersecurity": "cybersecurity",
+    "engineering": "engineering",
+    "data_science": "data_science",
+    "web_automation": "web_automation",
 }
 
 
