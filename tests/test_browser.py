@@ -3,11 +3,13 @@ package, which ``make test`` installs) driven through Playwright, over runs reco
 and served by ``python -m taubench ui`` on 127.0.0.1.
 
 One test reads every view, each in a page of its own and checked by a function named after
-it: recording the runs and starting the UI is most of the cost, and pytest-xdist 3.8's
+it (and, first, what the server says through MLflow's REST API: the address printed, the
+results view, one server process): recording the runs and starting the UI is most of the cost, and pytest-xdist 3.8's
 ``loadgroup`` does not keep tests together under pytest 9 (it renames node ids the old way), so
 separate tests would pay it once per worker.
 """
 
+import json
 import re
 import shutil
 from collections.abc import Iterator
@@ -76,6 +78,7 @@ def test_a_researcher_reads_the_runs_in_the_mlflow_ui(served, browser):
         the_compare_view_plots_what_varied_against_the_reward,
         a_failed_episode_looks_failed_in_the_runs_traces,
     )
+    the_printed_address_opens_the_experiments_results_view_from_one_server_process(served)
     for view in views:
         page = browser.new_page(viewport={"width": 1600, "height": 1000})
         page.set_default_timeout(WAIT_MS)
@@ -83,6 +86,31 @@ def test_a_researcher_reads_the_runs_in_the_mlflow_ui(served, browser):
             view(served, page)
         finally:
             page.close()
+    assert "Warning" not in served.log.read_text()  # MLflow's own deprecation notices are not ours to print
+
+
+def the_printed_address_opens_the_experiments_results_view_from_one_server_process(served: ServedUI) -> None:
+    """What ``taubench ui`` printed and serves, read through MLflow's REST API: the address of the
+    experiment's runs in the view whose columns are the results, runs that MLflow knows as
+    evaluations (so a sweep's parent opens on its jobs), and one server process."""
+    experiment = served.api.get("/experiments/get-by-name", params={"experiment_name": "taubench"}).json()["experiment"]
+    experiment_page = f"{served.root}/#/experiments/{experiment['experiment_id']}"
+    assert served.address == f"{experiment_page}/runs?viewStateShareKey=results&workflowType=machine_learning"
+    runs = served.api.post("/runs/search", json={"experiment_ids": [experiment["experiment_id"]]}).json()["runs"]
+    jobs = {run["info"]["run_name"]: run for run in runs}
+    sweep = (CUT_RUN, "mock · oracle · oracle · max_steps=40")
+    assert set(sweep) <= set(jobs)  # the store of this folder's runs
+    assert all({"key": "mlflow.runType", "value": "evaluation"} in jobs[name]["data"]["tags"] for name in sweep)
+    tags = {tag["key"]: tag["value"] for tag in experiment["tags"]}
+    view = json.loads(json.loads(tags["mlflow.sharedViewState.results"])["state"])
+    logged = {metric["key"] for metric in jobs[CUT_RUN]["data"]["metrics"]}
+    columns = {column.removeprefix("metrics.`")[:-1] for column in view["selectedColumns"]}
+    assert {"average_reward", "pass_hat_1", "cost_total"} <= columns & logged
+    # MLflow's command and one server process, no job runner: what one reader needs (MLflow's
+    # default is five more: four workers under the server, and the runner of its GenAI jobs)
+    assert len(served.processes) == 2 and "-m mlflow ui" in served.processes[0], served.processes
+    assert "-m uvicorn" in served.processes[1]
+    assert served.processes[1].endswith("--workers 1 mlflow.server.fastapi_app:app")
 
 
 def run_named(ui: ServedUI, name: str) -> tuple[str, str]:
