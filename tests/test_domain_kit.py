@@ -10,10 +10,11 @@ from importlib import import_module
 import pytest
 from conftest import GUARD_DIR, REPO, _cli_environment, run_cli
 
-from taubench.core.tasks import GoldAction
+from taubench.core.tasks import GoldAction, Task
 from taubench.domains import DOMAINS, REGISTRY, load_domain, of_origin, self_contained
 from taubench.domains.generation import generated_db
 from taubench.domains.gold_trace import gold_trace
+from taubench.domains.kit import gold_action, task_record
 
 
 @pytest.mark.parametrize("name", of_origin("taubench"))
@@ -112,3 +113,31 @@ def test_an_argument_with_a_default_is_optional_in_the_schema_the_agent_sees():
     assert contact["properties"]["phone"]["default"] is None
     assert schemas["book_appointment"]["required"] == ["patient_id", "slot_id", "visit_type"]
     assert set(schemas["find_patient"]["required"]) == {"last_name", "dob"}
+
+
+def test_a_task_the_kit_writes_is_one_the_task_format_reads():
+    record = task_record(
+        "7",
+        "mock",
+        persona=None,
+        reason="You want to renew a loan.",
+        known="You are Maya Lopez, born 1990-04-02.",
+        unknown=None,
+        instructions="Ask to renew your loan of Dune.",
+        actions=[
+            gold_action("7", 0, "find_member", {"name": "Maya Lopez", "birth_date": "1990-04-02"}, ("birth_date",))
+        ],
+        say=["2025-03-24"],
+        basis=["DB", "COMMUNICATE"],
+        rules=[1, 4],
+        tags=["arithmetic"],
+        arithmetic={"2025-03-24": "2025-03-10 + 14 days"},
+    )
+    task = Task.model_validate(record)
+    assert [action.compare_args for action in task.gold_actions] == [["birth_date"]]
+    assert task.evaluation_criteria.communicate_info == ["2025-03-24"] and task.revision == 1
+    assert list(record) == [*TASK_KEYS, "arithmetic"]  # the order tasks.json files keep
+    assert "compare_args" not in gold_action("7", 1, "renew_loan", {"loan_id": "L-1"})  # every argument compared
+
+
+TASK_KEYS = ["id", "user_scenario", "initial_state", "evaluation_criteria", "policy_rules", "tags", "revision"]

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from taubench.domains import DOMAINS
+from taubench.domains.kit import gold_action, task_record
 
 DATA = Path(__file__).resolve().parents[3] / "src/taubench/domains/accounting/data"
 Calls = list[tuple[str, dict[str, Any]]]
@@ -1139,48 +1140,38 @@ def build() -> None:
             result = toolkit.invoke(name, arguments)
             if result.error:
                 failures.append(f"task {index}: {name} {arguments}: {result.content}")
-        tags = list(spec["tags"])
         basis = ["DB"]
         if spec["say"]:
             basis.append("COMMUNICATE")
-        actions = []
-        for number, (name, arguments) in enumerate(spec["actions"]):
-            action: dict[str, Any] = {
-                "action_id": f"{index}_{number}",
-                "name": name,
-                "arguments": arguments,
-                "info": None,
-            }
-            if spec["action_basis"] is not None:
-                action["compare_args"] = spec["action_basis"].get(number, sorted(arguments))
-            actions.append(action)
+        task_id = str(index)
+        actions = [
+            gold_action(
+                task_id,
+                number,
+                name,
+                arguments,
+                None if spec["action_basis"] is None else spec["action_basis"].get(number, sorted(arguments)),
+            )
+            for number, (name, arguments) in enumerate(spec["actions"])
+        ]
         if spec["action_basis"] is not None:
             basis.append("ACTION")
         tasks.append(
-            {
-                "id": str(index),
-                "user_scenario": {
-                    "persona": spec["persona"],
-                    "instructions": {
-                        "domain": "accounting",
-                        "reason_for_call": spec["reason"],
-                        "known_info": spec["known"],
-                        "unknown_info": spec["unknown"],
-                        "task_instructions": spec["instructions"],
-                    },
-                },
-                "initial_state": None,
-                "evaluation_criteria": {
-                    "actions": actions,
-                    "communicate_info": list(spec["say"]),
-                    "nl_assertions": None,
-                    "reward_basis": basis,
-                },
-                "policy_rules": spec["rules"],
-                "tags": tags,
-                "revision": 1,
-                **({"arithmetic": spec["arithmetic"]} if spec["arithmetic"] else {}),
-            }
+            task_record(
+                task_id,
+                "accounting",
+                persona=spec["persona"],
+                reason=spec["reason"],
+                known=spec["known"],
+                unknown=spec["unknown"],
+                instructions=spec["instructions"],
+                actions=actions,
+                say=spec["say"],
+                basis=basis,
+                rules=spec["rules"],
+                tags=spec["tags"],
+                arithmetic=spec["arithmetic"],
+            )
         )
     if failures:
         raise SystemExit("\n".join(failures))

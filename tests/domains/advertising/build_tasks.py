@@ -14,6 +14,7 @@ from taubench.domains.advertising.generate import database
 from taubench.domains.advertising.models import AdvertisingDB
 from taubench.domains.advertising.tools import AdvertisingTools
 from taubench.domains.arithmetic import calculate
+from taubench.domains.kit import gold_action, task_record
 
 DATA = Path(__file__).resolve().parents[3] / "src" / "taubench" / "domains" / "advertising" / "data"
 WEEK = ("2025-10-14", "2025-10-20")
@@ -1070,42 +1071,25 @@ def build() -> None:
             if result.error:
                 raise ValueError(f"task {number}: {name} fails: {result.content}")
             seen.append(result.content)
-            action: dict[str, Any] = {
-                "action_id": f"{number}_{index}",
-                "name": name,
-                "arguments": arguments,
-                "info": None,
-            }
-            if len(step) > 2:
-                action["compare_args"] = step[2]
-            actions.append(action)
+            actions.append(gold_action(str(number), index, name, arguments, step[2] if len(step) > 2 else None))
         figures, arithmetic = design.get("info", fixed([]))(seen)
-        task: dict[str, Any] = {
-            "id": str(number),
-            "user_scenario": {
-                "persona": design["persona"],
-                "instructions": {
-                    "domain": "advertising",
-                    "reason_for_call": design["reason"],
-                    "known_info": design["known"],
-                    "unknown_info": design.get("unknown"),
-                    "task_instructions": design["instructions"],
-                },
-            },
-            "initial_state": None,
-            "evaluation_criteria": {
-                "actions": actions,
-                "communicate_info": figures,
-                "nl_assertions": None,
-                "reward_basis": design["basis"],
-            },
-            "policy_rules": design["rules"],
-            "tags": design["tags"],
-            "revision": 1,
-        }
-        if arithmetic:
-            task["arithmetic"] = arithmetic
-        tasks.append(task)
+        tasks.append(
+            task_record(
+                str(number),
+                "advertising",
+                persona=design["persona"],
+                reason=design["reason"],
+                known=design["known"],
+                unknown=design.get("unknown"),
+                instructions=design["instructions"],
+                actions=actions,
+                say=figures,
+                basis=design["basis"],
+                rules=design["rules"],
+                tags=design["tags"],
+                arithmetic=arithmetic,
+            )
+        )
     ids = [task["id"] for task in tasks]
     test = [task_id for task_id in ids if int(task_id) % 5 in (1, 3)]
     splits = {"base": ids, "train": [task_id for task_id in ids if task_id not in test], "test": test}

@@ -5,6 +5,8 @@ access code is read from ``db.json``). Not a test module: pytest does not collec
 import json
 from pathlib import Path
 
+from taubench.domains.kit import gold_action, task_record
+
 DATA = Path(__file__).resolve().parents[3] / "src" / "taubench" / "domains" / "agriculture" / "data"
 DB = json.loads((DATA / "db.json").read_text())
 WRITES = {
@@ -132,36 +134,26 @@ def task(
         basis = ["DB"] + (["COMMUNICATE"] if info else []) + ([] if writes or info else ["ACTION"])
     if "refusal" in tags and writes and not info:
         basis = [*basis, "ACTION"]
-    entry = {
-        "id": number,
-        "user_scenario": {
-            "persona": persona,
-            "instructions": {
-                "domain": "agriculture",
-                "reason_for_call": reason,
-                "known_info": known,
-                "unknown_info": unknown,
-                "task_instructions": instructions,
-            },
-        },
-        "initial_state": None,
-        "evaluation_criteria": {
-            "actions": [
-                {"action_id": f"{number}_{index}", "name": name, "arguments": arguments, "info": None}
-                | ({"compare_args": COMPARED[name]} if name in COMPARED else {})
+    TASKS.append(
+        task_record(
+            number,
+            "agriculture",
+            persona=persona,
+            reason=reason,
+            known=known,
+            unknown=unknown,
+            instructions=instructions,
+            actions=[
+                gold_action(number, index, name, arguments, COMPARED.get(name))
                 for index, (name, arguments) in enumerate(actions)
             ],
-            "communicate_info": list(info),
-            "nl_assertions": None,
-            "reward_basis": basis,
-        },
-        "policy_rules": sorted(rules),
-        "tags": tags,
-        "revision": 1,
-    }
-    if arithmetic:
-        entry["arithmetic"] = arithmetic
-    TASKS.append(entry)
+            say=info,
+            basis=basis,
+            rules=sorted(rules),
+            tags=tags,
+            arithmetic=arithmetic,
+        )
+    )
 
 
 YES = "When the agent reads back what it will do, say yes."

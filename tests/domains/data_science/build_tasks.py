@@ -13,6 +13,7 @@ from taubench.domains.arithmetic import calculate
 from taubench.domains.data_science.generate import database
 from taubench.domains.data_science.models import DataScienceDB
 from taubench.domains.data_science.tools import DataScienceTools
+from taubench.domains.kit import gold_action, task_record
 
 DATA = Path(__file__).resolve().parents[3] / "src" / "taubench" / "domains" / "data_science" / "data"
 Seen = list[Any]
@@ -936,42 +937,24 @@ def build() -> None:
             if result.error:
                 raise ValueError(f"task {number}: {name} fails: {result.content}")
             seen.append(json.loads(result.content) if result.content[:1] in "[{" else result.content)
-            action: dict[str, Any] = {
-                "action_id": f"{number}_{index}",
-                "name": name,
-                "arguments": arguments,
-                "info": None,
-            }
-            if len(step) > 2:
-                action["compare_args"] = step[2]
-            actions.append(action)
+            actions.append(gold_action(str(number), index, name, arguments, step[2] if len(step) > 2 else None))
         figures, arithmetic = design.get("info", fixed())(seen)
         basis = ["DB", "ACTION"] + (["COMMUNICATE"] if figures else [])
-        task: dict[str, Any] = {
-            "id": str(number),
-            "user_scenario": {
-                "persona": design["persona"],
-                "instructions": {
-                    "domain": "data_science",
-                    "reason_for_call": design["reason"],
-                    "known_info": design["known"],
-                    "unknown_info": design.get("unknown"),
-                    "task_instructions": design["instructions"],
-                },
-            },
-            "initial_state": None,
-            "evaluation_criteria": {
-                "actions": actions,
-                "communicate_info": figures,
-                "nl_assertions": None,
-                "reward_basis": basis,
-            },
-            "policy_rules": design["rules"],
-            "tags": design["tags"],
-            "revision": 1,
-        }
-        if arithmetic:
-            task["arithmetic"] = arithmetic
+        task = task_record(
+            str(number),
+            "data_science",
+            persona=design["persona"],
+            reason=design["reason"],
+            known=design["known"],
+            unknown=design.get("unknown"),
+            instructions=design["instructions"],
+            actions=actions,
+            say=figures,
+            basis=basis,
+            rules=design["rules"],
+            tags=design["tags"],
+            arithmetic=arithmetic,
+        )
         tasks.append(task)
     ids = [task["id"] for task in tasks]
     test_ids = [task_id for task_id in ids if int(task_id) % 5 in (1, 3)]

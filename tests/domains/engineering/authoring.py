@@ -7,6 +7,8 @@ task starts by verifying the caller."""
 import json
 from pathlib import Path
 
+from taubench.domains.kit import gold_action, task_record
+
 DATA = Path(__file__).resolve().parents[3] / "src/taubench/domains/engineering/data"
 TASKS: list[dict] = []
 B, W, L = "billing-service", "web-portal", "ledger-sync"
@@ -55,6 +57,8 @@ NAMES = {
     "ben.adeyemi": "Ben Adeyemi",
     "pkumar": "Priya Kumar",
 }
+# the arguments the ACTION check compares where not all: none of a hand-off's, only a patch search's repository
+COMPARED = {"transfer_to_human_agents": [], "find_patches": ["repo"]}
 
 
 def act(tool_name, /, **arguments):
@@ -96,40 +100,21 @@ def task(
         basis = ["DB"] + (["COMMUNICATE"] if say else [])
     task_id = str(len(TASKS))
     TASKS.append(
-        {
-            "id": task_id,
-            "user_scenario": {
-                "persona": persona,
-                "instructions": {
-                    "domain": "engineering",
-                    "reason_for_call": reason,
-                    "known_info": known,
-                    "unknown_info": unknown,
-                    "task_instructions": instructions,
-                },
-            },
-            "initial_state": None,
-            "evaluation_criteria": {
-                "actions": [
-                    {
-                        "action_id": f"{task_id}_{i}",
-                        "name": name,
-                        "arguments": args,
-                        "info": None,
-                        **({"compare_args": []} if name == "transfer_to_human_agents" else {}),
-                        **({"compare_args": ["repo"]} if name == "find_patches" else {}),
-                    }
-                    for i, (name, args) in enumerate(actions)
-                ],
-                "communicate_info": list(say),
-                "nl_assertions": None,
-                "reward_basis": basis,
-            },
-            "policy_rules": sorted(set(rules) | {1} | ({2} if any(n in WRITES for n, _ in actions) else set())),
-            "tags": list(tags),
-            "revision": 1,
-            **({"arithmetic": arith} if arith else {}),
-        }
+        task_record(
+            task_id,
+            "engineering",
+            persona=persona,
+            reason=reason,
+            known=known,
+            unknown=unknown,
+            instructions=instructions,
+            actions=[gold_action(task_id, i, name, args, COMPARED.get(name)) for i, (name, args) in enumerate(actions)],
+            say=say,
+            basis=basis,
+            rules=sorted(set(rules) | {1} | ({2} if any(n in WRITES for n, _ in actions) else set())),
+            tags=tags,
+            arithmetic=arith,
+        )
     )
 
 

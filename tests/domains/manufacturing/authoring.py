@@ -6,6 +6,8 @@ manufacturing``)."""
 import json
 from pathlib import Path
 
+from taubench.domains.kit import gold_action, task_record
+
 DATA = Path(__file__).resolve().parents[3] / "src/taubench/domains/manufacturing/data"
 TASKS: list[dict] = []
 
@@ -43,39 +45,24 @@ def task(
         basis = ["DB"] + (["COMMUNICATE"] if say else [])
     task_id = str(len(TASKS))
     TASKS.append(
-        {
-            "id": task_id,
-            "user_scenario": {
-                "persona": persona,
-                "instructions": {
-                    "domain": "manufacturing",
-                    "reason_for_call": reason,
-                    "known_info": known,
-                    "unknown_info": unknown,
-                    "task_instructions": instructions,
-                },
-            },
-            "initial_state": None,
-            "evaluation_criteria": {
-                "actions": [
-                    {
-                        "action_id": f"{task_id}_{i}",
-                        "name": name,
-                        "arguments": args,
-                        "info": None,
-                        **({"compare_args": []} if name == "transfer_to_human_agents" else {}),
-                    }
-                    for i, (name, args) in enumerate(actions)
-                ],
-                "communicate_info": list(say),
-                "nl_assertions": None,
-                "reward_basis": basis,
-            },
-            "policy_rules": sorted(set(rules) | {1} | ({2} if any(n in writes for n, _ in actions) else set())),
-            "tags": list(tags),
-            "revision": 1,
-            **({"arithmetic": arith} if arith else {}),
-        }
+        task_record(
+            task_id,
+            "manufacturing",
+            persona=persona,
+            reason=reason,
+            known=known,
+            unknown=unknown,
+            instructions=instructions,
+            actions=[
+                gold_action(task_id, i, name, args, [] if name == "transfer_to_human_agents" else None)
+                for i, (name, args) in enumerate(actions)
+            ],
+            say=say,
+            basis=basis,
+            rules=sorted(set(rules) | {1} | ({2} if any(n in writes for n, _ in actions) else set())),
+            tags=tags,
+            arithmetic=arith,
+        )
     )
 
 

@@ -14,6 +14,8 @@ import json
 from pathlib import Path
 from typing import Any, Optional, Sequence
 
+from taubench.domains.kit import gold_action, task_record
+
 DATA = Path(__file__).resolve().parents[3] / "src" / "taubench" / "domains" / "pharmaceuticals" / "data"
 
 A = [
@@ -796,44 +798,25 @@ class Author:
         writes = any(name in WRITES for name, _ in actions)
         if action_basis or writes or any(name == "transfer_to_human_agents" for name, _ in actions):
             basis.append("ACTION")
-        gold = []
-        for index, (name, arguments) in enumerate(actions):
-            action: dict[str, Any] = {
-                "action_id": f"{number}_{index}",
-                "name": name,
-                "arguments": arguments,
-                "info": None,
-            }
-            if name == "transfer_to_human_agents":
-                action["compare_args"] = []  # the summary is the agent's own words
-            if name == "find_participant":
-                action["compare_args"] = ["study_id", "dob"]  # initials may be written "J.R." or "JR"
-            gold.append(action)
-        entry: dict[str, Any] = {
-            "id": number,
-            "user_scenario": {
-                "persona": persona,
-                "instructions": {
-                    "domain": "pharmaceuticals",
-                    "reason_for_call": reason,
-                    "known_info": known,
-                    "unknown_info": unknown,
-                    "task_instructions": instructions,
-                },
-            },
-            "initial_state": None,
-            "evaluation_criteria": {
-                "actions": gold,
-                "communicate_info": list(say),
-                "nl_assertions": None,
-                "reward_basis": basis,
-            },
-            "policy_rules": sorted(set(rules)),
-            "tags": list(tags),
-            "revision": 1,
-        }
-        if arithmetic:
-            entry["arithmetic"] = arithmetic
+        gold = [
+            gold_action(number, index, name, arguments, COMPARED.get(name))
+            for index, (name, arguments) in enumerate(actions)
+        ]
+        entry = task_record(
+            number,
+            "pharmaceuticals",
+            persona=persona,
+            reason=reason,
+            known=known,
+            unknown=unknown,
+            instructions=instructions,
+            actions=gold,
+            say=say,
+            basis=basis,
+            rules=sorted(set(rules)),
+            tags=tags,
+            arithmetic=arithmetic,
+        )
         self.tasks.append(entry)
         if test:
             self.test.append(number)
@@ -856,6 +839,10 @@ WRITES = {
     "record_stipend",
     "generate_enrollment_report",
     "request_unblinding",
+}
+COMPARED: dict[str, list[str]] = {
+    "transfer_to_human_agents": [],  # the summary is the agent's own words
+    "find_participant": ["study_id", "dob"],  # initials may be written "J.R." or "JR"
 }
 
 

@@ -12,6 +12,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from taubench.domains.kit import gold_action, task_record
 from taubench.domains.sales.models import SalesDB
 from taubench.domains.sales.tools import SalesTools
 
@@ -1189,10 +1190,7 @@ def build() -> None:
             if result.error:
                 raise SystemExit(f"task {number} step {index} {step['name']}: {result.content}")
             results.append(json.loads(result.content) if result.content[:1] in "[{" else result.content)
-            action = {"action_id": f"{number}_{index}", "name": step["name"], "arguments": arguments, "info": None}
-            if step["compare"] is not None:
-                action["compare_args"] = step["compare"]
-            actions.append(action)
+            actions.append(gold_action(str(number), index, step["name"], arguments, step["compare"]))
         say = []
         for value in spec["say"]:
             if value.startswith(("total:", "valid:")):
@@ -1201,32 +1199,22 @@ def build() -> None:
                 say.append(f"{quote['total']:.2f}" if kind == "total" else quote["valid_until"])
             else:
                 say.append(value)
-        basis = spec["basis"]
         tasks.append(
-            {
-                "id": str(number),
-                "user_scenario": {
-                    "persona": spec["persona"],
-                    "instructions": {
-                        "domain": "sales",
-                        "reason_for_call": spec["reason"],
-                        "known_info": spec["known"],
-                        "unknown_info": spec["unknown"],
-                        "task_instructions": spec["instructions"],
-                    },
-                },
-                "initial_state": None,
-                "evaluation_criteria": {
-                    "actions": actions,
-                    "communicate_info": say,
-                    "nl_assertions": None,
-                    "reward_basis": basis,
-                },
-                "policy_rules": spec["rules"],
-                "tags": spec["tags"],
-                "revision": 1,
-                **({"arithmetic": spec["arithmetic"]} if spec["arithmetic"] else {}),
-            }
+            task_record(
+                str(number),
+                "sales",
+                persona=spec["persona"],
+                reason=spec["reason"],
+                known=spec["known"],
+                unknown=spec["unknown"],
+                instructions=spec["instructions"],
+                actions=actions,
+                say=say,
+                basis=spec["basis"],
+                rules=spec["rules"],
+                tags=spec["tags"],
+                arithmetic=spec["arithmetic"],
+            )
         )
     (DATA / "tasks.json").write_text(json.dumps(tasks, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     ids = [task["id"] for task in tasks]

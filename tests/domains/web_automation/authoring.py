@@ -7,6 +7,8 @@ import json
 from pathlib import Path
 from typing import Any, Sequence
 
+from taubench.domains.kit import gold_action, task_record
+
 DATA = Path(__file__).resolve().parents[3] / "src/taubench/domains/web_automation/data"
 PINS = {
     "E201": ("Marisol Chen", "4821"),
@@ -163,37 +165,26 @@ def task(
         basis.append("COMMUNICATE")
     if action_basis or any(tool == "transfer_to_human_agents" for tool, _ in actions):
         basis.append("ACTION")
-    gold = []
-    for index, (tool, arguments) in enumerate(actions):
-        action: dict[str, Any] = {"action_id": f"{number}_{index}", "name": tool, "arguments": arguments, "info": None}
-        if tool == "transfer_to_human_agents":
-            action["compare_args"] = []  # the summary is in the agent's words
-        gold.append(action)
-    entry: dict[str, Any] = {
-        "id": number,
-        "user_scenario": {
-            "persona": persona,
-            "instructions": {
-                "domain": "web_automation",
-                "reason_for_call": reason,
-                "known_info": f"You are {name}, employee id {caller}, desk PIN {pin}. {known}".strip(),
-                "unknown_info": unknown,
-                "task_instructions": instructions,
-            },
-        },
-        "initial_state": None,
-        "evaluation_criteria": {
-            "actions": gold,
-            "communicate_info": list(say),
-            "nl_assertions": None,
-            "reward_basis": basis,
-        },
-        "policy_rules": sorted(set(rules_)),
-        "tags": list(tags),
-        "revision": 1,
-    }
-    if arithmetic:
-        entry["arithmetic"] = arithmetic
+    gold = [
+        # the summary is in the agent's words
+        gold_action(number, index, tool, arguments, [] if tool == "transfer_to_human_agents" else None)
+        for index, (tool, arguments) in enumerate(actions)
+    ]
+    entry = task_record(
+        number,
+        "web_automation",
+        persona=persona,
+        reason=reason,
+        known=f"You are {name}, employee id {caller}, desk PIN {pin}. {known}".strip(),
+        unknown=unknown,
+        instructions=instructions,
+        actions=gold,
+        say=say,
+        basis=basis,
+        rules=sorted(set(rules_)),
+        tags=tags,
+        arithmetic=arithmetic,
+    )
     TASKS.append(entry)
 
 

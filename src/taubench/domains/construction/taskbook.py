@@ -13,6 +13,7 @@ from taubench.domains.construction.models import ConstructionDB
 from taubench.domains.construction.policy_rules import STAGE_OF, passed_stages
 from taubench.domains.construction.tools import INSPECTIONS_OF, ConstructionTools
 from taubench.domains.construction.workdays import cents, marked_up, working_days_between
+from taubench.domains.kit import gold_action, task_record
 
 DATA = Path(__file__).with_name("data")
 RAW = json.loads((DATA / "db.json").read_text())
@@ -73,38 +74,26 @@ def add(
     by_action: bool = False,
 ) -> None:
     number = str(len(TASKS))
-    gold = []
-    for index, (name, arguments) in enumerate(actions):
-        action: dict[str, Any] = {"action_id": f"{number}_{index}", "name": name, "arguments": arguments, "info": None}
-        if name == "transfer_to_human_agents":
-            action["compare_args"] = []
-        gold.append(action)
+    gold = [
+        gold_action(number, index, name, arguments, [] if name == "transfer_to_human_agents" else None)
+        for index, (name, arguments) in enumerate(actions)
+    ]
     basis = ["DB"] + (["COMMUNICATE"] if communicate else []) + (["ACTION"] if by_action else [])
-    task: dict[str, Any] = {
-        "id": number,
-        "user_scenario": {
-            "persona": persona,
-            "instructions": {
-                "domain": "construction",
-                "reason_for_call": reason,
-                "known_info": known,
-                "unknown_info": unknown,
-                "task_instructions": task_instructions,
-            },
-        },
-        "initial_state": None,
-        "evaluation_criteria": {
-            "actions": gold,
-            "communicate_info": communicate or [],
-            "nl_assertions": None,
-            "reward_basis": basis,
-        },
-        "policy_rules": sorted(set(rules)),
-        "tags": sorted(set(tags)),
-        "revision": 1,
-    }
-    if arithmetic:
-        task["arithmetic"] = arithmetic
+    task = task_record(
+        number,
+        "construction",
+        persona=persona,
+        reason=reason,
+        known=known,
+        unknown=unknown,
+        instructions=task_instructions,
+        actions=gold,
+        say=communicate or [],
+        basis=basis,
+        rules=sorted(set(rules)),
+        tags=sorted(set(tags)),
+        arithmetic=arithmetic,
+    )
     TASKS.append(task)
 
 

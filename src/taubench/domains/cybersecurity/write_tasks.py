@@ -7,6 +7,8 @@ import json
 from pathlib import Path
 from typing import Any, Sequence
 
+from taubench.domains.kit import gold_action, task_record
+
 DATA = Path(__file__).parent / "data"
 CALLERS = {  # employee id -> (name, callback number on file, work e-mail)
     "E1001": ("Dana Okoye", "415-555-0142", "dana.okoye@tessaly.io"),
@@ -86,37 +88,25 @@ def task(
         basis.append("COMMUNICATE")
     if action_basis or any(name == "transfer_to_human_agents" for name, _ in actions):
         basis.append("ACTION")
-    gold = []
-    for index, (tool, arguments) in enumerate(actions):
-        action: dict[str, Any] = {"action_id": f"{number}_{index}", "name": tool, "arguments": arguments, "info": None}
-        if tool in COMPARED:
-            action["compare_args"] = COMPARED[tool]
-        gold.append(action)
-    entry: dict[str, Any] = {
-        "id": number,
-        "user_scenario": {
-            "persona": persona,
-            "instructions": {
-                "domain": "cybersecurity",
-                "reason_for_call": reason,
-                "known_info": known_info,
-                "unknown_info": unknown,
-                "task_instructions": instructions,
-            },
-        },
-        "initial_state": None,
-        "evaluation_criteria": {
-            "actions": gold,
-            "communicate_info": list(say),
-            "nl_assertions": None,
-            "reward_basis": basis,
-        },
-        "policy_rules": sorted(set(rules)),
-        "tags": list(tags),
-        "revision": 1,
-    }
-    if arithmetic:
-        entry["arithmetic"] = arithmetic
+    gold = [
+        gold_action(number, index, tool, arguments, COMPARED.get(tool))
+        for index, (tool, arguments) in enumerate(actions)
+    ]
+    entry = task_record(
+        number,
+        "cybersecurity",
+        persona=persona,
+        reason=reason,
+        known=known_info,
+        unknown=unknown,
+        instructions=instructions,
+        actions=gold,
+        say=say,
+        basis=basis,
+        rules=sorted(set(rules)),
+        tags=tags,
+        arithmetic=arithmetic,
+    )
     TASKS.append(entry)
     if test:
         TEST.append(number)

@@ -8,6 +8,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+from taubench.domains.kit import gold_action, task_record
+
 DATA = Path(__file__).parent / "data"
 CAST = json.loads((DATA / "cast.json").read_text(encoding="utf-8"))
 CLIENTS = {client["client_id"]: client for client in CAST["clients"]}
@@ -34,6 +36,17 @@ def known(client_id: str, more: str = "") -> str:
     return text + f"{client['tax_id_last4']}. You live in {client['city']}, zip {client['zip']}. {more}".strip()
 
 
+def compared(name: str, arguments: dict[str, Any]) -> list[str] | None:
+    """The arguments an ACTION check compares for a gold call (None: all of them)."""
+    if name == "transfer_to_human_agents":
+        return []
+    if name == "find_client":  # the look-up takes a name in any case or spacing
+        return ["dob", "tax_id_last4"]
+    if name == "place_order":  # a market order's limit_price left out or given as null is the same order
+        return list(arguments)
+    return None
+
+
 def task(
     persona: str,
     reason: str,
@@ -49,42 +62,26 @@ def task(
     unknown: str | None = None,
 ) -> None:
     number = str(len(TASKS))
-    gold = []
-    for index, (name, arguments) in enumerate(actions):
-        step: dict[str, Any] = {"action_id": f"{number}_{index}", "name": name, "arguments": arguments, "info": None}
-        if name == "transfer_to_human_agents":
-            step["compare_args"] = []
-        elif name == "find_client":  # the look-up takes a name in any case or spacing
-            step["compare_args"] = ["dob", "tax_id_last4"]
-        elif name == "place_order":  # a market order's limit_price left out or given as null is the same order
-            step["compare_args"] = list(arguments)
-        gold.append(step)
+    gold = [
+        gold_action(number, index, name, arguments, compared(name, arguments))
+        for index, (name, arguments) in enumerate(actions)
+    ]
     reward = basis or (("DB", "COMMUNICATE") if say else ("DB",))
-    entry: dict[str, Any] = {
-        "id": number,
-        "user_scenario": {
-            "persona": persona,
-            "instructions": {
-                "domain": "finance",
-                "reason_for_call": reason,
-                "known_info": known_info,
-                "unknown_info": unknown,
-                "task_instructions": instructions,
-            },
-        },
-        "initial_state": None,
-        "evaluation_criteria": {
-            "actions": gold,
-            "communicate_info": list(say),
-            "nl_assertions": None,
-            "reward_basis": list(reward),
-        },
-        "policy_rules": sorted({1, *rules}),
-        "tags": list(tags),
-        "revision": 1,
-    }
-    if arithmetic:
-        entry["arithmetic"] = arithmetic
+    entry = task_record(
+        number,
+        "finance",
+        persona=persona,
+        reason=reason,
+        known=known_info,
+        unknown=unknown,
+        instructions=instructions,
+        actions=gold,
+        say=say,
+        basis=reward,
+        rules=sorted({1, *rules}),
+        tags=tags,
+        arithmetic=arithmetic,
+    )
     TASKS.append(entry)
 
 

@@ -9,6 +9,7 @@ import re
 from pathlib import Path
 from typing import Any, Optional
 
+from taubench.domains.kit import gold_action, task_record
 from taubench.domains.legal.models import LegalDB
 from taubench.domains.legal.practice import CONSULTATION_WINDOW, business_days_after
 from taubench.domains.legal.tools import LegalTools
@@ -78,38 +79,28 @@ def add(
     number = str(len(TASKS))
     actions = []
     for index, (name, arguments) in enumerate(gold.calls):
-        action: dict[str, Any] = {"action_id": f"{number}_{index}", "name": name, "arguments": arguments, "info": None}
+        compare: Optional[list[str]] = None
         if index in gold.loose or name in WRITES:
-            action["compare_args"] = []  # a write's effect is the database's to judge, not its spelling
+            compare = []  # a write's effect is the database's to judge, not its spelling
         elif name == "find_client":
-            action["compare_args"] = ["date_of_birth"]  # the name as the caller spells it; the birth date exactly
-        actions.append(action)
+            compare = ["date_of_birth"]  # the name as the caller spells it; the birth date exactly
+        actions.append(gold_action(number, index, name, arguments, compare))
     basis = ["DB"] + (["COMMUNICATE"] if communicate else []) + (["ACTION"] if by_action else [])
-    task: dict[str, Any] = {
-        "id": number,
-        "user_scenario": {
-            "persona": persona,
-            "instructions": {
-                "domain": "legal",
-                "reason_for_call": reason,
-                "known_info": known,
-                "unknown_info": unknown,
-                "task_instructions": instructions,
-            },
-        },
-        "initial_state": None,
-        "evaluation_criteria": {
-            "actions": actions,
-            "communicate_info": communicate or [],
-            "nl_assertions": None,
-            "reward_basis": basis,
-        },
-        "policy_rules": sorted(set(rules)),
-        "tags": sorted(set(tags)),
-        "revision": 1,
-    }
-    if arithmetic:
-        task["arithmetic"] = arithmetic
+    task = task_record(
+        number,
+        "legal",
+        persona=persona,
+        reason=reason,
+        known=known,
+        unknown=unknown,
+        instructions=instructions,
+        actions=actions,
+        say=communicate or [],
+        basis=basis,
+        rules=sorted(set(rules)),
+        tags=sorted(set(tags)),
+        arithmetic=arithmetic,
+    )
     TASKS.append(task)
 
 

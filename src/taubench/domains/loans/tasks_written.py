@@ -6,6 +6,8 @@ import json
 from pathlib import Path
 from typing import Any, Callable, Union
 
+from taubench.domains.kit import gold_action, task_record
+
 Obs = list[Any]
 Value = Union[Any, Callable[[Obs], Any]]
 
@@ -1118,44 +1120,27 @@ def build() -> list[dict[str, Any]]:
                 obs.append(json.loads(result.content))
             except json.JSONDecodeError:
                 obs.append(result.content)
-            entry: dict[str, Any] = {
-                "action_id": f"{number}_{index}",
-                "name": name,
-                "arguments": arguments,
-                "info": None,
-            }
-            if len(action) > 2:
-                entry["compare_args"] = action[2]
-            actions.append(entry)
+            actions.append(gold_action(str(number), index, name, arguments, action[2] if len(action) > 2 else None))
         say = [str(_resolve(value, obs)) for value in spec["say"]]
         writes = any(toolkit.tool_kinds().get(a["name"]) == "write" for a in actions)
         basis = ["DB"] + (["COMMUNICATE"] if say else []) + (["ACTION"] if spec["action_basis"] else [])
         assert writes or len(basis) > 1, number
         tasks.append(
-            {
-                "id": str(number),
-                "user_scenario": {
-                    "persona": spec["persona"] or None,
-                    "instructions": {
-                        "domain": "loans",
-                        "reason_for_call": spec["reason"],
-                        "known_info": spec["known"],
-                        "unknown_info": spec["unknown"],
-                        "task_instructions": spec["instructions"],
-                    },
-                },
-                "initial_state": None,
-                "evaluation_criteria": {
-                    "actions": actions,
-                    "communicate_info": say,
-                    "nl_assertions": None,
-                    "reward_basis": basis,
-                },
-                "policy_rules": spec["rules"],
-                "tags": spec["tags"],
-                "revision": 1,
-                **({"arithmetic": spec["arithmetic"]} if spec["arithmetic"] else {}),
-            }
+            task_record(
+                str(number),
+                "loans",
+                persona=spec["persona"] or None,
+                reason=spec["reason"],
+                known=spec["known"],
+                unknown=spec["unknown"],
+                instructions=spec["instructions"],
+                actions=actions,
+                say=say,
+                basis=basis,
+                rules=spec["rules"],
+                tags=spec["tags"],
+                arithmetic=spec["arithmetic"],
+            )
         )
     return tasks
 

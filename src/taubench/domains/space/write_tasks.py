@@ -6,6 +6,8 @@ import json
 from pathlib import Path
 from typing import Any, Sequence
 
+from taubench.domains.kit import gold_action, task_record
+
 DATA = Path(__file__).parent / "data"
 PINS = {
     "OP-101": ("Ingrid Solberg", "4821"),
@@ -63,37 +65,26 @@ def task(
         basis.append("COMMUNICATE")
     if action_basis or any(n == "transfer_to_human_agents" for n, _ in actions):
         basis.append("ACTION")
-    gold = []
-    for index, (tool, arguments) in enumerate(actions):
-        action: dict[str, Any] = {"action_id": f"{number}_{index}", "name": tool, "arguments": arguments, "info": None}
-        if tool in COMPARED:  # a summary in the agent's words, or a period the agent may choose
-            action["compare_args"] = COMPARED[tool]
-        gold.append(action)
-    entry: dict[str, Any] = {
-        "id": number,
-        "user_scenario": {
-            "persona": persona,
-            "instructions": {
-                "domain": "space",
-                "reason_for_call": reason,
-                "known_info": f"You are {name}, operator id {caller}, PIN {pin}.",
-                "unknown_info": unknown,
-                "task_instructions": instructions,
-            },
-        },
-        "initial_state": None,
-        "evaluation_criteria": {
-            "actions": gold,
-            "communicate_info": list(say),
-            "nl_assertions": None,
-            "reward_basis": basis,
-        },
-        "policy_rules": sorted(set(rules)),
-        "tags": list(tags),
-        "revision": 1,
-    }
-    if arithmetic:
-        entry["arithmetic"] = arithmetic
+    gold = [
+        # a summary in the agent's words, or a period the agent may choose
+        gold_action(number, index, tool, arguments, COMPARED.get(tool))
+        for index, (tool, arguments) in enumerate(actions)
+    ]
+    entry = task_record(
+        number,
+        "space",
+        persona=persona,
+        reason=reason,
+        known=f"You are {name}, operator id {caller}, PIN {pin}.",
+        unknown=unknown,
+        instructions=instructions,
+        actions=gold,
+        say=say,
+        basis=basis,
+        rules=sorted(set(rules)),
+        tags=tags,
+        arithmetic=arithmetic,
+    )
     TASKS.append(entry)
 
 
