@@ -1,8 +1,11 @@
 """Each thread's own HTTP client, handed to litellm (taubench.models.http_clients): every route a
 shipped model config uses honours it and the run's timeout; the OpenAI route's plain-body
-client sends what the stock one does."""
+client sends what the stock one does; no thread's call builds a pydantic model."""
 
 import json
+import subprocess
+import sys
+import textwrap
 import threading
 import time
 from pathlib import Path
@@ -191,3 +194,53 @@ def test_the_plain_body_openai_client_sends_what_litellms_own_sends(fake):
     (_, _, stock), (_, _, plain) = ProviderFake.seen
     assert len(plain) > 15_000 and json.loads(plain) == json.loads(stock)  # the keys' order aside
     assert json.loads(plain)["messages"][2]["tool_calls"][0]["function"]["name"] == "get_order_details"
+
+
+# In a new process (this one's models may be built by earlier tests): the pydantic models built
+# while litellm.completion runs, over two calls (a tool call and a text answer) through the
+# OpenAI SDK and litellm's HTTP handler. Any such build can race another thread's first call.
+BUILT_DURING_CALLS = textwrap.dedent(
+    """
+    import json, threading
+    import litellm
+    from pydantic import BaseModel
+    from taubench.models.client import LLMClient
+    from taubench.models.judge import OUTCOMES_HEADING
+    from taubench.models.spec import ModelSpec
+    from taubench.testing.scripted_server import ScriptedServer
+
+    built, inside = [], threading.local()
+    rebuild, complete = BaseModel.model_rebuild.__func__, litellm.completion
+
+    def noting_rebuild(model, *args, **kwargs):
+        if getattr(inside, "call", False) and not model.__pydantic_complete__:
+            built.append(f"{model.__module__}.{model.__qualname__}")
+        return rebuild(model, *args, **kwargs)
+
+    def completion(*args, **kwargs):
+        inside.call = True
+        try:
+            return complete(*args, **kwargs)
+        finally:
+            inside.call = False
+
+    BaseModel.model_rebuild, litellm.completion = classmethod(noting_rebuild), completion
+    opening = [{"role": "user", "content": "Hello. [task mock:0]"}]
+    tools = [{"type": "function", "function": {"name": "find_member", "parameters": {"type": "object"}}}]
+    with ScriptedServer(domains=("mock",)) as server:
+        for route in ("openai", "hosted_vllm"):
+            with LLMClient(ModelSpec(model=f"{route}/m", api_base=server.url, label_requests=True)) as client:
+                assert client.complete(opening, tools=tools, caller="agent/tool_calling").tool_calls
+                verdict = [{"role": "user", "content": f"{OUTCOMES_HEADING} ['The agent said hello.']"}]
+                assert client.complete(verdict, caller="judge").content
+    print(json.dumps(built))
+    """
+)
+
+
+def test_no_pydantic_model_is_built_during_a_call():
+    """Were one built while an episode thread calls, another thread's first reply could fail
+    (pydantic: "BaseModel cannot be instantiated directly"), as a dry run once did."""
+    ran = subprocess.run([sys.executable, "-c", BUILT_DURING_CALLS], capture_output=True, text=True, timeout=120)
+    assert ran.returncode == 0, ran.stderr
+    assert json.loads(ran.stdout.splitlines()[-1]) == []

@@ -158,7 +158,9 @@ def test_the_installed_example_passes_a_scripted_dry_run(installed, tmp_path):
         server.stderr.close()
     assert ran.returncode == 0, ran.stderr
     (results,) = tmp_path.rglob("results.json")
-    assert json.loads(results.read_text())["summary"]["average_reward"] == 1.0
+    document = json.loads(results.read_text())
+    failed = [(episode["task_id"], episode["error"]) for episode in document["episodes"] if episode["reward"] != 1.0]
+    assert document["summary"]["average_reward"] == 1.0, failed
 
 
 def test_the_examples_own_tool_tests_pass_where_it_is_installed(installed, tmp_path):

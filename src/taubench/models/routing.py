@@ -3,8 +3,11 @@ price; and litellm itself, imported on first use and kept quiet."""
 
 import logging
 import os
+import threading
 import warnings
 from typing import Optional
+
+from pydantic import BaseModel
 
 from taubench.models.spec import ModelSpec
 
@@ -57,9 +60,11 @@ LITELLM_DUMP_WARNING = r"Pydantic serializer warnings:\s+PydanticSerializationUn
 def quiet_litellm():
     """litellm, imported on first use (it is heavy), without its per-call INFO lines (Hydra
     sets the root logger to INFO), its "give feedback" banners (our retries report) and the
-    pydantic warnings its dump of a malformed reply raises."""
+    pydantic warnings its dump of a malformed reply raises; the models a reply is read
+    through are built (``_build_reply_models``)."""
     import litellm
 
+    _build_reply_models()
     # at every call, as the logger levels: a test harness may have reset the filters since (the
     # same filter again replaces the earlier one, so the list does not grow)
     warnings.filterwarnings("ignore", message=LITELLM_DUMP_WARNING, category=UserWarning, module="pydantic.main")
@@ -69,3 +74,36 @@ def quiet_litellm():
         if logger.level != logging.WARNING:  # setLevel empties every logger's cache, on every call
             logger.setLevel(logging.WARNING)
     return litellm
+
+
+# pydantic builds a model whose build was put off (the OpenAI SDK's types put theirs off; some of
+# litellm's wait on forward references) when it is first used, and that build is not
+# thread-safe: while one thread builds, another sees BaseModel's own placeholder and fails with
+# "BaseModel cannot be instantiated directly" (pydantic's model_rebuild says as much). An
+# episode then ends as an error at its first reply. The models a chat reply is read through are
+# built here once, before any thread's first call.
+REPLY_MODEL_MODULES = ("openai.types.chat", "openai.types.completion_usage", "litellm.types.utils")
+_reply_models_lock = threading.Lock()
+_reply_models_built = False
+
+
+def _build_reply_models() -> None:
+    global _reply_models_built
+    if _reply_models_built:
+        return
+    with _reply_models_lock:
+        if _reply_models_built:
+            return
+        import openai.types.chat  # noqa: F401  (every chat type, loaded before the walk)
+
+        for model in _subclasses(BaseModel):
+            if model.__module__.startswith(REPLY_MODEL_MODULES) and not model.__dict__.get("__pydantic_complete__"):
+                model.model_rebuild(raise_errors=False)
+        _reply_models_built = True
+
+
+def _subclasses(base: type[BaseModel]) -> list[type[BaseModel]]:
+    found: list[type[BaseModel]] = []
+    for subclass in base.__subclasses__():
+        found += [subclass, *_subclasses(subclass)]
+    return found
