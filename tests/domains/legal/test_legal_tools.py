@@ -308,13 +308,31 @@ def test_task_44_a_closed_matter_pays_its_approved_invoice_before_the_refund(dom
     """1,102.40 in trust, 245.15 approved and unpaid: pay it, then refund 857.25, under the 1,000 limit."""
     task = domain.tasks["44"]
     verify = ("find_client", {"name": "Adaeze Nwosu", "date_of_birth": "1967-11-30"})
+    matter = ("get_matter", {"matter_id": "M-2042"})
     pay = ("apply_trust_funds", {"invoice_id": "INV-5006", "amount": 245.15})
-    right = _calls(verify, pay, ("refund_trust", {"matter_id": "M-2042", "amount": 857.25}))
-    assert reward_of(domain, task, right, "Your refund is 857.25.") == 1.0
+    right = _calls(verify, matter, pay, ("refund_trust", {"matter_id": "M-2042", "amount": 857.25}))
+    assert reward_of(domain, task, right, "Your refund is 857.25.") == 1.0  # the subtraction in the head
+    assert reward_of(domain, task, right[1:], "Your refund is 857.25.") == 0.0  # unverified
     over_limit = _calls(verify, ("transfer_to_human_agents", {"summary": "refund 1102.40"}))
     assert reward_of(domain, task, over_limit, "1102.40 is over our limit.") == 0.0
     whole = _calls(verify, ("refund_trust", {"matter_id": "M-2042", "amount": 1102.4}))
     assert reward_of(domain, task, whole, "Your refund is 1102.40.") == 0.0
+
+
+def test_a_research_answer_needs_the_verified_caller_and_the_successor_followed(domain):
+    """Task 29: CA custody relocation; Albright (REF-4005) is superseded by Solano (REF-4006).
+    The search words are the agent's own; skipping verification or the successor scores 0."""
+    task = domain.tasks["29"]
+    verify = ("find_client", {"name": "Ines Carvalho", "date_of_birth": "1988-03-01"})
+    matter = ("get_matter", {"matter_id": "M-2027"})
+    search = ("search_references", {"jurisdiction": "CA", "topic": "custody", "keyword": "relocating parent move"})
+    chain = [("get_reference", {"citation_id": key}) for key in ("REF-4005", "REF-4006")]
+    answer = "Albright was superseded; the leading case is In re Marriage of Solano."
+    assert reward_of(domain, task, _calls(verify, matter, search, *chain), answer) == 1.0
+    assert reward_of(domain, task, _calls(matter, search, *chain), answer) == 0.0
+    assert reward_of(domain, task, _calls(verify, matter, search), answer) == 0.0
+    albright = "The leading case is In re Marriage of Albright."
+    assert reward_of(domain, task, _calls(verify, matter, search, chain[0]), albright) == 0.0
 
 
 def test_task_47_two_matters_mean_asking_which_invoice(domain):

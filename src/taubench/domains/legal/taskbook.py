@@ -74,7 +74,6 @@ def add(
     communicate: Optional[list[str]] = None,
     arithmetic: Optional[dict[str, str]] = None,
     unknown: Optional[str] = None,
-    by_action: bool = True,
 ) -> None:
     number = str(len(TASKS))
     actions = []
@@ -85,7 +84,7 @@ def add(
         elif name == "find_client":
             compare = ["date_of_birth"]  # the name as the caller spells it; the birth date exactly
         actions.append(gold_action(number, index, name, arguments, compare))
-    basis = ["DB"] + (["COMMUNICATE"] if communicate else []) + (["ACTION"] if by_action else [])
+    basis = ["DB"] + (["COMMUNICATE"] if communicate else []) + ["ACTION"]  # ACTION: verified before acting
     task = task_record(
         number,
         "legal",
@@ -183,7 +182,6 @@ def conflict(client_id: str, kind: str, jurisdiction: str, parties: list[str], r
         "If the agent says it cannot open the case, accept being transferred.",
         [1, 5, 19],
         ["refusal"] + (["clarify"] if len(parties) > 1 else []),
-        by_action=True,
     )
     assert client.engagement_status == "prospective"
 
@@ -516,7 +514,6 @@ def wrong_okafor() -> None:
         "matter is not on your record, insist once that it is yours, then accept the answer and end the call.",
         [1, 2],
         ["refusal"],
-        by_action=True,
     )
 
 
@@ -651,7 +648,6 @@ def sharing() -> None:
         "refusal.",
         [1, 2],
         ["refusal"],
-        by_action=True,
     )
     gold = Gold()
     gold.verify("CL-1053")
@@ -685,8 +681,8 @@ def research(
     gold = Gold()
     gold.verify(client_id)
     matter = gold("get_matter", matter_id=matter_id).matter
-    gold("search_references", jurisdiction=matter.jurisdiction, topic=topic, keyword=keyword)
-    for citation_id in chain:
+    gold("search_references", loose=True, jurisdiction=matter.jurisdiction, topic=topic, keyword=keyword)
+    for citation_id in chain:  # rule 13: each superseded_by followed, down to the good law
         gold("get_reference", citation_id=citation_id)
     answer = DB.references[chain[-1]]
     assert answer.status == "good_law" and answer.jurisdiction == matter.jurisdiction
@@ -699,7 +695,6 @@ def research(
         [1, 13],
         ["fallback"],
         [answer.case_name],
-        by_action=False,  # the search words are the agent's own
     )
 
 
@@ -745,8 +740,7 @@ def researches() -> None:
     gold = Gold()
     gold.verify("CL-1028")
     gold("get_matter", matter_id="M-2028")
-    gold("search_references", jurisdiction="TX", topic="wills", keyword="holographic will")
-    gold("get_reference", citation_id="REF-4007")
+    gold("search_references", loose=True, jurisdiction="TX", topic="wills", keyword="holographic will")
     attorney, fallback = gold.consult("CL-1028", "estate", "AT-108")
     assert fallback
     add(
@@ -760,7 +754,6 @@ def researches() -> None:
         [1, 3, 4, 13, 18],
         ["compound", "fallback"],
         ["Estate of Villarreal"],
-        by_action=False,  # the search words are the agent's own
     )
 
 
@@ -961,7 +954,7 @@ def trust() -> None:
     gold.verify("CL-1041")
     gold("get_matter", matter_id="M-2041")
     gold("apply_trust_funds", invoice_id="INV-5004", amount=380.0)
-    gold("calculate", expression="500 - 380")
+    gold("get_matter", matter_id="M-2041")  # the 120.00 left, read instead of computed: no calculator required
     gold("apply_trust_funds", invoice_id="INV-5005", amount=120.0)
     add(
         gold,
@@ -974,13 +967,12 @@ def trust() -> None:
         ["arithmetic"],
         ["155.25"],
         {"155.25": "275.25 - (500 - 380)"},
-        by_action=False,  # the subtraction may be done without the calculator
     )
     gold = Gold()
     gold.verify("CL-1042")
     gold("get_matter", matter_id="M-2042")
     gold("apply_trust_funds", invoice_id="INV-5006", amount=245.15)
-    gold("calculate", expression="1102.40 - 245.15")
+    gold("get_matter", matter_id="M-2042")  # the 857.25 left, read instead of computed: no calculator required
     gold("refund_trust", matter_id="M-2042", amount=857.25)
     add(
         gold,
@@ -993,7 +985,6 @@ def trust() -> None:
         ["arithmetic"],
         ["857.25"],
         {"857.25": "1102.40 - 245.15"},
-        by_action=False,  # the subtraction may be done without the calculator
     )
     gold = Gold()
     gold.verify("CL-1043")
