@@ -46,6 +46,9 @@ def test_the_bar_fails_the_mock_which_is_below_it_on_purpose():
     ]  # the shared two not counted
     assert failed[">= 50 tasks in base; train and test split it"] == ["18 in base, train 9, test 9, overlap 0"]
     assert {">= 10% fallback", ">= 20% refusal"}.isdisjoint(failed)  # the mock's mix meets those two
+    assert failed["identity tools named (a skipped verification scores 0), in >= half the tasks"] == [
+        "Rules(identity_tools=()): 0 of 18 tasks call one"
+    ]
 
 
 def test_the_guide_numbers_the_lines_of_the_card_as_the_card_does():

@@ -261,11 +261,17 @@ def test_the_package_exports_what_a_strategy_or_a_domain_of_ones_own_needs_and_i
     import sys
 
     import taubench
-    from taubench.core.domain import BundledData, DomainSpec
+    from taubench.core.domain import BundledData, DomainSpec, Rules
     from taubench.core.toolkit import Toolkit, tool
 
-    exported = {name: getattr(taubench, name) for name in ("DomainSpec", "BundledData", "Toolkit", "tool")}
-    assert exported == {"DomainSpec": DomainSpec, "BundledData": BundledData, "Toolkit": Toolkit, "tool": tool}
+    exported = {name: getattr(taubench, name) for name in ("DomainSpec", "BundledData", "Rules", "Toolkit", "tool")}
+    assert exported == {
+        "DomainSpec": DomainSpec,
+        "BundledData": BundledData,
+        "Rules": Rules,
+        "Toolkit": Toolkit,
+        "tool": tool,
+    }
     assert {"DomainSpec", "BundledData", "Toolkit", "tool", "AssistantMessage", "EpisodeContext"} <= set(
         taubench.__all__
     )

@@ -18,7 +18,7 @@ from taubench.core.pristine import PristineDB, db_hash
 from taubench.core.renaming import NewRecord, name_new_records, new_records
 from taubench.core.toolkit import Toolkit, tool
 from taubench.domains import load_domain
-from taubench.domains.fair_checks import reward_of, score
+from taubench.domains.fair_checks import reward_of, score, worked
 from taubench.domains.subject import Subject
 
 
@@ -197,3 +197,40 @@ def test_an_optional_list_declared_unordered_is_compared_in_one_order():
     assert _Tagging.unordered_parameters() == {"tag_note": frozenset({"tags"})}
     called = {"note_id": "N-1", "tags": ["urgent", "billing"]}
     assert _Tagging.in_canonical_order("tag_note", called)["tags"] == ["billing", "urgent"]
+
+
+def test_a_database_left_for_a_caller_never_identified_scores_0():
+    """Healthcare 0: the right booking made without looking the patient up scores 0, and the
+    DB check says why; the look-up with the name as a caller might type it is the same."""
+    domain = loaded("healthcare")
+    task = domain.tasks["0"]
+    subject = Subject(domain)
+    gold = gold_calls(domain, "0")
+    assert score(subject, task, gold) == (1.0, False)
+    assert score(subject, task, gold[1:]) == (0.0, False)
+    unverified = evaluate(domain, task, worked(domain, task, gold[1:])[0], "user_stop")
+    assert "never identified" in unverified.components["DB"].note
+    typed = [("assistant", "find_patient", {"last_name": "gonzalez", "dob": "1984-06-02"}), *gold[1:]]
+    assert score(subject, task, typed) == (1.0, False)
+
+
+def test_where_the_policy_allows_two_ways_to_identify_either_will_do():
+    """Hospitality 5 (a reservation look-up, or loyalty number and ZIP) and fitness 10 (member
+    number, or birth date): the other way, naming the same caller, scores 1; naming another
+    guest, or nobody, scores 0."""
+    hotel = loaded("hospitality")
+    task, gold = hotel.tasks["5"], gold_calls(hotel, "5")
+    guests = hotel.fresh_db().guests
+
+    def by_loyalty(guest_id):
+        guest = guests[guest_id]
+        return ("assistant", "find_guest", {"loyalty_number": guest.loyalty_number, "zip_code": guest.zip_code})
+
+    assert score(Subject(hotel), task, gold) == (1.0, False)
+    assert score(Subject(hotel), task, [by_loyalty("G1012"), *gold[1:]]) == (1.0, False)
+    assert score(Subject(hotel), task, [by_loyalty("G1002"), *gold[1:]]) == (0.0, False)
+    assert score(Subject(hotel), task, gold[1:]) == (0.0, False)
+    gym = loaded("fitness")
+    member = gym.fresh_db().members["M20013"]
+    by_birth = ("assistant", "find_member", {"name": member.name.upper(), "birth_date": member.birth_date})
+    assert score(Subject(gym), gym.tasks["10"], [by_birth, *gold_calls(gym, "10")[1:]]) == (1.0, False)

@@ -175,12 +175,16 @@ def test_without_a_task_nothing_is_graded_and_the_error_limit_ends_the_episode(t
     "env, task_id", [("fitness", "13"), ("real_estate", "23"), ("education", "3"), ("healthcare", "6")]
 )
 def test_a_refusal_whose_figure_is_said_in_the_conversation_is_graded_only_in_part(env, task_id, tmp_path):
-    """A session that makes no call on a refusal task was graded 1.0 on its unchanged database
-    alone (its grade line saying basis ["DB"] while its COMMUNICATE component had failed): the
-    figure the agent must say is not something MCP carries, so the grade is partial."""
+    """A session that only identifies the caller on a refusal task was graded 1.0 on its
+    unchanged database alone (its grade line saying basis ["DB"] while its COMMUNICATE
+    component had failed): the figure the agent must say is not something MCP carries, so the
+    grade is partial. One that does not even identify the caller fails DB."""
     server = build(parse_args(["--env", env, "--task-id", task_id, "--log", str(tmp_path / "calls.jsonl")]))
     server.episode("idle")
-    grade = server.end("idle")
+    assert server.end("idle").components["DB"].note.startswith("the caller was never identified")
+    identify = server.domain.tasks[task_id].gold_actions[0]
+    server.episode("identified").call(identify.name, identify.arguments)
+    grade = server.end("identified")
     assert (grade.reward, grade.graded, grade.not_graded) == (None, ["DB"], ["COMMUNICATE"])
     assert grade.components["DB"].status == "passed" and grade.components["COMMUNICATE"].status == "not_evaluated"
     assert grade.note == "COMMUNICATE not graded: it needs the conversation, which MCP does not carry"

@@ -20,6 +20,7 @@ _PUBLIC = {
     "ConfigError": "taubench.execution.settings",
     "DomainSpec": "taubench.core.domain",
     "BundledData": "taubench.core.domain",
+    "Rules": "taubench.core.domain",
     "Toolkit": "taubench.core.toolkit",
     "tool": "taubench.core.toolkit",
     "EpisodeContext": "taubench.core.participants",

@@ -7,11 +7,12 @@ this package (``tests/test_tools.py``)."""
 
 from bike_workshop.models import WorkshopDB
 from bike_workshop.tools import WorkshopTools
-from taubench import BundledData, DomainSpec
+from taubench import BundledData, DomainSpec, Rules
 
 DOMAIN = DomainSpec(
     name="bike_workshop",
     toolkit=WorkshopTools,
     db_model=WorkshopDB,
     data=BundledData(__name__, held_to_the_bar=False, tool_tests="tests/test_tools.py"),
+    rules=Rules(identity_tools=("find_customer",)),  # a booking made for a caller never looked up scores 0
 )

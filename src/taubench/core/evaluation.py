@@ -1,6 +1,7 @@
 """Grading an episode by the task's ``reward_basis``, as τ²-bench does, within the rules of
 the task's domain (``Rules``: which endings are graded, which database is judged, which
-agent text counts as said to the user; τ-bench v1's domains differ from τ² there).
+agent text counts as said to the user; τ-bench v1's domains differ from τ² there; in ours,
+which tools identify the caller, without whom no database counts).
 
 Every component is computed and kept, in the basis or not (ACTION and COMMUNICATE are
 diagnostics unless the basis names them). A component in the basis that cannot be
@@ -89,7 +90,7 @@ def evaluate(
     gold_end, agent_end = domain.gold_end_state(task), domain.end_state(agent_state, task)
     as_made = as_the_agent_made_it(gold_end, agent_end)
     components = {
-        RewardType.DB: _check_db(criteria, gold_end, agent_end),
+        RewardType.DB: _identified(domain, task, trajectory, _check_db(criteria, gold_end, agent_end)),
         RewardType.ENV_ASSERTION: _check_env_assertions(criteria, agent_state),
         RewardType.COMMUNICATE: _check_communicate(domain, task, trajectory, as_made),
         RewardType.ACTION: _check_actions(domain, task, trajectory, as_made),
@@ -115,6 +116,45 @@ def _check_db(criteria: EvaluationCriteria, gold: EndState, agent: EndState) -> 
     if criteria.actions is None and criteria.env_assertions is None:
         return ComponentResult(status="passed", in_basis=False, note="the task defines no end state to compare")
     return _outcome(gold.hash == agent.hash, gold_db_hash=gold.hash, agent_db_hash=agent.hash)
+
+
+def _identified(domain: BaseDomain, task: Task, trajectory: Sequence[Message], db: ComponentResult) -> ComponentResult:
+    """Ours: a database left for a caller the agent never identified does not count. The gold's
+    first call of an identity tool (``Rules.identity_tools``) identifies the caller, answered
+    on the task's starting database; one of the agent's calls of that tool must have got the
+    same answer (however it spelled the caller's name) or, where the policy allows several
+    ways (``Rules.identity_key``), a call of any of them an answer naming the same caller.
+    Else DB fails. Only the first: later calls of such a tool may look up someone else."""
+    rules = domain.rules
+    first = next((a for a in task.gold_actions if a.requestor == "assistant" and a.name in rules.identity_tools), None)
+    if first is None or db.status != "passed":
+        return db
+    answer = domain.new_sides(task).agent.invoke(first.name, first.arguments).content
+    made = [
+        (m.name, m.content)
+        for m in trajectory
+        if isinstance(m, ToolMessage) and m.requestor == "assistant" and m.name in rules.identity_tools and not m.error
+    ]
+    if rules.identity_key is None:
+        identified = any(name == first.name and _same_output(answer, content) for name, content in made)
+    else:
+        caller = _field(answer, rules.identity_key)
+        identified = caller is not None and any(_field(content, rules.identity_key) == caller for _, content in made)
+    if identified:
+        return db
+    note = f"the caller was never identified as the task's gold identifies them ({first.name})"
+    return ComponentResult(
+        status="failed", in_basis=db.in_basis, note=note, details={**db.details, "identified": False}
+    )
+
+
+def _field(answer: str, key: str) -> Any:
+    """A top-level field of a tool's JSON answer, or None."""
+    try:
+        value = json.loads(answer)
+    except ValueError:
+        return None
+    return value.get(key) if isinstance(value, dict) else None
 
 
 def as_the_agent_made_it(gold: EndState, agent: EndState) -> Renaming:

@@ -85,6 +85,8 @@ def _bar(domain: Domain, subject: Subject, tables: dict[str, int], words: int) -
     mix = _mix(domain, kinds)
     rules = subject.numbered_rules
     thin = thin_coverage(subject, WRITE_TOOL_TASKS, RULE_TASKS)
+    identity = domain.rules.identity_tools
+    identifying = sum(any(a.name in identity for a in task.gold_actions) for task in domain.tasks.values())
 
     def line(name: str, passed: bool, problem: str = "") -> Line:
         return Line(name=name, passed=passed, problems=[] if passed else [problem])
@@ -118,6 +120,11 @@ def _bar(domain: Domain, subject: Subject, tables: dict[str, int], words: int) -
             name=f"each write tool in >= {WRITE_TOOL_TASKS} tasks, each numbered rule in >= {RULE_TASKS}",
             passed=not thin,
             problems=thin,
+        ),
+        line(
+            "identity tools named (a skipped verification scores 0), in >= half the tasks",
+            bool(identity) and set(identity) <= set(kinds) and identifying * 2 >= len(domain.tasks),
+            f"Rules(identity_tools={identity}): {identifying} of {len(domain.tasks)} tasks call one",
         ),
     ]
 

@@ -277,27 +277,29 @@ def test_task_7_trim_to_the_limit_then_buy_bonds(domain):
     sell = {"account_id": "AC2008", "symbol": "VANT", "side": "sell", "order_type": "market", "quantity": 41}
     bonds = {"account_id": "AC2008", "symbol": "TBND", "side": "buy", "order_type": "market", "quantity": 412}
     right = [("assistant", "place_order", sell), ("assistant", "place_order", bonds)]
-    assert reward_of(domain, task, right, "Sold 41 VANT and bought 412 TBND.") == 1.0
+    assert reward_of(domain, task, _verified(task, right), "Sold 41 VANT and bought 412 TBND.") == 1.0
     rounded = [("assistant", "place_order", {**sell, "quantity": 40}), ("assistant", "place_order", bonds)]
-    assert reward_of(domain, task, rounded, "Sold 40 VANT.") == 0.0
+    assert reward_of(domain, task, _verified(task, rounded), "Sold 40 VANT.") == 0.0
 
 
 def test_task_12_the_tiered_fee(domain):
     task = domain.tasks["12"]
     report = ("assistant", "generate_report", {"account_id": "AC2012", "kind": "fees", "period": "2025-Q1"})
-    assert reward_of(domain, task, [report], "Your next quarterly fee is $3,272.50.") == 1.0
-    assert reward_of(domain, task, [report], "Your next quarterly fee is $3,530.00.") == 0.0  # 1% of everything
-    assert reward_of(domain, task, [report], "Your fee is about $3,272 a quarter.") == 0.0
+    assert reward_of(domain, task, _verified(task, [report]), "Your next quarterly fee is $3,272.50.") == 1.0
+    assert (
+        reward_of(domain, task, _verified(task, [report]), "Your next quarterly fee is $3,530.00.") == 0.0
+    )  # 1% of everything
+    assert reward_of(domain, task, _verified(task, [report]), "Your fee is about $3,272 a quarter.") == 0.0
 
 
 def test_task_24_the_deadline_and_the_room_left(domain):
     task = domain.tasks["24"]
     right = [("assistant", "record_contribution", {"account_id": "AC2021", "amount": 3000, "tax_year": 2025,
                                                     "bank_id": "BK1012-1"})]  # fmt: skip
-    assert reward_of(domain, task, right, "Too late for 2024; 3000 is the room left for 2025.") == 1.0
+    assert reward_of(domain, task, _verified(task, right), "Too late for 2024; 3000 is the room left for 2025.") == 1.0
     lazy = [("assistant", "record_contribution", {"account_id": "AC2021", "amount": 6000, "tax_year": 2024,
                                                    "bank_id": "BK1012-1"})]  # fmt: skip
-    assert reward_of(domain, task, lazy, "Done. The deadline was 2025-04-15, and 3000 is left.") == 0.0
+    assert reward_of(domain, task, _verified(task, lazy), "Done. The deadline was 2025-04-15, and 3000 is left.") == 0.0
 
 
 def test_task_19_the_new_bank_is_handed_off(domain):
@@ -320,47 +322,55 @@ def test_task_1_the_limit_counts_both_iras_and_only_this_tax_year(domain):
     task = domain.tasks["1"]
     contribution = {"account_id": "AC2002", "tax_year": 2025, "bank_id": "BK1001-1"}
     right = [("assistant", "record_contribution", {**contribution, "amount": 2500})]
-    assert reward_of(domain, task, right, "You have $2,500 of room left for 2025; done.") == 1.0
+    assert reward_of(domain, task, _verified(task, right), "You have $2,500 of room left for 2025; done.") == 1.0
     asked = [("assistant", "record_contribution", {**contribution, "amount": 4000})]
-    assert reward_of(domain, task, asked, "Done, 4000 in; you had 2500 left anyway.") == 0.0
+    assert reward_of(domain, task, _verified(task, asked), "Done, 4000 in; you had 2500 left anyway.") == 0.0
     one_ira = [("assistant", "record_contribution", {**contribution, "amount": 5000})]  # the Roth's 2500 forgotten
-    assert reward_of(domain, task, one_ira, "You could put in 5000.") == 0.0
+    assert reward_of(domain, task, _verified(task, one_ira), "You could put in 5000.") == 0.0
 
 
 def test_task_16_a_loss_sale_in_another_account_calls_for_the_warning(domain):
     task = domain.tasks["16"]
     buy = ("assistant", "place_order", {"account_id": "AC2016", "symbol": "PNDR", "side": "buy", "quantity": 10,
                                         "order_type": "market"})  # fmt: skip
-    assert reward_of(domain, task, [buy], "Wash-sale warning: the window runs until 2025-07-02.") == 1.0
-    assert reward_of(domain, task, [buy], "Your 10 PNDR shares are bought.") == 0.0
+    assert (
+        reward_of(domain, task, _verified(task, [buy]), "Wash-sale warning: the window runs until 2025-07-02.") == 1.0
+    )
+    assert reward_of(domain, task, _verified(task, [buy]), "Your 10 PNDR shares are bought.") == 0.0
     wrong_account = ("assistant", "place_order", {**buy[2], "account_id": "AC2015"})
-    assert reward_of(domain, task, [wrong_account], "The window runs until 2025-07-02.") == 0.0
+    assert reward_of(domain, task, _verified(task, [wrong_account]), "The window runs until 2025-07-02.") == 0.0
 
 
 def test_task_22_the_extra_tax_and_the_holiday(domain):
     task = domain.tasks["22"]
     out = ("assistant", "request_withdrawal", {"account_id": "AC2020", "amount": 5000, "bank_id": "BK1011-1"})
-    assert reward_of(domain, task, [out], "The 10% additional tax is $500; it arrives 2025-06-20.") == 1.0
-    assert reward_of(domain, task, [out], "The additional tax is $500; it arrives 2025-06-19.") == 0.0  # Juneteenth
-    assert reward_of(domain, task, [out], "It arrives 2025-06-20.") == 0.0
+    assert (
+        reward_of(domain, task, _verified(task, [out]), "The 10% additional tax is $500; it arrives 2025-06-20.") == 1.0
+    )
+    assert (
+        reward_of(domain, task, _verified(task, [out]), "The additional tax is $500; it arrives 2025-06-19.") == 0.0
+    )  # Juneteenth
+    assert reward_of(domain, task, _verified(task, [out]), "It arrives 2025-06-20.") == 0.0
 
 
 def test_task_34_dollars_into_whole_shares_and_the_fee(domain):
     task = domain.tasks["34"]
     order = {"account_id": "AC2028", "symbol": "TMKT", "side": "buy", "order_type": "market"}
     right = [("assistant", "place_order", {**order, "quantity": 181})]
-    assert reward_of(domain, task, right, "181 shares bought; your quarterly fee is $572.90.") == 1.0
+    assert reward_of(domain, task, _verified(task, right), "181 shares bought; your quarterly fee is $572.90.") == 1.0
     over = [("assistant", "place_order", {**order, "quantity": 182})]  # rounded up: more than the $45000
-    assert reward_of(domain, task, over, "182 shares; the fee is $572.90 a quarter.") == 0.0
-    assert reward_of(domain, task, right, "181 shares; the fee is $2,291.60.") == 0.0  # the yearly figure
+    assert reward_of(domain, task, _verified(task, over), "182 shares; the fee is $572.90 a quarter.") == 0.0
+    assert (
+        reward_of(domain, task, _verified(task, right), "181 shares; the fee is $2,291.60.") == 0.0
+    )  # the yearly figure
 
 
 def test_task_10_inside_the_band_no_trade(domain):
     task = domain.tasks["10"]
     report = ("assistant", "generate_report", {"account_id": "AC2010", "kind": "holdings", "period": "2025-YTD"})
-    assert reward_of(domain, task, [report], "The largest drift is 4.02 points, under 5.") == 1.0
+    assert reward_of(domain, task, _verified(task, [report]), "The largest drift is 4.02 points, under 5.") == 1.0
     traded = [("assistant", "rebalance_to_model", {"account_id": "AC2010"}), report]
-    assert reward_of(domain, task, traded, "The largest drift was 4.02 points.") == 0.0
+    assert reward_of(domain, task, _verified(task, traded), "The largest drift was 4.02 points.") == 0.0
 
 
 def test_a_market_orders_limit_given_as_null_is_the_same_order(domain):
@@ -371,6 +381,13 @@ def test_a_market_orders_limit_given_as_null_is_the_same_order(domain):
             arguments["limit_price"] = None
     assert reward_of(domain, task, calls, "Bought; a sixth alert is over the limit of 5.") == 1.0
     assert reward_of(domain, task, calls[:-1], "Bought; the alert is set.") == 0.0  # the alerts never looked at
+
+
+def _verified(task, calls):
+    """The calls after the caller's verification as the task's gold makes it (without it no
+    database counts: Rules.identity_tools)."""
+    identity = next(action for action in task.gold_actions if action.name == "find_client")
+    return [("assistant", identity.name, identity.arguments), *calls]
 
 
 def _changed(domain, task_id, *, say=None, drop=None, insert=None, **arguments):

@@ -183,6 +183,10 @@ def test_the_shared_tools_are_offered(ok):
 
 def test_a_refusal_is_graded_by_the_reason_a_correct_agent_gives(domain):
     task = domain.tasks["16"]  # the atorvastatin is too early: the agent must say from when
-    refill = [("assistant", "request_refill", {"rx_id": "RX40001", "pharmacy_id": "PH9"})]
+    identify = next(action for action in task.gold_actions if action.name == "find_patient")
+    refill = [
+        ("assistant", identify.name, identify.arguments),
+        ("assistant", "request_refill", {"rx_id": "RX40001", "pharmacy_id": "PH9"}),
+    ]
     assert reward_of(domain, task, refill, "Your lisinopril is on its way; the atorvastatin is too early.") == 0.0
     assert reward_of(domain, task, refill, "The atorvastatin can be filled from 2025-03-29.") == 1.0

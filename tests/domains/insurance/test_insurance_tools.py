@@ -341,7 +341,11 @@ def age(born: str, on: str) -> int:
 
 def test_a_refusal_is_graded_by_the_reason_a_correct_agent_gives(domain):
     task = domain.tasks["1"]  # the loss falls in the term before the renewal that added rental cover
-    claim = [("assistant", "file_claim", task.gold_actions[-1].arguments)]
+    identify = next(action for action in task.gold_actions if action.name == "find_policyholder")
+    claim = [
+        ("assistant", identify.name, identify.arguments),
+        ("assistant", "file_claim", task.gold_actions[-1].arguments),
+    ]
     assert reward_of(domain, task, claim, "Claim CL-70001 is filed; your policy has no rental cover.") == 0.0
     assert (
         reward_of(domain, task, claim, "The term that covers the accident ended 2025-03-14, before the rental cover.")

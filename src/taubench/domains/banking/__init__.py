@@ -4,7 +4,7 @@ replacing cards, and handles transfers, card losses, disputes, stop payments, al
 fee waivers under the bank's operations manual. Its data are ours (``data/``, made by
 ``generate.py``)."""
 
-from taubench.core.domain import BundledData, DomainSpec
+from taubench.core.domain import BundledData, DomainSpec, Rules
 from taubench.domains.banking.models import BankDB
 from taubench.domains.banking.tools import BankTools
 from taubench.domains.banking.user_tools import BankApp, BankAppTools
@@ -16,4 +16,5 @@ DOMAIN = DomainSpec(
     data=BundledData(__name__),
     user_toolkit=BankAppTools,
     user_db_model=BankApp,
+    rules=Rules(identity_tools=("find_customer",)),
 )

@@ -5,8 +5,14 @@ subcontractors to schedule tasks, moves tasks (and their successors) around Sund
 prices change orders, extends permits, sends notices, and releases payments against lien waivers
 with retainage held back."""
 
-from taubench.core.domain import BundledData, DomainSpec
+from taubench.core.domain import BundledData, DomainSpec, Rules
 from taubench.domains.construction.models import ConstructionDB
 from taubench.domains.construction.tools import ConstructionTools
 
-DOMAIN = DomainSpec(name="construction", toolkit=ConstructionTools, db_model=ConstructionDB, data=BundledData(__name__))
+DOMAIN = DomainSpec(
+    name="construction",
+    toolkit=ConstructionTools,
+    db_model=ConstructionDB,
+    data=BundledData(__name__),
+    rules=Rules(identity_tools=("get_employee", "find_subcontractor", "find_project")),
+)

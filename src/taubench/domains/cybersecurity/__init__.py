@@ -5,7 +5,7 @@ disablement, vulnerability exceptions and remediation, access requests under seg
 duties, and audit evidence, under the security operations manual. Its data are ours
 (``data/``, made by ``generate.py``; the tasks by ``write_tasks.py``)."""
 
-from taubench.core.domain import BundledData, DomainSpec
+from taubench.core.domain import BundledData, DomainSpec, Rules
 from taubench.domains.cybersecurity.models import SecurityDB
 from taubench.domains.cybersecurity.tools import SecurityDeskTools
 
@@ -14,4 +14,5 @@ DOMAIN = DomainSpec(
     toolkit=SecurityDeskTools,
     db_model=SecurityDB,
     data=BundledData(__name__),
+    rules=Rules(identity_tools=("verify_caller",)),  # the call-back, a write the database shows too
 )

@@ -6,8 +6,14 @@ sets price alerts, queues reports and updates risk and KYC profiles under the fi
 are ours: ``data/db.json`` from ``generate.py``, ``data/tasks.json`` and ``split_tasks.json``
 rendered from ``task_book.py``."""
 
-from taubench.core.domain import BundledData, DomainSpec
+from taubench.core.domain import BundledData, DomainSpec, Rules
 from taubench.domains.finance.models import FinanceDB
 from taubench.domains.finance.tools import FinanceTools
 
-DOMAIN = DomainSpec(name="finance", toolkit=FinanceTools, db_model=FinanceDB, data=BundledData(__name__))
+DOMAIN = DomainSpec(
+    name="finance",
+    toolkit=FinanceTools,
+    db_model=FinanceDB,
+    data=BundledData(__name__),
+    rules=Rules(identity_tools=("find_client",)),
+)

@@ -5,8 +5,14 @@ lets them see or change, then handles PTO and leave, manager approvals, requisit
 postings, internal applications, interviews, contact changes, pay change requests and HR
 cases."""
 
-from taubench.core.domain import BundledData, DomainSpec
+from taubench.core.domain import BundledData, DomainSpec, Rules
 from taubench.domains.hr.models import HrDB
 from taubench.domains.hr.tools import HrTools
 
-DOMAIN = DomainSpec(name="hr", toolkit=HrTools, db_model=HrDB, data=BundledData(__name__))
+DOMAIN = DomainSpec(
+    name="hr",
+    toolkit=HrTools,
+    db_model=HrDB,
+    data=BundledData(__name__),
+    rules=Rules(identity_tools=("verify_employee",)),
+)

@@ -4,8 +4,14 @@ authorized; the agent identifies them, takes and decides applications under the 
 limits and the lender's credit rules, and services loans: payments, autopay, due-date moves,
 hardship deferrals, late-fee waivers and payoff quotes."""
 
-from taubench.core.domain import BundledData, DomainSpec
+from taubench.core.domain import BundledData, DomainSpec, Rules
 from taubench.domains.loans.models import LoansDB
 from taubench.domains.loans.tools import LoansTools
 
-DOMAIN = DomainSpec(name="loans", toolkit=LoansTools, db_model=LoansDB, data=BundledData(__name__))
+DOMAIN = DomainSpec(
+    name="loans",
+    toolkit=LoansTools,
+    db_model=LoansDB,
+    data=BundledData(__name__),
+    rules=Rules(identity_tools=("find_borrower",)),
+)

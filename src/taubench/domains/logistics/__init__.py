@@ -5,8 +5,14 @@ agent tracks, reschedules, redirects, holds and returns shipments, files cargo c
 incidents, puts shipments on delivery routes within payload, hazmat and hours-of-service
 limits, and corrects warehouse stock."""
 
-from taubench.core.domain import BundledData, DomainSpec
+from taubench.core.domain import BundledData, DomainSpec, Rules
 from taubench.domains.logistics.models import LogisticsDB
 from taubench.domains.logistics.tools import LogisticsTools
 
-DOMAIN = DomainSpec(name="logistics", toolkit=LogisticsTools, db_model=LogisticsDB, data=BundledData(__name__))
+DOMAIN = DomainSpec(
+    name="logistics",
+    toolkit=LogisticsTools,
+    db_model=LogisticsDB,
+    data=BundledData(__name__),
+    rules=Rules(identity_tools=("find_account", "verify_employee", "find_consignee_shipments")),
+)

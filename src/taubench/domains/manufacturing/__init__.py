@@ -5,10 +5,14 @@ what their role lets them do, and records production and downtime, holds and rel
 opens and dispositions NCRs, reschedules work orders, issues raw material and publishes OEE
 reports."""
 
-from taubench.core.domain import BundledData, DomainSpec
+from taubench.core.domain import BundledData, DomainSpec, Rules
 from taubench.domains.manufacturing.models import ManufacturingDB
 from taubench.domains.manufacturing.tools import ManufacturingTools
 
 DOMAIN = DomainSpec(
-    name="manufacturing", toolkit=ManufacturingTools, db_model=ManufacturingDB, data=BundledData(__name__)
+    name="manufacturing",
+    toolkit=ManufacturingTools,
+    db_model=ManufacturingDB,
+    data=BundledData(__name__),
+    rules=Rules(identity_tools=("get_employee",)),
 )

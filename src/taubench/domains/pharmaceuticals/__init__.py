@@ -7,8 +7,14 @@ and before kit lots expire, reports adverse events against the 24-hour clock, lo
 deviations, orders kits, pays stipends, files enrollment reports and routes emergency
 unblinding to the medical monitor, never revealing a treatment arm."""
 
-from taubench.core.domain import BundledData, DomainSpec
+from taubench.core.domain import BundledData, DomainSpec, Rules
 from taubench.domains.pharmaceuticals.models import PharmaDB
 from taubench.domains.pharmaceuticals.tools import PharmaTools
 
-DOMAIN = DomainSpec(name="pharmaceuticals", toolkit=PharmaTools, db_model=PharmaDB, data=BundledData(__name__))
+DOMAIN = DomainSpec(
+    name="pharmaceuticals",
+    toolkit=PharmaTools,
+    db_model=PharmaDB,
+    data=BundledData(__name__),
+    rules=Rules(identity_tools=("verify_staff", "verify_participant")),
+)

@@ -5,10 +5,14 @@ carrier sites, the benefits portal, the county permit site, competitors' price p
 own warehouse dashboard), submits forms, pays invoices, and keeps workflows, monitors and
 extractions, under the sites' rules, the logins' ownership and the desk's limits."""
 
-from taubench.core.domain import BundledData, DomainSpec
+from taubench.core.domain import BundledData, DomainSpec, Rules
 from taubench.domains.web_automation.models import WebAutomationDB
 from taubench.domains.web_automation.tools import WebAutomationTools
 
 DOMAIN = DomainSpec(
-    name="web_automation", toolkit=WebAutomationTools, db_model=WebAutomationDB, data=BundledData(__name__)
+    name="web_automation",
+    toolkit=WebAutomationTools,
+    db_model=WebAutomationDB,
+    data=BundledData(__name__),
+    rules=Rules(identity_tools=("verify_employee",)),
 )
