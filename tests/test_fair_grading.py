@@ -234,3 +234,16 @@ def test_where_the_policy_allows_two_ways_to_identify_either_will_do():
     member = gym.fresh_db().members["M20013"]
     by_birth = ("assistant", "find_member", {"name": member.name.upper(), "birth_date": member.birth_date})
     assert score(Subject(gym), gym.tasks["10"], [by_birth, *gold_calls(gym, "10")[1:]]) == (1.0, False)
+
+
+def test_a_look_up_that_lists_twins_identifies_either_way_it_is_narrowed():
+    """Education 54: the gold's look-up by last name and birth date lists the Okoro twins, and
+    the caller is one of them; the same look-up narrowed by first name lists only her, and
+    identifies her as well. Without any look-up: 0."""
+    school = loaded("education")
+    task, gold = school.tasks["54"], gold_calls(school, "54")
+    student = school.fresh_db().students["ST10003"]
+    narrowed = ("assistant", "find_student", {**gold[0][2], "first_name": student.first_name})
+    assert score(Subject(school), task, gold) == (1.0, False)
+    assert score(Subject(school), task, [narrowed, *gold[1:]]) == (1.0, False)
+    assert score(Subject(school), task, gold[1:]) == (0.0, False)

@@ -75,8 +75,8 @@ class Rules:
     max_errors: Optional[int] = 10
     steps_counted: Literal["messages", "agent_turns"] = "messages"
     # Ours: the tools that identify whom the desk serves (core.evaluation: a skipped
-    # verification scores 0), and where a policy allows several ways, the field of their
-    # answers that names who was identified (any of them naming the gold's caller will do)
+    # verification scores 0), and where a policy allows several ways or a look-up may list
+    # several people, the field of their answers that names who was identified
     identity_tools: tuple[str, ...] = ()
     identity_key: Optional[str] = None
 

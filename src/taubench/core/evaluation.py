@@ -123,8 +123,9 @@ def _identified(domain: BaseDomain, task: Task, trajectory: Sequence[Message], d
     first call of an identity tool (``Rules.identity_tools``) identifies the caller, answered
     on the task's starting database; one of the agent's calls of that tool must have got the
     same answer (however it spelled the caller's name) or, where the policy allows several
-    ways (``Rules.identity_key``), a call of any of them an answer naming the same caller.
-    Else DB fails. Only the first: later calls of such a tool may look up someone else."""
+    ways or the answer may list several people (``Rules.identity_key``), a call of any of them
+    an answer naming one the gold's names. Else DB fails. Only the first: later calls of such a
+    tool may look up someone else."""
     rules = domain.rules
     first = next((a for a in task.gold_actions if a.requestor == "assistant" and a.name in rules.identity_tools), None)
     if first is None or db.status != "passed":
@@ -138,8 +139,8 @@ def _identified(domain: BaseDomain, task: Task, trajectory: Sequence[Message], d
     if rules.identity_key is None:
         identified = any(name == first.name and _same_output(answer, content) for name, content in made)
     else:
-        caller = _field(answer, rules.identity_key)
-        identified = caller is not None and any(_field(content, rules.identity_key) == caller for _, content in made)
+        callers = _named(answer, rules.identity_key)
+        identified = any(callers & _named(content, rules.identity_key) for _, content in made)
     if identified:
         return db
     note = f"the caller was never identified as the task's gold identifies them ({first.name})"
@@ -148,13 +149,15 @@ def _identified(domain: BaseDomain, task: Task, trajectory: Sequence[Message], d
     )
 
 
-def _field(answer: str, key: str) -> Any:
-    """A top-level field of a tool's JSON answer, or None."""
+def _named(answer: str, key: str) -> set[str]:
+    """Whom a tool's JSON answer names by this field: the record's, or each listed record's
+    (a look-up may list twins, where the caller is one of them)."""
     try:
         value = json.loads(answer)
     except ValueError:
-        return None
-    return value.get(key) if isinstance(value, dict) else None
+        return set()
+    records = value if isinstance(value, list) else [value]
+    return {record[key] for record in records if isinstance(record, dict) and isinstance(record.get(key), str)}
 
 
 def as_the_agent_made_it(gold: EndState, agent: EndState) -> Renaming:

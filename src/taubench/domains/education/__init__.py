@@ -13,5 +13,5 @@ DOMAIN = DomainSpec(
     toolkit=EducationTools,
     db_model=EducationDB,
     data=BundledData(__name__),
-    rules=Rules(identity_tools=("find_student",)),
+    rules=Rules(identity_tools=("find_student",), identity_key="student_id"),
 )
