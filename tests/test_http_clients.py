@@ -197,34 +197,36 @@ def test_the_plain_body_openai_client_sends_what_litellms_own_sends(fake):
 
 
 # In a new process (this one's models may be built by earlier tests): the pydantic models built
-# while litellm.completion runs, over two calls (a tool call and a text answer) through the
-# OpenAI SDK and litellm's HTTP handler. Any such build can race another thread's first call.
+# during two calls of the client (a tool call and a text answer; litellm's and the client's
+# own reading of the reply, its cost), through the OpenAI SDK and litellm's HTTP handler, once
+# litellm is loaded as a run loads it. Any such build can race another thread's first call.
 BUILT_DURING_CALLS = textwrap.dedent(
     """
     import json, threading
-    import litellm
     from pydantic import BaseModel
     from taubench.models.client import LLMClient
     from taubench.models.judge import OUTCOMES_HEADING
+    from taubench.models.routing import quiet_litellm
     from taubench.models.spec import ModelSpec
     from taubench.testing.scripted_server import ScriptedServer
 
+    quiet_litellm()  # as every call does first
     built, inside = [], threading.local()
-    rebuild, complete = BaseModel.model_rebuild.__func__, litellm.completion
+    rebuild, complete = BaseModel.model_rebuild.__func__, LLMClient.complete
 
     def noting_rebuild(model, *args, **kwargs):
         if getattr(inside, "call", False) and not model.__pydantic_complete__:
             built.append(f"{model.__module__}.{model.__qualname__}")
         return rebuild(model, *args, **kwargs)
 
-    def completion(*args, **kwargs):
+    def noting_complete(*args, **kwargs):
         inside.call = True
         try:
             return complete(*args, **kwargs)
         finally:
             inside.call = False
 
-    BaseModel.model_rebuild, litellm.completion = classmethod(noting_rebuild), completion
+    BaseModel.model_rebuild, LLMClient.complete = classmethod(noting_rebuild), noting_complete
     opening = [{"role": "user", "content": "Hello. [task mock:0]"}]
     tools = [{"type": "function", "function": {"name": "find_member", "parameters": {"type": "object"}}}]
     with ScriptedServer(domains=("mock",)) as server:
