@@ -247,3 +247,20 @@ def test_a_look_up_that_lists_twins_identifies_either_way_it_is_narrowed():
     assert score(Subject(school), task, gold) == (1.0, False)
     assert score(Subject(school), task, [narrowed, *gold[1:]]) == (1.0, False)
     assert score(Subject(school), task, gold[1:]) == (0.0, False)
+
+
+def test_the_action_check_counts_the_identifying_call_by_whom_it_identified():
+    """Education 44 and hospitality 20 are graded on ACTION too: the look-up narrowed by first
+    name (the policy's own next step), and Marcus Bell identified by his confirmation number
+    instead of his loyalty number, match the gold's identifying call; no look-up naming him does not."""
+    school = loaded("education")
+    gold = gold_calls(school, "44")
+    student = next(s for s in school.fresh_db().students.values() if s.last_name == "Price" and s.dob == "2004-02-02")
+    narrowed = ("assistant", "find_student", {**gold[0][2], "first_name": student.first_name})
+    assert score(Subject(school), school.tasks["44"], [narrowed, *gold[1:]]) == (1.0, False)
+    hotel = loaded("hospitality")
+    gold = gold_calls(hotel, "20")
+    by_booking = [("assistant", "get_reservation", {"confirmation": "LK-500142"}), *gold[1:]]
+    assert score(Subject(hotel), hotel.tasks["20"], by_booking) == (1.0, False)
+    assert score(Subject(hotel), hotel.tasks["20"], gold[1:]) == (1.0, False)  # his stay's look-up names him
+    assert score(Subject(hotel), hotel.tasks["20"], gold[2:]) == (0.0, False)

@@ -9,15 +9,15 @@ evaluated in this run (no judge configured) leaves the episode *unscored*: its r
 ``None``, never a silent pass or fail.
 """
 
-import json
 from typing import Any, Literal, Optional, Protocol, Sequence
 
 from pydantic import BaseModel
 
 from taubench.core.domain import BaseDomain, EndState, Sides
 from taubench.core.figures import says
+from taubench.core.identity import caller_identified, identifying_action
 from taubench.core.masking import MaskedText, mask_secrets
-from taubench.core.messages import AssistantMessage, Message, ToolMessage, Usage, tool_calls_of
+from taubench.core.messages import AssistantMessage, Message, ToolMessage, Usage, same_output, tool_calls_of
 from taubench.core.renaming import Renaming
 from taubench.core.tasks import EvaluationCriteria, GoldAction, RewardType, Task
 
@@ -119,45 +119,15 @@ def _check_db(criteria: EvaluationCriteria, gold: EndState, agent: EndState) -> 
 
 
 def _identified(domain: BaseDomain, task: Task, trajectory: Sequence[Message], db: ComponentResult) -> ComponentResult:
-    """Ours: a database left for a caller the agent never identified does not count. The gold's
-    first call of an identity tool (``Rules.identity_tools``) identifies the caller, answered
-    on the task's starting database; one of the agent's calls of that tool must have got the
-    same answer (however it spelled the caller's name) or, where the policy allows several
-    ways or the answer may list several people (``Rules.identity_key``), a call of any of them
-    an answer naming one the gold's names. Else DB fails. Only the first: later calls of such a
-    tool may look up someone else."""
-    rules = domain.rules
-    first = next((a for a in task.gold_actions if a.requestor == "assistant" and a.name in rules.identity_tools), None)
-    if first is None or db.status != "passed":
+    """Ours: a database left for a caller the agent never identified does not count
+    (``taubench.core.identity``)."""
+    action = identifying_action(domain, task)
+    if action is None or db.status != "passed" or caller_identified(domain, task, action, trajectory):
         return db
-    answer = domain.new_sides(task).agent.invoke(first.name, first.arguments).content
-    made = [
-        (m.name, m.content)
-        for m in trajectory
-        if isinstance(m, ToolMessage) and m.requestor == "assistant" and m.name in rules.identity_tools and not m.error
-    ]
-    if rules.identity_key is None:
-        identified = any(name == first.name and _same_output(answer, content) for name, content in made)
-    else:
-        callers = _named(answer, rules.identity_key)
-        identified = any(callers & _named(content, rules.identity_key) for _, content in made)
-    if identified:
-        return db
-    note = f"the caller was never identified as the task's gold identifies them ({first.name})"
+    note = f"the caller was never identified as the task's gold identifies them ({action.name})"
     return ComponentResult(
         status="failed", in_basis=db.in_basis, note=note, details={**db.details, "identified": False}
     )
-
-
-def _named(answer: str, key: str) -> set[str]:
-    """Whom a tool's JSON answer names by this field: the record's, or each listed record's
-    (a look-up may list twins, where the caller is one of them)."""
-    try:
-        value = json.loads(answer)
-    except ValueError:
-        return set()
-    records = value if isinstance(value, list) else [value]
-    return {record[key] for record in records if isinstance(record, dict) and isinstance(record.get(key), str)}
 
 
 def as_the_agent_made_it(gold: EndState, agent: EndState) -> Renaming:
@@ -182,18 +152,9 @@ def replay_writes(domain: BaseDomain, task: Task, trajectory: Sequence[Message])
                 continue  # calls with unreadable arguments never reached the tools
             output = toolkit.invoke(call.name, call.arguments).content
             expected = recorded[requestor, call.id].content if (requestor, call.id) in recorded else None
-            if not _same_output(output, expected):
+            if not same_output(output, expected):
                 raise ReplayMismatch(f"replaying {call.name} (call {call.id}) gave a different output")
     return sides
-
-
-def _same_output(a: str, b: Optional[str]) -> bool:
-    if b is None:  # the episode recorded no output for the call
-        return False
-    try:
-        return json.loads(a) == json.loads(b)
-    except ValueError:
-        return a == b
 
 
 def _check_env_assertions(criteria: EvaluationCriteria, state: Sides) -> ComponentResult:
@@ -229,8 +190,9 @@ def _check_communicate(
 
 def _check_actions(domain: BaseDomain, task: Task, trajectory: Sequence[Message], as_made: Renaming) -> ComponentResult:
     """Each gold action must be among the calls made (either side's); in our domains, list
-    arguments declared ``Unordered`` compare in any order and a new record's id the gold
-    made as the id of the agent's record that holds the same."""
+    arguments declared ``Unordered`` compare in any order, a new record's id the gold made as
+    the id of the agent's record that holds the same, and the call that identifies the caller
+    by whom it identified (any way the policy allows)."""
     calls = [
         (requestor, call) for m in trajectory for requestor, call in tool_calls_of(m) if call.invalid_arguments is None
     ]
@@ -239,7 +201,11 @@ def _check_actions(domain: BaseDomain, task: Task, trajectory: Sequence[Message]
         **domain.spec.toolkit.tool_kinds(),
     }
 
+    identifying = identifying_action(domain, task)
+
     def matches(gold: GoldAction) -> bool:
+        if gold is identifying:  # in ours: by whom it identified, as the DB check asks
+            return caller_identified(domain, task, gold, trajectory)
         toolkit = domain.spec.user_toolkit if gold.requestor == "user" else domain.spec.toolkit
         wanted = toolkit.in_canonical_order(gold.name, as_made.apply(gold.arguments)) if toolkit else gold.arguments
         return any(

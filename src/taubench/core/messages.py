@@ -166,3 +166,14 @@ def tool_calls_of(message: "Message") -> list[tuple[Requestor, ToolCall]]:
     if isinstance(message, (AssistantMessage, UserMessage)) and message.tool_calls:
         return [(message.role, call) for call in message.tool_calls]
     return []
+
+
+def same_output(a: str, b: Optional[str]) -> bool:
+    """Whether two tool outputs say the same: equal as JSON where they are JSON, else as text
+    (``None``: no output was recorded, which is never the same)."""
+    if b is None:
+        return False
+    try:
+        return json.loads(a) == json.loads(b)
+    except ValueError:
+        return a == b
