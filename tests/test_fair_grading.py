@@ -264,3 +264,15 @@ def test_the_action_check_counts_the_identifying_call_by_whom_it_identified():
     assert score(Subject(hotel), hotel.tasks["20"], by_booking) == (1.0, False)
     assert score(Subject(hotel), hotel.tasks["20"], gold[1:]) == (1.0, False)  # his stay's look-up names him
     assert score(Subject(hotel), hotel.tasks["20"], gold[2:]) == (0.0, False)
+
+
+def test_the_caller_is_whom_one_of_the_golds_first_look_ups_identifies():
+    """HR 14: Teresa Alvarez gives her old (terminated) id and her current one; the gold tries
+    the old one first. An agent that verifies the current one alone has identified her too;
+    one that verifies neither has not."""
+    hr = loaded("hr")
+    task, gold = hr.tasks["14"], gold_calls(hr, "14")
+    assert [call[1] for call in gold[:2]] == ["verify_employee", "verify_employee"]
+    assert score(Subject(hr), task, gold) == (1.0, False)
+    assert score(Subject(hr), task, gold[1:]) == (1.0, False)
+    assert score(Subject(hr), task, gold[2:]) == (0.0, False)

@@ -15,7 +15,7 @@ from pydantic import BaseModel
 
 from taubench.core.domain import BaseDomain, EndState, Sides
 from taubench.core.figures import says
-from taubench.core.identity import caller_identified, identifying_action
+from taubench.core.identity import caller_identified, identifying_actions
 from taubench.core.masking import MaskedText, mask_secrets
 from taubench.core.messages import AssistantMessage, Message, ToolMessage, Usage, same_output, tool_calls_of
 from taubench.core.renaming import Renaming
@@ -121,10 +121,10 @@ def _check_db(criteria: EvaluationCriteria, gold: EndState, agent: EndState) -> 
 def _identified(domain: BaseDomain, task: Task, trajectory: Sequence[Message], db: ComponentResult) -> ComponentResult:
     """Ours: a database left for a caller the agent never identified does not count
     (``taubench.core.identity``)."""
-    action = identifying_action(domain, task)
-    if action is None or db.status != "passed" or caller_identified(domain, task, action, trajectory):
+    gold = identifying_actions(domain, task)
+    if not gold or db.status != "passed" or caller_identified(domain, task, gold, trajectory):
         return db
-    note = f"the caller was never identified as the task's gold identifies them ({action.name})"
+    note = f"the caller was never identified as the task's gold identifies them ({gold[0].name})"
     return ComponentResult(
         status="failed", in_basis=db.in_basis, note=note, details={**db.details, "identified": False}
     )
@@ -201,11 +201,12 @@ def _check_actions(domain: BaseDomain, task: Task, trajectory: Sequence[Message]
         **domain.spec.toolkit.tool_kinds(),
     }
 
-    identifying = identifying_action(domain, task)
+    identifying = identifying_actions(domain, task)
+    identified = bool(identifying) and caller_identified(domain, task, identifying, trajectory)
 
     def matches(gold: GoldAction) -> bool:
-        if gold is identifying:  # in ours: by whom it identified, as the DB check asks
-            return caller_identified(domain, task, gold, trajectory)
+        if any(gold is action for action in identifying):  # in ours: by whom they identified, as the DB check asks
+            return identified
         toolkit = domain.spec.user_toolkit if gold.requestor == "user" else domain.spec.toolkit
         wanted = toolkit.in_canonical_order(gold.name, as_made.apply(gold.arguments)) if toolkit else gold.arguments
         return any(

@@ -2,39 +2,47 @@
 
 A desk acts for a verified caller only, so in our domains a database left for a caller the
 agent never identified does not count, however right it is (``taubench.core.evaluation``).
-The gold's first call of an identity tool identifies the caller; later calls of such a tool
-may look up someone else (a colleague, a reviewer). It is answered on the task's starting
+The gold's first call of an identity tool identifies the caller, with the calls of the same
+tool right after it (a terminated id tried before the current one, a former ZIP code):
+the caller is whom one of them identifies. Later calls of such a tool may look up someone
+else (a colleague, a reviewer), and do not count. Each is answered on the task's starting
 database, and one of the agent's calls of that tool must have got the same answer (however
 it spelled the caller's name), or, with ``Rules.identity_key`` (a policy that allows several
 ways, a look-up that may list twins), a call of any identity tool an answer naming one of
-those the gold's names.
+those the gold's name.
 """
 
 import json
-from typing import Optional, Sequence
+from itertools import takewhile
+from typing import Sequence
 
 from taubench.core.domain import BaseDomain
 from taubench.core.messages import Message, ToolMessage, same_output
 from taubench.core.tasks import GoldAction, Task
 
 
-def identifying_action(domain: BaseDomain, task: Task) -> Optional[GoldAction]:
-    """The gold call that identifies the caller, if the domain names identity tools and the task makes one."""
-    tools = domain.rules.identity_tools
-    return next((a for a in task.gold_actions if a.requestor == "assistant" and a.name in tools), None)
+def identifying_actions(domain: BaseDomain, task: Task) -> list[GoldAction]:
+    """The gold calls that identify the caller (none if the domain names no identity tools or
+    the task makes no such call): the first, and those of the same tool right after it."""
+    actions = [action for action in task.gold_actions if action.requestor == "assistant"]
+    first = next((i for i, action in enumerate(actions) if action.name in domain.rules.identity_tools), None)
+    if first is None:
+        return []
+    return list(takewhile(lambda action: action.name == actions[first].name, actions[first:]))
 
 
-def caller_identified(domain: BaseDomain, task: Task, action: GoldAction, trajectory: Sequence[Message]) -> bool:
+def caller_identified(domain: BaseDomain, task: Task, gold: list[GoldAction], trajectory: Sequence[Message]) -> bool:
     rules = domain.rules
-    answer = domain.new_sides(task).agent.invoke(action.name, action.arguments).content
+    start = domain.new_sides(task).agent
+    answers = [(action.name, start.invoke(action.name, action.arguments).content) for action in gold]
     made = [
         (m.name, m.content)
         for m in trajectory
         if isinstance(m, ToolMessage) and m.requestor == "assistant" and m.name in rules.identity_tools and not m.error
     ]
     if rules.identity_key is None:
-        return any(name == action.name and same_output(answer, content) for name, content in made)
-    callers = _named(answer, rules.identity_key)
+        return any(name == tool and same_output(answer, content) for tool, answer in answers for name, content in made)
+    callers = set().union(*(_named(answer, rules.identity_key) for _, answer in answers))
     return any(callers & _named(content, rules.identity_key) for _, content in made)
 
 
