@@ -8,8 +8,8 @@ the caller is whom one of them identifies. Later calls of such a tool may look u
 else (a colleague, a reviewer), and do not count. Each is answered on the task's starting
 database, and one of the agent's calls of that tool must have got the same answer (however
 it spelled the caller's name), or, with ``Rules.identity_key`` (a policy that allows several
-ways, a look-up that may list twins), a call of any identity tool an answer naming one of
-those the gold's name.
+ways, a look-up that may list twins), a call of any identity tool an answer naming someone
+one of the gold's answers names.
 """
 
 import json
@@ -32,6 +32,7 @@ def identifying_actions(domain: BaseDomain, task: Task) -> list[GoldAction]:
 
 
 def caller_identified(domain: BaseDomain, task: Task, gold: list[GoldAction], trajectory: Sequence[Message]) -> bool:
+    """Whether one of the agent's successful identity calls identified whom ``gold`` does."""
     rules = domain.rules
     start = domain.new_sides(task).agent
     answers = [(action.name, start.invoke(action.name, action.arguments).content) for action in gold]
