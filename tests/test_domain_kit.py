@@ -1,6 +1,7 @@
 """The domain kit: a domain is one folder plus one registry line, and the data of the
 domains we write are what their seeded generators make."""
 
+import json
 import re
 import shutil
 import subprocess
@@ -14,7 +15,7 @@ from taubench.core.tasks import GoldAction, Task
 from taubench.domains import DOMAINS, REGISTRY, load_domain, of_origin, self_contained
 from taubench.domains.generation import generated_db
 from taubench.domains.gold_trace import gold_trace
-from taubench.domains.kit import gold_action, task_record
+from taubench.domains.kit import failing_gold_calls, gold_action, task_record, write_task_files
 
 
 @pytest.mark.parametrize("name", of_origin("taubench"))
@@ -138,6 +139,23 @@ def test_a_task_the_kit_writes_is_one_the_task_format_reads():
     assert task.evaluation_criteria.communicate_info == ["2025-03-24"] and task.revision == 1
     assert list(record) == [*TASK_KEYS, "arithmetic"]  # the order tasks.json files keep
     assert "compare_args" not in gold_action("7", 1, "renew_loan", {"loan_id": "L-1"})  # every argument compared
+
+
+def test_the_task_files_are_written_as_every_domain_keeps_them(tmp_path):
+    """One layout for every domain's two files (one-space indent, text as it is, a final
+    newline); a record's gold calls replayed on the domain's fresh database, failures named."""
+    (record,) = json.loads((REPO / "src/taubench/domains/mock/data/tasks.json").read_text(encoding="utf-8"))[:1]
+    write_task_files(tmp_path, [{**record, "id": "Ünï"}], {"base": ["Ünï"]})
+    written = (tmp_path / "tasks.json").read_text(encoding="utf-8")
+    assert written.startswith('[\n {\n  "id": "Ünï",\n  "user_scenario": {\n   "persona": ') and written.endswith(
+        "}\n]\n"
+    )
+    assert (tmp_path / "split_tasks.json").read_text(encoding="utf-8") == '{\n "base": [\n  "Ünï"\n ]\n}\n'
+    assert failing_gold_calls("mock", [record]) == []
+    nobody = {"action_id": "x", "name": "find_member", "arguments": {"name": "Nobody", "birth_date": "1900-01-01"}}
+    broken = {**record, "evaluation_criteria": {**record["evaluation_criteria"], "actions": [nobody]}}
+    (failure,) = failing_gold_calls("mock", [broken])
+    assert failure.startswith(f"{record['id']} find_member Error: ")
 
 
 TASK_KEYS = ["id", "user_scenario", "initial_state", "evaluation_criteria", "policy_rules", "tags", "revision"]

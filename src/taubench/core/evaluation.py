@@ -89,11 +89,13 @@ def evaluate(
         agent_state = replay_writes(domain, task, trajectory)
     gold_end, agent_end = domain.gold_end_state(task), domain.end_state(agent_state, task)
     as_made = as_the_agent_made_it(gold_end, agent_end)
+    identifying = identifying_actions(domain, task)  # ours: the gold's calls that identify the caller
+    identified = bool(identifying) and caller_identified(domain, task, identifying, trajectory)
     components = {
-        RewardType.DB: _identified(domain, task, trajectory, _check_db(criteria, gold_end, agent_end)),
+        RewardType.DB: _identified(identifying, identified, _check_db(criteria, gold_end, agent_end)),
         RewardType.ENV_ASSERTION: _check_env_assertions(criteria, agent_state),
         RewardType.COMMUNICATE: _check_communicate(domain, task, trajectory, as_made),
-        RewardType.ACTION: _check_actions(domain, task, trajectory, as_made),
+        RewardType.ACTION: _check_actions(domain, task, trajectory, as_made, identifying, identified),
     }
     components[RewardType.NL_ASSERTION], judge_usage = _check_nl_assertions(criteria, trajectory, judge)
     for kind, component in components.items():
@@ -118,13 +120,12 @@ def _check_db(criteria: EvaluationCriteria, gold: EndState, agent: EndState) -> 
     return _outcome(gold.hash == agent.hash, gold_db_hash=gold.hash, agent_db_hash=agent.hash)
 
 
-def _identified(domain: BaseDomain, task: Task, trajectory: Sequence[Message], db: ComponentResult) -> ComponentResult:
+def _identified(identifying: list[GoldAction], identified: bool, db: ComponentResult) -> ComponentResult:
     """Ours: a database left for a caller the agent never identified does not count
     (``taubench.core.identity``)."""
-    gold = identifying_actions(domain, task)
-    if not gold or db.status != "passed" or caller_identified(domain, task, gold, trajectory):
+    if not identifying or identified or db.status != "passed":
         return db
-    note = f"the caller was never identified as the task's gold identifies them ({gold[0].name})"
+    note = f"the caller was never identified as the task's gold identifies them ({identifying[0].name})"
     return ComponentResult(
         status="failed", in_basis=db.in_basis, note=note, details={**db.details, "identified": False}
     )
@@ -188,7 +189,14 @@ def _check_communicate(
     return _outcome(all(found.values()), found=found)
 
 
-def _check_actions(domain: BaseDomain, task: Task, trajectory: Sequence[Message], as_made: Renaming) -> ComponentResult:
+def _check_actions(
+    domain: BaseDomain,
+    task: Task,
+    trajectory: Sequence[Message],
+    as_made: Renaming,
+    identifying: list[GoldAction],
+    identified: bool,
+) -> ComponentResult:
     """Each gold action must be among the calls made (either side's); in our domains, list
     arguments declared ``Unordered`` compare in any order, a new record's id the gold made as
     the id of the agent's record that holds the same, and the call that identifies the caller
@@ -200,9 +208,6 @@ def _check_actions(domain: BaseDomain, task: Task, trajectory: Sequence[Message]
         **(domain.spec.user_toolkit.tool_kinds() if domain.spec.user_toolkit else {}),
         **domain.spec.toolkit.tool_kinds(),
     }
-
-    identifying = identifying_actions(domain, task)
-    identified = bool(identifying) and caller_identified(domain, task, identifying, trajectory)
 
     def matches(gold: GoldAction) -> bool:
         if any(gold is action for action in identifying):  # in ours: by whom they identified, as the DB check asks

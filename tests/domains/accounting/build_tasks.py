@@ -4,12 +4,11 @@ every figure the agent must say is read from what the gold calls showed (or foll
 task's stated arithmetic). Run it from the repository root:
 ``.venv/bin/python tests/domains/accounting/build_tasks.py``."""
 
-import json
 from pathlib import Path
 from typing import Any
 
 from taubench.domains import DOMAINS
-from taubench.domains.kit import gold_action, task_record
+from taubench.domains.kit import gold_action, task_record, write_task_files
 
 DATA = Path(__file__).resolve().parents[3] / "src/taubench/domains/accounting/data"
 Calls = list[tuple[str, dict[str, Any]]]
@@ -1175,12 +1174,11 @@ def build() -> None:
         )
     if failures:
         raise SystemExit("\n".join(failures))
-    (DATA / "tasks.json").write_text(json.dumps(tasks, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     ids = [task["id"] for task in tasks]
     test = [i for i in ids if int(i) % 3 == 1]
     train = [i for i in ids if i not in test]
     split = {"base": ids, "train": train, "test": test}
-    (DATA / "split_tasks.json").write_text(json.dumps(split, indent=2) + "\n", encoding="utf-8")
+    write_task_files(DATA, tasks, split)
     print(f"{len(tasks)} tasks written")
 
 

@@ -14,7 +14,7 @@ from taubench.domains.advertising.generate import database
 from taubench.domains.advertising.models import AdvertisingDB
 from taubench.domains.advertising.tools import AdvertisingTools
 from taubench.domains.arithmetic import calculate
-from taubench.domains.kit import gold_action, task_record
+from taubench.domains.kit import gold_action, task_record, write_task_files
 
 DATA = Path(__file__).resolve().parents[3] / "src" / "taubench" / "domains" / "advertising" / "data"
 WEEK = ("2025-10-14", "2025-10-20")
@@ -1093,8 +1093,7 @@ def build() -> None:
     ids = [task["id"] for task in tasks]
     test = [task_id for task_id in ids if int(task_id) % 5 in (1, 3)]
     splits = {"base": ids, "train": [task_id for task_id in ids if task_id not in test], "test": test}
-    (DATA / "tasks.json").write_text(json.dumps(tasks, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-    (DATA / "split_tasks.json").write_text(json.dumps(splits, indent=1) + "\n", encoding="utf-8")
+    write_task_files(DATA, tasks, splits)
     print(f"{len(tasks)} tasks written")
 
 

@@ -5,7 +5,7 @@ access code is read from ``db.json``). Not a test module: pytest does not collec
 import json
 from pathlib import Path
 
-from taubench.domains.kit import gold_action, task_record
+from taubench.domains.kit import gold_action, task_record, write_task_files
 
 DATA = Path(__file__).resolve().parents[3] / "src" / "taubench" / "domains" / "agriculture" / "data"
 DB = json.loads((DATA / "db.json").read_text())
@@ -1090,12 +1090,11 @@ task(
 
 
 def main() -> None:
-    (DATA / "tasks.json").write_text(json.dumps(TASKS, indent=1, ensure_ascii=False) + "\n")
     ids = [task["id"] for task in TASKS]
     test = [i for i in ids if int(i) % 4 == 1]
     train = [i for i in ids if i not in test]
     split = {"base": ids, "train": train, "test": test}
-    (DATA / "split_tasks.json").write_text(json.dumps(split, indent=2) + "\n")
+    write_task_files(DATA, TASKS, split)
 
 
 if __name__ == "__main__":

@@ -466,12 +466,10 @@ def test_28_a_refusal_graded_by_actions_needs_the_incident_looked_up(domain):
 
 
 def test_the_task_script_writes_the_tasks_byte_for_byte():
-    import json
     from pathlib import Path
 
     from taubench.domains.cybersecurity import write_tasks
+    from taubench.domains.kit import task_files
 
     data = Path(write_tasks.__file__).parent / "data"
-    assert (data / "tasks.json").read_text(encoding="utf-8") == json.dumps(
-        write_tasks.TASKS, indent=2, ensure_ascii=False
-    ) + "\n"
+    assert (data / "tasks.json").read_text(encoding="utf-8") == task_files(write_tasks.TASKS, {})["tasks.json"]

@@ -4,10 +4,9 @@
 engineering``). Every write is preceded by the look-ups a careful engineer makes, and every
 task starts by verifying the caller."""
 
-import json
 from pathlib import Path
 
-from taubench.domains.kit import gold_action, task_record
+from taubench.domains.kit import failing_gold_calls, gold_action, task_record, write_task_files
 
 DATA = Path(__file__).resolve().parents[3] / "src/taubench/domains/engineering/data"
 TASKS: list[dict] = []
@@ -1211,20 +1210,12 @@ task(
 
 
 def main() -> None:
-    from taubench.domains import load_domain
-
-    domain = load_domain("engineering")
-    for spec in TASKS:
-        tools = domain.new_toolkit()
-        for action in spec["evaluation_criteria"]["actions"]:
-            result = tools.invoke(action["name"], action["arguments"])
-            if result.error:
-                print(spec["id"], action["name"], result.content)
-    (DATA / "tasks.json").write_text(json.dumps(TASKS, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    for failure in failing_gold_calls("engineering", TASKS):
+        print(failure)
     ids = [spec["id"] for spec in TASKS]
     test = [i for n, i in enumerate(ids) if n % 5 in (1, 3)]
     split = {"base": ids, "train": [i for i in ids if i not in test], "test": test}
-    (DATA / "split_tasks.json").write_text(json.dumps(split, indent=1) + "\n", encoding="utf-8")
+    write_task_files(DATA, TASKS, split)
     print(len(TASKS), "tasks")
 
 

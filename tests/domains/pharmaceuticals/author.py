@@ -14,7 +14,7 @@ import json
 from pathlib import Path
 from typing import Any, Optional, Sequence
 
-from taubench.domains.kit import gold_action, task_record
+from taubench.domains.kit import gold_action, task_record, write_task_files
 
 DATA = Path(__file__).resolve().parents[3] / "src" / "taubench" / "domains" / "pharmaceuticals" / "data"
 
@@ -1974,8 +1974,7 @@ def main() -> None:
     ids = [task["id"] for task in w.tasks]
     test = [i for i in ids if i in w.test or int(i) % 3 == 2]
     split = {"base": ids, "train": [i for i in ids if i not in test], "test": test}
-    (DATA / "tasks.json").write_text(json.dumps(w.tasks, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
-    (DATA / "split_tasks.json").write_text(json.dumps(split, indent=2) + "\n", encoding="utf-8")
+    write_task_files(DATA, w.tasks, split)
     print(f"{len(w.tasks)} tasks, test {len(test)}")
 
 

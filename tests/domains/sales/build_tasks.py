@@ -12,7 +12,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from taubench.domains.kit import gold_action, task_record
+from taubench.domains.kit import gold_action, task_record, write_task_files
 from taubench.domains.sales.models import SalesDB
 from taubench.domains.sales.tools import SalesTools
 
@@ -1216,11 +1216,10 @@ def build() -> None:
                 arithmetic=spec["arithmetic"],
             )
         )
-    (DATA / "tasks.json").write_text(json.dumps(tasks, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     ids = [task["id"] for task in tasks]
     test = [i for i in ids if int(i) % 3 == 2]
     split = {"base": ids, "train": [i for i in ids if i not in test], "test": test}
-    (DATA / "split_tasks.json").write_text(json.dumps(split, indent=2) + "\n", encoding="utf-8")
+    write_task_files(DATA, tasks, split)
     print(f"{len(tasks)} tasks written")
 
 

@@ -3,11 +3,10 @@ rewrites ``data/tasks.json`` and ``data/split_tasks.json`` of the domain (a test
 what this gives). Each task is an employee's request and the gold path a careful assistant
 takes under the desk manual."""
 
-import json
 from pathlib import Path
 from typing import Any, Sequence
 
-from taubench.domains.kit import gold_action, task_record
+from taubench.domains.kit import gold_action, task_record, write_task_files
 
 DATA = Path(__file__).resolve().parents[3] / "src/taubench/domains/web_automation/data"
 PINS = {
@@ -1240,20 +1239,14 @@ task(
 TEST_SHARE = 3  # every third task goes to test
 
 
-def tasks_text() -> str:
-    return json.dumps(TASKS, indent=1, ensure_ascii=False) + "\n"
-
-
-def split_text() -> str:
+def split() -> dict[str, list[str]]:
     ids = [t["id"] for t in TASKS]
-    split = {
+    return {
         "base": ids,
         "train": [i for i in ids if int(i) % TEST_SHARE != 2],
         "test": [i for i in ids if int(i) % TEST_SHARE == 2],
     }
-    return json.dumps(split, indent=1) + "\n"
 
 
 if __name__ == "__main__":
-    (DATA / "tasks.json").write_text(tasks_text(), encoding="utf-8")
-    (DATA / "split_tasks.json").write_text(split_text(), encoding="utf-8")
+    write_task_files(DATA, TASKS, split())

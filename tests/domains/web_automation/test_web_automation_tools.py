@@ -6,6 +6,7 @@ import pytest
 
 from taubench.domains.fair_checks import reward_of
 from taubench.domains.gold_trace import gold_trace
+from taubench.domains.kit import task_files
 from taubench.domains.web_automation.policy_rules import RULES
 
 from . import authoring, cast_source
@@ -17,8 +18,8 @@ ORDER = "/orders/PO-40112"
 def test_the_authoring_scripts_give_the_data_files():
     data = authoring.DATA
     assert (data / "cast.json").read_text(encoding="utf-8") == cast_source.cast_text()
-    assert (data / "tasks.json").read_text(encoding="utf-8") == authoring.tasks_text()
-    assert (data / "split_tasks.json").read_text(encoding="utf-8") == authoring.split_text()
+    for name, text in task_files(authoring.TASKS, authoring.split()).items():
+        assert (data / name).read_text(encoding="utf-8") == text
 
 
 def test_the_world_is_near_the_briefs_size(tools):

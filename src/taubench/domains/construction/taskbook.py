@@ -13,7 +13,7 @@ from taubench.domains.construction.models import ConstructionDB
 from taubench.domains.construction.policy_rules import STAGE_OF, passed_stages
 from taubench.domains.construction.tools import INSPECTIONS_OF, ConstructionTools
 from taubench.domains.construction.workdays import cents, marked_up, working_days_between
-from taubench.domains.kit import gold_action, task_record
+from taubench.domains.kit import gold_action, task_record, write_task_files
 
 DATA = Path(__file__).with_name("data")
 RAW = json.loads((DATA / "db.json").read_text())
@@ -1223,6 +1223,5 @@ if __name__ == "__main__":
     build()
     for task in TASKS:
         run([(action["name"], action["arguments"]) for action in task["evaluation_criteria"]["actions"]])
-    (DATA / "tasks.json").write_text(json.dumps(TASKS, indent=1) + "\n")
-    (DATA / "split_tasks.json").write_text(json.dumps(split(), indent=1) + "\n")
+    write_task_files(DATA, TASKS, split())
     print(len(TASKS), "tasks")

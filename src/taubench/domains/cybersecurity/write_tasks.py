@@ -3,11 +3,10 @@ by hand (``python -m taubench.domains.cybersecurity.write_tasks``); it gives the
 byte for byte every time. Each task is the caller's instructions and the gold path a careful
 desk agent takes under the manual. New incidents are numbered from INC-8500."""
 
-import json
 from pathlib import Path
 from typing import Any, Sequence
 
-from taubench.domains.kit import gold_action, task_record
+from taubench.domains.kit import gold_action, task_record, write_task_files
 
 DATA = Path(__file__).parent / "data"
 CALLERS = {  # employee id -> (name, callback number on file, work e-mail)
@@ -1329,12 +1328,9 @@ task(
 
 
 def main() -> None:
-    text = json.dumps(TASKS, indent=2, ensure_ascii=False) + "\n"
-    (DATA / "tasks.json").write_text(text, encoding="utf-8")
     ids = [entry["id"] for entry in TASKS]
     test = [i for i in ids if i in TEST or int(i) % 4 == 1]  # the worked tasks and every fourth one
-    split = {"base": ids, "train": [i for i in ids if i not in test], "test": test}
-    (DATA / "split_tasks.json").write_text(json.dumps(split, indent=2) + "\n", encoding="utf-8")
+    write_task_files(DATA, TASKS, {"base": ids, "train": [i for i in ids if i not in test], "test": test})
 
 
 if __name__ == "__main__":

@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from taubench.domains.kit import gold_action, task_record
+from taubench.domains.kit import gold_action, task_record, write_task_files
 
 DATA = Path(__file__).parent / "data"
 CAST = json.loads((DATA / "cast.json").read_text(encoding="utf-8"))
@@ -1054,11 +1054,10 @@ task(
 
 
 def main() -> None:
-    (DATA / "tasks.json").write_text(json.dumps(TASKS, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     ids = [entry["id"] for entry in TASKS]
     test = [task_id for task_id in ids if int(task_id) % 3 == 1]
     splits = {"base": ids, "train": [task_id for task_id in ids if task_id not in test], "test": test}
-    (DATA / "split_tasks.json").write_text(json.dumps(splits, indent=2) + "\n", encoding="utf-8")
+    write_task_files(DATA, TASKS, splits)
 
 
 if __name__ == "__main__":

@@ -1,8 +1,11 @@
 """A task as ``tasks.json`` holds it (τ²-bench's task format, with our ``policy_rules``, ``tags``,
 ``revision`` and optional ``arithmetic``), built in one place for every domain's
 task-authoring script: the scripts say what differs (who calls, what the gold does, what
-must be said), and the record's shape and key order are the kit's."""
+must be said), and the record's shape and key order are the kit's, as is the layout of the
+two files they write."""
 
+import json
+from pathlib import Path
 from typing import Any, Optional, Sequence
 
 
@@ -61,3 +64,33 @@ def task_record(
     if arithmetic:
         record["arithmetic"] = arithmetic
     return record
+
+
+def task_files(tasks: list[dict[str, Any]], split: dict[str, list[str]]) -> dict[str, str]:
+    """The text of ``tasks.json`` and ``split_tasks.json``, laid out alike in every domain."""
+    return {
+        "tasks.json": json.dumps(tasks, indent=1, ensure_ascii=False) + "\n",
+        "split_tasks.json": json.dumps(split, indent=1, ensure_ascii=False) + "\n",
+    }
+
+
+def write_task_files(folder: Path, tasks: list[dict[str, Any]], split: dict[str, list[str]]) -> None:
+    """Write a domain's ``tasks.json`` and ``split_tasks.json`` into its data folder."""
+    for name, text in task_files(tasks, split).items():
+        (folder / name).write_text(text, encoding="utf-8")
+
+
+def failing_gold_calls(domain_name: str, tasks: list[dict[str, Any]]) -> list[str]:
+    """Each gold call of these records that fails when replayed on a fresh database, as
+    ``<task> <tool> <error>``: what a script checks before it writes them."""
+    from taubench.domains import load_domain  # the registry imports every domain, kit included
+
+    domain = load_domain(domain_name)
+    failures = []
+    for task in tasks:
+        tools = domain.new_toolkit()
+        for action in task["evaluation_criteria"]["actions"]:
+            result = tools.invoke(action["name"], action["arguments"])
+            if result.error:
+                failures.append(f"{task['id']} {action['name']} {result.content}")
+    return failures

@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 from typing import Any, Optional
 
-from taubench.domains.kit import gold_action, task_record
+from taubench.domains.kit import gold_action, task_record, write_task_files
 from taubench.domains.legal.models import LegalDB
 from taubench.domains.legal.practice import CONSULTATION_WINDOW, business_days_after
 from taubench.domains.legal.tools import LegalTools
@@ -1265,6 +1265,5 @@ def split() -> dict[str, list[str]]:
 
 if __name__ == "__main__":
     build()
-    (DATA / "tasks.json").write_text(json.dumps(TASKS, indent=1, ensure_ascii=False) + "\n")
-    (DATA / "split_tasks.json").write_text(json.dumps(split(), indent=1) + "\n")
+    write_task_files(DATA, TASKS, split())
     print(len(TASKS), "tasks")

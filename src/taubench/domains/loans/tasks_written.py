@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 from typing import Any, Callable, Union
 
-from taubench.domains.kit import gold_action, task_record
+from taubench.domains.kit import gold_action, task_record, write_task_files
 
 Obs = list[Any]
 Value = Union[Any, Callable[[Obs], Any]]
@@ -1147,7 +1147,6 @@ def build() -> list[dict[str, Any]]:
 
 def write_tasks(data: Path) -> None:
     tasks = build()
-    (data / "tasks.json").write_text(json.dumps(tasks, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     ids = [t["id"] for t in tasks]
     split = {"base": ids, "train": [i for i in ids if int(i) % 3 != 2], "test": [i for i in ids if int(i) % 3 == 2]}
-    (data / "split_tasks.json").write_text(json.dumps(split, indent=2) + "\n", encoding="utf-8")
+    write_task_files(data, tasks, split)

@@ -2,11 +2,10 @@
 by hand: ``python -m taubench.domains.space.write_tasks``). Each task is the caller's
 instructions and the gold path a careful operator would take under the manual."""
 
-import json
 from pathlib import Path
 from typing import Any, Sequence
 
-from taubench.domains.kit import gold_action, task_record
+from taubench.domains.kit import gold_action, task_record, write_task_files
 
 DATA = Path(__file__).parent / "data"
 PINS = {
@@ -1235,14 +1234,13 @@ TRAIN_EVERY = 3  # every third task (0, 3, 6, ...) goes to test; the rest to tra
 
 
 def main() -> None:
-    (DATA / "tasks.json").write_text(json.dumps(TASKS, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     ids = [t["id"] for t in TASKS]
     split = {
         "base": ids,
         "train": [i for i in ids if int(i) % TRAIN_EVERY],
         "test": [i for i in ids if not int(i) % TRAIN_EVERY],
     }
-    (DATA / "split_tasks.json").write_text(json.dumps(split, indent=2) + "\n", encoding="utf-8")
+    write_task_files(DATA, TASKS, split)
 
 
 if __name__ == "__main__":
