@@ -5,7 +5,7 @@ approval tiers, due dates, exception limits, severity, segregation of duties, th
 period) is the agent's."""
 
 import re
-from typing import Annotated, Any
+from typing import Annotated, Any, get_args
 
 from taubench.core.markers import Unordered
 from taubench.core.toolkit import tool
@@ -23,18 +23,11 @@ from taubench.domains.cybersecurity.models import (
 from taubench.domains.kit import RecordDesk, a_date
 from taubench.domains.shared_tools import calculate, shared_tool, transfer_to_human_agents
 
-CATEGORIES = (
-    "phishing",
-    "malware",
-    "account_compromise",
-    "data_exfiltration",
-    "ransomware",
-    "suspicious_activity",
-    "lost_device",
-)
-SEVERITIES = ("SEV1", "SEV2", "SEV3")
-STATUSES = ("open", "contained", "resolved")
-FINDING_STATUSES = ("open", "remediated", "excepted")
+# the values the records allow, as their models declare them
+CATEGORIES = get_args(Incident.model_fields["category"].annotation)
+SEVERITIES = get_args(Incident.model_fields["severity"].annotation)
+STATUSES = get_args(Incident.model_fields["status"].annotation)
+FINDING_STATUSES = get_args(Finding.model_fields["status"].annotation)
 DISABLE_REASONS = ("leaver", "compromise")
 LEAVER_HOUR = "17:00"
 
